@@ -1,0 +1,57 @@
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
+import { Toaster } from 'sonner';
+import type { Route } from './+types/root';
+import stylesheet from './app.css?url';
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesheet },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
+
+/** Shop details every page may show (footer, contact, settings), from the server's config. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const { shop } = context.services.config;
+  return { shop };
+}
+
+/** The shop details never change while the server runs: load them once per page view. */
+export const shouldRevalidate = () => false;
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="en-GB">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#8f4f14" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <Toaster position="top-center" richColors closeButton />
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <main className="mx-auto max-w-xl px-4 py-24 text-center">
+      <h1 className="mb-4 text-3xl font-bold">{notFound ? 'Oops! Page not found' : 'Something went wrong'}</h1>
+      <p className="mb-6">
+        {notFound ? 'The page you are looking for does not exist.' : 'Please try again in a moment.'}
+      </p>
+      <a className="font-medium text-caramel-dark underline" href="/">
+        Return to Home
+      </a>
+    </main>
+  );
+}

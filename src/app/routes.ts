@@ -1,0 +1,30 @@
+import { index, layout, prefix, type RouteConfig, route } from '@react-router/dev/routes';
+
+export default [
+  layout('routes/storefront/layout.tsx', [
+    index('routes/storefront/home.tsx'),
+    route('shop', 'routes/storefront/shop.tsx'),
+    route('product/:id', 'routes/storefront/product.tsx'),
+    route('cart', 'routes/storefront/cart.tsx'),
+    route('our-story', 'routes/storefront/our-story.tsx'),
+    route('contact', 'routes/storefront/contact.tsx'),
+    route('checkout', 'routes/checkout/checkout.tsx'),
+    route('checkout/success', 'routes/checkout/success.tsx'),
+    route('auth', 'routes/account/auth.tsx'),
+    route('account', 'routes/account/account.tsx'),
+    route('*', 'routes/storefront/not-found.tsx'),
+  ]),
+  // The built-in test payment page stands in for the provider's hosted page: no shop chrome.
+  route('pay/test/:sessionId', 'routes/checkout/test-payment.tsx'),
+  ...prefix('admin', [
+    layout('routes/admin/layout.tsx', [
+      index('routes/admin/dashboard.tsx'),
+      route('orders', 'routes/admin/orders.tsx'),
+      route('products', 'routes/admin/products.tsx'),
+      route('customers', 'routes/admin/customers.tsx'),
+      route('deliveries', 'routes/admin/deliveries.tsx'),
+      route('messages', 'routes/admin/messages.tsx'),
+      route('settings', 'routes/admin/settings.tsx'),
+    ]),
+  ]),
+] satisfies RouteConfig;

@@ -1,0 +1,90 @@
+import path from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { compress } from 'hono/compress';
+import { csrf } from 'hono/csrf';
+import { secureHeaders } from 'hono/secure-headers';
+import { type AppLoadContext, createRequestHandler, type ServerBuild } from 'react-router';
+import '~/app/load-context';
+import { accountRoutes } from './account/account-routes';
+import { adminRoutes } from './admin/admin-routes';
+import { catalogRoutes } from './catalog/catalog-routes';
+import { checkoutRoutes } from './checkout/checkout-routes';
+import { contactRoutes } from './contact/contact-routes';
+import { AppError, errorResponse } from './errors';
+import { healthRoutes } from './health/health-routes';
+import { CLIENT_IP_HEADER, clientIp } from './http/client-ip';
+import { paymentsRoutes } from './payments/payments-routes';
+import type { Services } from './services';
+
+export interface ClientBuild {
+  /** React Router's server build (build/server/index.js). */
+  server: ServerBuild;
+  /** Folder of the browser assets (build/client). */
+  clientDir: string;
+}
+
+/** Builds the whole HTTP app without listening, so tests can call `app.request()`. */
+export function createApp(services: Services, build?: ClientBuild) {
+  const { config, log } = services;
+  const app = new Hono();
+
+  app.onError((err, c) => errorResponse(c, err, log));
+  app.use(
+    secureHeaders({
+      strictTransportSecurity: config.secureCookies ? 'max-age=31536000; includeSubDomains' : false,
+      crossOriginEmbedderPolicy: false,
+      referrerPolicy: 'strict-origin-when-cross-origin',
+    }),
+  );
+  app.use(compress());
+  // Cross-site form posts (pages' actions included) are refused; JSON needs CORS, which we never grant.
+  app.use(csrf({ origin: (origin, c) => origin === config.publicUrl || origin === new URL(c.req.url).origin }));
+  app.use('/api/payments/*', bodyLimit({ maxSize: 512 * 1024, onError: tooLarge }));
+  app.use('*', bodyLimit({ maxSize: 64 * 1024, onError: tooLarge }));
+
+  app.on(['GET', 'POST'], '/api/auth/*', (c) => {
+    // better-auth reads the client address from a header; set it ourselves, never from the client.
+    const headers = new Headers(c.req.raw.headers);
+    headers.set(CLIENT_IP_HEADER, clientIp(c, config.trustProxy));
+    return services.auth.handler(new Request(c.req.raw, { headers }));
+  });
+  app.route('/api/health', healthRoutes(services));
+  app.route('/api/products', catalogRoutes(services));
+  app.route('/api/account', accountRoutes(services));
+  app.route('/api/checkout', checkoutRoutes(services));
+  app.route('/api/payments', paymentsRoutes(services));
+  app.route('/api/admin', adminRoutes(services));
+  app.route('/api/contact', contactRoutes(services));
+  app.all('/api/*', () => {
+    throw new AppError(404, 'not_found', 'No such API endpoint');
+  });
+
+  if (build) {
+    const root = path.relative(process.cwd(), build.clientDir) || '.';
+    app.use(
+      '/assets/*',
+      serveStatic({
+        root,
+        onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
+      }),
+    );
+    app.use(
+      '*',
+      serveStatic({ root, onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=86400') }),
+    );
+    const handler = createRequestHandler(build.server, config.env === 'development' ? 'development' : 'production');
+    app.all('*', (c) => {
+      const context: AppLoadContext = { services, clientIp: clientIp(c, config.trustProxy) };
+      return handler(c.req.raw, context);
+    });
+  }
+  return app;
+}
+
+function tooLarge(): never {
+  throw new AppError(413, 'payload_too_large', 'The request is too large.');
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,90 @@
+import { z } from 'zod';
+
+/** The only module that reads process.env: every setting, parsed once, with demo defaults. */
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PUBLIC_URL: z.url().optional(),
+  DATABASE_URL: z.url().optional(),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** Seed the demo admin and customer into a DATABASE_URL database too (always done on the embedded one). */
+  SEED_DEMO: z.stringbool().default(false),
+  BETTER_AUTH_SECRET: z.string().min(32).optional(),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /** Lets tests point the Stripe SDK at a local stand-in, e.g. http://127.0.0.1:12111 */
+  STRIPE_API_URL: z.url().optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Shropshire Cookie Co. <orders@shropshirecookies.example>'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SHOP_NAME: z.string().default('Shropshire Cookie Co.'),
+  SHOP_EMAIL: z.email().default('hello@shropshirecookies.example'),
+  SHOP_INFO_EMAIL: z.email().default('info@shropshirecookies.example'),
+  SHOP_PHONE: z.string().default('01743 000000'),
+  DELIVERY_FEE_PENCE: z.coerce.number().int().min(0).default(499),
+  DELIVERY_AREAS: z.string().default('Shrewsbury, Telford, Ludlow, Oswestry, Bridgnorth, Church Stretton'),
+  RATE_LIMITS: z.stringbool().default(true),
+  /** Behind a reverse proxy: take the client address from X-Forwarded-For. */
+  TRUST_PROXY: z.stringbool().default(false),
+});
+
+export type Env = z.input<typeof EnvSchema>;
+
+export interface BusinessHours {
+  days: string;
+  hours: string;
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env) {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid configuration:\n${problems}`);
+  }
+  const e = parsed.data;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  const production = e.NODE_ENV === 'production' && !!e.DATABASE_URL;
+  if (production && !e.BETTER_AUTH_SECRET) {
+    throw new Error('Invalid configuration:\n  BETTER_AUTH_SECRET: required when DATABASE_URL is set');
+  }
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    publicUrl,
+    secureCookies: publicUrl.startsWith('https://'),
+    logLevel: e.LOG_LEVEL,
+    database: e.DATABASE_URL
+      ? ({ kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE } as const)
+      : ({ kind: 'pglite', dataDir: e.DATA_DIR } as const),
+    seedDemoUsers: !e.DATABASE_URL || e.SEED_DEMO,
+    // The embedded demo gets a fixed secret so sessions survive restarts; production must set its own.
+    authSecret: e.BETTER_AUTH_SECRET ?? 'demo-only-secret-change-me-in-production-0123456789',
+    rateLimits: e.RATE_LIMITS,
+    trustProxy: e.TRUST_PROXY,
+    stripe: e.STRIPE_SECRET_KEY
+      ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL }
+      : null,
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    shop: {
+      name: e.SHOP_NAME,
+      email: e.SHOP_EMAIL,
+      infoEmail: e.SHOP_INFO_EMAIL,
+      phone: e.SHOP_PHONE,
+      deliveryFeePence: e.DELIVERY_FEE_PENCE,
+      deliveryAreas: e.DELIVERY_AREAS.split(',').map((a) => a.trim()).filter(Boolean),
+      hours: [
+        { days: 'Monday - Friday', hours: '9:00 AM - 5:00 PM' },
+        { days: 'Saturday', hours: '10:00 AM - 3:00 PM' },
+        { days: 'Sunday', hours: 'Closed' },
+      ] as BusinessHours[],
+      footerHours: 'Mon-Fri 9am-5pm',
+    },
+  };
+}
+
+export type Config = ReturnType<typeof loadConfig>;
+/** What the browser may see of the configuration. */
+export type ShopInfo = Config['shop'];

@@ -1,0 +1,280 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () =>
+  timestamp('updated_at', { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+
+// ---- Accounts (the tables better-auth's Drizzle adapter expects, under our own names) ----
+
+export const users = pgTable('users', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull().unique(),
+  emailVerified: boolean('email_verified').notNull().default(false),
+  image: text('image'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    token: text('token').notNull().unique(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('sessions_user_id_idx').on(t.userId)],
+);
+
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    scope: text('scope'),
+    password: text('password'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('accounts_user_id_idx').on(t.userId)],
+);
+
+export const verifications = pgTable('verifications', {
+  id: text('id').primaryKey(),
+  identifier: text('identifier').notNull(),
+  value: text('value').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** better-auth's rate-limit counters, kept in the database so every instance shares them. */
+export const authRateLimits = pgTable('auth_rate_limits', {
+  id: text('id').primaryKey(),
+  key: text('key').notNull().unique(),
+  count: integer('count').notNull(),
+  lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
+});
+
+export const profiles = pgTable(
+  'profiles',
+  {
+    id: text('id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fullName: text('full_name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    address: text('address').notNull(),
+    city: text('city').notNull(),
+    postcode: text('postcode').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('profiles_created_at_idx').on(t.createdAt.desc())],
+);
+
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['admin'] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.role] }), check('user_roles_role_check', sql`${t.role} in ('admin')`)],
+);
+
+// ---- Catalogue ----
+
+export const products = pgTable(
+  'products',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    description: text('description'),
+    pricePennies: integer('price_pennies').notNull(),
+    allergens: text('allergens').array().notNull().default(sql`'{}'::text[]`),
+    nutrition: jsonb('nutrition').$type<Record<string, string>>().notNull().default({}),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('products_price_check', sql`${t.pricePennies} >= 0`),
+    index('products_active_created_idx').on(t.isActive, t.createdAt.desc()),
+    index('products_created_at_idx').on(t.createdAt.desc()),
+  ],
+);
+
+// ---- Orders, payments and deliveries ----
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    profileId: text('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'restrict' }),
+    status: text('status', { enum: ['pending', 'paid', 'baking', 'shipped', 'completed'] })
+      .notNull()
+      .default('pending'),
+    subtotalPennies: integer('subtotal_pennies').notNull(),
+    deliveryFeePennies: integer('delivery_fee_pennies').notNull(),
+    totalPennies: integer('total_pennies').notNull(),
+    /** Where it goes, copied from the profile when ordered so later profile edits don't move it. */
+    shipName: text('ship_name').notNull(),
+    shipPhone: text('ship_phone').notNull(),
+    shipAddress: text('ship_address').notNull(),
+    shipCity: text('ship_city').notNull(),
+    shipPostcode: text('ship_postcode').notNull(),
+    paymentProvider: text('payment_provider', { enum: ['test', 'stripe'] }).notNull(),
+    paymentSessionId: text('payment_session_id').unique(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('orders_status_check', sql`${t.status} in ('pending','paid','baking','shipped','completed')`),
+    check('orders_total_check', sql`${t.totalPennies} = ${t.subtotalPennies} + ${t.deliveryFeePennies}`),
+    index('orders_created_at_idx').on(t.createdAt.desc()),
+    index('orders_profile_created_idx').on(t.profileId, t.createdAt.desc()),
+    index('orders_status_created_idx').on(t.status, t.createdAt.desc()),
+  ],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** Null once the product is deleted; the line keeps the name and price it was sold at. */
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    productName: text('product_name').notNull(),
+    quantity: integer('quantity').notNull(),
+    unitPricePennies: integer('unit_price_pennies').notNull(),
+  },
+  (t) => [
+    check('order_items_quantity_check', sql`${t.quantity} > 0`),
+    check('order_items_price_check', sql`${t.unitPricePennies} >= 0`),
+    index('order_items_order_id_idx').on(t.orderId),
+    index('order_items_product_id_idx').on(t.productId),
+  ],
+);
+
+/** Provider events already handled, so a repeated webhook changes nothing. */
+export const paymentEvents = pgTable('payment_events', {
+  id: text('id').primaryKey(),
+  provider: text('provider').notNull(),
+  type: text('type').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const deliveries = pgTable(
+  'deliveries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['preparing', 'ready', 'picked_up', 'delivered'] })
+      .notNull()
+      .default('preparing'),
+    trackingCode: text('tracking_code'),
+    driverNotes: text('driver_notes'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('deliveries_status_check', sql`${t.status} in ('preparing','ready','picked_up','delivered')`),
+    uniqueIndex('deliveries_order_id_idx').on(t.orderId),
+    index('deliveries_created_at_idx').on(t.createdAt.desc()),
+  ],
+);
+
+// ---- Contact and e-mail ----
+
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    message: text('message').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('contact_messages_created_at_idx').on(t.createdAt.desc())],
+);
+
+/** Every outgoing e-mail waits here until delivered; dedupeKey makes "send once" hold. */
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    dedupeKey: text('dedupe_key').notNull().unique(),
+    kind: text('kind').notNull(),
+    to: text('to').notNull(),
+    replyTo: text('reply_to'),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    status: text('status', { enum: ['pending', 'sent', 'logged'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('email_outbox_due_idx').on(t.status, t.nextAttemptAt)],
+);
+
+/** Fixed-window counters for our own rate limits (contact, checkout), shared by every instance. */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+});
+
+/** Version counters that let every instance notice a change (e.g. the catalogue) and drop its caches. */
+export const changeCounters = pgTable('change_counters', {
+  name: text('name').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});

@@ -1,0 +1,42 @@
+import { eq } from 'drizzle-orm';
+import type { AccountService } from '../account/account-service';
+import type { Db } from './client';
+import { users } from './schema';
+
+/** Demo accounts for the embedded database; `npm start` prints them and the README lists them. */
+export const DEMO_ADMIN = {
+  fullName: 'Demo Admin',
+  email: 'admin@shropshirecookies.example',
+  password: 'admin-demo-2026',
+  phone: '07123456789',
+  address: '1 Bakery Lane',
+  city: 'Shrewsbury',
+  postcode: 'SY1 1AA',
+};
+
+export const DEMO_CUSTOMER = {
+  fullName: 'Demo Customer',
+  email: 'customer@shropshirecookies.example',
+  password: 'customer-demo-2026',
+  phone: '07987654321',
+  address: '12 Castle Street',
+  city: 'Ludlow',
+  postcode: 'SY8 1AS',
+};
+
+async function exists(db: Db, email: string) {
+  const rows = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+  return rows.length > 0;
+}
+
+/** Creates the demo admin and customer once; returns true when it created them. */
+export async function seedDemoUsers(db: Db, accounts: AccountService): Promise<boolean> {
+  let created = false;
+  for (const demo of [DEMO_ADMIN, DEMO_CUSTOMER]) {
+    if (await exists(db, demo.email)) continue;
+    await accounts.signUp(demo);
+    created = true;
+  }
+  await accounts.setAdmin(DEMO_ADMIN.email, true);
+  return created;
+}

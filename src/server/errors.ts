@@ -1,0 +1,60 @@
+import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { z } from 'zod';
+import type { Logger } from './logger';
+
+/** A failure a service means to report to the caller; anything else is a 500. */
+export class AppError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly code: string,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const badRequest = (message: string, fields?: Record<string, string>) =>
+  new AppError(400, 'bad_request', message, fields);
+export const unauthorized = (message = 'Please sign in to continue') =>
+  new AppError(401, 'unauthorized', message);
+export const forbidden = (message = 'You do not have permission to do that') =>
+  new AppError(403, 'forbidden', message);
+export const notFound = (message = 'Not found') => new AppError(404, 'not_found', message);
+export const conflict = (message: string) => new AppError(409, 'conflict', message);
+export const tooManyRequests = (message = 'Too many requests. Please wait a minute and try again.') =>
+  new AppError(429, 'rate_limited', message);
+
+/** Turns a zod failure into a 400 whose message is the first failing rule's message. */
+export function fromZodError(error: z.ZodError): AppError {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join('.') || '_';
+    fields[key] ??= issue.message;
+  }
+  return badRequest(error.issues[0]?.message ?? 'Invalid input', fields);
+}
+
+/** Parses input with a schema or throws the 400 above. */
+export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (!result.success) throw fromZodError(result.error);
+  return result.data;
+}
+
+export interface ErrorBody {
+  error: { code: string; message: string; fields?: Record<string, string> };
+}
+
+/** The one place that shapes error responses: `{ error: { code, message, fields? } }`. */
+export function errorResponse(c: Context, err: unknown, log: Logger) {
+  if (err instanceof AppError) {
+    const body: ErrorBody = { error: { code: err.code, message: err.message, fields: err.fields } };
+    return c.json(body, err.status);
+  }
+  if (err instanceof z.ZodError) return errorResponse(c, fromZodError(err), log);
+  log.error({ err, path: c.req.path }, 'unhandled error');
+  return c.json<ErrorBody>({ error: { code: 'internal', message: 'Something went wrong. Please try again.' } }, 500);
+}

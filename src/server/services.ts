@@ -1,0 +1,49 @@
+import { createAccountService } from './account/account-service';
+import { createAuth } from './auth/auth';
+import { createSessionService } from './auth/session-service';
+import { createCatalogService } from './catalog/catalog-service';
+import type { Config } from './config';
+import { openDatabase } from './db/client';
+import { seedCatalog } from './db/seed-catalog';
+import { seedDemoUsers } from './db/seed-demo-users';
+import { createLogger, type Logger } from './logger';
+import { createMailService } from './mail/mail-service';
+import { createRateLimiter } from './rate-limit/rate-limiter';
+
+/**
+ * Opens the database once and builds every service on it. The Hono app and React Router's
+ * loaders (through the load context) share this one object.
+ */
+export async function createServices(config: Config, log: Logger = createLogger(config)) {
+  const database = await openDatabase(config.database, async (db) => {
+    if (await seedCatalog(db)) log.info('seeded the demo catalogue');
+  });
+  const { db } = database;
+  const auth = createAuth(config, db);
+  const session = createSessionService(auth, db, log);
+  const accounts = createAccountService(auth, db, log);
+  const rateLimiter = createRateLimiter(db, config.rateLimits);
+  const mail = createMailService(config, db, log);
+  const catalog = createCatalogService(db);
+
+  if (config.seedDemoUsers && (await seedDemoUsers(db, accounts))) log.info('seeded the demo accounts');
+
+  return {
+    config,
+    log,
+    db,
+    dbKind: database.kind,
+    auth,
+    session,
+    accounts,
+    rateLimiter,
+    mail,
+    catalog,
+    async close() {
+      await mail.stop();
+      await database.close();
+    },
+  };
+}
+
+export type Services = Awaited<ReturnType<typeof createServices>>;
