@@ -45,7 +45,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <main className="mx-auto max-w-xl px-4 py-24 text-center">
-      <h1 className="mb-4 text-3xl font-bold">{notFound ? 'Oops! Page not found' : 'Something went wrong'}</h1>
+      <h1 className="mb-4 text-3xl font-bold">
+        {notFound ? 'Oops! Page not found' : 'Something went wrong'}
+      </h1>
       <p className="mb-6">
         {notFound ? 'The page you are looking for does not exist.' : 'Please try again in a moment.'}
       </p>

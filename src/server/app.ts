@@ -40,7 +40,9 @@ export function createApp(services: Services, build?: ClientBuild) {
   );
   app.use(compress());
   // Cross-site form posts (pages' actions included) are refused; JSON needs CORS, which we never grant.
-  app.use(csrf({ origin: (origin, c) => origin === config.publicUrl || origin === new URL(c.req.url).origin }));
+  app.use(
+    csrf({ origin: (origin, c) => origin === config.publicUrl || origin === new URL(c.req.url).origin }),
+  );
   app.use('/api/payments/*', bodyLimit({ maxSize: 512 * 1024, onError: tooLarge }));
   app.use('*', bodyLimit({ maxSize: 64 * 1024, onError: tooLarge }));
 
@@ -74,7 +76,10 @@ export function createApp(services: Services, build?: ClientBuild) {
       '*',
       serveStatic({ root, onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=86400') }),
     );
-    const handler = createRequestHandler(build.server, config.env === 'development' ? 'development' : 'production');
+    const handler = createRequestHandler(
+      build.server,
+      config.env === 'development' ? 'development' : 'production',
+    );
     app.all('*', (c) => {
       const context: AppLoadContext = { services, clientIp: clientIp(c, config.trustProxy) };
       return handler(c.req.raw, context);

@@ -74,7 +74,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       infoEmail: e.SHOP_INFO_EMAIL,
       phone: e.SHOP_PHONE,
       deliveryFeePence: e.DELIVERY_FEE_PENCE,
-      deliveryAreas: e.DELIVERY_AREAS.split(',').map((a) => a.trim()).filter(Boolean),
+      deliveryAreas: e.DELIVERY_AREAS.split(',')
+        .map((a) => a.trim())
+        .filter(Boolean),
       hours: [
         { days: 'Monday - Friday', hours: '9:00 AM - 5:00 PM' },
         { days: 'Saturday', hours: '10:00 AM - 3:00 PM' },

@@ -56,5 +56,8 @@ export function errorResponse(c: Context, err: unknown, log: Logger) {
   }
   if (err instanceof z.ZodError) return errorResponse(c, fromZodError(err), log);
   log.error({ err, path: c.req.path }, 'unhandled error');
-  return c.json<ErrorBody>({ error: { code: 'internal', message: 'Something went wrong. Please try again.' } }, 500);
+  return c.json<ErrorBody>(
+    { error: { code: 'internal', message: 'Something went wrong. Please try again.' } },
+    500,
+  );
 }

@@ -13,7 +13,9 @@ const app = createApp(services, await loadClientBuild());
 services.mail.start();
 
 const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, (info) => {
-  log.info(`Shop ready at ${config.publicUrl} (listening on ${info.address}:${info.port}, ${services.dbKind} database)`);
+  log.info(
+    `Shop ready at ${config.publicUrl} (listening on ${info.address}:${info.port}, ${services.dbKind} database)`,
+  );
   if (config.seedDemoUsers) {
     console.log(
       `\n  Demo admin:    ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}` +

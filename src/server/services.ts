@@ -14,9 +14,13 @@ import { createRateLimiter } from './rate-limit/rate-limiter';
  * Opens the database once and builds every service on it. The Hono app and React Router's
  * loaders (through the load context) share this one object.
  */
-export async function createServices(config: Config, log: Logger = createLogger(config)) {
+export async function createServices(
+  config: Config,
+  log: Logger = createLogger(config),
+  options: { seedCatalog?: boolean } = {},
+) {
   const database = await openDatabase(config.database, async (db) => {
-    if (await seedCatalog(db)) log.info('seeded the demo catalogue');
+    if ((options.seedCatalog ?? true) && (await seedCatalog(db))) log.info('seeded the demo catalogue');
   });
   const { db } = database;
   const auth = createAuth(config, db);

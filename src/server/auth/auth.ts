@@ -1,9 +1,9 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import type { Config } from '../config';
-import { CLIENT_IP_HEADER } from '../http/client-ip';
 import type { Db } from '../db/client';
 import { accounts, authRateLimits, sessions, users, verifications } from '../db/schema';
+import { CLIENT_IP_HEADER } from '../http/client-ip';
 
 /** better-auth, configured for e-mail and password with database sessions and rate limits. */
 export function createAuth(config: Config, db: Db) {

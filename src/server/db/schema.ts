@@ -115,7 +115,10 @@ export const userRoles = pgTable(
     role: text('role', { enum: ['admin'] }).notNull(),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.role] }), check('user_roles_role_check', sql`${t.role} in ('admin')`)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.role] }),
+    check('user_roles_role_check', sql`${t.role} in ('admin')`),
+  ],
 );
 
 // ---- Catalogue ----

@@ -4,7 +4,15 @@ import { products } from './schema';
 
 type SeedProduct = Omit<typeof products.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
 
-const nutrition = (kcal: number, fat: number, sat: number, carb: number, sugars: number, protein: number, salt: number) => ({
+const nutrition = (
+  kcal: number,
+  fat: number,
+  sat: number,
+  carb: number,
+  sugars: number,
+  protein: number,
+  salt: number,
+) => ({
   Energy: `${kcal} kcal`,
   Fat: `${fat.toFixed(1)} g`,
   Saturates: `${sat.toFixed(1)} g`,
@@ -95,8 +103,8 @@ export async function seedCatalog(db: Db): Promise<boolean> {
   const [{ count } = { count: 0 }] = await db.select({ count: sql<number>`count(*)::int` }).from(products);
   if (count > 0) return false;
   const now = Date.now();
-  await db.insert(products).values(
-    DEMO_PRODUCTS.map((p, i) => ({ ...p, createdAt: new Date(now - i * 60_000) })),
-  );
+  await db
+    .insert(products)
+    .values(DEMO_PRODUCTS.map((p, i) => ({ ...p, createdAt: new Date(now - i * 60_000) })));
   return true;
 }

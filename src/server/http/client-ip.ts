@@ -11,7 +11,7 @@ export const CLIENT_IP_HEADER = 'x-shop-client-ip';
 export function clientIp(c: Context, trustProxy: boolean): string {
   const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
   if (trustProxy && forwarded) return forwarded;
-  const socketAddress = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming
-    ?.socket?.remoteAddress;
+  const socketAddress = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)
+    ?.incoming?.socket?.remoteAddress;
   return socketAddress ?? forwarded ?? 'unknown';
 }

@@ -11,11 +11,7 @@ export const SignUpSchema = z.object({
     .min(1, 'Full name is required')
     .max(100, 'Full name must be less than 100 characters')
     .regex(/^[\p{L}\s'-]+$/u, 'Full name can only contain letters, spaces, hyphens and apostrophes'),
-  email: z
-    .string()
-    .trim()
-    .email('Invalid email address')
-    .max(255, 'Email must be less than 255 characters'),
+  email: z.string().trim().email('Invalid email address').max(255, 'Email must be less than 255 characters'),
   phone: z
     .string()
     .transform((v) => v.replace(/\s+/g, ''))

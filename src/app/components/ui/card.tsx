@@ -8,7 +8,10 @@ export function Card({ className, ...props }: ComponentProps<'div'>) {
 export function Badge({ className, ...props }: ComponentProps<'span'>) {
   return (
     <span
-      className={cn('inline-flex items-center rounded-full bg-dough px-2.5 py-0.5 text-xs font-medium text-cocoa', className)}
+      className={cn(
+        'inline-flex items-center rounded-full bg-dough px-2.5 py-0.5 text-xs font-medium text-cocoa',
+        className,
+      )}
       {...props}
     />
   );

@@ -23,7 +23,11 @@ export function QuantityStepper({ value, onChange, label, min = 1 }: QuantitySte
       >
         <Minus aria-hidden className="size-4" />
       </Button>
-      <output aria-live="polite" aria-label={`Quantity of ${label}`} className="w-10 text-center font-semibold">
+      <output
+        aria-live="polite"
+        aria-label={`Quantity of ${label}`}
+        className="w-10 text-center font-semibold"
+      >
         {value}
       </output>
       <Button

@@ -1,0 +1,78 @@
+import { randomUUID } from 'node:crypto';
+import { products } from '~/server/db/schema';
+import type { Services } from '~/server/services';
+import type { SignUpInput } from '~/shared/schemas/sign-up';
+import type { TestApp } from './test-app';
+
+let seq = 0;
+const next = () => `${Date.now().toString(36)}${(seq++).toString(36)}`;
+
+/** Inserts a product; every field can be overridden. */
+export async function createProduct(
+  services: Services,
+  overrides: Partial<typeof products.$inferInsert> = {},
+) {
+  const [row] = await services.db
+    .insert(products)
+    .values({
+      name: `Test Cookie ${next()}`,
+      description: 'A cookie made for a test.',
+      pricePennies: 400,
+      allergens: ['Milk'],
+      nutrition: { Energy: '200 kcal' },
+      ...overrides,
+    })
+    .returning();
+  return row!;
+}
+
+/** Valid sign-up details with a unique e-mail. */
+export function signUpDetails(overrides: Partial<SignUpInput> = {}): SignUpInput {
+  return {
+    fullName: "Mary O'Neill-Smith",
+    email: `customer-${next()}-${randomUUID().slice(0, 4)}@example.com`,
+    phone: '07123 456789',
+    address: '3 Mardol',
+    city: 'Shrewsbury',
+    postcode: 'sy1 1pu',
+    password: 'biscuits123',
+    ...overrides,
+  };
+}
+
+/** Creates a customer (or admin) through the account service and signs them in. */
+export async function createUser(t: TestApp, options: { admin?: boolean } & Partial<SignUpInput> = {}) {
+  const { admin, ...overrides } = options;
+  const details = signUpDetails(overrides);
+  const { userId } = await t.services.accounts.signUp(details);
+  if (admin) await t.services.accounts.setAdmin(details.email, true);
+  const cookie = await signIn(t, details.email, details.password);
+  return { userId, email: details.email.toLowerCase(), password: details.password, cookie };
+}
+
+/** Signs in through better-auth's endpoint and returns the Cookie header to send afterwards. */
+export async function signIn(t: TestApp, email: string, password: string): Promise<string> {
+  const res = await t.app.request('/api/auth/sign-in/email', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: t.origin },
+    body: JSON.stringify({ email, password }),
+  });
+  if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+  return cookieHeader(res);
+}
+
+/** Turns a response's Set-Cookie headers into a Cookie request header. */
+export function cookieHeader(res: Response): string {
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}
+
+/** JSON request helper: `api(t, 'POST', '/api/x', body, cookie)`. */
+export function api(t: TestApp, method: string, url: string, body?: unknown, cookie?: string) {
+  const headers: Record<string, string> = { origin: t.origin };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (cookie) headers.cookie = cookie;
+  return t.app.request(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+}

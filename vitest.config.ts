@@ -1,0 +1,32 @@
+import path from 'node:path';
+import { defineConfig } from 'vitest/config';
+
+const alias = { '~': path.resolve(import.meta.dirname, 'src') };
+const serverTests = ['src/server/**/*.test.ts'];
+
+/** Server tests run on the embedded database, and again on real PostgreSQL when TEST_DATABASE_URL is set. */
+const databases = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: { name: 'unit', include: ['src/shared/**/*.test.ts', 'src/app/**/*.test.{ts,tsx}'] },
+      },
+      ...databases.map((db) => ({
+        resolve: { alias },
+        test: {
+          name: `server-${db}`,
+          include: serverTests,
+          env: { TEST_DB: db },
+          globalSetup: ['src/test/global-setup.ts'],
+          setupFiles: ['src/test/setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      })),
+    ],
+  },
+});
