@@ -1,9 +1,8 @@
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { E2E_BASE_URL as baseURL, E2E_PORT as port } from './e2e/base-url';
 
-const port = Number(process.env.E2E_PORT ?? 4173);
-const baseURL = `http://127.0.0.1:${port}`;
 // Each run starts the shop the way `npm start` does, on a new embedded database.
 const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `shop-e2e-${port}-${process.pid}`);
 

@@ -1,0 +1,23 @@
+import type { Page } from '@playwright/test';
+import { E2E_BASE_URL } from './base-url';
+
+/** The demo accounts seeded into the embedded database (see README). */
+export const DEMO_ADMIN = { email: 'admin@shropshirecookies.example', password: 'admin-demo-2026' };
+export const DEMO_CUSTOMER = { email: 'customer@shropshirecookies.example', password: 'customer-demo-2026' };
+
+let seq = 0;
+/** A unique e-mail for a customer a journey signs up. */
+export const uniqueEmail = (prefix = 'shopper') =>
+  `${prefix}-${Date.now().toString(36)}-${process.pid}-${seq++}@example.com`;
+
+/**
+ * Signs in through the auth API, for journeys whose subject is not signing in; the cookie lands
+ * in the page's browser context. Journeys about signing in use the /auth form instead.
+ */
+export async function signInWithApi(page: Page, account: { email: string; password: string }) {
+  const res = await page.request.post('/api/auth/sign-in/email', {
+    data: account,
+    headers: { origin: E2E_BASE_URL },
+  });
+  if (!res.ok()) throw new Error(`sign-in failed: ${res.status()} ${await res.text()}`);
+}

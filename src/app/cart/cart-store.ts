@@ -1,0 +1,75 @@
+import { useEffect, useState } from 'react';
+import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
+import { CART_STORAGE_NAME } from '~/shared/constants';
+import { linesTotalPence } from '~/shared/money';
+
+/** A cart line (SPEC §3): `id` is the product id. */
+export interface CartItem {
+  id: string;
+  name: string;
+  price_pennies: number;
+  photo_url: string;
+  quantity: number;
+}
+
+interface CartState {
+  items: CartItem[];
+  /** Adds one unit; a product already in the cart goes up by 1, a new one enters with 1. */
+  addItem: (item: Omit<CartItem, 'quantity'>) => void;
+  /** Sets an exact quantity; the screens never go below 1. */
+  updateQuantity: (id: string, quantity: number) => void;
+  removeItem: (id: string) => void;
+  clearCart: () => void;
+}
+
+export const useCartStore = create<CartState>()(
+  persist(
+    (set) => ({
+      items: [],
+      addItem: (item) =>
+        set((s) =>
+          s.items.some((i) => i.id === item.id)
+            ? { items: s.items.map((i) => (i.id === item.id ? { ...i, quantity: i.quantity + 1 } : i)) }
+            : { items: [...s.items, { ...item, quantity: 1 }] },
+        ),
+      updateQuantity: (id, quantity) =>
+        set((s) => ({
+          items: s.items.map((i) =>
+            i.id === id ? { ...i, quantity: Math.max(1, Math.floor(quantity)) } : i,
+          ),
+        })),
+      removeItem: (id) => set((s) => ({ items: s.items.filter((i) => i.id !== id) })),
+      clearCart: () => set({ items: [] }),
+    }),
+    {
+      name: CART_STORAGE_NAME,
+      storage: createJSONStorage(() => localStorage),
+      // Read localStorage only after hydration, so server and first client render agree (an empty cart).
+      skipHydration: true,
+    },
+  ),
+);
+
+export const cartCount = (items: CartItem[]) => items.reduce((n, i) => n + i.quantity, 0);
+export const cartTotalPence = (items: CartItem[]) => linesTotalPence(items);
+
+/**
+ * The cart's items once the saved cart has been read in the browser, and whether it has been.
+ * Before that (on the server and in the first render) the cart is empty and `ready` is false,
+ * so pages can show a loading state instead of a misleading "empty" one.
+ */
+export function useCart() {
+  const items = useCartStore((s) => s.items);
+  const [ready, setReady] = useState(() => useCartStore.persist.hasHydrated());
+  useEffect(() => {
+    if (useCartStore.persist.hasHydrated()) {
+      setReady(true);
+      return;
+    }
+    const unsubscribe = useCartStore.persist.onFinishHydration(() => setReady(true));
+    void useCartStore.persist.rehydrate();
+    return unsubscribe;
+  }, []);
+  return { items, ready };
+}
