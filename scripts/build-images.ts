@@ -9,7 +9,7 @@
  */
 import { mkdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
+import sharp, { type AvifOptions, type WebpOptions } from 'sharp';
 
 const root = path.resolve(import.meta.dirname, '..');
 const srcDir = path.join(root, 'src/app/assets/products/src');
@@ -20,8 +20,8 @@ const PRODUCTS = ['dark-chocolate-sea-salt', 'cinnamon-orange-glaze', 'pecan-map
 const PRODUCT_WIDTHS = [400, 800];
 const HERO_WIDTHS = [960, 1600];
 
-const WEBP: sharp.WebpOptions = { quality: 78, effort: 6, preset: 'picture' };
-const AVIF: sharp.AvifOptions = { quality: 55, effort: 6 };
+const WEBP: WebpOptions = { quality: 78, effort: 6, preset: 'picture' };
+const AVIF: AvifOptions = { quality: 55, effort: 6 };
 
 const written: { file: string; bytes: number }[] = [];
 

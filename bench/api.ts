@@ -1,0 +1,146 @@
+/**
+ * npm run bench:api — req/s and latency of the storefront's hot paths against a raw node:http
+ * server returning the same bytes, on the embedded database and on PostgreSQL (when it answers).
+ * 50 connections, 10 s each, 500 products in the catalogue. Prints a table; asserts nothing.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { loadConfig } from '../src/server/config';
+import { openDatabase } from '../src/server/db/client';
+import { products } from '../src/server/db/schema';
+import { postgresAvailable, type RunningServer, startServer } from './lib/server';
+
+const CONNECTIONS = 50;
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
+const PRODUCTS = 500;
+const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+interface Row {
+  target: string;
+  db: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  baselineRps: number;
+  rssMb: number;
+}
+
+async function seed(env: Record<string, string>) {
+  const config = loadConfig({ ...env, LOG_LEVEL: 'silent' });
+  const database = await openDatabase(config.database);
+  await database.db.insert(products).values(
+    Array.from({ length: PRODUCTS }, (_, i) => ({
+      name: `Bench Cookie ${i + 1}`,
+      description: 'A cookie for measuring the shop: butter, sugar, flour and patience.',
+      pricePennies: 300 + (i % 200),
+      allergens: ['Cereals containing gluten (wheat)', 'Milk', 'Eggs'],
+      nutrition: { Energy: '210 kcal', Fat: '10.0 g' },
+      createdAt: new Date(Date.now() - i * 1000),
+    })),
+  );
+  await database.close();
+}
+
+async function load(url: string, onSample?: () => void) {
+  const sampler = onSample ? setInterval(onSample, 500) : undefined;
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S });
+  if (sampler) clearInterval(sampler);
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.non2xx + result.errors,
+  };
+}
+
+/** The same bytes and headers from a bare node:http server: the ceiling for this machine. */
+async function baseline(body: Buffer, contentType: string) {
+  const server = http.createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': contentType, 'content-length': body.length });
+    res.end(body);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address() as { port: number };
+  const result = await load(`http://127.0.0.1:${port}/`);
+  server.close();
+  return result.rps;
+}
+
+async function measure(server: RunningServer, db: string, rows: Row[]) {
+  const { products: list } = (await (await fetch(`${server.url}/api/products`)).json()) as {
+    products: { id: string }[];
+  };
+  const productId = list[Math.floor(list.length / 2)]!.id;
+  for (const [target, pathname] of [
+    ['/shop', '/shop'],
+    ['/product/{id}', `/product/${productId}`],
+    ['GET /api/products', '/api/products'],
+  ] as const) {
+    const url = `${server.url}${pathname}`;
+    const sample = await fetch(url);
+    const body = Buffer.from(await sample.arrayBuffer());
+    const baselineRps = await baseline(body, sample.headers.get('content-type') ?? 'text/html');
+    let rssMb = 0;
+    const r = await load(url, () => {
+      rssMb = Math.max(rssMb, server.rssMb());
+    });
+    if (r.errors) console.warn(`  ${target} (${db}): ${r.errors} failed requests`);
+    rows.push({ target, db, rps: r.rps, p50: r.p50, p99: r.p99, baselineRps, rssMb });
+    console.log(`  measured ${target} on ${db}`);
+  }
+}
+
+const rows: Row[] = [];
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-bench-'));
+try {
+  const embeddedEnv = { DATA_DIR: dataDir };
+  await seed(embeddedEnv);
+  const server = await startServer(embeddedEnv, 4301);
+  try {
+    await measure(server, 'embedded', rows);
+  } finally {
+    await server.stop();
+  }
+
+  if (await postgresAvailable(PG_URL)) {
+    const dbName = `shop_bench_${process.pid}`;
+    const admin = new pg.Client({ connectionString: PG_URL });
+    await admin.connect();
+    await admin.query(`create database ${dbName}`);
+    const url = new URL(PG_URL);
+    url.pathname = `/${dbName}`;
+    const pgEnv = {
+      DATABASE_URL: url.toString(),
+      BETTER_AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-00',
+    };
+    try {
+      await seed(pgEnv);
+      const server = await startServer(pgEnv, 4302);
+      try {
+        await measure(server, 'postgres', rows);
+      } finally {
+        await server.stop();
+      }
+    } finally {
+      await admin.query(`drop database if exists ${dbName} with (force)`);
+      await admin.end();
+    }
+  } else {
+    console.log(`PostgreSQL not reachable at ${PG_URL}: embedded only.`);
+  }
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+console.log(`\n${CONNECTIONS} connections, ${DURATION_S} s each, ${PRODUCTS} products\n`);
+console.log('| target | database | req/s | p50 ms | p99 ms | baseline req/s | ratio | server RSS MB |');
+console.log('|---|---|---|---|---|---|---|---|');
+for (const r of rows) {
+  console.log(
+    `| ${r.target} | ${r.db} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${Math.round(r.baselineRps)} | ${((r.rps / r.baselineRps) * 100).toFixed(0)}% | ${r.rssMb} |`,
+  );
+}

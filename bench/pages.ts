@@ -1,0 +1,97 @@
+/**
+ * npm run bench:pages — Lighthouse (mobile defaults, Debian's Chromium) on /, /shop and a product
+ * page of a freshly started shop; median of 3 runs each. Prints scores and timings; asserts nothing.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { startServer } from './lib/server';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+interface Figures {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  lcp: number;
+  fcp: number;
+  tbt: number;
+  cls: number;
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+async function audit(url: string, port: number): Promise<Figures> {
+  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error' });
+  if (!result) throw new Error(`no Lighthouse result for ${url}`);
+  const { categories: c, audits: a } = result.lhr;
+  const score = (k: string) => Math.round((c[k]?.score ?? 0) * 100);
+  const value = (k: string) => a[k]?.numericValue ?? Number.NaN;
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    seo: score('seo'),
+    lcp: value('largest-contentful-paint'),
+    fcp: value('first-contentful-paint'),
+    tbt: value('total-blocking-time'),
+    cls: value('cumulative-layout-shift'),
+  };
+}
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-lh-'));
+const server = await startServer({ DATA_DIR: dataDir }, 4311);
+const chrome = await chromeLauncher.launch({
+  chromePath: CHROMIUM,
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+});
+try {
+  const { products } = (await (await fetch(`${server.url}/api/products`)).json()) as {
+    products: { id: string }[];
+  };
+  const pages = { '/': '/', '/shop': '/shop', '/product/{id}': `/product/${products[0]!.id}` };
+  const rows: [string, Figures][] = [];
+  for (const [label, pathname] of Object.entries(pages)) {
+    const runs: Figures[] = [];
+    for (let i = 0; i < RUNS; i++) runs.push(await audit(`${server.url}${pathname}`, chrome.port));
+    const pick = (k: keyof Figures) => median(runs.map((r) => r[k]));
+    rows.push([
+      label,
+      {
+        performance: pick('performance'),
+        accessibility: pick('accessibility'),
+        bestPractices: pick('bestPractices'),
+        seo: pick('seo'),
+        lcp: pick('lcp'),
+        fcp: pick('fcp'),
+        tbt: pick('tbt'),
+        cls: pick('cls'),
+      },
+    ]);
+  }
+  console.log(`\nLighthouse ${RUNS} runs each (median), mobile defaults\n`);
+  console.log('| page | performance | accessibility | best practices | SEO | LCP s | FCP s | TBT ms | CLS |');
+  console.log('|---|---|---|---|---|---|---|---|---|');
+  for (const [label, f] of rows) {
+    console.log(
+      `| ${label} | ${f.performance} | ${f.accessibility} | ${f.bestPractices} | ${f.seo} | ${(f.lcp / 1000).toFixed(2)} | ${(f.fcp / 1000).toFixed(2)} | ${Math.round(f.tbt)} | ${f.cls.toFixed(3)} |`,
+    );
+  }
+} finally {
+  await chrome.kill();
+  await server.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
