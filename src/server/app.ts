@@ -15,6 +15,7 @@ import { contactRoutes } from './contact/contact-routes';
 import { AppError, errorResponse } from './errors';
 import { healthRoutes } from './health/health-routes';
 import { CLIENT_IP_HEADER, clientIp } from './http/client-ip';
+import { pageCache } from './http/page-cache';
 import { paymentsRoutes } from './payments/payments-routes';
 import type { Services } from './services';
 
@@ -75,6 +76,13 @@ export function createApp(services: Services, build?: ClientBuild) {
     app.use(
       '*',
       serveStatic({ root, onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=86400') }),
+    );
+    app.use(
+      '*',
+      pageCache({
+        isCacheable: (p) => p === '/' || p === '/shop' || p === '/our-story' || p.startsWith('/product/'),
+        version: () => services.catalogVersion.current(),
+      }),
     );
     const handler = createRequestHandler(
       build.server,

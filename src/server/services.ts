@@ -1,13 +1,18 @@
 import { createAccountService } from './account/account-service';
+import { createAdminServices } from './admin/admin-services';
 import { createAuth } from './auth/auth';
 import { createSessionService } from './auth/session-service';
 import { createCatalogService } from './catalog/catalog-service';
+import { createCatalogVersion } from './catalog/catalog-version';
+import { createCheckoutService } from './checkout/checkout-service';
 import type { Config } from './config';
+import { createContactService } from './contact/contact-service';
 import { openDatabase } from './db/client';
 import { seedCatalog } from './db/seed-catalog';
 import { seedDemoUsers } from './db/seed-demo-users';
 import { createLogger, type Logger } from './logger';
 import { createMailService } from './mail/mail-service';
+import { createPaymentsService } from './payments/payments-service';
 import { createRateLimiter } from './rate-limit/rate-limiter';
 
 /**
@@ -23,12 +28,18 @@ export async function createServices(
     if ((options.seedCatalog ?? true) && (await seedCatalog(db))) log.info('seeded the demo catalogue');
   });
   const { db } = database;
-  const auth = createAuth(config, db);
+  const auth = createAuth(config, db, log);
   const session = createSessionService(auth, db, log);
   const accounts = createAccountService(auth, db, log);
   const rateLimiter = createRateLimiter(db, config.rateLimits);
   const mail = createMailService(config, db, log);
-  const catalog = createCatalogService(db);
+  const payments = createPaymentsService(config, db, mail, log);
+  const checkout = createCheckoutService(config, db, payments.provider, rateLimiter, log);
+  // Other instances' product changes are noticed by polling; on the embedded database there are none.
+  const catalogVersion = createCatalogVersion(db, log, database.kind === 'postgres' ? 1000 : null);
+  catalogVersion.start();
+  const catalog = createCatalogService(db, catalogVersion);
+  const contact = createContactService(config, db, rateLimiter, mail, log);
 
   if (config.seedDemoUsers && (await seedDemoUsers(db, accounts))) log.info('seeded the demo accounts');
 
@@ -42,8 +53,14 @@ export async function createServices(
     accounts,
     rateLimiter,
     mail,
+    payments,
+    checkout,
+    catalogVersion,
     catalog,
+    contact,
+    admin: createAdminServices(db),
     async close() {
+      catalogVersion.stop();
       await mail.stop();
       await database.close();
     },

@@ -23,6 +23,9 @@ export async function createProduct(
       ...overrides,
     })
     .returning();
+  // As every product write does: bump the catalogue version so caches notice.
+  await services.catalogVersion.recordChange(services.db);
+  services.catalogVersion.invalidate();
   return row!;
 }
 
@@ -50,11 +53,18 @@ export async function createUser(t: TestApp, options: { admin?: boolean } & Part
   return { userId, email: details.email.toLowerCase(), password: details.password, cookie };
 }
 
-/** Signs in through better-auth's endpoint and returns the Cookie header to send afterwards. */
+let ipSeq = 0;
+/** A new client address each call (in-process requests take theirs from X-Forwarded-For). */
+export const nextTestIp = () => `10.${(ipSeq >> 16) & 255}.${(ipSeq >> 8) & 255}.${ipSeq++ & 255}`;
+
+/**
+ * Signs in through better-auth's endpoint and returns the Cookie header to send afterwards. Each
+ * call comes from its own address, so files that sign in often stay under the sign-in rate limit.
+ */
 export async function signIn(t: TestApp, email: string, password: string): Promise<string> {
   const res = await t.app.request('/api/auth/sign-in/email', {
     method: 'POST',
-    headers: { 'content-type': 'application/json', origin: t.origin },
+    headers: { 'content-type': 'application/json', origin: t.origin, 'x-forwarded-for': nextTestIp() },
     body: JSON.stringify({ email, password }),
   });
   if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);

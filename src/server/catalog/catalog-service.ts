@@ -1,7 +1,8 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { products } from '../db/schema';
 import { notFound } from '../errors';
+import type { CatalogVersion } from './catalog-version';
 
 export type ProductRow = typeof products.$inferSelect;
 
@@ -31,28 +32,37 @@ export const toProductDto = (p: ProductRow): ProductDto => ({
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (id: string) => UUID.test(id);
 
-/** The public catalogue: only active products are visible to shoppers. */
-export function createCatalogService(db: Db) {
+/**
+ * The public catalogue: only active products are visible to shoppers. The active list is kept in
+ * memory per catalogue version (see catalog-version.ts), so browsing costs no query until an admin
+ * changes a product.
+ */
+export function createCatalogService(db: Db, version: CatalogVersion) {
+  let cached: { version: number; list: ProductDto[]; byId: Map<string, ProductDto> } | null = null;
+
+  async function active() {
+    const current = await version.current();
+    if (cached?.version === current) return cached;
+    const rows = await db
+      .select()
+      .from(products)
+      .where(eq(products.isActive, true))
+      .orderBy(desc(products.createdAt), desc(products.id));
+    const list = rows.map(toProductDto);
+    cached = { version: current, list, byId: new Map(list.map((p) => [p.id, p])) };
+    return cached;
+  }
+
   return {
     async listActive(): Promise<ProductDto[]> {
-      const rows = await db
-        .select()
-        .from(products)
-        .where(eq(products.isActive, true))
-        .orderBy(desc(products.createdAt), desc(products.id));
-      return rows.map(toProductDto);
+      return (await active()).list;
     },
 
     /** One active product; unknown, inactive or malformed ids are all "not found". */
     async getActive(id: string): Promise<ProductDto> {
-      if (!isUuid(id)) throw notFound('Product not found');
-      const [row] = await db
-        .select()
-        .from(products)
-        .where(and(eq(products.id, id), eq(products.isActive, true)))
-        .limit(1);
-      if (!row) throw notFound('Product not found');
-      return toProductDto(row);
+      const product = isUuid(id) ? (await active()).byId.get(id.toLowerCase()) : undefined;
+      if (!product) throw notFound('Product not found');
+      return product;
     },
   };
 }

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { products } from '~/server/db/schema';
 import { createProduct } from '~/test/factories';
 import { createTestApp, type TestApp } from '~/test/test-app';
 
@@ -62,5 +64,21 @@ describe('API basics', () => {
   it('reports the database reachable', async () => {
     const res = await t.app.request('/api/health');
     expect(await res.json()).toEqual({ status: 'ok', database: true });
+  });
+});
+
+describe('catalogue cache', () => {
+  it('shows a product change on the next request once the change is recorded', async () => {
+    const p = await createProduct(t.services, { name: 'Before', pricePennies: 300 });
+    expect((await (await t.app.request(`/api/products/${p.id}`)).json()).product.name).toBe('Before');
+
+    await t.services.db.transaction(async (tx) => {
+      await tx.update(products).set({ name: 'After', pricePennies: 325 }).where(eq(products.id, p.id));
+      await t.services.catalogVersion.recordChange(tx);
+    });
+    t.services.catalogVersion.invalidate();
+
+    const { product } = await (await t.app.request(`/api/products/${p.id}`)).json();
+    expect(product).toMatchObject({ name: 'After', price_pennies: 325 });
   });
 });
