@@ -1,0 +1,78 @@
+import { createRequire } from 'node:module';
+import { expect, type Page, test } from '@playwright/test';
+import { DEMO_ADMIN, DEMO_CUSTOMER, signInWithApi } from './fixtures';
+
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/** Runs axe-core on the page and returns the serious and critical violations, readable. */
+async function seriousViolations(page: Page) {
+  await page.addScriptTag({ path: axePath });
+  const results = await page.evaluate(async () => {
+    // biome-ignore lint/suspicious/noExplicitAny: axe is injected as a global script
+    const axe = (window as any).axe;
+    return axe.run(document, { resultTypes: ['violations'] });
+  });
+  return (results.violations as { id: string; impact: string; help: string; nodes: { target: string[] }[] }[])
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact} ${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+async function firstProductPath(page: Page) {
+  const res = await page.request.get('/api/products');
+  const { products } = (await res.json()) as { products: { id: string }[] };
+  return `/product/${products[0]!.id}`;
+}
+
+test.describe('no serious accessibility violations', () => {
+  test('storefront pages', async ({ page }) => {
+    const pages = [
+      '/',
+      '/shop',
+      await firstProductPath(page),
+      '/cart',
+      '/checkout',
+      '/auth',
+      '/our-story',
+      '/contact',
+      '/no-such-page',
+    ];
+    for (const path of pages) {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      expect(await seriousViolations(page), path).toEqual([]);
+    }
+  });
+
+  test('the cart with an item, at phone width', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto(await firstProductPath(page));
+    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    await page.goto('/cart');
+    await page.waitForLoadState('networkidle');
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('the customer account', async ({ page }) => {
+    await signInWithApi(page, DEMO_CUSTOMER);
+    await page.goto('/account');
+    await page.waitForLoadState('networkidle');
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('the back office', async ({ page }) => {
+    await signInWithApi(page, DEMO_ADMIN);
+    for (const path of [
+      '/admin',
+      '/admin/orders',
+      '/admin/products',
+      '/admin/customers',
+      '/admin/deliveries',
+      '/admin/messages',
+      '/admin/settings',
+    ]) {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      expect(await seriousViolations(page), path).toEqual([]);
+    }
+  });
+});
