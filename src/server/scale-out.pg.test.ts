@@ -1,0 +1,142 @@
+/**
+ * Two instances on one PostgreSQL database, as behind a load balancer: each has its own pool,
+ * caches and rate-limit view, and they share only the database. Runs in the server-postgres
+ * project (see vitest.config.ts), i.e. whenever TEST_DATABASE_URL is set.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '~/server/app';
+import { loadConfig } from '~/server/config';
+import { deliveries, orderItems, orders } from '~/server/db/schema';
+import { createLogger } from '~/server/logger';
+import { createServices, type Services } from '~/server/services';
+import { api, createProduct, createUser } from '~/test/factories';
+import { createTestApp, type TestApp } from '~/test/test-app';
+
+let a: TestApp;
+let b: TestApp;
+
+beforeAll(async () => {
+  a = await createTestApp({ env: { RATE_LIMITS: 'true' } });
+  // The second instance opens the same database with its own services (pool, caches, poller).
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: a.origin,
+    DATABASE_URL: (a.services.config.database as { url: string }).url,
+    BETTER_AUTH_SECRET: a.services.config.authSecret,
+    RATE_LIMITS: 'true',
+  });
+  const services: Services = await createServices(config, createLogger(config), { seedCatalog: false });
+  b = { app: createApp(services), services, origin: a.origin, close: () => services.close() };
+});
+afterAll(async () => {
+  await b?.close();
+  await a?.close();
+});
+
+describe('two instances on one PostgreSQL', () => {
+  it('accept a session made on the other', async () => {
+    const user = await createUser(a);
+    const res = await api(b, 'GET', '/api/account/me', undefined, user.cookie);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ user: { email: user.email } });
+  });
+
+  it('show a product changed on the other within the poll interval', async () => {
+    const admin = await createUser(a, { admin: true });
+    const product = await createProduct(a.services, { name: 'Shared Shortbread', pricePennies: 300 });
+    // Instance B caches the catalogue...
+    const before = await (await b.app.request(`/api/products/${product.id}`)).json();
+    expect(before.product.price_pennies).toBe(300);
+    // ...and A changes it.
+    const patch = await api(
+      a,
+      'PATCH',
+      `/api/admin/products/${product.id}`,
+      { price_pennies: 350 },
+      admin.cookie,
+    );
+    expect(patch.status).toBe(200);
+    await expect
+      .poll(
+        async () => (await (await b.app.request(`/api/products/${product.id}`)).json()).product.price_pennies,
+        {
+          timeout: 5000,
+        },
+      )
+      .toBe(350);
+  });
+
+  it('record every order once when checkouts and payments are spread over both', async () => {
+    const product = await createProduct(a.services, { pricePennies: 425 });
+    const customers = await Promise.all(Array.from({ length: 6 }, () => createUser(a)));
+    const instances = [a, b];
+    const results = await Promise.all(
+      customers.flatMap((customer, i) =>
+        [1, 2].map(async (quantity, j) => {
+          const via = instances[(i + j) % 2]!;
+          const payVia = instances[(i + j + 1) % 2]!;
+          const res = await api(
+            via,
+            'POST',
+            '/api/checkout/create-checkout-session',
+            {
+              items: [{ product_id: product.id, quantity }],
+            },
+            customer.cookie,
+          );
+          expect(res.status).toBe(200);
+          const { sessionId, orderId } = await res.json();
+          // The same payment confirmed twice, once through each instance.
+          const pay = (t: TestApp) =>
+            api(t, 'POST', `/api/payments/test/sessions/${sessionId}/pay`, {
+              cardNumber: '4242 4242 4242 4242',
+            });
+          const paid = await Promise.all([pay(payVia), pay(via)]);
+          for (const r of paid) expect(r.status).toBe(200);
+          return { orderId: orderId as string, quantity };
+        }),
+      ),
+    );
+
+    for (const { orderId, quantity } of results) {
+      const [order] = await a.services.db.select().from(orders).where(eq(orders.id, orderId));
+      expect(order).toMatchObject({
+        status: 'paid',
+        subtotalPennies: 425 * quantity,
+        totalPennies: 425 * quantity + 499,
+      });
+      const items = await a.services.db.select().from(orderItems).where(eq(orderItems.orderId, orderId));
+      expect(items).toHaveLength(1);
+      const [{ n } = { n: -1 }] = await a.services.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(deliveries)
+        .where(and(eq(deliveries.orderId, orderId)));
+      expect(n).toBe(1);
+    }
+    const ids = results.map((r) => r.orderId);
+    expect(new Set(ids).size).toBe(customers.length * 2);
+  });
+
+  it('share the sign-in rate limit', async () => {
+    const user = await createUser(a);
+    const attempt = (t: TestApp) =>
+      t.app.request('/api/auth/sign-in/email', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: t.origin, 'x-forwarded-for': '203.0.113.77' },
+        body: JSON.stringify({ email: user.email, password: 'wrong-password' }),
+      });
+    const statuses: number[] = [];
+    for (let i = 0; i < 30 && !statuses.includes(429); i++)
+      statuses.push((await attempt(i % 2 ? b : a)).status);
+    expect(statuses).toContain(429);
+    // Once limited through both, the limit holds on either instance, even with the right password.
+    const blocked = await b.app.request('/api/auth/sign-in/email', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: b.origin, 'x-forwarded-for': '203.0.113.77' },
+      body: JSON.stringify({ email: user.email, password: user.password }),
+    });
+    expect(blocked.status).toBe(429);
+  });
+});
