@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
 import type { Logger } from './logger';
@@ -55,6 +56,11 @@ export function errorResponse(c: Context, err: unknown, log: Logger) {
     return c.json(body, err.status);
   }
   if (err instanceof z.ZodError) return errorResponse(c, fromZodError(err), log);
+  // Hono's own middleware (csrf, body limit) throws these: keep their status, in our shape.
+  if (err instanceof HTTPException && err.status < 500) {
+    const code = err.status === 403 ? 'forbidden' : 'bad_request';
+    return c.json<ErrorBody>({ error: { code, message: err.message || 'Request refused' } }, err.status);
+  }
   log.error({ err, path: c.req.path }, 'unhandled error');
   return c.json<ErrorBody>(
     { error: { code: 'internal', message: 'Something went wrong. Please try again.' } },

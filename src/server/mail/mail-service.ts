@@ -2,6 +2,9 @@ import type { Config } from '../config';
 import type { Db, Tx } from '../db/client';
 import { emailOutbox } from '../db/schema';
 import type { Logger } from '../logger';
+import { buildOrderConfirmation } from './order-confirmation';
+import { claimDue, markDelivered, markFailed, type OutboxRow } from './outbox';
+import { createTransport, type MailTransport } from './transport';
 
 export interface OutgoingEmail {
   /** Same key, same e-mail: a second enqueue with it is ignored, so each e-mail is sent once. */
@@ -14,21 +17,117 @@ export interface OutgoingEmail {
   html: string;
 }
 
+export interface DeliveryCounts {
+  /** Handed to the SMTP server. */
+  sent: number;
+  /** Kept in the outbox and written to the log (no SMTP_URL). */
+  logged: number;
+  /** Refused or unreachable; retried after a back-off. */
+  failed: number;
+}
+
+const POLL_MS = 2_000;
+const BATCH = 10;
+/** A transaction that enqueued has usually committed by then; the poll catches any that have not. */
+const AFTER_COMMIT_MS = 100;
+
 /**
  * Outgoing e-mail goes through the database outbox: enqueue writes a row (inside the caller's
- * transaction when given one), and a worker delivers due rows with retries.
+ * transaction when given one, so the e-mail exists exactly when the caller's change does), and a
+ * worker delivers due rows with retries. Rows are claimed in the database, so any number of
+ * server instances can run the worker and each e-mail is still handed over once.
  */
-export function createMailService(config: Config, db: Db, log: Logger) {
+export function createMailService(config: Config, db: Db, log: Logger, transport?: MailTransport) {
+  const mailer = transport ?? createTransport(config.mail, log);
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<void> | null = null;
+  let again = false;
+
+  async function deliver(row: OutboxRow, counts: DeliveryCounts) {
+    try {
+      await mailer.send(row);
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      counts.failed++;
+      log.warn(
+        { id: row.id, kind: row.kind, attempts: row.attempts, err: message },
+        'e-mail delivery failed',
+      );
+      await markFailed(db, row, message);
+      return;
+    }
+    const status = mailer.mode === 'smtp' ? 'sent' : 'logged';
+    counts[status]++;
+    await markDelivered(db, row.id, status);
+    log.info({ id: row.id, kind: row.kind, to: row.to }, `e-mail ${status}`);
+  }
+
+  /** One delivery pass: claims due rows batch by batch until none are left. */
+  async function deliverDue(): Promise<DeliveryCounts> {
+    const counts: DeliveryCounts = { sent: 0, logged: 0, failed: 0 };
+    for (;;) {
+      const rows = await claimDue(db, BATCH);
+      await Promise.all(rows.map((row) => deliver(row, counts)));
+      if (rows.length < BATCH) return counts;
+    }
+  }
+
+  /** Runs a pass now, or one more right after the current pass; never two at once in this process. */
+  function kick() {
+    if (!timer) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = (async () => {
+      do {
+        again = false;
+        await deliverDue();
+      } while (again && timer);
+    })()
+      .catch((err) => log.error({ err }, 'e-mail delivery pass failed'))
+      .finally(() => {
+        running = null;
+      });
+  }
+
   return {
+    mode: mailer.mode,
+
     async enqueue(email: OutgoingEmail, tx: Db | Tx = db): Promise<void> {
       await tx.insert(emailOutbox).values(email).onConflictDoNothing({ target: emailOutbox.dedupeKey });
       log.debug({ kind: email.kind, to: email.to }, 'e-mail queued');
+      if (tx === db) kick();
+      else setTimeout(kick, AFTER_COMMIT_MS).unref();
     },
-    /** Delivery worker: started by the server, stopped on shutdown. Filled in by the mail feature. */
+
+    /** Queues the order-confirmation e-mail, once per order, inside the caller's transaction. */
+    async queueOrderConfirmation(orderId: string, tx: Db | Tx = db): Promise<void> {
+      const email = await buildOrderConfirmation(tx, config.shop, orderId);
+      if (email) await this.enqueue(email, tx);
+    },
+
+    deliverDue,
+
+    /** Asks the worker to look now, e.g. right after the transaction that enqueued commits. */
+    kick,
+
+    /** Delivery worker: started by the server, stopped on shutdown. */
     start() {
-      void config;
+      if (timer) return;
+      timer = setInterval(kick, POLL_MS);
+      timer.unref();
+      log.info({ mode: mailer.mode }, 'e-mail worker started');
+      kick();
     },
-    async stop() {},
+
+    /** Stops polling and waits for a pass in progress, so no e-mail is left half-claimed. */
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = null;
+      await running;
+      mailer.close();
+    },
   };
 }
 

@@ -1,0 +1,84 @@
+import { count, desc } from 'drizzle-orm';
+import { ContactSchema } from '~/shared/schemas/contact';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { contactMessages } from '../db/schema';
+import { parseOrThrow } from '../errors';
+import type { Logger } from '../logger';
+import { contactEmail } from '../mail/contact-email';
+import type { MailService } from '../mail/mail-service';
+import type { RateLimiter } from '../rate-limit/rate-limiter';
+
+/** Messages one address may send per window: plenty for a person, useless for a spammer. */
+export const CONTACT_RATE_LIMIT = { max: 5, windowSeconds: 600 } as const;
+export const CONTACT_RATE_LIMIT_MESSAGE =
+  'You have sent several messages in a short time. Please wait 10 minutes and try again, or email us directly.';
+export const MESSAGES_PAGE_SIZE = 20;
+
+export interface ContactMessage {
+  id: string;
+  name: string;
+  email: string;
+  message: string;
+  createdAt: Date;
+}
+
+export interface MessagePage {
+  messages: ContactMessage[];
+  page: number;
+  pageCount: number;
+  total: number;
+}
+
+export function createContactService(
+  config: Config,
+  db: Db,
+  rateLimiter: RateLimiter,
+  mail: MailService,
+  log: Logger,
+) {
+  return {
+    /**
+     * Stores a visitor's message and queues its e-mail to the shop in one transaction: the
+     * message is kept whatever happens to the mail server, and it is never e-mailed twice.
+     */
+    async send(input: unknown, clientIp: string): Promise<{ id: string }> {
+      const data = parseOrThrow(ContactSchema, input);
+      await rateLimiter.hit(
+        `contact:${clientIp}`,
+        CONTACT_RATE_LIMIT.max,
+        CONTACT_RATE_LIMIT.windowSeconds,
+        CONTACT_RATE_LIMIT_MESSAGE,
+      );
+      const saved = await db.transaction(async (tx) => {
+        const [row] = await tx.insert(contactMessages).values(data).returning();
+        await mail.enqueue(
+          contactEmail(config.shop, { messageId: row!.id, ...data, receivedAt: row!.createdAt }),
+          tx,
+        );
+        return row!;
+      });
+      mail.kick();
+      log.info({ id: saved.id }, 'contact message received');
+      return { id: saved.id };
+    },
+
+    /** Messages newest first, a page at a time (pages count from 1; past the end is empty). */
+    async list(page = 1, pageSize = MESSAGES_PAGE_SIZE): Promise<MessagePage> {
+      const current = Number.isSafeInteger(page) && page > 0 ? page : 1;
+      const [messages, [totals]] = await Promise.all([
+        db
+          .select()
+          .from(contactMessages)
+          .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
+          .limit(pageSize)
+          .offset((current - 1) * pageSize),
+        db.select({ total: count() }).from(contactMessages),
+      ]);
+      const total = totals?.total ?? 0;
+      return { messages, page: current, pageCount: Math.max(1, Math.ceil(total / pageSize)), total };
+    },
+  };
+}
+
+export type ContactService = ReturnType<typeof createContactService>;

@@ -1,0 +1,69 @@
+import { and, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { emailOutbox } from '../db/schema';
+
+export type OutboxRow = typeof emailOutbox.$inferSelect;
+
+/** How long a claimed row stays with the instance that claimed it (longer than any send may take). */
+export const LOCK_SECONDS = 300;
+/** Retry delays double from this, up to MAX_BACKOFF_SECONDS, and never stop: nothing is dropped. */
+export const FIRST_BACKOFF_SECONDS = 10;
+export const MAX_BACKOFF_SECONDS = 3600;
+
+/** Seconds to wait after the given number of failed attempts: 10, 20, 40 ... capped at an hour. */
+export function backoffSeconds(attempts: number): number {
+  return Math.min(FIRST_BACKOFF_SECONDS * 2 ** Math.max(attempts - 1, 0), MAX_BACKOFF_SECONDS);
+}
+
+/** An interval literal; only ever built from our own integer constants. */
+const secondsInterval = (seconds: number) => sql.raw(`interval '${Math.trunc(seconds)} seconds'`);
+
+/**
+ * Claims up to `limit` due e-mails for this instance. `for update skip locked` lets concurrent
+ * claimers (other instances, or overlapping passes) each take different rows; the lease in
+ * locked_until keeps a claimed row from being claimed again until it is released or the holder
+ * has died. Each claim counts as an attempt, so a row that crashes its sender still backs off.
+ */
+export async function claimDue(db: Db, limit: number): Promise<OutboxRow[]> {
+  const due = db
+    .select({ id: emailOutbox.id })
+    .from(emailOutbox)
+    .where(
+      and(
+        eq(emailOutbox.status, 'pending'),
+        lte(emailOutbox.nextAttemptAt, sql`now()`),
+        or(isNull(emailOutbox.lockedUntil), lt(emailOutbox.lockedUntil, sql`now()`)),
+      ),
+    )
+    .orderBy(emailOutbox.nextAttemptAt)
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return db
+    .update(emailOutbox)
+    .set({
+      lockedUntil: sql`now() + ${secondsInterval(LOCK_SECONDS)}`,
+      attempts: sql`${emailOutbox.attempts} + 1`,
+    })
+    .where(inArray(emailOutbox.id, due))
+    .returning();
+}
+
+/** Records a delivery: 'sent' over SMTP, 'logged' in log mode. */
+export async function markDelivered(db: Db, id: string, status: 'sent' | 'logged'): Promise<void> {
+  await db
+    .update(emailOutbox)
+    .set({ status, sentAt: sql`now()`, lockedUntil: null, lastError: null })
+    .where(eq(emailOutbox.id, id));
+}
+
+/** Releases a failed row with its error, due again after the back-off. */
+export async function markFailed(db: Db, row: OutboxRow, error: string): Promise<void> {
+  await db
+    .update(emailOutbox)
+    .set({
+      lockedUntil: null,
+      lastError: error.slice(0, 1000),
+      nextAttemptAt: sql`now() + ${secondsInterval(backoffSeconds(row.attempts))}`,
+    })
+    .where(eq(emailOutbox.id, row.id));
+}

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+
+export const CONTACT_LIMITS = { name: 100, email: 255, message: 5000 } as const;
+
+/** A contact-form message (SPEC §2 /contact): the form, the page action and POST /api/contact share it. */
+export const ContactSchema = z.object({
+  name: z
+    .string({ error: 'Name is required' })
+    .trim()
+    .min(1, 'Name is required')
+    .max(CONTACT_LIMITS.name, `Name must be less than ${CONTACT_LIMITS.name} characters`),
+  email: z
+    .string({ error: 'Email is required' })
+    .trim()
+    .min(1, 'Email is required')
+    .email('Invalid email address')
+    .max(CONTACT_LIMITS.email, `Email must be less than ${CONTACT_LIMITS.email} characters`),
+  message: z
+    .string({ error: 'Message is required' })
+    .trim()
+    .min(1, 'Message is required')
+    .max(CONTACT_LIMITS.message, `Message must be less than ${CONTACT_LIMITS.message} characters`),
+});
+
+export type ContactInput = z.input<typeof ContactSchema>;
+export type ContactData = z.output<typeof ContactSchema>;
