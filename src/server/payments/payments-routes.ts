@@ -2,6 +2,17 @@ import { Hono } from 'hono';
 import type { Services } from '../services';
 
 export function paymentsRoutes(services: Services) {
-  void services;
-  return new Hono();
+  return (
+    new Hono()
+      // Stripe signs the exact bytes it sent, so the body is read raw, never parsed first.
+      .post('/stripe/webhook', async (c) => {
+        const raw = await c.req.text();
+        return c.json(await services.payments.handleStripeWebhook(raw, c.req.header('stripe-signature')));
+      })
+      // The built-in test provider's "pay" call (what its hosted page does), for scripts and benches.
+      .post('/test/sessions/:sessionId/pay', async (c) => {
+        const card = await c.req.json().catch(() => ({}));
+        return c.json(await services.payments.payTestSession(c.req.param('sessionId'), card));
+      })
+  );
 }

@@ -1,0 +1,186 @@
+import { eq, inArray } from 'drizzle-orm';
+import { MAX_LINE_QUANTITY } from '~/shared/constants';
+import {
+  CheckoutRequestSchema,
+  type CheckoutSessionResponse,
+  QUANTITY_MESSAGE,
+} from '~/shared/schemas/checkout';
+import type { SessionUser } from '../auth/session-service';
+import { isUuid } from '../catalog/catalog-service';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { orderItems, orders, products, profiles } from '../db/schema';
+import { AppError, badRequest, parseOrThrow } from '../errors';
+import type { Logger } from '../logger';
+import type { PaymentProvider } from '../payments/payment-provider';
+import type { RateLimiter } from '../rate-limit/rate-limiter';
+
+/** Checkouts one customer may start per minute: generous for people, a wall for scripts. */
+export const CHECKOUTS_PER_MINUTE = 20;
+/** The most a card payment page takes in one go (Stripe's limit for GBP is £999,999.99). */
+const MAX_ORDER_PENNIES = 99_999_999;
+
+interface WantedLine {
+  productId: string;
+  quantity: number;
+  /** The name the browser showed, used only to name a product that no longer exists. */
+  shownName: string | null;
+  /** Where the line was in the request, to point at it in the error's fields. */
+  index: number;
+}
+
+/** Joins names the way a sentence does: "A", "A and B", "A, B and C". */
+const listNames = (names: string[]) =>
+  names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+
+/** Repeated product ids become one line; the total quantity must still be allowed. */
+function mergeLines(items: { product_id: string; name?: unknown; quantity: number }[]): WantedLine[] {
+  const byId = new Map<string, WantedLine>();
+  items.forEach((item, index) => {
+    const id = item.product_id.toLowerCase();
+    const line = byId.get(id);
+    if (line) line.quantity += item.quantity;
+    else {
+      const shownName =
+        typeof item.name === 'string' && item.name.trim() ? item.name.trim().slice(0, 80) : null;
+      byId.set(id, { productId: id, quantity: item.quantity, shownName, index });
+    }
+  });
+  const lines = [...byId.values()];
+  const tooMany = lines.find((l) => l.quantity > MAX_LINE_QUANTITY);
+  if (tooMany) throw badRequest(QUANTITY_MESSAGE, { [`items.${tooMany.index}.quantity`]: QUANTITY_MESSAGE });
+  return lines;
+}
+
+/**
+ * Checkout: prices the basket from the database (never from the browser), writes the pending
+ * order and its lines in one transaction, then opens the provider's hosted payment page for it.
+ */
+export function createCheckoutService(
+  config: Config,
+  db: Db,
+  provider: PaymentProvider,
+  rateLimiter: RateLimiter,
+  log: Logger,
+) {
+  async function writeOrder(user: SessionUser, wanted: WantedLine[]) {
+    return db.transaction(async (tx) => {
+      const [profile] = await tx.select().from(profiles).where(eq(profiles.id, user.id)).limit(1);
+      if (!profile) throw badRequest('Please add your delivery details to your account before checking out.');
+
+      const ids = wanted.map((l) => l.productId).filter(isUuid);
+      const rows = ids.length
+        ? await tx
+            .select({
+              id: products.id,
+              name: products.name,
+              price: products.pricePennies,
+              active: products.isActive,
+            })
+            .from(products)
+            .where(inArray(products.id, ids))
+        : [];
+      const found = new Map(rows.map((r) => [r.id, r]));
+      const unavailable = wanted.filter((l) => !found.get(l.productId)?.active);
+      if (unavailable.length > 0) {
+        const names = unavailable.map((l) => found.get(l.productId)?.name ?? l.shownName ?? 'An item');
+        const one = unavailable.length === 1;
+        throw badRequest(
+          `Sorry, ${listNames(names)} ${one ? 'is' : 'are'} no longer available. ` +
+            `Please remove ${one ? 'it' : 'them'} from your basket and try again.`,
+          Object.fromEntries(unavailable.map((l) => [`items.${l.index}.product_id`, 'No longer available'])),
+        );
+      }
+
+      const lines = wanted.map((l) => {
+        const product = found.get(l.productId)!;
+        return {
+          productId: product.id,
+          name: product.name,
+          unitPricePennies: product.price,
+          quantity: l.quantity,
+        };
+      });
+      const subtotal = lines.reduce((sum, l) => sum + l.unitPricePennies * l.quantity, 0);
+      const deliveryFee = config.shop.deliveryFeePence;
+      const total = subtotal + deliveryFee;
+      if (total > MAX_ORDER_PENNIES) {
+        throw badRequest('This order is too large to pay for online. Please contact us to arrange it.');
+      }
+
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          profileId: profile.id,
+          status: 'pending',
+          subtotalPennies: subtotal,
+          deliveryFeePennies: deliveryFee,
+          totalPennies: total,
+          shipName: profile.fullName,
+          shipPhone: profile.phone,
+          shipAddress: profile.address,
+          shipCity: profile.city,
+          shipPostcode: profile.postcode,
+          paymentProvider: provider.name,
+        })
+        .returning({ id: orders.id });
+      await tx.insert(orderItems).values(
+        lines.map((l) => ({
+          orderId: order!.id,
+          productId: l.productId,
+          productName: l.name,
+          quantity: l.quantity,
+          unitPricePennies: l.unitPricePennies,
+        })),
+      );
+      return { orderId: order!.id, email: profile.email, lines, deliveryFee, total };
+    });
+  }
+
+  return {
+    /**
+     * Starts a checkout for the signed-in customer (SPEC §7 create-checkout-session): only product
+     * ids and quantities are read from the request; a sent price or delivery fee is ignored.
+     */
+    async createCheckoutSession(user: SessionUser, input: unknown): Promise<CheckoutSessionResponse> {
+      await rateLimiter.hit(
+        `checkout:${user.id}`,
+        CHECKOUTS_PER_MINUTE,
+        60,
+        'Too many checkout attempts. Please wait a minute and try again.',
+      );
+      const { items } = parseOrThrow(CheckoutRequestSchema, input);
+      const order = await writeOrder(user, mergeLines(items));
+
+      let session: { sessionId: string; url: string };
+      try {
+        session = await provider.createSession({
+          orderId: order.orderId,
+          customerEmail: order.email,
+          lines: order.lines,
+          deliveryFeePennies: order.deliveryFee,
+          totalPennies: order.total,
+        });
+      } catch (err) {
+        // The order stays pending and unpaid; the basket is still in the browser to try again.
+        log.error(
+          { err, orderId: order.orderId, provider: provider.name },
+          'payment provider refused a session',
+        );
+        throw new AppError(
+          502,
+          'payment_provider_error',
+          'We could not reach the payment service. Please try again in a moment.',
+        );
+      }
+      await db
+        .update(orders)
+        .set({ paymentSessionId: session.sessionId })
+        .where(eq(orders.id, order.orderId));
+      log.info({ orderId: order.orderId, userId: user.id, total: order.total }, 'checkout started');
+      return { url: session.url, sessionId: session.sessionId, orderId: order.orderId };
+    },
+  };
+}
+
+export type CheckoutService = ReturnType<typeof createCheckoutService>;

@@ -1,0 +1,35 @@
+/** What a payment provider needs to open a hosted payment page for one order. */
+export interface PaymentOrder {
+  orderId: string;
+  customerEmail: string;
+  lines: { name: string; unitPricePennies: number; quantity: number }[];
+  deliveryFeePennies: number;
+  totalPennies: number;
+}
+
+/** What the provider says about a payment session when asked directly. */
+export interface SessionState {
+  paid: boolean;
+  /** Our order id as the provider recorded it, when it did. */
+  orderId: string | null;
+  /** What the provider charged, when it reports it. */
+  amount: ChargedAmount | null;
+}
+
+export interface ChargedAmount {
+  pennies: number;
+  /** Lower-case ISO code, e.g. "gbp". */
+  currency: string;
+}
+
+/**
+ * A card payment provider with a hosted page: Stripe Checkout in production, the built-in test
+ * page otherwise. Both confirm payments through the same fulfilment function.
+ */
+export interface PaymentProvider {
+  readonly name: 'test' | 'stripe';
+  /** Opens a hosted payment page; the customer's browser is sent to `url`. */
+  createSession(order: PaymentOrder): Promise<{ sessionId: string; url: string }>;
+  /** Asks the provider about a session; null when the provider has nothing to tell (test page). */
+  retrieveSession(sessionId: string): Promise<SessionState | null>;
+}

@@ -1,0 +1,77 @@
+import Stripe from 'stripe';
+import type { Config } from '../config';
+import type { ChargedAmount, PaymentOrder, PaymentProvider } from './payment-provider';
+
+export type StripeSettings = NonNullable<Config['stripe']>;
+
+/** The SDK client; `apiUrl` points it at a local stand-in in tests. */
+export function createStripeClient(settings: StripeSettings): Stripe {
+  const config: Stripe.StripeConfig = { maxNetworkRetries: 2, timeout: 20_000 };
+  if (settings.apiUrl) {
+    const url = new URL(settings.apiUrl);
+    config.host = url.hostname;
+    config.port = url.port || (url.protocol === 'https:' ? 443 : 80);
+    config.protocol = url.protocol === 'https:' ? 'https' : 'http';
+  }
+  return new Stripe(settings.secretKey, config);
+}
+
+/** Stripe Checkout: a hosted page priced line by line from our order, in pounds sterling. */
+export function createStripeProvider(stripe: Stripe, publicUrl: string): PaymentProvider {
+  return {
+    name: 'stripe',
+    async createSession(order: PaymentOrder) {
+      const lines = order.lines.map((line) => ({
+        quantity: line.quantity,
+        price_data: {
+          currency: 'gbp',
+          unit_amount: line.unitPricePennies,
+          product_data: { name: line.name },
+        },
+      }));
+      if (order.deliveryFeePennies > 0) {
+        lines.push({
+          quantity: 1,
+          price_data: {
+            currency: 'gbp',
+            unit_amount: order.deliveryFeePennies,
+            product_data: { name: 'Delivery' },
+          },
+        });
+      }
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: 'payment',
+          currency: 'gbp',
+          line_items: lines,
+          client_reference_id: order.orderId,
+          metadata: { order_id: order.orderId },
+          payment_intent_data: { metadata: { order_id: order.orderId } },
+          customer_email: order.customerEmail,
+          success_url: `${publicUrl}/checkout/success?session_id={CHECKOUT_SESSION_ID}`,
+          cancel_url: `${publicUrl}/cart`,
+        },
+        // A retried request for the same order gets the same session, never a second charge.
+        { idempotencyKey: `checkout-${order.orderId}` },
+      );
+      if (!session.url) throw new Error(`Stripe session ${session.id} came back without a url`);
+      return { sessionId: session.id, url: session.url };
+    },
+
+    async retrieveSession(sessionId: string) {
+      const session = await stripe.checkout.sessions.retrieve(sessionId);
+      return {
+        paid: session.payment_status === 'paid',
+        orderId: session.client_reference_id ?? session.metadata?.order_id ?? null,
+        amount: amountOf(session),
+      };
+    },
+  };
+}
+
+/** What a Checkout Session charged, when Stripe reports it. */
+export function amountOf(session: Stripe.Checkout.Session): ChargedAmount | null {
+  return session.amount_total != null && session.currency
+    ? { pennies: session.amount_total, currency: session.currency }
+    : null;
+}

@@ -1,0 +1,45 @@
+import { randomBytes } from 'node:crypto';
+import type { PaymentProvider } from './payment-provider';
+
+export const TEST_SESSION_PREFIX = 'test_cs_';
+
+/** Card numbers the test page knows, as hosted test pages document them. */
+export const TEST_CARDS = {
+  success: '4242424242424242',
+  declined: '4000000000000002',
+  insufficientFunds: '4000000000009995',
+} as const;
+
+/**
+ * The built-in TEST payment provider (no real money): its hosted page is our own
+ * /pay/test/:sessionId, so the shop works offline. Session ids are unguessable, like Stripe's.
+ */
+export function createTestProvider(publicUrl: string): PaymentProvider {
+  return {
+    name: 'test',
+    async createSession() {
+      const sessionId = `${TEST_SESSION_PREFIX}${randomBytes(24).toString('base64url')}`;
+      return { sessionId, url: `${publicUrl}/pay/test/${sessionId}` };
+    },
+    // The test page confirms payments itself, so there is never anything to ask it.
+    async retrieveSession() {
+      return null;
+    },
+  };
+}
+
+/** What the test page's card network says about a card number (digits only). */
+export function testCardOutcome(
+  cardNumber: string,
+): { ok: true } | { ok: false; code: string; message: string } {
+  switch (cardNumber) {
+    case TEST_CARDS.success:
+      return { ok: true };
+    case TEST_CARDS.declined:
+      return { ok: false, code: 'card_declined', message: 'Your card was declined.' };
+    case TEST_CARDS.insufficientFunds:
+      return { ok: false, code: 'insufficient_funds', message: 'Your card has insufficient funds.' };
+    default:
+      return { ok: false, code: 'incorrect_number', message: 'Your card number is incorrect.' };
+  }
+}

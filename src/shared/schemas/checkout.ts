@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import { MAX_LINE_QUANTITY } from '../constants';
+
+export const QUANTITY_MESSAGE = `Quantity must be a whole number from 1 to ${MAX_LINE_QUANTITY}`;
+
+/**
+ * One basket line as the browser sends it (SPEC §3 "checkout item payload"). Only `product_id`
+ * and `quantity` are used: the name and price are accepted so the spec's payload passes, and
+ * ignored, because the server prices every order from the database.
+ */
+export const CheckoutItemSchema = z.object({
+  product_id: z
+    .string({ error: 'Each item needs a product_id' })
+    .trim()
+    .min(1, 'Each item needs a product_id'),
+  name: z.unknown().optional(),
+  price_pennies: z.unknown().optional(),
+  quantity: z
+    .number({ error: QUANTITY_MESSAGE })
+    .int(QUANTITY_MESSAGE)
+    .min(1, QUANTITY_MESSAGE)
+    .max(MAX_LINE_QUANTITY, QUANTITY_MESSAGE),
+});
+
+/** Body of POST /api/checkout/create-checkout-session (SPEC §7). `deliveryFeePennies` is ignored. */
+export const CheckoutRequestSchema = z.object({
+  items: z
+    .array(CheckoutItemSchema, { error: 'Your basket is empty' })
+    .min(1, 'Your basket is empty')
+    .max(100, 'Your basket has too many different items'),
+  deliveryFeePennies: z.unknown().optional(),
+});
+
+export type CheckoutRequest = z.input<typeof CheckoutRequestSchema>;
+export type CheckoutItemPayload = z.input<typeof CheckoutItemSchema>;
+
+/** What the server answers once the payment page is ready. */
+export interface CheckoutSessionResponse {
+  url: string;
+  sessionId: string;
+  orderId: string;
+}
+
+const digits = (v: string) => v.replace(/[\s-]/g, '');
+
+function luhnValid(number: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < number.length; i++) {
+    let d = Number(number[number.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+/** "MM / YY", "MM/YY" or "MM/YYYY" -> the last month the card is valid, or null. */
+export function parseExpiry(value: string): { month: number; year: number } | null {
+  const m = /^\s*(\d{1,2})\s*\/?\s*(\d{2}|\d{4})\s*$/.exec(value);
+  if (!m) return null;
+  const month = Number(m[1]);
+  const year = m[2]!.length === 2 ? 2000 + Number(m[2]) : Number(m[2]);
+  if (month < 1 || month > 12) return null;
+  return { month, year };
+}
+
+/**
+ * The card form of the built-in test payment page. Messages follow the wording customers know
+ * from hosted card pages; the same schema checks the form in the browser and on the server.
+ */
+export const TestCardSchema = z.object({
+  cardNumber: z
+    .string()
+    .transform(digits)
+    .pipe(
+      z
+        .string()
+        .min(1, 'Enter your card number')
+        .refine((v) => /^\d{12,19}$/.test(v) && luhnValid(v), 'Your card number is incorrect.'),
+    ),
+  expiry: z
+    .string()
+    .trim()
+    .min(1, "Enter your card's expiry date")
+    .refine((v) => parseExpiry(v) !== null, "Your card's expiry date is incomplete.")
+    .refine((v) => {
+      const e = parseExpiry(v);
+      if (!e) return true;
+      const now = new Date();
+      return e.year > now.getFullYear() || (e.year === now.getFullYear() && e.month >= now.getMonth() + 1);
+    }, "Your card's expiry date is in the past."),
+  cvc: z
+    .string()
+    .trim()
+    .min(1, "Enter your card's security code")
+    .regex(/^\d{3,4}$/, "Your card's security code is incomplete."),
+  name: z.string().trim().min(1, 'Enter the name on your card').max(100, 'The name on your card is too long'),
+});
+
+export type TestCardInput = z.input<typeof TestCardSchema>;
