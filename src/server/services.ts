@@ -58,7 +58,7 @@ export async function createServices(
     catalogVersion,
     catalog,
     contact,
-    admin: createAdminServices(db),
+    admin: createAdminServices(db, catalogVersion),
     async close() {
       catalogVersion.stop();
       await mail.stop();

@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { changeCounters, deliveries, orders, products } from '~/server/db/schema';
+import { api, createProduct, createUser } from '~/test/factories';
+import { createDelivery, createOrder } from '~/test/order-factories';
+import { createTestApp, type TestApp } from '~/test/test-app';
+
+let t: TestApp;
+let adminCookie: string;
+let customerCookie: string;
+let ids: { order: string; product: string; delivery: string };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  adminCookie = (await createUser(t, { admin: true })).cookie;
+  customerCookie = (await createUser(t)).cookie;
+  const order = await createOrder(t.services, { status: 'paid' });
+  const delivery = await createDelivery(t.services, { orderId: order.id });
+  const product = await createProduct(t.services);
+  ids = { order: order.id, product: product.id, delivery: delivery.id };
+});
+afterAll(() => t.close());
+
+/** Every /api/admin route, with a body an admin would send. */
+const routes = (): [string, string, unknown?][] => [
+  ['GET', '/api/admin/dashboard'],
+  ['GET', '/api/admin/orders'],
+  ['GET', '/api/admin/orders?status=paid&page=1'],
+  ['GET', `/api/admin/orders/${ids.order}`],
+  ['PATCH', `/api/admin/orders/${ids.order}`, { status: 'shipped' }],
+  ['GET', '/api/admin/products'],
+  ['POST', '/api/admin/products', { name: 'Intruder', description: 'x', price_pennies: 1 }],
+  ['PATCH', `/api/admin/products/${ids.product}`, { name: 'Hacked', price_pennies: 1 }],
+  ['DELETE', `/api/admin/products/${ids.product}`],
+  ['GET', '/api/admin/customers'],
+  ['GET', '/api/admin/deliveries'],
+  ['PATCH', `/api/admin/deliveries/${ids.delivery}`, { status: 'delivered', tracking_code: 'X' }],
+  ['GET', '/api/admin/no-such-thing'],
+];
+
+/** Everything an admin route could read or change. */
+const snapshot = async () => ({
+  orders: await t.services.db.select().from(orders),
+  products: await t.services.db.select().from(products),
+  deliveries: await t.services.db.select().from(deliveries),
+  counters: await t.services.db.select().from(changeCounters),
+});
+
+describe.each([
+  ['anonymous', () => undefined, 401, 'unauthorized'],
+  ['a customer', () => customerCookie, 403, 'forbidden'],
+])('%s', (_, cookie, status, code) => {
+  it('gets only an error from every admin route, and changes nothing', async () => {
+    const before = await snapshot();
+    for (const [method, url, body] of routes()) {
+      const res = await api(t, method, url, body, cookie());
+      expect(res.status, `${method} ${url}`).toBe(status);
+      const json = await res.json();
+      expect(Object.keys(json), `${method} ${url}`).toEqual(['error']);
+      expect(json.error.code).toBe(code);
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+});
+
+describe('an admin', () => {
+  it('is answered by every admin route', async () => {
+    for (const [method, url, body] of routes()) {
+      const res = await api(t, method, url, body, adminCookie);
+      const expected = url.endsWith('no-such-thing') ? 404 : method === 'POST' ? 201 : 200;
+      expect(res.status, `${method} ${url}`).toBe(expected);
+    }
+    const after = await snapshot();
+    expect(after.orders.find((o) => o.id === ids.order)?.status).toBe('shipped');
+    expect(after.deliveries.find((d) => d.id === ids.delivery)).toMatchObject({
+      status: 'delivered',
+      trackingCode: 'X',
+    });
+    expect(after.products.map((p) => p.name)).toEqual(['Intruder']);
+  });
+});

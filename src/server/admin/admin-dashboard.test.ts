@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, createProduct, createUser } from '~/test/factories';
+import { createCustomer, createOrder } from '~/test/order-factories';
+import { createTestApp, type TestApp } from '~/test/test-app';
+
+let t: TestApp;
+let cookie: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  ({ cookie } = await createUser(t, { admin: true }));
+});
+afterAll(() => t.close());
+
+describe('GET /api/admin/dashboard', () => {
+  it('is all zeros on an empty shop', async () => {
+    const res = await api(t, 'GET', '/api/admin/dashboard', undefined, cookie);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({
+      total_revenue_pennies: 0,
+      total_orders: 0,
+      products_count: 0,
+      pending_orders: 0,
+      recent_orders: [],
+    });
+  });
+
+  it('counts revenue from paid and completed orders only, and lists the five newest', async () => {
+    await createProduct(t.services, { isActive: true });
+    await createProduct(t.services, { isActive: false });
+    const ann = await createCustomer(t.services, { fullName: 'Ann Oak' });
+    const day = (d: number) => new Date(Date.UTC(2026, 2, d, 12));
+    // Each order: one line of 1000p + 499p delivery = 1499p.
+    const one = [{ unitPricePennies: 1000 }];
+    const statuses = ['pending', 'paid', 'baking', 'shipped', 'completed', 'pending', 'paid'] as const;
+    const created = [];
+    for (const [i, status] of statuses.entries()) {
+      created.push(
+        await createOrder(t.services, { profile: ann, status, items: one, createdAt: day(i + 1) }),
+      );
+    }
+
+    const res = await api(t, 'GET', '/api/admin/dashboard', undefined, cookie);
+    const body = await res.json();
+    expect(body).toMatchObject({
+      total_revenue_pennies: 3 * 1499, // two paid + one completed
+      total_orders: 7,
+      products_count: 2,
+      pending_orders: 2,
+    });
+    expect(body.recent_orders.map((o: { id: string }) => o.id)).toEqual(
+      created
+        .slice(2)
+        .reverse()
+        .map((o) => o.id),
+    );
+    expect(body.recent_orders[0]).toEqual({
+      id: created[6]!.id,
+      customer_name: 'Ann Oak',
+      created_at: day(7).toISOString(),
+      total_pennies: 1499,
+      status: 'paid',
+    });
+  });
+});

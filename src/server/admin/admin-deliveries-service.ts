@@ -1,0 +1,85 @@
+import { count, desc, eq } from 'drizzle-orm';
+import type { DeliveryStatus } from '~/shared/constants';
+import { ADMIN_PAGE_SIZE, DeliveryUpdateSchema, PageQuerySchema } from '~/shared/schemas/admin';
+import type { Db } from '../db/client';
+import { deliveries, orders } from '../db/schema';
+import { notFound, parseOrThrow } from '../errors';
+import { isUuid, type Page, pageOffset, toPage } from './paging';
+
+export interface AdminDeliveryDto {
+  id: string;
+  status: DeliveryStatus;
+  tracking_code: string | null;
+  driver_notes: string | null;
+  created_at: string;
+  order: { id: string; total_pennies: number; created_at: string };
+  /** Who receives it and where: the order's address snapshot. */
+  customer: { full_name: string; phone: string; address: string; city: string; postcode: string };
+}
+
+const columns = {
+  id: deliveries.id,
+  status: deliveries.status,
+  trackingCode: deliveries.trackingCode,
+  driverNotes: deliveries.driverNotes,
+  createdAt: deliveries.createdAt,
+  orderId: orders.id,
+  orderTotal: orders.totalPennies,
+  orderCreatedAt: orders.createdAt,
+  shipName: orders.shipName,
+  shipPhone: orders.shipPhone,
+  shipAddress: orders.shipAddress,
+  shipCity: orders.shipCity,
+  shipPostcode: orders.shipPostcode,
+};
+
+/** Deliveries for the back office: newest first, paged; status, tracking code and notes editable. */
+export function createAdminDeliveriesService(db: Db) {
+  const selectDeliveries = () =>
+    db.select(columns).from(deliveries).innerJoin(orders, eq(orders.id, deliveries.orderId));
+  type Row = Awaited<ReturnType<typeof selectDeliveries>>[number];
+
+  const toDto = (r: Row): AdminDeliveryDto => ({
+    id: r.id,
+    status: r.status,
+    tracking_code: r.trackingCode,
+    driver_notes: r.driverNotes,
+    created_at: r.createdAt.toISOString(),
+    order: { id: r.orderId, total_pennies: r.orderTotal, created_at: r.orderCreatedAt.toISOString() },
+    customer: {
+      full_name: r.shipName,
+      phone: r.shipPhone,
+      address: r.shipAddress,
+      city: r.shipCity,
+      postcode: r.shipPostcode,
+    },
+  });
+
+  return {
+    async list(query: unknown = {}): Promise<Page<AdminDeliveryDto>> {
+      const { page } = parseOrThrow(PageQuerySchema, query);
+      const [rows, [total]] = await Promise.all([
+        selectDeliveries()
+          .orderBy(desc(deliveries.createdAt), desc(deliveries.id))
+          .limit(ADMIN_PAGE_SIZE)
+          .offset(pageOffset(page)),
+        db.select({ n: count() }).from(deliveries),
+      ]);
+      return toPage(rows.map(toDto), page, total!.n);
+    },
+
+    /** Sets any of status, tracking code and driver notes; an empty text clears that field. */
+    async update(id: string, input: unknown): Promise<AdminDeliveryDto> {
+      if (!isUuid(id)) throw notFound('Delivery not found');
+      const data = parseOrThrow(DeliveryUpdateSchema, input);
+      const updated = await db
+        .update(deliveries)
+        .set({ status: data.status, trackingCode: data.tracking_code, driverNotes: data.driver_notes })
+        .where(eq(deliveries.id, id))
+        .returning({ id: deliveries.id });
+      if (updated.length === 0) throw notFound('Delivery not found');
+      const [row] = await selectDeliveries().where(eq(deliveries.id, id)).limit(1);
+      return toDto(row!);
+    },
+  };
+}

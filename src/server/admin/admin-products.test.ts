@@ -1,0 +1,184 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { changeCounters, orderItems, products } from '~/server/db/schema';
+import { api, createProduct, createUser } from '~/test/factories';
+import { createOrder } from '~/test/order-factories';
+import { createTestApp, type TestApp } from '~/test/test-app';
+
+let t: TestApp;
+let cookie: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  ({ cookie } = await createUser(t, { admin: true }));
+});
+afterAll(() => t.close());
+
+const call = async (method: string, url: string, body?: unknown) => {
+  const res = await api(t, method, url, body, cookie);
+  return { status: res.status, body: await res.json() };
+};
+const catalogVersion = async () =>
+  (await t.services.db.select().from(changeCounters).where(eq(changeCounters.name, 'catalog')))[0]?.version ??
+  0;
+const shopIds = async () =>
+  ((await (await t.app.request('/api/products')).json()).products as { id: string }[]).map((p) => p.id);
+const valid = { name: 'Lemon Drizzle', description: 'Zesty and soft.', price_pennies: 425 };
+
+describe('GET /api/admin/products', () => {
+  it('lists every product, inactive ones too, newest first', async () => {
+    const off = await createProduct(t.services, { isActive: false, createdAt: new Date('2031-01-02') });
+    const on = await createProduct(t.services, { createdAt: new Date('2031-01-01') });
+    const { status, body } = await call('GET', '/api/admin/products');
+    expect(status).toBe(200);
+    expect(body.products.slice(0, 2)).toMatchObject([
+      { id: off.id, is_active: false },
+      { id: on.id, is_active: true },
+    ]);
+  });
+});
+
+describe('POST /api/admin/products', () => {
+  it('creates an active product that the shop shows at once', async () => {
+    const before = await catalogVersion();
+    const { status, body } = await call('POST', '/api/admin/products', {
+      ...valid,
+      name: '  Lemon Drizzle ',
+      allergens: ' Milk, Eggs ,, Cereals containing gluten (wheat) ,',
+      nutrition: { Energy: '210 kcal' },
+    });
+    expect(status).toBe(201);
+    expect(body.product).toMatchObject({
+      name: 'Lemon Drizzle',
+      description: 'Zesty and soft.',
+      price_pennies: 425,
+      allergens: ['Milk', 'Eggs', 'Cereals containing gluten (wheat)'],
+      nutrition: { Energy: '210 kcal' },
+      is_active: true,
+    });
+    expect(await catalogVersion()).toBe(before + 1);
+    expect(await shopIds()).toContain(body.product.id);
+  });
+
+  it('takes allergens as a list and can create an inactive product', async () => {
+    const { body } = await call('POST', '/api/admin/products', {
+      ...valid,
+      allergens: [' Soya ', '', 'Soya'],
+      is_active: false,
+    });
+    expect(body.product).toMatchObject({ allergens: ['Soya'], is_active: false, nutrition: {} });
+    expect(await shopIds()).not.toContain(body.product.id);
+  });
+
+  const manyAllergens = Array.from({ length: 21 }, (_, i) => `A${i}`);
+  it.each([
+    ['an empty name', { ...valid, name: '   ' }, 'Name is required'],
+    ['a missing name', { description: 'x', price_pennies: 1 }, 'Name is required'],
+    ['a long name', { ...valid, name: 'n'.repeat(101) }, 'Name must be less than 100 characters'],
+    ['no description', { ...valid, description: '' }, 'Description is required'],
+    [
+      'a long description',
+      { ...valid, description: 'd'.repeat(1001) },
+      'Description must be less than 1000 characters',
+    ],
+    ['a negative price', { ...valid, price_pennies: -1 }, 'Price must be at least 1p'],
+    ['a fractional price', { ...valid, price_pennies: 4.5 }, 'Price must be a whole number of pence'],
+    ['a price as text', { ...valid, price_pennies: '450' }, 'Price must be a whole number of pence'],
+    ['a huge price', { ...valid, price_pennies: 2 ** 31 }, 'Price must be at most 100000p (£1,000.00)'],
+    [
+      'a long allergen',
+      { ...valid, allergens: ['a'.repeat(51)] },
+      'Each allergen must be less than 50 characters',
+    ],
+    ['21 allergens', { ...valid, allergens: manyAllergens }, 'A product can list at most 20 allergens'],
+    ['a bad active flag', { ...valid, is_active: 'yes' }, 'Active must be true or false'],
+    ['bad nutrition', { ...valid, nutrition: ['Energy'] }, 'Nutrition must map names to values'],
+  ])('refuses %s with a 400 and creates nothing', async (_, body, message) => {
+    const count = (await t.services.db.select().from(products)).length;
+    const version = await catalogVersion();
+    const res = await call('POST', '/api/admin/products', body);
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toBe(message);
+    expect((await t.services.db.select().from(products)).length).toBe(count);
+    expect(await catalogVersion()).toBe(version);
+  });
+});
+
+describe('PATCH /api/admin/products/:id', () => {
+  it('changes the given fields and keeps the rest, nutrition included', async () => {
+    const p = await createProduct(t.services, { nutrition: { Fat: '9 g' }, allergens: ['Milk'] });
+    const before = await catalogVersion();
+    const { status, body } = await call('PATCH', `/api/admin/products/${p.id}`, {
+      name: 'Renamed',
+      price_pennies: 499,
+      allergens: 'Eggs, Milk',
+    });
+    expect(status).toBe(200);
+    expect(body.product).toMatchObject({
+      id: p.id,
+      name: 'Renamed',
+      description: p.description,
+      price_pennies: 499,
+      allergens: ['Eggs', 'Milk'],
+      nutrition: { Fat: '9 g' },
+      is_active: true,
+    });
+    expect(await catalogVersion()).toBe(before + 1);
+  });
+
+  it('hides a product from the shop when made inactive', async () => {
+    const p = await createProduct(t.services);
+    expect(await shopIds()).toContain(p.id);
+    await call('PATCH', `/api/admin/products/${p.id}`, { is_active: false });
+    expect(await shopIds()).not.toContain(p.id);
+  });
+
+  it.each([
+    [{ price_pennies: 1.5 }, 'Price must be a whole number of pence'],
+    [{ name: '' }, 'Name is required'],
+    [{ name: 'ok', price_pennies: -5 }, 'Price must be at least 1p'],
+    [{}, 'Nothing to update'],
+  ])('refuses %j with a 400 and changes nothing', async (body, message) => {
+    const p = await createProduct(t.services, { name: 'Untouched', pricePennies: 300 });
+    const res = await call('PATCH', `/api/admin/products/${p.id}`, body);
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toBe(message);
+    const [row] = await t.services.db.select().from(products).where(eq(products.id, p.id));
+    expect(row).toMatchObject({ name: 'Untouched', pricePennies: 300 });
+  });
+
+  it.each(['00000000-0000-4000-8000-000000000000', 'bad-id'])('answers 404 for product %s', async (id) => {
+    const res = await call('PATCH', `/api/admin/products/${id}`, { name: 'x' });
+    expect(res.status).toBe(404);
+    expect(res.body.error.message).toBe('Product not found');
+  });
+});
+
+describe('DELETE /api/admin/products/:id', () => {
+  it('deletes the product; orders that had it keep their lines', async () => {
+    const p = await createProduct(t.services, { name: 'Short-lived', pricePennies: 390 });
+    const order = await createOrder(t.services, {
+      status: 'paid',
+      items: [{ productId: p.id, productName: 'Short-lived', unitPricePennies: 390, quantity: 2 }],
+    });
+    const before = await catalogVersion();
+
+    const res = await call('DELETE', `/api/admin/products/${p.id}`);
+    expect(res).toEqual({ status: 200, body: { id: p.id } });
+    expect(await catalogVersion()).toBe(before + 1);
+    expect(await shopIds()).not.toContain(p.id);
+    const lines = await t.services.db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
+    expect(lines).toEqual([
+      expect.objectContaining({
+        productId: null,
+        productName: 'Short-lived',
+        unitPricePennies: 390,
+        quantity: 2,
+      }),
+    ]);
+    const { body } = await call('GET', `/api/admin/orders/${order.id}`);
+    expect(body.order).toMatchObject({ total_pennies: 780 + 499, items: [{ product_name: 'Short-lived' }] });
+
+    expect((await call('DELETE', `/api/admin/products/${p.id}`)).status).toBe(404);
+    expect((await call('DELETE', '/api/admin/products/zzz')).status).toBe(404);
+  });
+});

@@ -1,0 +1,24 @@
+import { ADMIN_PAGE_SIZE } from '~/shared/schemas/admin';
+
+/** One page of an admin list, with what the page links need. */
+export interface Page<T> {
+  items: T[];
+  page: number;
+  pageSize: number;
+  total: number;
+  pageCount: number;
+}
+
+export const pageOffset = (page: number) => (page - 1) * ADMIN_PAGE_SIZE;
+
+export const toPage = <T>(items: T[], page: number, total: number): Page<T> => ({
+  items,
+  page,
+  pageSize: ADMIN_PAGE_SIZE,
+  total,
+  pageCount: Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE)),
+});
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Ids in a path are uuids; anything else can only be "not found" (and must not reach Postgres as a cast error). */
+export const isUuid = (id: string) => UUID.test(id);

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { DELIVERY_STATUSES, type DeliveryStatus, ORDER_STATUSES, type OrderStatus } from '../constants';
+
+/** Rows per page of the admin lists. */
+export const ADMIN_PAGE_SIZE = 20;
+
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  pending: 'Pending',
+  paid: 'Paid',
+  baking: 'Baking',
+  shipped: 'Shipped',
+  completed: 'Completed',
+};
+
+export const DELIVERY_STATUS_LABELS: Record<DeliveryStatus, string> = {
+  preparing: 'Preparing',
+  ready: 'Ready',
+  picked_up: 'Picked up',
+  delivered: 'Delivered',
+};
+
+/** Orders whose totals count as money a customer spent: every status but pending (not paid yet). */
+export const SPENT_STATUSES: readonly OrderStatus[] = ['paid', 'baking', 'shipped', 'completed'];
+
+export const DELIVERY_LIMITS = { trackingCode: 100, driverNotes: 1000 } as const;
+
+const orderStatus = z.enum(ORDER_STATUSES, {
+  error: `Status must be one of: ${ORDER_STATUSES.join(', ')}`,
+});
+const deliveryStatus = z.enum(DELIVERY_STATUSES, {
+  error: `Status must be one of: ${DELIVERY_STATUSES.join(', ')}`,
+});
+
+/** `?page=` of the admin lists: a whole number from 1 (absent = 1). */
+const page = z.coerce
+  .number({ error: 'Page must be a whole number from 1' })
+  .int('Page must be a whole number from 1')
+  .min(1, 'Page must be a whole number from 1')
+  .max(1_000_000, 'Page must be a whole number from 1')
+  .default(1);
+
+export const PageQuerySchema = z.object({ page });
+
+/** `?status=&page=` of the orders list; an empty status or "all" means every status. */
+export const OrderListQuerySchema = z.object({
+  status: z.preprocess((v) => (v === '' || v === 'all' ? undefined : v), orderStatus.optional()),
+  page,
+});
+export type OrderListQuery = z.input<typeof OrderListQuerySchema>;
+
+export const OrderStatusUpdateSchema = z.object({ status: orderStatus });
+export type OrderStatusUpdate = z.input<typeof OrderStatusUpdateSchema>;
+
+/** Tracking code and notes: trimmed; empty clears them. */
+const optionalText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be less than ${max} characters`)
+    .transform((v) => (v === '' ? null : v))
+    .nullable()
+    .optional();
+
+export const DeliveryUpdateSchema = z
+  .object({
+    status: deliveryStatus.optional(),
+    tracking_code: optionalText('Tracking code', DELIVERY_LIMITS.trackingCode),
+    driver_notes: optionalText('Driver notes', DELIVERY_LIMITS.driverNotes),
+  })
+  .refine((d) => Object.values(d).some((v) => v !== undefined), { message: 'Nothing to update' });
+export type DeliveryUpdate = z.input<typeof DeliveryUpdateSchema>;
+export type DeliveryUpdateData = z.output<typeof DeliveryUpdateSchema>;

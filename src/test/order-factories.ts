@@ -1,0 +1,121 @@
+import { randomUUID } from 'node:crypto';
+import { deliveries, orderItems, orders, profiles, users } from '~/server/db/schema';
+import type { Services } from '~/server/services';
+import type { OrderStatus } from '~/shared/constants';
+
+type ProfileRow = typeof profiles.$inferSelect;
+
+/**
+ * A customer written straight into users + profiles (no password, cannot sign in): quick, for
+ * lists and orders. Use createUser from ./factories for someone who signs in.
+ */
+export async function createCustomer(
+  services: Services,
+  overrides: Partial<typeof profiles.$inferInsert> = {},
+) {
+  const id = overrides.id ?? randomUUID();
+  const email = overrides.email ?? `buyer-${id.slice(0, 8)}@example.com`;
+  const fullName = overrides.fullName ?? 'Alice Baker';
+  await services.db.insert(users).values({ id, email, name: fullName }).onConflictDoNothing();
+  const [row] = await services.db
+    .insert(profiles)
+    .values({
+      id,
+      fullName,
+      email,
+      phone: '07123456789',
+      address: '1 Wyle Cop',
+      city: 'Shrewsbury',
+      postcode: 'SY1 1XB',
+      ...overrides,
+    })
+    .returning();
+  return row!;
+}
+
+export interface OrderLineSpec {
+  productName?: string;
+  productId?: string | null;
+  quantity?: number;
+  unitPricePennies?: number;
+}
+
+/**
+ * An order with its lines, as checkout writes them: totals from the lines plus the delivery
+ * fee, the address copied from the profile. Pass `profile` (or `profileId`) to choose the customer.
+ */
+export async function createOrder(
+  services: Services,
+  options: {
+    profile?: ProfileRow;
+    profileId?: string;
+    status?: OrderStatus;
+    items?: OrderLineSpec[];
+    deliveryFeePennies?: number;
+    createdAt?: Date;
+  } = {},
+) {
+  const profile =
+    options.profile ??
+    (options.profileId
+      ? await services.accounts.getProfile(options.profileId)
+      : await createCustomer(services));
+  const lines = (options.items ?? [{}]).map((l, i) => ({
+    productId: l.productId ?? null,
+    productName: l.productName ?? `Cookie ${i + 1}`,
+    quantity: l.quantity ?? 1,
+    unitPricePennies: l.unitPricePennies ?? 450,
+  }));
+  const subtotal = lines.reduce((sum, l) => sum + l.quantity * l.unitPricePennies, 0);
+  const deliveryFee = options.deliveryFeePennies ?? 499;
+  return services.db.transaction(async (tx) => {
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        profileId: profile.id,
+        status: options.status ?? 'pending',
+        subtotalPennies: subtotal,
+        deliveryFeePennies: deliveryFee,
+        totalPennies: subtotal + deliveryFee,
+        shipName: profile.fullName,
+        shipPhone: profile.phone,
+        shipAddress: profile.address,
+        shipCity: profile.city,
+        shipPostcode: profile.postcode,
+        paymentProvider: 'test',
+        paymentSessionId: `test_${randomUUID()}`,
+        ...(options.createdAt ? { createdAt: options.createdAt } : {}),
+      })
+      .returning();
+    const items = await tx
+      .insert(orderItems)
+      .values(lines.map((l) => ({ ...l, orderId: order!.id })))
+      .returning();
+    return { ...order!, items };
+  });
+}
+
+/** A delivery for an order (one per order), `preparing` unless told otherwise. */
+export async function createDelivery(
+  services: Services,
+  options: {
+    orderId?: string;
+    status?: (typeof deliveries.$inferInsert)['status'];
+    trackingCode?: string | null;
+    driverNotes?: string | null;
+    createdAt?: Date;
+  } = {},
+) {
+  const orderId = options.orderId ?? (await createOrder(services, { status: 'paid' })).id;
+  const [row] = await services.db
+    .insert(deliveries)
+    .values({
+      orderId,
+      status: options.status ?? 'preparing',
+      trackingCode: options.trackingCode ?? null,
+      driverNotes: options.driverNotes ?? null,
+      ...(options.createdAt ? { createdAt: options.createdAt } : {}),
+    })
+    .returning();
+  return row!;
+}
