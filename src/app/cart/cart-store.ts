@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { create } from 'zustand';
-import { createJSONStorage, persist } from 'zustand/middleware';
+import { createJSONStorage, persist, type StateStorage } from 'zustand/middleware';
 import { CART_STORAGE_NAME } from '~/shared/constants';
 import { linesTotalPence } from '~/shared/money';
 
@@ -23,6 +23,12 @@ interface CartState {
   clearCart: () => void;
 }
 
+/**
+ * The server has no localStorage; without a storage zustand would leave `persist` off the store
+ * and `useCart` would fail during server rendering. There the cart is simply empty and never saved.
+ */
+const noStorage: StateStorage = { getItem: () => null, setItem: () => {}, removeItem: () => {} };
+
 export const useCartStore = create<CartState>()(
   persist(
     (set) => ({
@@ -44,7 +50,7 @@ export const useCartStore = create<CartState>()(
     }),
     {
       name: CART_STORAGE_NAME,
-      storage: createJSONStorage(() => localStorage),
+      storage: createJSONStorage(() => (typeof localStorage === 'undefined' ? noStorage : localStorage)),
       // Read localStorage only after hydration, so server and first client render agree (an empty cart).
       skipHydration: true,
     },

@@ -1,6 +1,36 @@
-import { Outlet } from 'react-router';
+import { Outlet, useRouteLoaderData } from 'react-router';
+import { SiteFooter } from '~/app/components/layout/site-footer';
+import { SiteHeader } from '~/app/components/layout/site-header';
+import type { loader as rootLoader } from '~/app/root';
+import type { Route } from './+types/layout';
 
-// Placeholder: header, footer and mobile menu come with the storefront.
+/** Site details for every public page's meta tags (see ~/app/lib/meta.ts). */
+export async function loader({ context }: Route.LoaderArgs) {
+  const { shop, publicUrl } = context.services.config;
+  return { site: { name: shop.name, publicUrl } };
+}
+
+/** Config does not change while the server runs: no need to ask again on each navigation. */
+export const shouldRevalidate = () => false;
+
+/** The shared chrome of the public pages: skip link, header (with mobile menu), page, footer. */
 export default function StorefrontLayout() {
-  return <Outlet />;
+  // The root loader always runs first; were it to fail, the root's error boundary renders instead.
+  const { shop } = useRouteLoaderData<typeof rootLoader>('root')!;
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main-content"
+        className="sr-only z-50 rounded-md bg-caramel-dark px-4 py-2 font-medium text-white focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
+      <SiteHeader shopName={shop.name} />
+      {/* Pages render their own <main>; this wrapper is the skip link's target. */}
+      <div id="main-content" tabIndex={-1} className="flex flex-1 flex-col outline-none">
+        <Outlet />
+      </div>
+      <SiteFooter shop={shop} />
+    </div>
+  );
 }

@@ -1,8 +1,206 @@
-// Placeholder: this screen is built by its feature's issue.
-export default function Page() {
+import { ArrowLeft, ShoppingCart } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { data, Link } from 'react-router';
+import { toast } from 'sonner';
+import { useCartStore } from '~/app/cart/cart-store';
+import { ProductImage } from '~/app/components/product-image';
+import { Button } from '~/app/components/ui/button';
+import { Badge } from '~/app/components/ui/card';
+import { QuantityStepper } from '~/app/components/ui/quantity-stepper';
+import { pageMeta } from '~/app/lib/meta';
+import { productImageFor } from '~/app/lib/product-image';
+import { formatPence } from '~/shared/money';
+import type { Route } from './+types/product';
+
+interface ProductView {
+  id: string;
+  name: string;
+  description: string | null;
+  price_pennies: number;
+  allergens: string[];
+  nutrition: Record<string, string>;
+}
+
+type Problem = 'not-found' | 'error';
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { catalog, log } = context.services;
+  try {
+    const { id, name, description, price_pennies, allergens, nutrition } = await catalog.getActive(params.id);
+    const product: ProductView = { id, name, description, price_pennies, allergens, nutrition };
+    return data({ product, problem: null as Problem | null });
+  } catch (err) {
+    // Unknown, inactive and malformed ids are all "not found", with a real 404 for crawlers.
+    if (isNotFound(err)) {
+      return data({ product: null, problem: 'not-found' as Problem }, { status: 404 });
+    }
+    log.error({ err, productId: params.id }, 'failed to load product');
+    return data({ product: null, problem: 'error' as Problem }, { status: 500 });
+  }
+}
+
+/**
+ * The services' AppError 404. Not `instanceof`: the page bundle carries its own copy of the
+ * class, distinct from the one the server's services throw.
+ */
+const isNotFound = (err: unknown) =>
+  typeof err === 'object' && err !== null && (err as { status?: unknown }).status === 404;
+
+export const meta: Route.MetaFunction = ({ matches, loaderData, location }) => {
+  const product = loaderData?.product;
+  if (!product) {
+    return pageMeta(matches, {
+      title: 'Product not found',
+      description: 'We could not find that cookie. Browse our handmade cookies in the shop.',
+      noIndex: true,
+    });
+  }
+  return [
+    ...pageMeta(matches, {
+      title: product.name,
+      description: product.description ?? `${product.name}, handmade in Shropshire and baked fresh to order.`,
+      image: productImageFor(product.name).src,
+      imageAlt: product.name,
+      type: 'product',
+      path: location.pathname,
+    }),
+    { property: 'product:price:amount', content: (product.price_pennies / 100).toFixed(2) },
+    { property: 'product:price:currency', content: 'GBP' },
+  ];
+};
+
+export default function ProductPage({ loaderData }: Route.ComponentProps) {
+  const { product, problem } = loaderData;
+  if (product) return <ProductDetail product={product} />;
+  return problem === 'not-found' ? <ProductNotFound /> : <ProductLoadFailed />;
+}
+
+const backLinkClass =
+  'inline-flex items-center gap-1 rounded-sm font-medium text-caramel-dark underline-offset-4 hover:underline';
+
+function ProductDetail({ product }: { product: ProductView }) {
+  const addItem = useCartStore((s) => s.addItem);
+  const [quantity, setQuantity] = useState(1);
+
+  function addToCart() {
+    const item = {
+      id: product.id,
+      name: product.name,
+      price_pennies: product.price_pennies,
+      photo_url: productImageFor(product.name).src,
+    };
+    // SPEC §4: adding N units from this page counts as N single additions.
+    for (let i = 0; i < quantity; i++) addItem(item);
+    toast.success(`Added ${quantity} ${product.name} to cart`);
+  }
+
+  const nutrition = orderedNutrition(product.nutrition);
   return (
-    <main className="mx-auto max-w-5xl px-4 py-12">
-      <h1 className="text-3xl font-bold">Product</h1>
+    <main className="mx-auto w-full max-w-6xl px-4 py-8 sm:py-12">
+      <Link to="/shop" className={`${backLinkClass} mb-6`}>
+        <ArrowLeft aria-hidden className="size-4" />
+        Back to Shop
+      </Link>
+      <div className="grid gap-8 md:grid-cols-2 lg:gap-12">
+        <div className="overflow-hidden rounded-xl border border-crumb bg-white shadow-sm">
+          <ProductImage
+            name={product.name}
+            priority
+            sizes="(min-width: 1152px) 560px, (min-width: 768px) 50vw, 100vw"
+          />
+        </div>
+        <div>
+          <h1 className="text-3xl font-bold sm:text-4xl">{product.name}</h1>
+          <p className="mt-3 text-3xl font-bold text-caramel-dark">{formatPence(product.price_pennies)}</p>
+          {product.description && <p className="mt-5 text-lg leading-relaxed">{product.description}</p>}
+
+          <section aria-labelledby="allergens-heading" className="mt-6">
+            <h2 id="allergens-heading" className="mb-2 text-lg font-bold">
+              Allergens
+            </h2>
+            {product.allergens.length > 0 ? (
+              <ul className="flex flex-wrap gap-2">
+                {product.allergens.map((allergen) => (
+                  <li key={allergen}>
+                    <Badge className="bg-crumb text-sm">{allergen}</Badge>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="text-cocoa-light">None listed.</p>
+            )}
+          </section>
+
+          {nutrition.length > 0 && (
+            <section aria-labelledby="nutrition-heading" className="mt-6">
+              <h2 id="nutrition-heading" className="mb-2 text-lg font-bold">
+                Nutrition (per cookie)
+              </h2>
+              <dl className="grid grid-cols-2 overflow-hidden rounded-lg border border-crumb bg-white text-sm">
+                {nutrition.map(([key, value]) => (
+                  <div key={key} className="contents">
+                    <dt className="border-b border-crumb px-3 py-2 font-medium">{key}</dt>
+                    <dd className="border-b border-crumb px-3 py-2 text-right">{value}</dd>
+                  </div>
+                ))}
+              </dl>
+            </section>
+          )}
+
+          <div className="mt-8 flex flex-wrap items-center gap-4 border-t border-crumb pt-6">
+            <div className="flex items-center gap-3">
+              <span className="font-medium">Quantity</span>
+              <QuantityStepper value={quantity} onChange={setQuantity} label={product.name} />
+            </div>
+            <Button size="lg" onClick={addToCart} className="w-full sm:w-auto">
+              <ShoppingCart aria-hidden className="size-5" />
+              Add to Cart
+            </Button>
+          </div>
+        </div>
+      </div>
+    </main>
+  );
+}
+
+/** UK label order first (the database does not keep the keys' order); anything else after. */
+const LABEL_ORDER = ['energy', 'fat', 'saturates', 'carbohydrate', 'sugars', 'fibre', 'protein', 'salt'];
+
+function orderedNutrition(nutrition: Record<string, string>): [string, string][] {
+  const rank = (key: string) => {
+    const i = LABEL_ORDER.indexOf(key.toLowerCase());
+    return i === -1 ? LABEL_ORDER.length : i;
+  };
+  return Object.entries(nutrition).sort(([a], [b]) => rank(a) - rank(b));
+}
+
+function ProductNotFound() {
+  return (
+    <main className="mx-auto w-full max-w-xl px-4 py-24 text-center">
+      <h1 className="mb-4 text-3xl font-bold">Product not found</h1>
+      <p className="mb-8 text-cocoa-light">
+        This cookie may have sold out for the season, or the link is wrong.
+      </p>
+      <Button asChild>
+        <Link to="/shop">Back to Shop</Link>
+      </Button>
+    </main>
+  );
+}
+
+function ProductLoadFailed() {
+  useEffect(() => {
+    toast.error('Failed to load product');
+  }, []);
+  return (
+    <main className="mx-auto w-full max-w-xl px-4 py-24 text-center">
+      <h1 className="mb-4 text-3xl font-bold">Something went wrong</h1>
+      <p className="mb-8 text-cocoa-light">
+        We couldn't load this cookie just now. Please try again shortly.
+      </p>
+      <Button asChild variant="outline">
+        <Link to="/shop">Back to Shop</Link>
+      </Button>
     </main>
   );
 }

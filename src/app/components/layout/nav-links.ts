@@ -1,0 +1,7 @@
+/** The public site's main navigation (SPEC §2, shared chrome), shared by the header and the mobile menu. */
+export const NAV_LINKS = [
+  { to: '/', label: 'Home' },
+  { to: '/shop', label: 'Shop' },
+  { to: '/our-story', label: 'Our Story' },
+  { to: '/contact', label: 'Contact' },
+] as const;

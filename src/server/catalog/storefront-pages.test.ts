@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadClientBuild } from '~/server/load-build';
+import { createProduct } from '~/test/factories';
+import { createTestApp, type TestApp } from '~/test/test-app';
+
+// These pages are rendered by the real React Router build (BUILD_DIR, default ./build):
+// run `npm run build` first; a missing build fails here with the path it looked for.
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ build: await loadClientBuild(process.env.BUILD_DIR) });
+});
+afterAll(() => t?.close());
+
+const page = async (path: string) => {
+  const res = await t.app.request(path);
+  return { status: res.status, html: await res.text() };
+};
+
+/** The text a person reads, without tags (so "&amp;" etc. are as written in the page). */
+const decode = (html: string) => html.replace(/&amp;/g, '&').replace(/&#x27;|&#39;/g, "'");
+
+describe('/shop', () => {
+  it('lists the active products in the server-rendered HTML, with links and prices', async () => {
+    const ginger = await createProduct(t.services, {
+      name: 'Double Ginger Crunch',
+      pricePennies: 395,
+      description: 'Stem ginger and ground ginger.',
+    });
+    const hidden = await createProduct(t.services, { name: 'Retired Recipe', isActive: false });
+
+    const { status, html } = await page('/shop');
+    expect(status).toBe(200);
+    const text = decode(html);
+    expect(text).toContain('<h1 class="mb-2 text-4xl font-bold">Our Cookies</h1>');
+    expect(text).toContain(`href="/product/${ginger.id}"`);
+    expect(text).toContain('Double Ginger Crunch');
+    expect(text).toContain('£3.95');
+    expect(text).not.toContain(hidden.name);
+    expect(text).not.toContain('Loading products...');
+    expect(text).toContain('<title>Our Cookies | Shropshire Cookie Co.</title>');
+    expect(text).toContain('<meta property="og:image" content="http://shop.test/og-image.jpg"/>');
+  });
+});
+
+describe('/product/:id', () => {
+  it('shows the name, price, allergens and nutrition of an active product', async () => {
+    const p = await createProduct(t.services, {
+      name: 'Dark Chocolate & Sea Salt',
+      pricePennies: 450,
+      description: 'Chunks of 70% dark chocolate.',
+      allergens: ['Milk', 'Soya'],
+      nutrition: { Energy: '228 kcal', Salt: '0.41 g' },
+    });
+    const { status, html } = await page(`/product/${p.id}`);
+    expect(status).toBe(200);
+    const text = decode(html);
+    expect(text).toMatch(/<h1[^>]*>Dark Chocolate & Sea Salt<\/h1>/);
+    expect(text).toContain('£4.50');
+    expect(text).toMatch(/>Milk</);
+    expect(text).toMatch(/>Soya</);
+    expect(text).toMatch(/<dt[^>]*>Energy<\/dt><dd[^>]*>228 kcal<\/dd>/);
+    expect(text).toContain('<title>Dark Chocolate & Sea Salt | Shropshire Cookie Co.</title>');
+    expect(text).toContain('<meta property="og:type" content="product"/>');
+    expect(text).toMatch(/<meta property="og:image" content="http:\/\/shop\.test\/assets\/[^"]+"\/>/);
+  });
+
+  it.each([
+    ['an unknown id', '00000000-0000-4000-8000-000000000000'],
+    ['a malformed id', 'not-a-uuid'],
+  ])('answers 404 with "Product not found" for %s', async (_, id) => {
+    const { status, html } = await page(`/product/${id}`);
+    expect(status).toBe(404);
+    expect(html).toContain('Product not found');
+    expect(html).toMatch(/<a[^>]*href="\/shop"[^>]*>Back to Shop<\/a>/);
+  });
+
+  it('answers 404 for a product that is no longer on sale', async () => {
+    const p = await createProduct(t.services, { name: 'Christmas Spiced Fruit', isActive: false });
+    const { status, html } = await page(`/product/${p.id}`);
+    expect(status).toBe(404);
+    expect(html).not.toContain('Christmas Spiced Fruit');
+  });
+});
+
+describe('pages without data', () => {
+  it('answers an unknown path with a 404 page inside the shop chrome', async () => {
+    const { status, html } = await page('/no-such-page');
+    expect(status).toBe(404);
+    expect(html).toContain('Oops! Page not found');
+    expect(html).toMatch(/<a[^>]*href="\/"[^>]*>Return to Home<\/a>/);
+    expect(html).toContain('href="/our-story"');
+  });
+
+  it('renders the home page with its hero and the footer details from config', async () => {
+    const { status, html } = await page('/');
+    expect(status).toBe(200);
+    expect(html).toContain('Handmade Cookies from the Heart of Shropshire');
+    expect(html).toContain('href="mailto:hello@shropshirecookies.example"');
+    expect(html).toContain('Mon-Fri 9am-5pm');
+    expect(html).toContain(`${new Date().getFullYear()}`);
+  });
+});
