@@ -50,7 +50,8 @@ export async function createTestApp(
       await admin.end();
     };
   }
-  const config = loadConfig(env);
+  // Empty on PGlite too, as on PostgreSQL: no demo accounts (each costs a password hash).
+  const config = { ...loadConfig(env), seedDemoUsers: false };
   const services = await createServices(config, createLogger(config), { seedCatalog: false });
   const app = createApp(services, options.build);
   return {

@@ -1,7 +1,38 @@
 import { Hono } from 'hono';
+import { createMiddleware } from 'hono/factory';
+import { type AuthEnv, signedIn } from '../auth/guards';
+import { clientIp } from '../http/client-ip';
 import type { Services } from '../services';
+import { toProfileDto } from './account-service';
 
+/** Sign-ups allowed per client address in the window, shared by every instance (each hashes a password). */
+export const SIGN_UP_LIMIT = { max: 5, windowSeconds: 10 * 60 };
+export const SIGN_UP_LIMIT_MESSAGE = 'Too many sign-up attempts. Please try again in a few minutes.';
+
+/** /api/account: the only way to sign up, and the signed-in customer's own profile and orders. */
 export function accountRoutes(services: Services) {
-  void services;
-  return new Hono();
+  const { accounts, config, rateLimiter, session } = services;
+  const guard = signedIn(session);
+  // Personal data: never stored by a shared cache or kept by the browser.
+  const noStore = createMiddleware(async (c, next) => {
+    await next();
+    c.header('Cache-Control', 'private, no-store');
+  });
+
+  return new Hono<AuthEnv>()
+    .post('/sign-up', async (c) => {
+      const { max, windowSeconds } = SIGN_UP_LIMIT;
+      const ip = clientIp(c, config.trustProxy);
+      await rateLimiter.hit(`sign-up:${ip}`, max, windowSeconds, SIGN_UP_LIMIT_MESSAGE);
+      await accounts.signUp(await c.req.json().catch(() => null));
+      return c.json({ ok: true }, 201);
+    })
+    .get('/me', noStore, guard, async (c) => {
+      const { id, email, name, role } = c.get('user');
+      const profile = await accounts.getProfile(id);
+      return c.json({ user: { id, email, name }, role, profile: toProfileDto(profile) });
+    })
+    .get('/orders', noStore, guard, async (c) =>
+      c.json({ orders: await accounts.listOrders(c.get('user').id) }),
+    );
 }

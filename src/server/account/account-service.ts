@@ -1,16 +1,60 @@
 import { APIError } from 'better-auth/api';
-import { eq } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import type { OrderStatus } from '~/shared/constants';
 import { type SignUpInput, SignUpSchema } from '~/shared/schemas/sign-up';
 import type { Auth } from '../auth/auth';
 import type { Db } from '../db/client';
-import { profiles, userRoles, users } from '../db/schema';
+import { orderItems, orders, profiles, userRoles, users } from '../db/schema';
 import { AppError, conflict, notFound, parseOrThrow } from '../errors';
 import type { Logger } from '../logger';
 
 export type ProfileRow = typeof profiles.$inferSelect;
 
-/** Accounts: creating a user together with the profile the shop needs, and admin grants. */
+export const EMAIL_TAKEN = 'An account with this email already exists. Please sign in instead.';
+
+/** A profile as the screens and the JSON API see it (SPEC §3 field names). */
+export interface ProfileDto {
+  id: string;
+  full_name: string;
+  email: string;
+  phone: string;
+  address: string;
+  city: string;
+  postcode: string;
+  created_at: string;
+}
+
+export const toProfileDto = (p: ProfileRow): ProfileDto => ({
+  id: p.id,
+  full_name: p.fullName,
+  email: p.email,
+  phone: p.phone,
+  address: p.address,
+  city: p.city,
+  postcode: p.postcode,
+  created_at: p.createdAt.toISOString(),
+});
+
+/** One of a customer's own orders, for their order history. */
+export interface AccountOrderDto {
+  id: string;
+  status: OrderStatus;
+  total_pennies: number;
+  created_at: string;
+  items: { id: string; product_name: string; quantity: number; unit_price_pennies: number }[];
+}
+
+/** Accounts: creating a user together with the profile the shop needs, order history, admin grants. */
 export function createAccountService(auth: Auth, db: Db, log: Logger) {
+  async function userIdByEmail(email: string): Promise<string | undefined> {
+    const [row] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, email.trim().toLowerCase()))
+      .limit(1);
+    return row?.id;
+  }
+
   return {
     /**
      * Creates the user and their profile. better-auth writes the user in its own statements, so if
@@ -18,7 +62,10 @@ export function createAccountService(auth: Auth, db: Db, log: Logger) {
      */
     async signUp(input: SignUpInput): Promise<{ userId: string }> {
       const data = parseOrThrow(SignUpSchema, input);
+      // better-auth stores e-mails in lower case; comparing that way makes "Mary@x" and "mary@x" one.
       const email = data.email.toLowerCase();
+      // Checked here because better-auth, with autoSignIn off, answers a taken e-mail with a made-up user.
+      if (await userIdByEmail(email)) throw conflict(EMAIL_TAKEN);
       let userId: string;
       try {
         const result = await auth.api.signUpEmail({
@@ -27,9 +74,7 @@ export function createAccountService(auth: Auth, db: Db, log: Logger) {
         userId = result.user.id;
       } catch (err) {
         if (err instanceof APIError) {
-          if (err.body?.code === 'USER_ALREADY_EXISTS' || err.status === 'UNPROCESSABLE_ENTITY') {
-            throw conflict('An account with this email already exists. Please sign in instead.');
-          }
+          if (err.body?.code?.startsWith('USER_ALREADY_EXISTS')) throw conflict(EMAIL_TAKEN);
           throw new AppError(400, 'sign_up_failed', err.body?.message ?? 'Failed to create account');
         }
         throw err;
@@ -45,8 +90,10 @@ export function createAccountService(auth: Auth, db: Db, log: Logger) {
           postcode: data.postcode,
         });
       } catch (err) {
-        log.error({ err, userId }, 'profile insert failed; removing the new user');
         await db.delete(users).where(eq(users.id, userId));
+        // Two sign-ups with one e-mail at once: the loser's "user" was made up, so its profile fails.
+        if (await userIdByEmail(email)) throw conflict(EMAIL_TAKEN);
+        log.error({ err, userId }, 'profile insert failed; removed the new user');
         throw err;
       }
       return { userId };
@@ -58,19 +105,64 @@ export function createAccountService(auth: Auth, db: Db, log: Logger) {
       return row;
     },
 
-    /** Makes the user with this e-mail an admin (idempotent). */
-    async setAdmin(email: string, admin: boolean): Promise<void> {
-      const [user] = await db
-        .select({ id: users.id })
-        .from(users)
-        .where(eq(users.email, email.trim().toLowerCase()))
-        .limit(1);
-      if (!user) throw notFound(`No user with e-mail ${email}`);
-      if (admin) {
-        await db.insert(userRoles).values({ userId: user.id, role: 'admin' }).onConflictDoNothing();
-      } else {
-        await db.delete(userRoles).where(eq(userRoles.userId, user.id));
-      }
+    /** The user's own orders, newest first, with their items. Only ever pass the session's user id. */
+    async listOrders(userId: string): Promise<AccountOrderDto[]> {
+      const rows = await db
+        .select({
+          id: orders.id,
+          status: orders.status,
+          totalPennies: orders.totalPennies,
+          createdAt: orders.createdAt,
+        })
+        .from(orders)
+        .where(eq(orders.profileId, userId))
+        .orderBy(desc(orders.createdAt), desc(orders.id));
+      if (rows.length === 0) return [];
+      const items = await db
+        .select()
+        .from(orderItems)
+        .where(
+          inArray(
+            orderItems.orderId,
+            rows.map((r) => r.id),
+          ),
+        )
+        .orderBy(asc(orderItems.productName), asc(orderItems.id));
+      // Map.groupBy needs Node 21+.
+      const itemsByOrder = new Map<string, (typeof items)[number][]>();
+      for (const i of items) itemsByOrder.set(i.orderId, [...(itemsByOrder.get(i.orderId) ?? []), i]);
+      return rows.map((o) => ({
+        id: o.id,
+        status: o.status,
+        total_pennies: o.totalPennies,
+        created_at: o.createdAt.toISOString(),
+        items: (itemsByOrder.get(o.id) ?? []).map((i) => ({
+          id: i.id,
+          product_name: i.productName,
+          quantity: i.quantity,
+          unit_price_pennies: i.unitPricePennies,
+        })),
+      }));
+    },
+
+    /**
+     * Grants (or revokes) the admin role of the user with this e-mail; 404 for an unknown e-mail.
+     * `changed` is false when the user already had (or already lacked) the role.
+     */
+    async setAdmin(email: string, admin: boolean): Promise<{ changed: boolean }> {
+      const userId = await userIdByEmail(email);
+      if (!userId) throw notFound(`No account with the e-mail ${email.trim()}`);
+      const changed = admin
+        ? await db
+            .insert(userRoles)
+            .values({ userId, role: 'admin' })
+            .onConflictDoNothing()
+            .returning({ userId: userRoles.userId })
+        : await db
+            .delete(userRoles)
+            .where(and(eq(userRoles.userId, userId), eq(userRoles.role, 'admin')))
+            .returning({ userId: userRoles.userId });
+      return { changed: changed.length > 0 };
     },
   };
 }

@@ -1,19 +1,33 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { isAPIError } from 'better-auth/api';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { accounts, authRateLimits, sessions, users, verifications } from '../db/schema';
 import { CLIENT_IP_HEADER } from '../http/client-ip';
+import type { Logger } from '../logger';
+
+/** Sign-in attempts allowed per client address per minute, shared by every instance. */
+export const SIGN_IN_LIMIT = { window: 60, max: 10 };
+
+/**
+ * better-auth's own endpoints that must not be reachable over HTTP (server-side `auth.api` calls
+ * still work): sign-up goes through POST /api/account/sign-up so no user exists without a profile,
+ * and the profile, not better-auth's user record, holds the name.
+ */
+const DISABLED_PATHS = ['/sign-up/email', '/update-user', '/change-email', '/delete-user'];
 
 /** better-auth, configured for e-mail and password with database sessions and rate limits. */
-export function createAuth(config: Config, db: Db) {
+export function createAuth(config: Config, db: Db, log?: Logger) {
   return betterAuth({
     appName: config.shop.name,
     baseURL: config.publicUrl,
     basePath: '/api/auth',
     secret: config.authSecret,
-    trustedOrigins: [config.publicUrl],
+    // Same rule as the app's CSRF check: the public address, or the address the request came to.
+    trustedOrigins: (request) => [config.publicUrl, request ? new URL(request.url).origin : null],
     telemetry: { enabled: false },
+    disabledPaths: DISABLED_PATHS,
     database: drizzleAdapter(db, {
       provider: 'pg',
       schema: {
@@ -39,15 +53,29 @@ export function createAuth(config: Config, db: Db) {
       storage: 'database',
       window: 60,
       max: 100,
-      customRules: {
-        '/sign-in/email': { window: 60, max: 10 },
-        '/sign-up/email': { window: 60, max: 5 },
-      },
+      customRules: { '/sign-in/email': SIGN_IN_LIMIT },
     },
     advanced: {
+      // app.ts sets this header from the socket (or a trusted proxy), never from the client.
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       useSecureCookies: config.secureCookies,
+      // better-auth turns its origin (CSRF) checks off under NODE_ENV=test; keep them on, so the
+      // tests see what production does.
+      disableOriginCheck: false,
       defaultCookieAttributes: { sameSite: 'lax', httpOnly: true },
+    },
+    logger: log && {
+      level: 'warn',
+      log: (level, message, ...args) => log[level]({ args }, `better-auth: ${message}`),
+    },
+    // Refused requests (bad origin, wrong password...) are answers, not faults: log them quietly.
+    // Without this hook better-auth prints them to the console itself.
+    onAPIError: log && {
+      onError: (err) => {
+        const status = isAPIError(err) ? err.statusCode : 500;
+        if (status >= 500) log.error({ err }, 'better-auth request failed');
+        else log.debug({ err }, 'better-auth refused a request');
+      },
     },
   });
 }

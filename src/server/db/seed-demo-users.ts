@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { AccountService } from '../account/account-service';
+import { AppError } from '../errors';
 import type { Db } from './client';
 import { users } from './schema';
 
@@ -29,13 +30,21 @@ async function exists(db: Db, email: string) {
   return rows.length > 0;
 }
 
-/** Creates the demo admin and customer once; returns true when it created them. */
+/**
+ * Creates the demo admin and customer once; returns true when it created them. Only for the
+ * embedded database, or a DATABASE_URL one with SEED_DEMO=true (config.seedDemoUsers).
+ */
 export async function seedDemoUsers(db: Db, accounts: AccountService): Promise<boolean> {
   let created = false;
   for (const demo of [DEMO_ADMIN, DEMO_CUSTOMER]) {
     if (await exists(db, demo.email)) continue;
-    await accounts.signUp(demo);
-    created = true;
+    try {
+      await accounts.signUp(demo);
+      created = true;
+    } catch (err) {
+      // Another instance starting at the same moment created it first.
+      if (!(err instanceof AppError && err.status === 409)) throw err;
+    }
   }
   await accounts.setAdmin(DEMO_ADMIN.email, true);
   return created;

@@ -2,39 +2,57 @@ import { z } from 'zod';
 
 /** UK postcodes, e.g. "SY1 1AA", "SW1A 2AA", "M1 1AE" (checked after uppercasing). */
 const UK_POSTCODE = /^[A-Z]{1,2}[0-9][A-Z0-9]? ?[0-9][A-Z]{2}$/;
+/** Letters in any alphabet (with combining accents), spaces, hyphens, straight and curly apostrophes. */
+const NAME_CHARACTERS = /^[\p{L}\p{M} '’-]+$/u;
+const UK_MOBILE = /^07\d{9}$/;
 
-/** Sign-up rules of SPEC §5, in the spec's order; the first failing message is the one shown. */
+export const SIGN_UP_MESSAGES = {
+  fullNameRequired: 'Full name is required',
+  fullNameTooLong: 'Full name must be less than 100 characters',
+  fullNameCharacters: 'Full name can only contain letters, spaces, hyphens and apostrophes',
+  emailInvalid: 'Invalid email address',
+  emailTooLong: 'Email must be less than 255 characters',
+  phone: 'Phone must be a valid UK mobile number (e.g., 07123456789)',
+  addressRequired: 'Address is required',
+  addressTooLong: 'Address must be less than 200 characters',
+  cityRequired: 'City is required',
+  cityTooLong: 'City must be less than 100 characters',
+  postcode: 'Invalid UK postcode format',
+  passwordTooShort: 'Password must be at least 6 characters',
+  passwordTooLong: 'Password must be less than 72 characters',
+} as const;
+
+const m = SIGN_UP_MESSAGES;
+// A missing or non-text field (a request that skipped the form) gets the field's own message.
+const text = (message: string) => z.string({ error: message });
+
+/**
+ * Sign-up rules of SPEC §5, in the spec's order (fields and checks alike): the first issue is the
+ * message shown, by the form's toast and by the server's 400.
+ */
 export const SignUpSchema = z.object({
-  fullName: z
-    .string()
+  fullName: text(m.fullNameRequired)
     .trim()
-    .min(1, 'Full name is required')
-    .max(100, 'Full name must be less than 100 characters')
-    .regex(/^[\p{L}\s'-]+$/u, 'Full name can only contain letters, spaces, hyphens and apostrophes'),
-  email: z.string().trim().email('Invalid email address').max(255, 'Email must be less than 255 characters'),
-  phone: z
-    .string()
+    .min(1, m.fullNameRequired)
+    .max(100, m.fullNameTooLong)
+    .regex(NAME_CHARACTERS, m.fullNameCharacters),
+  email: text(m.emailInvalid).trim().pipe(z.email(m.emailInvalid).max(255, m.emailTooLong)),
+  phone: text(m.phone)
     .transform((v) => v.replace(/\s+/g, ''))
-    .pipe(z.string().regex(/^07\d{9}$/, 'Phone must be a valid UK mobile number (e.g., 07123456789)')),
-  address: z
-    .string()
-    .trim()
-    .min(1, 'Address is required')
-    .max(200, 'Address must be less than 200 characters'),
-  city: z.string().trim().min(1, 'City is required').max(100, 'City must be less than 100 characters'),
-  postcode: z
-    .string()
+    .pipe(z.string().regex(UK_MOBILE, m.phone)),
+  address: text(m.addressRequired).trim().min(1, m.addressRequired).max(200, m.addressTooLong),
+  city: text(m.cityRequired).trim().min(1, m.cityRequired).max(100, m.cityTooLong),
+  postcode: text(m.postcode)
     .transform((v) => v.toUpperCase().replace(/\s+/g, ' ').trim())
-    .pipe(z.string().regex(UK_POSTCODE, 'Invalid UK postcode format')),
-  password: z
-    .string()
-    .min(6, 'Password must be at least 6 characters')
-    .max(72, 'Password must be less than 72 characters'),
+    .pipe(z.string().regex(UK_POSTCODE, m.postcode)),
+  password: text(m.passwordTooShort).min(6, m.passwordTooShort).max(72, m.passwordTooLong),
 });
 
 export type SignUpInput = z.input<typeof SignUpSchema>;
 export type SignUpData = z.output<typeof SignUpSchema>;
+export type SignUpField = keyof SignUpInput;
 
+/** Sign-in: both fields required by the form only (SPEC §5); the server answers for the rest. */
 export const SignInSchema = z.object({
   email: z.string().trim().min(1, 'Email is required'),
   password: z.string().min(1, 'Password is required'),

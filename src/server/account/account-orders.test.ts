@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orderItems, orders } from '~/server/db/schema';
+import { api, createUser } from '~/test/factories';
+import { createTestApp, type TestApp } from '~/test/test-app';
+import type { AccountOrderDto } from './account-service';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+/** Writes an order straight into the database, as checkout would, with one line per item. */
+async function insertOrder(
+  profileId: string,
+  createdAt: string,
+  items: { name: string; quantity: number; price: number }[],
+  status: 'pending' | 'paid' | 'completed' = 'paid',
+) {
+  const subtotal = items.reduce((sum, i) => sum + i.quantity * i.price, 0);
+  const [order] = await t.services.db
+    .insert(orders)
+    .values({
+      profileId,
+      status,
+      subtotalPennies: subtotal,
+      deliveryFeePennies: 499,
+      totalPennies: subtotal + 499,
+      shipName: 'Someone',
+      shipPhone: '07123456789',
+      shipAddress: '1 High Street',
+      shipCity: 'Shrewsbury',
+      shipPostcode: 'SY1 1AA',
+      paymentProvider: 'test',
+      createdAt: new Date(createdAt),
+    })
+    .returning();
+  await t.services.db.insert(orderItems).values(
+    items.map((i) => ({
+      orderId: order!.id,
+      productName: i.name,
+      quantity: i.quantity,
+      unitPricePennies: i.price,
+    })),
+  );
+  return order!;
+}
+
+const listOrders = async (cookie?: string) => {
+  const res = await api(t, 'GET', '/api/account/orders', undefined, cookie);
+  return { status: res.status, body: await res.json() };
+};
+
+describe('GET /api/account/orders', () => {
+  it("returns only the signed-in customer's orders, newest first, with their items", async () => {
+    const ann = await createUser(t);
+    const bob = await createUser(t);
+    const older = await insertOrder(ann.userId, '2026-03-01T10:00:00Z', [
+      { name: 'Pecan & Maple Syrup', quantity: 2, price: 475 },
+    ]);
+    const newer = await insertOrder(
+      ann.userId,
+      '2026-04-01T10:00:00Z',
+      [
+        { name: 'Dark Chocolate & Sea Salt', quantity: 1, price: 450 },
+        { name: 'Cinnamon & Orange Glaze', quantity: 3, price: 425 },
+      ],
+      'pending',
+    );
+    const bobs = await insertOrder(bob.userId, '2026-03-15T10:00:00Z', [
+      { name: 'Pecan & Maple Syrup', quantity: 9, price: 475 },
+    ]);
+
+    const { status, body } = await listOrders(ann.cookie);
+    expect(status).toBe(200);
+    const list = body.orders as AccountOrderDto[];
+    expect(list.map((o) => o.id)).toEqual([newer.id, older.id]);
+    expect(list[0]).toEqual({
+      id: newer.id,
+      status: 'pending',
+      total_pennies: 450 + 3 * 425 + 499,
+      created_at: '2026-04-01T10:00:00.000Z',
+      items: [
+        {
+          id: expect.any(String),
+          product_name: 'Cinnamon & Orange Glaze',
+          quantity: 3,
+          unit_price_pennies: 425,
+        },
+        {
+          id: expect.any(String),
+          product_name: 'Dark Chocolate & Sea Salt',
+          quantity: 1,
+          unit_price_pennies: 450,
+        },
+      ],
+    });
+
+    const bobsView = (await listOrders(bob.cookie)).body.orders as AccountOrderDto[];
+    expect(bobsView.map((o) => o.id)).toEqual([bobs.id]);
+  });
+
+  it('ignores any id a customer puts in the URL', async () => {
+    const ann = await createUser(t);
+    const bob = await createUser(t);
+    await insertOrder(bob.userId, '2026-05-01T10:00:00Z', [{ name: 'Ginger', quantity: 1, price: 400 }]);
+    for (const url of [
+      `/api/account/orders?profile_id=${bob.userId}`,
+      `/api/account/orders?userId=${bob.userId}`,
+    ]) {
+      const res = await api(t, 'GET', url, undefined, ann.cookie);
+      expect((await res.json()).orders).toEqual([]);
+    }
+    const byPath = await api(t, 'GET', `/api/account/orders/${bob.userId}`, undefined, ann.cookie);
+    expect(byPath.status).toBe(404);
+  });
+
+  it('returns an empty list to a customer without orders', async () => {
+    const carol = await createUser(t);
+    expect((await listOrders(carol.cookie)).body).toEqual({ orders: [] });
+  });
+
+  it('answers 401 without a session', async () => {
+    const { status, body } = await listOrders();
+    expect(status).toBe(401);
+    expect(body.error.code).toBe('unauthorized');
+  });
+});

@@ -1,0 +1,33 @@
+/**
+ * `npm run admin -- grant <email>` / `revoke <email>`: gives or takes the admin role on the
+ * database the server uses (DATABASE_URL, or the embedded one in DATA_DIR: stop the server first,
+ * as the embedded database allows one process at a time).
+ */
+import { createAccountService } from '../account/account-service';
+import { createAuth } from '../auth/auth';
+import { loadConfig } from '../config';
+import { openDatabase } from '../db/client';
+import { createLogger } from '../logger';
+import { runAdminCommand } from './admin-command';
+
+async function main(): Promise<number> {
+  const config = loadConfig();
+  const log = createLogger({ env: 'production', logLevel: 'warn' });
+  const database = await openDatabase(config.database);
+  try {
+    const accounts = createAccountService(createAuth(config, database.db, log), database.db, log);
+    const { code, message } = await runAdminCommand(process.argv.slice(2), accounts);
+    (code === 0 ? console.log : console.error)(message);
+    return code;
+  } finally {
+    await database.close();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    console.error(err instanceof Error ? err.message : err);
+    process.exit(1);
+  },
+);
