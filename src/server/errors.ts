@@ -17,6 +17,17 @@ export class AppError extends Error {
   }
 }
 
+/**
+ * `instanceof AppError` for code that may hold another copy of this module: the page bundle
+ * (build/server) bundles its own, so errors thrown by the services fail `instanceof` there.
+ */
+export function isAppError(err: unknown): err is AppError {
+  return (
+    err instanceof AppError ||
+    (err instanceof Error && err.name === 'AppError' && typeof (err as AppError).status === 'number')
+  );
+}
+
 export const badRequest = (message: string, fields?: Record<string, string>) =>
   new AppError(400, 'bad_request', message, fields);
 export const unauthorized = (message = 'Please sign in to continue') =>

@@ -29,7 +29,7 @@ export function contactEmail(shop: { name: string; email: string }, input: Conta
     input.message,
     '',
     '--',
-    `Reply to this e-mail to answer ${oneLineName}. Sent from the contact form of ${shop.name}.`,
+    `Reply to this e-mail to answer ${oneLineName}. Sent from the contact form on the ${shop.name} website.`,
   ].join('\n');
 
   const body = html`

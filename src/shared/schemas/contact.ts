@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { CONTACT_LIMITS } from './contact-limits';
 
-export const CONTACT_LIMITS = { name: 100, email: 255, message: 5000 } as const;
+export { CONTACT_LIMITS };
 
 /** A contact-form message (SPEC §2 /contact): the form, the page action and POST /api/contact share it. */
 export const ContactSchema = z.object({
