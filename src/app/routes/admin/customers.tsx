@@ -1,8 +1,103 @@
-// Placeholder: this screen is built by its feature's issue.
-export default function Page() {
+import { Mail, Phone, Users } from 'lucide-react';
+import { loadOrNull } from '~/app/components/admin/admin-action.server';
+import { formatAdminDate } from '~/app/components/admin/format';
+import { EmptyState, LoadError } from '~/app/components/admin/load-error';
+import { Pagination } from '~/app/components/admin/pagination';
+import { Card } from '~/app/components/ui/card';
+import { requireAdminPage } from '~/app/lib/guards.server';
+import { pageMeta } from '~/app/lib/meta';
+import { formatPence } from '~/shared/money';
+import { ORDER_STATUS_LABELS, SPENT_STATUSES } from '~/shared/schemas/admin';
+import type { Route } from './+types/customers';
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, {
+    title: 'Customers',
+    description: 'Customers and what they have ordered.',
+    noIndex: true,
+  });
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdminPage(request, context);
+  const page = Number(new URL(request.url).searchParams.get('page'));
+  const safePage = Number.isInteger(page) && page >= 1 ? page : 1;
+  return {
+    result: await loadOrNull(context, 'customers', () =>
+      context.services.admin.customers.list({ page: safePage }),
+    ),
+  };
+}
+
+const spentRule = `Total spent counts ${SPENT_STATUSES.map((s) => ORDER_STATUS_LABELS[s].toLowerCase()).join(', ')} orders; pending orders (not paid yet) are left out.`;
+
+export default function Customers({ loaderData }: Route.ComponentProps) {
+  const { result } = loaderData;
   return (
-    <main className="mx-auto max-w-5xl px-4 py-12">
-      <h1 className="text-3xl font-bold">Customers</h1>
+    <main className="mx-auto w-full max-w-4xl px-4 py-8">
+      <div className="mb-2 flex flex-wrap items-baseline justify-between gap-2">
+        <h1 className="text-3xl font-bold">Customers</h1>
+        {result && result.total > 0 && (
+          <p className="text-cocoa-light">
+            {result.total.toLocaleString('en-GB')} {result.total === 1 ? 'customer' : 'customers'}
+          </p>
+        )}
+      </div>
+      <p className="mb-6 text-cocoa-light">{spentRule}</p>
+      {!result ? (
+        <LoadError message="Failed to load customers" />
+      ) : result.total === 0 ? (
+        <EmptyState icon={<Users aria-hidden />} title="No customers yet" />
+      ) : result.items.length === 0 ? (
+        <p className="text-cocoa-light">There are no customers on this page.</p>
+      ) : (
+        <ul className="space-y-4">
+          {result.items.map((c) => (
+            <li key={c.id}>
+              <Card className="p-5">
+                <article aria-labelledby={`customer-${c.id}`} className="grid gap-4 sm:grid-cols-3">
+                  <div className="min-w-0">
+                    <h2 id={`customer-${c.id}`} className="font-sans text-lg font-semibold break-words">
+                      {c.full_name}
+                    </h2>
+                    <p className="flex items-center gap-1.5 text-sm">
+                      <Mail aria-hidden className="size-4 shrink-0 text-cocoa-light" />
+                      <a href={`mailto:${c.email}`} className="break-all text-caramel-dark hover:underline">
+                        {c.email}
+                      </a>
+                    </p>
+                    <p className="flex items-center gap-1.5 text-sm">
+                      <Phone aria-hidden className="size-4 shrink-0 text-cocoa-light" />
+                      <a href={`tel:${c.phone}`} className="hover:underline">
+                        {c.phone}
+                      </a>
+                    </p>
+                    <p className="mt-1 text-xs text-cocoa-light">
+                      Joined <time dateTime={c.created_at}>{formatAdminDate(c.created_at)}</time>
+                    </p>
+                  </div>
+                  <address className="text-sm not-italic break-words">
+                    <span className="block font-sans font-semibold text-cocoa-light uppercase">Address</span>
+                    {c.address}
+                    <br />
+                    {c.city} {c.postcode}
+                  </address>
+                  <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-1">
+                    <div>
+                      <dt className="font-semibold text-cocoa-light uppercase">Orders</dt>
+                      <dd className="text-lg font-bold">{c.order_count}</dd>
+                    </div>
+                    <div>
+                      <dt className="font-semibold text-cocoa-light uppercase">Total spent</dt>
+                      <dd className="text-lg font-bold">{formatPence(c.total_spent_pennies)}</dd>
+                    </div>
+                  </dl>
+                </article>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
+      {result && <Pagination page={result.page} pageCount={result.pageCount} />}
     </main>
   );
 }

@@ -1,8 +1,109 @@
-// Placeholder: this screen is built by its feature's issue.
-export default function Page() {
+import { Clock, Package, PoundSterling, ShoppingBag } from 'lucide-react';
+import { Link } from 'react-router';
+import { loadOrNull } from '~/app/components/admin/admin-action.server';
+import { formatAdminDate } from '~/app/components/admin/format';
+import { LoadError } from '~/app/components/admin/load-error';
+import { OrderStatusBadge } from '~/app/components/admin/status-badge';
+import { Card } from '~/app/components/ui/card';
+import { requireAdminPage } from '~/app/lib/guards.server';
+import { pageMeta } from '~/app/lib/meta';
+import { formatPence } from '~/shared/money';
+import type { Route } from './+types/dashboard';
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, { title: 'Dashboard', description: 'The shop at a glance.', noIndex: true });
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdminPage(request, context);
+  return {
+    dashboard: await loadOrNull(context, 'the dashboard', () => context.services.admin.dashboard.get()),
+  };
+}
+
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const { dashboard } = loaderData;
   return (
-    <main className="mx-auto max-w-5xl px-4 py-12">
-      <h1 className="text-3xl font-bold">Dashboard</h1>
+    <main className="mx-auto w-full max-w-5xl px-4 py-8">
+      <h1 className="mb-6 text-3xl font-bold">Dashboard</h1>
+      {!dashboard ? (
+        // SPEC §8: dashboard load errors are only logged (no toast).
+        <LoadError message="The dashboard could not be loaded." toastOnShow={false} />
+      ) : (
+        <>
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+            <Stat
+              label="Total Revenue"
+              value={formatPence(dashboard.total_revenue_pennies)}
+              icon={PoundSterling}
+            />
+            <Stat
+              label="Total Orders"
+              value={dashboard.total_orders.toLocaleString('en-GB')}
+              icon={ShoppingBag}
+            />
+            <Stat label="Products" value={dashboard.products_count.toLocaleString('en-GB')} icon={Package} />
+            <Stat
+              label="Pending Orders"
+              value={dashboard.pending_orders.toLocaleString('en-GB')}
+              icon={Clock}
+            />
+          </ul>
+          <p className="mt-2 text-sm text-cocoa-light">Revenue counts paid and completed orders.</p>
+
+          <section aria-labelledby="recent-orders" className="mt-10">
+            <div className="mb-4 flex items-baseline justify-between gap-4">
+              <h2 id="recent-orders" className="text-2xl font-bold">
+                Recent Orders
+              </h2>
+              <Link
+                to="/admin/orders"
+                className="font-medium text-caramel-dark underline-offset-2 hover:underline"
+              >
+                View all orders
+              </Link>
+            </div>
+            {dashboard.recent_orders.length === 0 ? (
+              <Card className="p-8 text-center text-cocoa-light">No orders yet</Card>
+            ) : (
+              <Card>
+                <ul className="divide-y divide-crumb">
+                  {dashboard.recent_orders.map((o) => (
+                    <li
+                      key={o.id}
+                      className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 p-4"
+                    >
+                      <div className="min-w-0">
+                        <p className="font-medium break-words">{o.customer_name}</p>
+                        <p className="text-sm text-cocoa-light">
+                          <time dateTime={o.created_at}>{formatAdminDate(o.created_at)}</time>
+                        </p>
+                      </div>
+                      <div className="flex items-center gap-3">
+                        <span className="font-semibold">{formatPence(o.total_pennies)}</span>
+                        <OrderStatusBadge status={o.status} />
+                      </div>
+                    </li>
+                  ))}
+                </ul>
+              </Card>
+            )}
+          </section>
+        </>
+      )}
     </main>
+  );
+}
+
+function Stat({ label, value, icon: Icon }: { label: string; value: string; icon: typeof Clock }) {
+  return (
+    <li>
+      <Card className="flex items-start justify-between gap-3 p-5">
+        <div>
+          <p className="text-sm font-medium text-cocoa-light">{label}</p>
+          <p className="mt-1 text-2xl font-bold">{value}</p>
+        </div>
+        <Icon aria-hidden className="size-6 text-caramel" />
+      </Card>
+    </li>
   );
 }

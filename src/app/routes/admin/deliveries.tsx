@@ -1,8 +1,76 @@
-// Placeholder: this screen is built by its feature's issue.
-export default function Page() {
+import { Truck } from 'lucide-react';
+import { data } from 'react-router';
+import { field, loadOrNull, runAdminAction } from '~/app/components/admin/admin-action.server';
+import { DeliveryCard } from '~/app/components/admin/delivery-card';
+import { EmptyState, LoadError } from '~/app/components/admin/load-error';
+import { Pagination } from '~/app/components/admin/pagination';
+import { requireAdminPage } from '~/app/lib/guards.server';
+import { pageMeta } from '~/app/lib/meta';
+import type { Route } from './+types/deliveries';
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, { title: 'Deliveries', description: 'Deliveries, newest first.', noIndex: true });
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdminPage(request, context);
+  const page = Number(new URL(request.url).searchParams.get('page'));
+  const safePage = Number.isInteger(page) && page >= 1 ? page : 1;
+  return {
+    result: await loadOrNull(context, 'deliveries', () =>
+      context.services.admin.deliveries.list({ page: safePage }),
+    ),
+  };
+}
+
+/** `intent=status` (status) or `intent=details` (tracking_code, driver_notes) for delivery `id`. */
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireAdminPage(request, context);
+  const form = await request.formData();
+  const intent = field(form, 'intent');
+  const id = field(form, 'id');
+  const deliveries = context.services.admin.deliveries;
+  if (intent === 'status') {
+    return runAdminAction(context, intent, () => deliveries.update(id, { status: field(form, 'status') }));
+  }
+  if (intent === 'details') {
+    return runAdminAction(context, intent, () =>
+      deliveries.update(id, {
+        tracking_code: field(form, 'tracking_code'),
+        driver_notes: field(form, 'driver_notes'),
+      }),
+    );
+  }
+  return data({ ok: false as const, intent, error: 'Unknown action' }, { status: 400 });
+}
+
+export default function Deliveries({ loaderData }: Route.ComponentProps) {
+  const { result } = loaderData;
   return (
-    <main className="mx-auto max-w-5xl px-4 py-12">
-      <h1 className="text-3xl font-bold">Deliveries</h1>
+    <main className="mx-auto w-full max-w-4xl px-4 py-8">
+      <div className="mb-6 flex flex-wrap items-baseline justify-between gap-2">
+        <h1 className="text-3xl font-bold">Deliveries</h1>
+        {result && result.total > 0 && (
+          <p className="text-cocoa-light">
+            {result.total.toLocaleString('en-GB')} {result.total === 1 ? 'delivery' : 'deliveries'}
+          </p>
+        )}
+      </div>
+      {!result ? (
+        <LoadError message="Failed to load deliveries" />
+      ) : result.total === 0 ? (
+        <EmptyState icon={<Truck aria-hidden />} title="No deliveries yet" />
+      ) : result.items.length === 0 ? (
+        <p className="text-cocoa-light">There are no deliveries on this page.</p>
+      ) : (
+        <ul className="space-y-4">
+          {result.items.map((d) => (
+            <li key={d.id}>
+              <DeliveryCard delivery={d} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {result && <Pagination page={result.page} pageCount={result.pageCount} />}
     </main>
   );
 }

@@ -1,6 +1,52 @@
-import { Outlet } from 'react-router';
+import { isRouteErrorResponse, Outlet, useRouteLoaderData } from 'react-router';
+import { AdminNav } from '~/app/components/admin/admin-nav';
+import { requireAdminPage } from '~/app/lib/guards.server';
+import type { Route } from './+types/layout';
 
-// Placeholder: the sidebar and the admin guard come with the back office.
-export default function AdminLayout() {
-  return <Outlet />;
+/**
+ * The back office's frame. This guard is not enough on its own: loaders run in parallel, so
+ * every admin page's loader and action checks the role itself too.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdminPage(request, context);
+  return { shopName: context.services.config.shop.name };
+}
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="min-h-dvh md:flex">
+      <a
+        href="#admin-content"
+        className="sr-only z-50 rounded-md bg-white px-4 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
+      <AdminNav shopName={loaderData.shopName} />
+      <div id="admin-content" tabIndex={-1} className="min-w-0 flex-1 outline-none">
+        <Outlet />
+      </div>
+    </div>
+  );
+}
+
+/** A page that failed badly keeps the sidebar, so the admin can go elsewhere or try again. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const data = useRouteLoaderData<typeof loader>('routes/admin/layout');
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <div className="min-h-dvh md:flex">
+      {data && <AdminNav shopName={data.shopName} />}
+      <main className="mx-auto w-full max-w-3xl px-4 py-16 text-center">
+        <h1 className="mb-3 text-3xl font-bold">
+          {notFound ? 'Oops! Page not found' : 'Something went wrong'}
+        </h1>
+        <p className="mb-6 text-cocoa-light">
+          {notFound ? 'This admin page does not exist.' : 'Please reload the page or try again in a moment.'}
+        </p>
+        <a className="font-medium text-caramel-dark underline" href="/admin">
+          Back to the dashboard
+        </a>
+      </main>
+    </div>
+  );
 }

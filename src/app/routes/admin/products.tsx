@@ -1,8 +1,83 @@
-// Placeholder: this screen is built by its feature's issue.
-export default function Page() {
+import { Package, Plus } from 'lucide-react';
+import { useState } from 'react';
+import { data } from 'react-router';
+import { loadOrNull, runAdminAction } from '~/app/components/admin/admin-action.server';
+import { EmptyState, LoadError } from '~/app/components/admin/load-error';
+import { ProductCard } from '~/app/components/admin/product-card';
+import { ProductFormDialog } from '~/app/components/admin/product-form-dialog';
+import { Button } from '~/app/components/ui/button';
+import { requireAdminPage } from '~/app/lib/guards.server';
+import { pageMeta } from '~/app/lib/meta';
+import type { ProductDto } from '~/server/catalog/catalog-service';
+import type { Route } from './+types/products';
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, { title: 'Products', description: 'Add, edit and remove products.', noIndex: true });
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdminPage(request, context);
+  return { products: await loadOrNull(context, 'products', () => context.services.admin.products.list()) };
+}
+
+/** JSON `{ intent: 'create' | 'update' | 'delete', id?, product? }` from the product form and cards. */
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireAdminPage(request, context);
+  const body: unknown = await request.json().catch(() => null);
+  const { intent, id, product } = (typeof body === 'object' && body !== null ? body : {}) as Record<
+    string,
+    unknown
+  >;
+  const products = context.services.admin.products;
+  const productId = typeof id === 'string' ? id : '';
+  switch (intent) {
+    case 'create':
+      return runAdminAction(context, intent, () => products.create(product));
+    case 'update':
+      return runAdminAction(context, intent, () => products.update(productId, product));
+    case 'delete':
+      return runAdminAction(context, intent, () => products.remove(productId));
+    default:
+      return data({ ok: false as const, intent: String(intent), error: 'Unknown action' }, { status: 400 });
+  }
+}
+
+export default function Products({ loaderData }: Route.ComponentProps) {
+  const { products } = loaderData;
+  // null: closed; 'new': adding; a product: editing it.
+  const [editing, setEditing] = useState<ProductDto | 'new' | null>(null);
+  const addButton = (label: string) => (
+    <Button onClick={() => setEditing('new')}>
+      <Plus aria-hidden className="size-5" />
+      {label}
+    </Button>
+  );
+
   return (
-    <main className="mx-auto max-w-5xl px-4 py-12">
-      <h1 className="text-3xl font-bold">Products</h1>
+    <main className="mx-auto w-full max-w-6xl px-4 py-8">
+      <div className="mb-6 flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-3xl font-bold">Products</h1>
+        {products && products.length > 0 && addButton('Add Product')}
+      </div>
+      {!products ? (
+        <LoadError message="Failed to load products" />
+      ) : products.length === 0 ? (
+        <EmptyState icon={<Package aria-hidden />} title="No products yet">
+          <div className="mt-4">{addButton('Add Your First Product')}</div>
+        </EmptyState>
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {products.map((p) => (
+            <li key={p.id}>
+              <ProductCard product={p} onEdit={() => setEditing(p)} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <ProductFormDialog
+        open={editing !== null}
+        product={editing === 'new' ? null : editing}
+        onClose={() => setEditing(null)}
+      />
     </main>
   );
 }

@@ -1,0 +1,60 @@
+import { type AppLoadContext, data } from 'react-router';
+import type { AdminActionResult } from './use-action-toast';
+
+/**
+ * An AppError from a service. Not `instanceof`: the page build bundles its own copy of the
+ * server's modules, while the services come from the server process's copy.
+ */
+function isAppError(err: unknown): err is Error & { status: number } {
+  return (
+    err instanceof Error &&
+    err.name === 'AppError' &&
+    typeof (err as { status?: unknown }).status === 'number'
+  );
+}
+
+/**
+ * Runs one admin change for a page's action. A refused change (bad input, unknown id) answers
+ * with its status and message; anything else is logged and reported as a plain failure, so the
+ * page shows a toast instead of an error screen.
+ */
+export async function runAdminAction(
+  context: AppLoadContext,
+  intent: string,
+  change: () => Promise<unknown>,
+) {
+  try {
+    await change();
+    return { ok: true, intent } satisfies AdminActionResult;
+  } catch (err) {
+    if (isAppError(err) && err.status < 500) {
+      return data({ ok: false, intent, error: err.message } satisfies AdminActionResult, {
+        status: err.status,
+      });
+    }
+    context.services.log.error({ err, intent }, 'admin action failed');
+    return data(
+      { ok: false, intent, error: 'Something went wrong. Please try again.' } satisfies AdminActionResult,
+      { status: 500 },
+    );
+  }
+}
+
+/**
+ * Loads a page's data; a failure is logged and reported as `null` so the page can say so (and
+ * toast) instead of replacing the whole back office with an error screen.
+ */
+export async function loadOrNull<T>(context: AppLoadContext, what: string, load: () => Promise<T>) {
+  try {
+    return await load();
+  } catch (err) {
+    context.services.log.error({ err }, `failed to load ${what}`);
+    return null;
+  }
+}
+
+/** A form field as text ('' when missing or a file). */
+export const field = (form: FormData, name: string) => {
+  const v = form.get(name);
+  return typeof v === 'string' ? v : '';
+};

@@ -1,0 +1,148 @@
+import {
+  Cookie,
+  LayoutDashboard,
+  LogOut,
+  Mail,
+  Menu,
+  Package,
+  Settings,
+  ShoppingBag,
+  Truck,
+  Users,
+  X,
+} from 'lucide-react';
+import { Dialog } from 'radix-ui';
+import { useState } from 'react';
+import { NavLink, useLocation, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { Button } from '~/app/components/ui/button';
+import { cn } from '~/app/lib/cn';
+
+export const ADMIN_LINKS = [
+  { to: '/admin', label: 'Dashboard', icon: LayoutDashboard },
+  { to: '/admin/orders', label: 'Orders', icon: ShoppingBag },
+  { to: '/admin/products', label: 'Products', icon: Package },
+  { to: '/admin/customers', label: 'Customers', icon: Users },
+  { to: '/admin/deliveries', label: 'Deliveries', icon: Truck },
+  { to: '/admin/messages', label: 'Messages', icon: Mail },
+  { to: '/admin/settings', label: 'Settings', icon: Settings },
+] as const;
+
+/** Signs out through better-auth, then goes to the storefront's home page. */
+function useSignOut() {
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  async function signOut() {
+    setBusy(true);
+    try {
+      const res = await fetch('/api/auth/sign-out', {
+        method: 'POST',
+        credentials: 'include',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      });
+      if (!res.ok) throw new Error(`sign-out answered ${res.status}`);
+      toast.success('Signed out successfully');
+      navigate('/');
+    } catch {
+      toast.error('Failed to sign out');
+      setBusy(false);
+    }
+  }
+  return { signOut, busy };
+}
+
+function NavList({ onNavigate }: { onNavigate?: () => void }) {
+  const { signOut, busy } = useSignOut();
+  return (
+    <nav aria-label="Admin" className="flex flex-1 flex-col">
+      <ul className="flex flex-col gap-1">
+        {ADMIN_LINKS.map(({ to, label, icon: Icon }) => (
+          <li key={to}>
+            <NavLink
+              to={to}
+              end={to === '/admin'}
+              prefetch="intent"
+              onClick={onNavigate}
+              className={({ isActive }) =>
+                cn(
+                  'flex items-center gap-3 rounded-md px-3 py-2.5 font-medium text-cocoa hover:bg-dough',
+                  isActive && 'bg-dough text-caramel-dark',
+                )
+              }
+            >
+              <Icon aria-hidden className="size-5" />
+              {label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+      <Button variant="ghost" className="mt-6 justify-start gap-3 px-3" onClick={signOut} disabled={busy}>
+        <LogOut aria-hidden className="size-5" />
+        {busy ? 'Signing out...' : 'Sign Out'}
+      </Button>
+    </nav>
+  );
+}
+
+function Brand({ shopName }: { shopName: string }) {
+  return (
+    <p className="flex items-center gap-2 font-serif text-lg font-bold text-cocoa">
+      <Cookie aria-hidden className="size-6 text-caramel" />
+      <span>
+        {shopName}
+        <span className="block font-sans text-xs font-medium tracking-wide text-cocoa-light uppercase">
+          Admin
+        </span>
+      </span>
+    </p>
+  );
+}
+
+/** The back office's navigation: a sidebar on wide screens, a menu button and sheet on small ones. */
+export function AdminNav({ shopName }: { shopName: string }) {
+  const [open, setOpen] = useState(false);
+  const { pathname } = useLocation();
+  // Close the sheet when the page changes some other way (e.g. the back button).
+  const [shownFor, setShownFor] = useState(pathname);
+  if (shownFor !== pathname) {
+    setShownFor(pathname);
+    setOpen(false);
+  }
+
+  return (
+    <>
+      <aside className="sticky top-0 hidden h-dvh w-64 shrink-0 flex-col gap-8 overflow-y-auto border-r border-crumb bg-white p-5 md:flex">
+        <Brand shopName={shopName} />
+        <NavList />
+      </aside>
+      <header className="sticky top-0 z-40 flex items-center justify-between border-b border-crumb bg-white px-4 py-2 md:hidden">
+        <Brand shopName={shopName} />
+        <Dialog.Root open={open} onOpenChange={setOpen}>
+          <Dialog.Trigger asChild>
+            <Button variant="ghost" size="icon" aria-label="Open admin menu">
+              <Menu aria-hidden className="size-6" />
+            </Button>
+          </Dialog.Trigger>
+          <Dialog.Portal>
+            <Dialog.Overlay className="fixed inset-0 z-50 bg-cocoa/60" />
+            <Dialog.Content
+              aria-describedby={undefined}
+              className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col gap-6 overflow-y-auto bg-cream p-5 shadow-xl"
+            >
+              <div className="flex items-center justify-between gap-2">
+                <Dialog.Title className="font-serif text-xl font-bold text-cocoa">Admin menu</Dialog.Title>
+                <Dialog.Close asChild>
+                  <Button variant="ghost" size="icon" aria-label="Close menu">
+                    <X aria-hidden className="size-6" />
+                  </Button>
+                </Dialog.Close>
+              </div>
+              <NavList onNavigate={() => setOpen(false)} />
+            </Dialog.Content>
+          </Dialog.Portal>
+        </Dialog.Root>
+      </header>
+    </>
+  );
+}

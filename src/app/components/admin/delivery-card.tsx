@@ -1,0 +1,132 @@
+import { useFetcher } from 'react-router';
+import { Button } from '~/app/components/ui/button';
+import { Card } from '~/app/components/ui/card';
+import { Input, Label, Select, Textarea } from '~/app/components/ui/input';
+import type { AdminDeliveryDto } from '~/server/admin/admin-deliveries-service';
+import { DELIVERY_STATUSES, shortId } from '~/shared/constants';
+import { formatPence } from '~/shared/money';
+import { DELIVERY_LIMITS, DELIVERY_STATUS_LABELS } from '~/shared/schemas/admin';
+import { formatAdminDateTime } from './format';
+import { type AdminActionResult, useActionToast } from './use-action-toast';
+
+const TOASTS = {
+  status: { success: 'Delivery status updated', failure: 'Failed to update delivery' },
+  details: { success: 'Delivery details saved', failure: 'Failed to update delivery' },
+};
+
+/** One delivery: its status selector, who and where, and its tracking code and driver notes. */
+export function DeliveryCard({ delivery }: { delivery: AdminDeliveryDto }) {
+  const statusFetcher = useFetcher<AdminActionResult>();
+  const detailsFetcher = useFetcher<AdminActionResult>();
+  useActionToast(statusFetcher, TOASTS);
+  useActionToast(detailsFetcher, TOASTS);
+  const pending = statusFetcher.formData?.get('status');
+  const status = typeof pending === 'string' ? pending : delivery.status;
+  const id = delivery.id;
+  const short = shortId(id);
+  const saving = detailsFetcher.state !== 'idle';
+
+  return (
+    <Card className="p-5">
+      <article aria-labelledby={`delivery-${id}`}>
+        <header className="flex flex-wrap items-start justify-between gap-4">
+          <div>
+            <h2 id={`delivery-${id}`} className="font-sans text-lg font-semibold">
+              Delivery #{short}
+            </h2>
+            <p className="text-sm text-cocoa-light">
+              Created <time dateTime={delivery.created_at}>{formatAdminDateTime(delivery.created_at)}</time>
+            </p>
+          </div>
+          <div>
+            <Label htmlFor={`delivery-status-${id}`} className="sr-only">
+              Status of delivery {short}
+            </Label>
+            <Select
+              id={`delivery-status-${id}`}
+              value={status}
+              disabled={statusFetcher.state !== 'idle'}
+              onChange={(e) =>
+                statusFetcher.submit({ intent: 'status', id, status: e.target.value }, { method: 'post' })
+              }
+              className="w-40"
+            >
+              {DELIVERY_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {DELIVERY_STATUS_LABELS[s]}
+                </option>
+              ))}
+            </Select>
+          </div>
+        </header>
+
+        <div className="mt-4 grid gap-4 sm:grid-cols-2">
+          <div className="min-w-0">
+            <h3 className="font-sans text-sm font-semibold text-cocoa-light uppercase">Customer</h3>
+            <p className="break-words">{delivery.customer.full_name}</p>
+            <a href={`tel:${delivery.customer.phone}`} className="hover:underline">
+              {delivery.customer.phone}
+            </a>
+            <address className="mt-1 not-italic break-words">
+              {delivery.customer.address}
+              <br />
+              {delivery.customer.city} {delivery.customer.postcode}
+            </address>
+          </div>
+          <div>
+            <h3 className="font-sans text-sm font-semibold text-cocoa-light uppercase">Order</h3>
+            <p>
+              #{shortId(delivery.order.id)} · {formatPence(delivery.order.total_pennies)}
+            </p>
+            {delivery.tracking_code && (
+              <p className="mt-1 break-words">
+                <span className="font-medium">Tracking code:</span> {delivery.tracking_code}
+              </p>
+            )}
+            {delivery.driver_notes && (
+              <p className="mt-1 break-words whitespace-pre-wrap">
+                <span className="font-medium">Driver notes:</span> {delivery.driver_notes}
+              </p>
+            )}
+          </div>
+        </div>
+
+        {/* key: a saved change (or another admin's) refills the fields from the server's values. */}
+        <detailsFetcher.Form
+          key={`${delivery.tracking_code}\u0000${delivery.driver_notes}`}
+          method="post"
+          className="mt-4 grid gap-3 border-t border-crumb pt-4 sm:grid-cols-2"
+        >
+          <input type="hidden" name="intent" value="details" />
+          <input type="hidden" name="id" value={id} />
+          <div>
+            <Label htmlFor={`tracking-${id}`}>Tracking code</Label>
+            <Input
+              id={`tracking-${id}`}
+              name="tracking_code"
+              maxLength={DELIVERY_LIMITS.trackingCode}
+              defaultValue={delivery.tracking_code ?? ''}
+              autoComplete="off"
+            />
+          </div>
+          <div className="sm:row-span-2">
+            <Label htmlFor={`notes-${id}`}>Driver notes</Label>
+            <Textarea
+              id={`notes-${id}`}
+              name="driver_notes"
+              maxLength={DELIVERY_LIMITS.driverNotes}
+              defaultValue={delivery.driver_notes ?? ''}
+              className="min-h-20"
+            />
+          </div>
+          <div className="self-end">
+            <Button type="submit" variant="secondary" disabled={saving}>
+              {saving ? 'Saving...' : 'Save'}
+              <span className="sr-only"> delivery {short} details</span>
+            </Button>
+          </div>
+        </detailsFetcher.Form>
+      </article>
+    </Card>
+  );
+}

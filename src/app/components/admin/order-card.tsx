@@ -1,0 +1,113 @@
+import { useFetcher } from 'react-router';
+import { Card } from '~/app/components/ui/card';
+import { Label, Select } from '~/app/components/ui/input';
+import type { AdminOrderDto } from '~/server/admin/admin-orders-service';
+import { ORDER_STATUSES, shortId } from '~/shared/constants';
+import { formatPence } from '~/shared/money';
+import { ORDER_STATUS_LABELS } from '~/shared/schemas/admin';
+import { formatAdminDateTime } from './format';
+import { OrderStatusBadge } from './status-badge';
+import { type AdminActionResult, useActionToast } from './use-action-toast';
+
+const TOASTS = { status: { success: 'Order status updated', failure: 'Failed to update order' } };
+
+/** One order: who, where, what, how much, and its status selector. */
+export function OrderCard({ order }: { order: AdminOrderDto }) {
+  const fetcher = useFetcher<AdminActionResult>();
+  useActionToast(fetcher, TOASTS);
+  // Show the chosen status at once; if the change fails the loader's value comes back.
+  const pending = fetcher.formData?.get('status');
+  const status = typeof pending === 'string' ? pending : order.status;
+  const selectId = `status-${order.id}`;
+  const heading = `order-${order.id}`;
+
+  return (
+    <Card className="p-5">
+      <article aria-labelledby={heading}>
+        <header className="flex flex-wrap items-start justify-between gap-4">
+          <div>
+            <h2 id={heading} className="font-sans text-lg font-semibold">
+              Order #{shortId(order.id)}
+            </h2>
+            <p className="text-sm text-cocoa-light">
+              <time dateTime={order.created_at}>{formatAdminDateTime(order.created_at)}</time>
+            </p>
+          </div>
+          <div className="flex items-center gap-3">
+            <OrderStatusBadge status={order.status} />
+            <div>
+              <Label htmlFor={selectId} className="sr-only">
+                Status of order {shortId(order.id)}
+              </Label>
+              <Select
+                id={selectId}
+                value={status}
+                disabled={fetcher.state !== 'idle'}
+                onChange={(e) =>
+                  fetcher.submit(
+                    { intent: 'status', id: order.id, status: e.target.value },
+                    { method: 'post' },
+                  )
+                }
+                className="w-36"
+              >
+                {ORDER_STATUSES.map((s) => (
+                  <option key={s} value={s}>
+                    {ORDER_STATUS_LABELS[s]}
+                  </option>
+                ))}
+              </Select>
+            </div>
+          </div>
+        </header>
+
+        <div className="mt-4 grid gap-4 sm:grid-cols-2">
+          <div>
+            <h3 className="font-sans text-sm font-semibold text-cocoa-light uppercase">Customer</h3>
+            <p className="break-words">{order.customer.full_name}</p>
+            <a
+              href={`mailto:${order.customer.email}`}
+              className="break-all text-caramel-dark hover:underline"
+            >
+              {order.customer.email}
+            </a>
+          </div>
+          <div>
+            <h3 className="font-sans text-sm font-semibold text-cocoa-light uppercase">Delivery address</h3>
+            <address className="not-italic break-words">
+              {order.ship.name}
+              <br />
+              {order.ship.address}
+              <br />
+              {order.ship.city} {order.ship.postcode}
+              <br />
+              {order.ship.phone}
+            </address>
+          </div>
+        </div>
+
+        <h3 className="mt-4 font-sans text-sm font-semibold text-cocoa-light uppercase">Items</h3>
+        <ul className="mt-1 divide-y divide-crumb">
+          {order.items.map((item) => (
+            <li key={item.id} className="flex justify-between gap-4 py-1.5">
+              <span className="break-words">
+                {item.quantity} x {item.product_name}
+              </span>
+              <span className="shrink-0">{formatPence(item.line_total_pennies)}</span>
+            </li>
+          ))}
+        </ul>
+        <dl className="mt-2 space-y-1 border-t border-crumb pt-2 text-sm">
+          <div className="flex justify-between">
+            <dt>Delivery</dt>
+            <dd>{formatPence(order.delivery_fee_pennies)}</dd>
+          </div>
+          <div className="flex justify-between text-base font-semibold">
+            <dt>Total</dt>
+            <dd>{formatPence(order.total_pennies)}</dd>
+          </div>
+        </dl>
+      </article>
+    </Card>
+  );
+}

@@ -1,0 +1,36 @@
+import { Link, useLocation } from 'react-router';
+import { Button } from '~/app/components/ui/button';
+
+/** Previous / Next links that keep the page's other search params (e.g. the status filter). */
+export function Pagination({ page, pageCount }: { page: number; pageCount: number }) {
+  const { search } = useLocation();
+  if (pageCount <= 1) return null;
+  const to = (p: number) => {
+    const params = new URLSearchParams(search);
+    if (p === 1) params.delete('page');
+    else params.set('page', String(p));
+    const qs = params.toString();
+    return qs ? `?${qs}` : '?';
+  };
+  return (
+    <nav aria-label="Pagination" className="mt-8 flex items-center justify-between gap-4">
+      {page > 1 ? (
+        <Button asChild variant="outline">
+          <Link to={to(Math.min(page - 1, pageCount))}>Previous</Link>
+        </Button>
+      ) : (
+        <span />
+      )}
+      <p className="text-sm text-cocoa-light">
+        Page {page} of {pageCount}
+      </p>
+      {page < pageCount ? (
+        <Button asChild variant="outline">
+          <Link to={to(page + 1)}>Next</Link>
+        </Button>
+      ) : (
+        <span />
+      )}
+    </nav>
+  );
+}

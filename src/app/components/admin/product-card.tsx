@@ -1,0 +1,100 @@
+import { Pencil, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { useFetcher } from 'react-router';
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from '~/app/components/ui/alert-dialog';
+import { Button } from '~/app/components/ui/button';
+import { Badge, Card } from '~/app/components/ui/card';
+import { cn } from '~/app/lib/cn';
+import type { ProductDto } from '~/server/catalog/catalog-service';
+import { formatPence } from '~/shared/money';
+import { type AdminActionResult, useActionToast } from './use-action-toast';
+
+const TOASTS = { delete: { success: 'Product deleted', failure: 'Failed to delete product' } };
+
+/** A product in the admin grid, with Edit and a confirmed Delete. */
+export function ProductCard({ product, onEdit }: { product: ProductDto; onEdit: () => void }) {
+  const fetcher = useFetcher<AdminActionResult>();
+  const [confirming, setConfirming] = useState(false);
+  useActionToast(fetcher, TOASTS, () => setConfirming(false));
+  const deleting = fetcher.state !== 'idle';
+  const heading = `product-${product.id}`;
+
+  return (
+    <Card className="flex h-full flex-col p-5">
+      <article aria-labelledby={heading} className="flex flex-1 flex-col">
+        <div className="flex items-start justify-between gap-3">
+          <h2 id={heading} className="font-sans text-lg font-semibold break-words">
+            {product.name}
+          </h2>
+          <Badge
+            className={cn(
+              'shrink-0',
+              product.is_active ? 'bg-green-100 text-green-900' : 'bg-stone-200 text-stone-800',
+            )}
+          >
+            {product.is_active ? 'Active' : 'Inactive'}
+          </Badge>
+        </div>
+        <p className="mt-1 text-xl font-bold text-caramel-dark">{formatPence(product.price_pennies)}</p>
+        {product.description && (
+          <p className="mt-2 line-clamp-3 text-sm text-cocoa-light">{product.description}</p>
+        )}
+        {product.allergens.length > 0 && (
+          <div className="mt-3">
+            <h3 className="sr-only">Allergens</h3>
+            <ul className="flex flex-wrap gap-1.5" aria-label={`Allergens in ${product.name}`}>
+              {product.allergens.map((a) => (
+                <li key={a}>
+                  <Badge>{a}</Badge>
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+        <div className="mt-auto flex gap-2 pt-4">
+          <Button variant="outline" size="sm" onClick={onEdit}>
+            <Pencil aria-hidden className="size-4" />
+            Edit<span className="sr-only"> {product.name}</span>
+          </Button>
+          <AlertDialog open={confirming} onOpenChange={(next) => !deleting && setConfirming(next)}>
+            <AlertDialogTrigger asChild>
+              <Button variant="outline" size="sm" className="text-red-800">
+                <Trash2 aria-hidden className="size-4" />
+                Delete<span className="sr-only"> {product.name}</span>
+              </Button>
+            </AlertDialogTrigger>
+            <AlertDialogContent>
+              <AlertDialogTitle>Are you sure you want to delete this product?</AlertDialogTitle>
+              <AlertDialogDescription>
+                {product.name} will be removed from the shop. Past orders keep their items and prices.
+              </AlertDialogDescription>
+              <AlertDialogFooter>
+                <AlertDialogCancel disabled={deleting}>Cancel</AlertDialogCancel>
+                <Button
+                  variant="danger"
+                  disabled={deleting}
+                  onClick={() =>
+                    fetcher.submit(
+                      { intent: 'delete', id: product.id },
+                      { method: 'post', encType: 'application/json' },
+                    )
+                  }
+                >
+                  {deleting ? 'Deleting...' : 'Delete'}
+                </Button>
+              </AlertDialogFooter>
+            </AlertDialogContent>
+          </AlertDialog>
+        </div>
+      </article>
+    </Card>
+  );
+}

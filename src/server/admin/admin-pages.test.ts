@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deliveries, orders, products } from '~/server/db/schema';
+import { loadClientBuild } from '~/server/load-build';
+import { createProduct, createUser } from '~/test/factories';
+import { createDelivery, createOrder } from '~/test/order-factories';
+import { createTestApp, type TestApp } from '~/test/test-app';
+
+// The admin screens through the real React Router build (BUILD_DIR), as a browser would reach them.
+let t: TestApp;
+let adminCookie: string;
+let customerCookie: string;
+let ids: { order: string; product: string; delivery: string };
+
+beforeAll(async () => {
+  t = await createTestApp({ build: await loadClientBuild(process.env.BUILD_DIR) });
+  adminCookie = (await createUser(t, { admin: true })).cookie;
+  customerCookie = (await createUser(t)).cookie;
+  const order = await createOrder(t.services, {
+    status: 'paid',
+    items: [{ productName: 'Ginger Snap', quantity: 2, unitPricePennies: 350 }],
+  });
+  const delivery = await createDelivery(t.services, { orderId: order.id });
+  const product = await createProduct(t.services, { name: 'Page Test Cookie' });
+  ids = { order: order.id, product: product.id, delivery: delivery.id };
+});
+afterAll(() => t.close());
+
+const PAGES: [string, string][] = [
+  ['/admin', 'Recent Orders'],
+  ['/admin/orders', 'Ginger Snap'],
+  ['/admin/products', 'Page Test Cookie'],
+  ['/admin/customers', 'Total spent'],
+  ['/admin/deliveries', 'Tracking code'],
+  ['/admin/settings', 'Test payment page (Stripe not configured)'],
+];
+
+// Full URLs on the configured origin: React Router refuses actions whose Origin differs from the URL's.
+const page = (url: string, cookie?: string) =>
+  t.app.request(`${t.origin}${url}`, { headers: cookie ? { cookie } : {}, redirect: 'manual' });
+
+/** A page action as a browser form post would send it. */
+const post = (url: string, body: Record<string, string> | object, cookie?: string, json = false) =>
+  t.app.request(`${t.origin}${url}`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: {
+      origin: t.origin,
+      'content-type': json ? 'application/json' : 'application/x-www-form-urlencoded',
+      ...(cookie ? { cookie } : {}),
+    },
+    body: json ? JSON.stringify(body) : new URLSearchParams(body as Record<string, string>).toString(),
+  });
+
+const ACTIONS = (): [string, object, boolean][] => [
+  ['/admin/orders', { intent: 'status', id: ids.order, status: 'shipped' }, false],
+  ['/admin/deliveries', { intent: 'status', id: ids.delivery, status: 'delivered' }, false],
+  [
+    '/admin/deliveries',
+    { intent: 'details', id: ids.delivery, tracking_code: 'T1', driver_notes: 'n' },
+    false,
+  ],
+  [
+    '/admin/products',
+    { intent: 'create', product: { name: 'Sneaky', description: 'x', price_pennies: 1 } },
+    true,
+  ],
+  ['/admin/products', { intent: 'update', id: ids.product, product: { name: 'Renamed' } }, true],
+  ['/admin/products', { intent: 'delete', id: ids.product }, true],
+];
+
+const snapshot = async () => ({
+  orders: await t.services.db.select().from(orders),
+  products: await t.services.db.select().from(products),
+  deliveries: await t.services.db.select().from(deliveries),
+});
+
+describe.each([
+  ['anonymous', () => undefined, '/auth'],
+  ['a customer', () => customerCookie, '/'],
+])('%s', (_, cookie, target) => {
+  it.each(PAGES)(`is sent to ${target} from %s`, async (url, text) => {
+    const res = await page(url, cookie());
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe(target);
+    expect(await res.text()).not.toContain(text);
+  });
+
+  it('gets no data from the pages’ data requests', async () => {
+    const res = await page('/admin/orders.data', cookie());
+    const body = await res.text();
+    expect(body).not.toContain('Ginger Snap');
+    expect(body).toContain(target === '/' ? '"/"' : '/auth');
+  });
+
+  it('changes nothing through the pages’ actions', async () => {
+    const before = await snapshot();
+    for (const [url, body, json] of ACTIONS()) {
+      const res = await post(url, body, cookie(), json);
+      expect(res.status, url).toBe(302);
+      expect(res.headers.get('location')).toBe(target);
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+});
+
+describe('an admin', () => {
+  it.each(PAGES)('sees %s', async (url, text) => {
+    const res = await page(url, adminCookie);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain(text);
+    expect(html).toContain('href="/admin/messages"');
+  });
+
+  it('changes orders, deliveries and products through the pages’ actions', async () => {
+    for (const [url, body, json] of ACTIONS()) {
+      const res = await post(`${url}.data`, body, adminCookie, json);
+      expect(res.status, `${url} ${JSON.stringify(body)}`).toBe(200);
+    }
+    const after = await snapshot();
+    expect(after.orders[0]?.status).toBe('shipped');
+    expect(after.deliveries[0]).toMatchObject({ status: 'delivered', trackingCode: 'T1', driverNotes: 'n' });
+    expect(after.products.map((p) => p.name)).toEqual(['Sneaky']);
+  });
+
+  it('reports a refused change with its reason and changes nothing', async () => {
+    const res = await post(
+      '/admin/orders.data',
+      { intent: 'status', id: ids.order, status: 'lost' },
+      adminCookie,
+    );
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain('Status must be one of');
+    const [order] = await t.services.db.select().from(orders);
+    expect(order?.status).toBe('shipped');
+  });
+});
