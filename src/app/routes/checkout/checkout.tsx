@@ -1,8 +1,150 @@
-// Placeholder: this screen is built by its feature's issue.
-export default function Page() {
+import { Lock } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useRouteLoaderData } from 'react-router';
+import { toast } from 'sonner';
+import { type CartItem, cartTotalPence, useCart } from '~/app/cart/cart-store';
+import { CartLoading, EmptyCart } from '~/app/cart/empty-cart';
+import { createCheckoutSession, SignInRequiredError } from '~/app/checkout/create-checkout-session';
+import { Button } from '~/app/components/ui/button';
+import { Card } from '~/app/components/ui/card';
+import { getUser } from '~/app/lib/guards.server';
+import { pageMeta } from '~/app/lib/meta';
+import type { loader as rootLoader } from '~/app/root';
+import { formatPence } from '~/shared/money';
+import type { Route } from './+types/checkout';
+
+const SIGN_IN_URL = '/auth?redirectTo=/checkout';
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, { title: 'Checkout', description: 'Review your order and pay securely.', noIndex: true });
+
+/**
+ * Anyone may look at the order summary; paying needs a session (SPEC §7), so the page learns
+ * here whether one exists and, if so, where the order will be delivered.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await getUser(request, context);
+  if (!user) return { signedIn: false as const, deliverTo: null };
+  const profile = await context.services.accounts.getProfile(user.id).catch(() => null);
+  const deliverTo = profile
+    ? { name: profile.fullName, lines: [profile.address, profile.city, profile.postcode] }
+    : null;
+  return { signedIn: true as const, deliverTo };
+}
+
+export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
+  const { items, ready } = useCart();
   return (
-    <main className="mx-auto max-w-5xl px-4 py-12">
-      <h1 className="text-3xl font-bold">Checkout</h1>
+    <main className="mx-auto w-full max-w-3xl px-4 py-8 sm:py-12">
+      <h1 className="mb-8 text-4xl font-bold">Checkout</h1>
+      {!ready ? (
+        <CartLoading />
+      ) : items.length === 0 ? (
+        <EmptyCart />
+      ) : (
+        <OrderSummary items={items} {...loaderData} />
+      )}
     </main>
+  );
+}
+
+function OrderSummary({
+  items,
+  signedIn,
+  deliverTo,
+}: { items: CartItem[] } & Route.ComponentProps['loaderData']) {
+  const { shop } = useRouteLoaderData<typeof rootLoader>('root')!;
+  const navigate = useNavigate();
+  const [processing, setProcessing] = useState(false);
+  const subtotal = cartTotalPence(items);
+
+  // Coming back from the payment page with the browser's Back button restores this page as it
+  // was left (processing); let the customer try again.
+  useEffect(() => {
+    const onShow = (e: PageTransitionEvent) => e.persisted && setProcessing(false);
+    window.addEventListener('pageshow', onShow);
+    return () => window.removeEventListener('pageshow', onShow);
+  }, []);
+
+  function sendToSignIn() {
+    toast.error('Please sign in to continue');
+    navigate(SIGN_IN_URL);
+  }
+
+  async function proceed() {
+    if (!signedIn) return sendToSignIn();
+    setProcessing(true);
+    try {
+      const { url } = await createCheckoutSession(items, shop.deliveryFeePence);
+      // Stays "Processing..." while the browser leaves for the payment page.
+      window.location.assign(url);
+    } catch (err) {
+      setProcessing(false);
+      if (err instanceof SignInRequiredError) return sendToSignIn();
+      toast.error(err instanceof Error && err.message ? err.message : 'Failed to initiate checkout');
+    }
+  }
+
+  return (
+    <Card className="p-6">
+      <h2 className="mb-4 text-2xl font-bold">Order Summary</h2>
+      <ul className="divide-y divide-crumb" aria-label="Items in your order">
+        {items.map((item) => (
+          <li key={item.id} className="flex items-baseline justify-between gap-4 py-3">
+            <div className="min-w-0">
+              <p className="font-medium">{item.name}</p>
+              <p className="text-sm text-cocoa-light">
+                {item.quantity} × {formatPence(item.price_pennies)}
+              </p>
+            </div>
+            <p className="font-medium whitespace-nowrap">{formatPence(item.price_pennies * item.quantity)}</p>
+          </li>
+        ))}
+      </ul>
+      <dl className="mt-4 space-y-3 border-t border-crumb pt-4">
+        <div className="flex justify-between gap-4">
+          <dt>Subtotal</dt>
+          <dd className="font-medium">{formatPence(subtotal)}</dd>
+        </div>
+        <div className="flex justify-between gap-4">
+          <dt>Delivery</dt>
+          <dd className="font-medium">{formatPence(shop.deliveryFeePence)}</dd>
+        </div>
+        <div className="flex justify-between gap-4 border-t border-crumb pt-3 text-lg font-bold">
+          <dt>Total</dt>
+          <dd>{formatPence(subtotal + shop.deliveryFeePence)}</dd>
+        </div>
+      </dl>
+
+      {deliverTo && (
+        <div className="mt-6 rounded-md bg-cream p-4 text-sm">
+          <h3 className="mb-1 font-semibold">Delivering to</h3>
+          <address className="not-italic text-cocoa-light">
+            {deliverTo.name}
+            {deliverTo.lines.map((line, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: fixed address lines, never reordered
+              <span key={i} className="block">
+                {line}
+              </span>
+            ))}
+          </address>
+        </div>
+      )}
+
+      <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
+        <Button asChild variant="outline">
+          <Link to="/cart">Back to Cart</Link>
+        </Button>
+        <Button size="lg" onClick={proceed} disabled={processing} aria-busy={processing}>
+          <Lock aria-hidden className="size-4" />
+          {processing ? 'Processing...' : 'Proceed to Payment'}
+        </Button>
+      </div>
+      <p className="mt-4 text-sm text-cocoa-light">
+        {signedIn
+          ? 'You will pay by card on our payment provider’s secure page.'
+          : 'You will be asked to sign in before paying.'}
+      </p>
+    </Card>
   );
 }

@@ -1,8 +1,92 @@
-// Placeholder: this screen is built by its feature's issue.
-export default function Page() {
+import { CheckCircle2, SearchX } from 'lucide-react';
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { useCart, useCartStore } from '~/app/cart/cart-store';
+import { Button } from '~/app/components/ui/button';
+import { Card } from '~/app/components/ui/card';
+import { pageMeta } from '~/app/lib/meta';
+import type { Route } from './+types/success';
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, { title: 'Order Confirmed', description: 'Thank you for your order.', noIndex: true });
+
+/**
+ * The payment provider sends the customer here with `session_id`. The server checks with the
+ * provider too, so an order whose webhook is late is still marked paid before the page shows.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const sessionId = new URL(request.url).searchParams.get('session_id')?.trim() ?? '';
+  const { found, paid } = sessionId
+    ? await context.services.payments.reconcile(sessionId)
+    : { found: false, paid: false };
+  return { sessionId, found, paid };
+}
+
+export default function SuccessPage({ loaderData }: Route.ComponentProps) {
+  const { sessionId, found, paid } = loaderData;
   return (
-    <main className="mx-auto max-w-5xl px-4 py-12">
-      <h1 className="text-3xl font-bold">Order Confirmed!</h1>
+    <main className="mx-auto w-full max-w-2xl px-4 py-12 sm:py-16">
+      {found ? <Confirmed sessionId={sessionId} paid={paid} /> : <NotFound />}
     </main>
+  );
+}
+
+function Confirmed({ sessionId, paid }: { sessionId: string; paid: boolean }) {
+  const { ready } = useCart();
+  const clearCart = useCartStore((s) => s.clearCart);
+  // Clear only once the saved cart has been read, or reading it afterwards would bring it back.
+  useEffect(() => {
+    if (ready) clearCart();
+  }, [ready, clearCart]);
+
+  return (
+    <Card className="p-6 text-center sm:p-10">
+      <CheckCircle2 aria-hidden className="mx-auto mb-4 size-16 text-green-700" />
+      <h1 className="mb-3 text-3xl font-bold sm:text-4xl">Order Confirmed!</h1>
+      <p className="mb-6 text-lg text-cocoa-light">
+        Thank you for your order. We’ve received your payment and your cookies are being prepared.
+      </p>
+      <p className="mb-6 rounded-md bg-cream px-4 py-3">
+        <span className="font-semibold">Order ID:</span>{' '}
+        <span className="font-mono whitespace-nowrap">{sessionId.slice(0, 16)}...</span>
+      </p>
+      {!paid && (
+        <p className="mb-4 text-sm text-cocoa-light" role="status">
+          Your payment is still being confirmed by the card provider; this usually takes a moment.
+        </p>
+      )}
+      <p className="mb-8 text-cocoa-light">
+        You’ll receive a confirmation email shortly. You can track your order status on your account page.
+      </p>
+      <div className="flex flex-col justify-center gap-3 sm:flex-row">
+        <Button asChild size="lg">
+          <Link to="/account">View Orders</Link>
+        </Button>
+        <Button asChild size="lg" variant="outline">
+          <Link to="/">Continue Shopping</Link>
+        </Button>
+      </div>
+    </Card>
+  );
+}
+
+/** A missing or unknown session: nothing was bought here, so the basket is left as it is. */
+function NotFound() {
+  return (
+    <Card className="p-6 text-center sm:p-10">
+      <SearchX aria-hidden className="mx-auto mb-4 size-16 text-cocoa-light" />
+      <h1 className="mb-3 text-3xl font-bold">We couldn’t find that order</h1>
+      <p className="mb-8 text-cocoa-light">
+        If you have just paid, your order will appear on your account page in a moment.
+      </p>
+      <div className="flex flex-col justify-center gap-3 sm:flex-row">
+        <Button asChild size="lg">
+          <Link to="/account">View Orders</Link>
+        </Button>
+        <Button asChild size="lg" variant="outline">
+          <Link to="/">Continue Shopping</Link>
+        </Button>
+      </div>
+    </Card>
   );
 }

@@ -1,8 +1,144 @@
-// Placeholder: this screen is built by its feature's issue.
-export default function Page() {
+import { CreditCard, FlaskConical, Lock } from 'lucide-react';
+import { data, Form, Link, redirect, useNavigation } from 'react-router';
+import { Button } from '~/app/components/ui/button';
+import { Input, Label } from '~/app/components/ui/input';
+import { formatPence } from '~/shared/money';
+import type { Route } from './+types/test-payment';
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `TEST MODE · Pay ${loaderData?.shopName ?? ''}`.trim() },
+  { name: 'robots', content: 'noindex' },
+];
+
+/**
+ * A service's AppError. The page bundle carries its own copy of the errors module, so the
+ * services' errors fail `instanceof` here; their name and status are what is shared.
+ */
+function appError(err: unknown) {
+  return err instanceof Error && err.name === 'AppError'
+    ? (err as Error & { status: number; fields?: Record<string, string> })
+    : null;
+}
+
+async function view(context: Route.LoaderArgs['context'], sessionId: string) {
+  try {
+    return await context.services.payments.getTestPayment(sessionId);
+  } catch (err) {
+    if (appError(err)?.status === 404) throw data('Payment session not found', { status: 404 });
+    throw err;
+  }
+}
+
+/** The built-in stand-in for a provider's hosted payment page (no real money moves). */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const payment = await view(context, params.sessionId);
+  if (payment.paid) throw redirect(`/checkout/success?session_id=${encodeURIComponent(payment.sessionId)}`);
+  return { payment, shopName: context.services.config.shop.name };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const card = Object.fromEntries(
+    ['cardNumber', 'expiry', 'cvc', 'name'].map((k) => [k, String(form.get(k) ?? '')]),
+  );
+  try {
+    const { redirectTo } = await context.services.payments.payTestSession(params.sessionId, card);
+    return redirect(redirectTo);
+  } catch (err) {
+    const known = appError(err);
+    if (known?.status === 404) throw data('Payment session not found', { status: 404 });
+    if (known) return data({ error: known.message, fields: known.fields ?? {} }, { status: known.status });
+    throw err;
+  }
+}
+
+const FIELDS = [
+  { name: 'cardNumber', label: 'Card number', autoComplete: 'cc-number', placeholder: '1234 1234 1234 1234' },
+  { name: 'expiry', label: 'Expiry date', autoComplete: 'cc-exp', placeholder: 'MM / YY' },
+  { name: 'cvc', label: 'Security code (CVC)', autoComplete: 'cc-csc', placeholder: 'CVC' },
+  { name: 'name', label: 'Name on card', autoComplete: 'cc-name', placeholder: 'Full name as shown on card' },
+] as const;
+
+export default function TestPaymentPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { payment, shopName } = loaderData;
+  const submitting = useNavigation().state !== 'idle';
+  const fields: Record<string, string> = actionData?.fields ?? {};
   return (
-    <main className="mx-auto max-w-5xl px-4 py-12">
-      <h1 className="text-3xl font-bold">Test payment</h1>
-    </main>
+    <div className="min-h-dvh bg-cream">
+      <header className="flex items-center justify-center gap-2 bg-amber-300 px-4 py-2 text-center text-sm font-bold tracking-wide text-cocoa uppercase">
+        <FlaskConical aria-hidden className="size-4" />
+        Test mode: no real payment will be taken
+      </header>
+      <main className="mx-auto grid w-full max-w-4xl gap-8 px-4 py-8 md:grid-cols-2 md:py-12">
+        <section aria-labelledby="summary-heading">
+          <h1 className="text-base font-normal text-cocoa-light">Pay {shopName}</h1>
+          <p className="mb-6 text-4xl font-bold">{formatPence(payment.totalPennies)}</p>
+          <h2 id="summary-heading" className="sr-only">
+            Order summary
+          </h2>
+          <ul className="divide-y divide-crumb text-sm">
+            {payment.lines.map((line, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the order's lines never change
+              <li key={i} className="flex justify-between gap-4 py-2">
+                <span>
+                  {line.name} <span className="text-cocoa-light">× {line.quantity}</span>
+                </span>
+                <span className="whitespace-nowrap">
+                  {formatPence(line.unitPricePennies * line.quantity)}
+                </span>
+              </li>
+            ))}
+            <li className="flex justify-between gap-4 py-2">
+              <span>Delivery</span>
+              <span>{formatPence(payment.deliveryFeePennies)}</span>
+            </li>
+            <li className="flex justify-between gap-4 py-2 font-bold">
+              <span>Total due</span>
+              <span>{formatPence(payment.totalPennies)}</span>
+            </li>
+          </ul>
+        </section>
+
+        <section
+          aria-labelledby="pay-heading"
+          className="rounded-lg border border-crumb bg-white p-6 shadow-sm"
+        >
+          <h2 id="pay-heading" className="mb-4 flex items-center gap-2 text-xl font-bold">
+            <CreditCard aria-hidden className="size-5" /> Pay with card
+          </h2>
+          <Form method="post" noValidate className="flex flex-col gap-4" aria-describedby="test-cards">
+            {FIELDS.map((f) => (
+              <div key={f.name}>
+                <Label htmlFor={f.name}>{f.label}</Label>
+                <Input
+                  id={f.name}
+                  name={f.name}
+                  autoComplete={f.autoComplete}
+                  placeholder={f.placeholder}
+                  inputMode={f.name === 'name' ? 'text' : 'numeric'}
+                  required
+                  aria-invalid={fields[f.name] ? true : undefined}
+                  aria-describedby={fields[f.name] ? 'payment-error' : undefined}
+                />
+              </div>
+            ))}
+            <p id="payment-error" role="alert" className="min-h-6 text-sm font-medium text-red-700">
+              {actionData?.error}
+            </p>
+            <Button type="submit" size="lg" disabled={submitting}>
+              <Lock aria-hidden className="size-4" />
+              {submitting ? 'Processing...' : `Pay ${formatPence(payment.totalPennies)}`}
+            </Button>
+            <Link to="/cart" className="text-center text-sm font-medium text-caramel-dark underline">
+              Cancel
+            </Link>
+          </Form>
+          <p id="test-cards" className="mt-6 rounded-md bg-cream p-3 text-xs text-cocoa-light">
+            Test cards: 4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined. Use any future expiry date
+            and any three digits for the CVC.
+          </p>
+        </section>
+      </main>
+    </div>
   );
 }

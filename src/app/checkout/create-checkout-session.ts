@@ -1,0 +1,41 @@
+import type { CartItem } from '~/app/cart/cart-store';
+import type { CheckoutItemPayload, CheckoutSessionResponse } from '~/shared/schemas/checkout';
+
+/** The server said the session is gone: the customer must sign in (again) before paying. */
+export class SignInRequiredError extends Error {}
+
+/**
+ * Asks the server to open a payment page for the basket (SPEC §7 create-checkout-session) and
+ * returns its URL. Errors carry the messages of SPEC §8, ready for a toast.
+ */
+export async function createCheckoutSession(
+  items: CartItem[],
+  deliveryFeePennies: number,
+): Promise<CheckoutSessionResponse> {
+  // The spec's payload; the server reads only product_id and quantity and prices the rest itself.
+  const payload: CheckoutItemPayload[] = items.map((i) => ({
+    product_id: i.id,
+    name: i.name,
+    price_pennies: i.price_pennies,
+    quantity: i.quantity,
+  }));
+  let res: Response;
+  try {
+    res = await fetch('/api/checkout/create-checkout-session', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      credentials: 'same-origin',
+      body: JSON.stringify({ items: payload, deliveryFeePennies }),
+    });
+  } catch {
+    throw new Error('No response from checkout service');
+  }
+  const data = (await res.json().catch(() => null)) as
+    | (Partial<CheckoutSessionResponse> & { error?: { message?: string } })
+    | null;
+  if (res.status === 401) throw new SignInRequiredError('Please sign in to continue');
+  if (!res.ok) throw new Error(data?.error?.message || 'Failed to initiate checkout');
+  if (!data) throw new Error('No response from checkout service');
+  if (!data.url) throw new Error('No checkout URL received from server');
+  return data as CheckoutSessionResponse;
+}
