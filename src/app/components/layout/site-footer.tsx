@@ -15,13 +15,15 @@ const SOCIAL_LINKS = [
   { label: 'Facebook', Icon: FacebookIcon },
 ] as const;
 
-const linkClass = 'rounded-sm text-crumb underline-offset-4 hover:text-white hover:underline';
+// The theme's caramel focus ring is too faint on cocoa: white keeps keyboard focus visible here.
+const linkClass =
+  'rounded-sm text-crumb underline-offset-4 hover:text-white hover:underline focus-visible:outline-white';
 
 export function SiteFooter({ shop }: { shop: Pick<ShopInfo, 'name' | 'email' | 'footerHours'> }) {
   return (
     <footer className="bg-cocoa text-dough">
-      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
-        <div className="lg:col-span-2">
+      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-[1.6fr_1fr_1.4fr]">
+        <div className="sm:col-span-2 lg:col-span-1">
           <p className="flex items-center gap-2 font-serif text-xl font-bold text-white">
             <Cookie aria-hidden className="size-6" />
             {shop.name}
@@ -38,7 +40,7 @@ export function SiteFooter({ shop }: { shop: Pick<ShopInfo, 'name' | 'email' | '
                   // biome-ignore lint/a11y/useValidAnchor: SPEC §2 gives the social links no target yet
                   href="#"
                   aria-label={label}
-                  className="inline-flex size-11 items-center justify-center rounded-full bg-cocoa-light text-white hover:bg-caramel-dark"
+                  className="inline-flex size-11 items-center justify-center rounded-full bg-cocoa-light text-white hover:bg-caramel-dark focus-visible:outline-white"
                 >
                   <Icon className="size-5" />
                 </a>
@@ -65,7 +67,7 @@ export function SiteFooter({ shop }: { shop: Pick<ShopInfo, 'name' | 'email' | '
           <ul className="space-y-3 text-sm">
             <li className="flex items-center gap-2">
               <Mail aria-hidden className="size-4 shrink-0" />
-              <a href={`mailto:${shop.email}`} className={`${linkClass} break-all`}>
+              <a href={`mailto:${shop.email}`} className={`${linkClass} [overflow-wrap:anywhere]`}>
                 {shop.email}
               </a>
             </li>
@@ -79,8 +81,8 @@ export function SiteFooter({ shop }: { shop: Pick<ShopInfo, 'name' | 'email' | '
       <div className="border-t border-cocoa-light">
         <p className="mx-auto max-w-6xl px-4 py-5 text-center text-sm text-crumb">
           {/* The year may differ from the server's around midnight on New Year's Eve: harmless. */}
-          &copy; <span suppressHydrationWarning>{new Date().getFullYear()}</span> {shop.name}. All rights
-          reserved.
+          &copy; <span suppressHydrationWarning>{new Date().getFullYear()}</span>{' '}
+          {shop.name.replace(/\.$/, '')}. All rights reserved.
         </p>
       </div>
     </footer>

@@ -15,7 +15,7 @@ export function SiteHeader({ shopName }: { shopName: string }) {
             to="/"
             className="flex min-w-0 items-center gap-2 rounded-md px-1 font-serif text-base font-bold text-cocoa sm:text-xl"
           >
-            <Cookie aria-hidden className="size-7 shrink-0 text-caramel-dark" />
+            <Cookie aria-hidden className="hidden size-7 shrink-0 text-caramel-dark min-[400px]:block" />
             <span className="truncate">{shopName}</span>
           </Link>
         </div>

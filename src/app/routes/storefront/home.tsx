@@ -81,14 +81,14 @@ export default function Home() {
             Handcrafted with premium ingredients and baked fresh to order, delivered across the UK.
           </p>
           <div className="mt-8 flex flex-wrap gap-3">
-            <Button asChild size="lg">
+            <Button asChild size="lg" className="focus-visible:outline-white">
               <Link to="/shop">Shop Now</Link>
             </Button>
             <Button
               asChild
               size="lg"
               variant="outline"
-              className="border-white bg-transparent text-white hover:bg-white/15"
+              className="border-white bg-transparent text-white hover:bg-white/15 focus-visible:outline-white"
             >
               <Link to="/our-story">Our Story</Link>
             </Button>

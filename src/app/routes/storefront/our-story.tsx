@@ -64,7 +64,7 @@ export default function OurStory() {
         <div className="mt-12 rounded-xl bg-cocoa px-6 py-10 text-center text-white">
           <h2 className="mb-3 text-2xl font-bold">Taste the tradition</h2>
           <p className="mb-6 text-dough">Our cookies are baked fresh to order and delivered across the UK.</p>
-          <Button asChild size="lg">
+          <Button asChild size="lg" className="focus-visible:outline-white">
             <Link to="/shop">Shop Our Cookies</Link>
           </Button>
         </div>

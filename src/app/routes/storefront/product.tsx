@@ -102,7 +102,7 @@ function ProductDetail({ product }: { product: ProductView }) {
         Back to Shop
       </Link>
       <div className="grid gap-8 md:grid-cols-2 lg:gap-12">
-        <div className="overflow-hidden rounded-xl border border-crumb bg-white shadow-sm">
+        <div className="self-start overflow-hidden rounded-xl border border-crumb bg-white shadow-sm">
           <ProductImage
             name={product.name}
             priority
