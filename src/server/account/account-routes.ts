@@ -3,7 +3,6 @@ import { createMiddleware } from 'hono/factory';
 import { type AuthEnv, signedIn } from '../auth/guards';
 import { clientIp } from '../http/client-ip';
 import type { Services } from '../services';
-import { toProfileDto } from './account-service';
 
 /** Sign-ups allowed per client address in the window, shared by every instance (each hashes a password). */
 export const SIGN_UP_LIMIT = { max: 5, windowSeconds: 10 * 60 };
@@ -29,8 +28,8 @@ export function accountRoutes(services: Services) {
     })
     .get('/me', noStore, guard, async (c) => {
       const { id, email, name, role } = c.get('user');
-      const profile = await accounts.getProfile(id);
-      return c.json({ user: { id, email, name }, role, profile: toProfileDto(profile) });
+      const profile = await accounts.getProfileDto(id);
+      return c.json({ user: { id, email, name }, role, profile });
     })
     .get('/orders', noStore, guard, async (c) =>
       c.json({ orders: await accounts.listOrders(c.get('user').id) }),

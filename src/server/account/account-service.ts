@@ -55,6 +55,12 @@ export function createAccountService(auth: Auth, db: Db, log: Logger) {
     return row?.id;
   }
 
+  async function getProfile(userId: string): Promise<ProfileRow> {
+    const [row] = await db.select().from(profiles).where(eq(profiles.id, userId)).limit(1);
+    if (!row) throw notFound('Profile not found');
+    return row;
+  }
+
   return {
     /**
      * Creates the user and their profile. better-auth writes the user in its own statements, so if
@@ -99,10 +105,11 @@ export function createAccountService(auth: Auth, db: Db, log: Logger) {
       return { userId };
     },
 
-    async getProfile(userId: string): Promise<ProfileRow> {
-      const [row] = await db.select().from(profiles).where(eq(profiles.id, userId)).limit(1);
-      if (!row) throw notFound('Profile not found');
-      return row;
+    getProfile,
+
+    /** The profile as the screens show it. */
+    async getProfileDto(userId: string): Promise<ProfileDto> {
+      return toProfileDto(await getProfile(userId));
     },
 
     /** The user's own orders, newest first, with their items. Only ever pass the session's user id. */

@@ -1,8 +1,86 @@
-// Placeholder: this screen is built by its feature's issue.
-export default function Page() {
+import { LogOut } from 'lucide-react';
+import { useState } from 'react';
+import { data, redirect, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { OrderHistory } from '~/app/components/account/order-history';
+import { ProfileDetails } from '~/app/components/account/profile-details';
+import { Button } from '~/app/components/ui/button';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '~/app/components/ui/tabs';
+import { signOut } from '~/app/lib/auth-client';
+import { getUser } from '~/app/lib/guards.server';
+import { pageMeta } from '~/app/lib/meta';
+import { formatLongDate } from '~/shared/constants';
+import type { Route } from './+types/account';
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, {
+    title: 'My Account',
+    description: 'Your profile and order history.',
+    noIndex: true,
+  });
+
+/** Customers only (SPEC §6): no session -> /auth, an admin -> /admin. Only their own data. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await getUser(request, context);
+  if (!user) throw redirect('/auth');
+  if (user.role === 'admin') throw redirect('/admin');
+  const { accounts, log } = context.services;
+  // SPEC §8: load errors are logged and the rest of the page still shows.
+  const [profile, orders] = await Promise.all([
+    accounts.getProfileDto(user.id).catch((err: unknown) => {
+      log.error({ err, userId: user.id }, 'account page: profile failed to load');
+      return null;
+    }),
+    accounts.listOrders(user.id).catch((err: unknown) => {
+      log.error({ err, userId: user.id }, 'account page: orders failed to load');
+      return null;
+    }),
+  ]);
+  // Dates are formatted here so the server's and the browser's renders agree.
+  const history = orders?.map((o) => ({ ...o, date: formatLongDate(o.created_at) })) ?? null;
+  return data({ profile, orders: history }, { headers: { 'Cache-Control': 'private, no-store' } });
+}
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+export default function AccountPage({ loaderData }: Route.ComponentProps) {
+  const { profile, orders } = loaderData;
+  const navigate = useNavigate();
+  const [signingOut, setSigningOut] = useState(false);
+
+  async function onSignOut() {
+    setSigningOut(true);
+    const result = await signOut();
+    if (!result.ok) {
+      setSigningOut(false);
+      toast.error('Failed to sign out');
+      return;
+    }
+    toast.success('Signed out successfully');
+    navigate('/', { replace: true });
+  }
+
   return (
-    <main className="mx-auto max-w-5xl px-4 py-12">
-      <h1 className="text-3xl font-bold">My Account</h1>
+    <main className="mx-auto w-full max-w-4xl px-4 py-8 sm:py-12">
+      <div className="mb-8 flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-3xl font-bold sm:text-4xl">My Account</h1>
+        <Button variant="outline" onClick={onSignOut} disabled={signingOut}>
+          <LogOut aria-hidden className="size-4" />
+          {signingOut ? 'Signing out...' : 'Sign Out'}
+        </Button>
+      </div>
+      <Tabs defaultValue="profile">
+        <TabsList aria-label="Your account" className="sm:w-auto sm:self-start">
+          <TabsTrigger value="profile">Profile</TabsTrigger>
+          <TabsTrigger value="orders">Orders</TabsTrigger>
+        </TabsList>
+        <TabsContent value="profile">
+          <ProfileDetails profile={profile} />
+        </TabsContent>
+        <TabsContent value="orders">
+          <OrderHistory orders={orders} />
+        </TabsContent>
+      </Tabs>
     </main>
   );
 }

@@ -1,0 +1,54 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fetchRole, safeRedirect, signIn, signUp } from './auth-client';
+
+describe('safeRedirect', () => {
+  it.each([
+    ['/checkout', '/checkout'],
+    ['/product/abc?x=1#top', '/product/abc?x=1#top'],
+    [null, '/account'],
+    ['', '/account'],
+    ['checkout', '/account'],
+    ['https://evil.example/', '/account'],
+    ['//evil.example', '/account'],
+    ['/\\evil.example', '/account'],
+    ['/\t/evil.example', '/account'],
+    ['/auth', '/account'],
+    ['/auth?redirectTo=/auth', '/account'],
+  ])('%j -> %j', (input, expected) => {
+    expect(safeRedirect(input)).toBe(expected);
+  });
+});
+
+describe('auth calls', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  const answer = (status: number, body: unknown) =>
+    vi.fn(async () => new Response(JSON.stringify(body), { status }));
+
+  it("passes on better-auth's message", async () => {
+    vi.stubGlobal(
+      'fetch',
+      answer(401, { code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Invalid email or password' }),
+    );
+    expect(await signIn('a@b.co', 'x')).toEqual({ ok: false, message: 'Invalid email or password' });
+  });
+
+  it("passes on our API's message", async () => {
+    vi.stubGlobal('fetch', answer(409, { error: { code: 'conflict', message: 'Taken' } }));
+    expect(await signUp({} as never)).toEqual({ ok: false, message: 'Taken' });
+  });
+
+  it('falls back to the spec wording when there is no message or no answer', async () => {
+    vi.stubGlobal('fetch', answer(500, 'oops'));
+    expect(await signUp({} as never)).toEqual({ ok: false, message: 'Failed to create account' });
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    expect(await signIn('a@b.co', 'x')).toEqual({ ok: false, message: 'Failed to sign in' });
+  });
+
+  it('reads the role, null when signed out', async () => {
+    vi.stubGlobal('fetch', answer(200, { role: 'admin' }));
+    expect(await fetchRole()).toBe('admin');
+    vi.stubGlobal('fetch', answer(401, { error: { message: 'Please sign in' } }));
+    expect(await fetchRole()).toBeNull();
+  });
+});

@@ -1,0 +1,65 @@
+import type { SignUpInput } from '~/shared/schemas/sign-up';
+
+/** What the browser's auth calls answer: done, or the message to show. */
+export type AuthResult = { ok: true } | { ok: false; message: string };
+export type Role = 'admin' | 'customer';
+
+/** The server's message from either error shape: ours `{ error: { message } }`, better-auth's `{ message }`. */
+async function messageOf(res: Response): Promise<string | undefined> {
+  try {
+    const body = (await res.json()) as { error?: { message?: unknown }; message?: unknown };
+    const message = body.error?.message ?? body.message;
+    return typeof message === 'string' && message ? message : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function post(url: string, body: unknown, fallback: string): Promise<AuthResult> {
+  try {
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (res.ok) return { ok: true };
+    return { ok: false, message: (await messageOf(res)) ?? fallback };
+  } catch {
+    // Offline or the server is unreachable: nothing more useful to say than the fallback.
+    return { ok: false, message: fallback };
+  }
+}
+
+/** Signs in; the session cookie (httpOnly) is set by the response. */
+export const signIn = (email: string, password: string) =>
+  post('/api/auth/sign-in/email', { email: email.trim(), password }, 'Failed to sign in');
+
+/** Creates the account (user + profile); it does not sign in. */
+export const signUp = (details: SignUpInput) =>
+  post('/api/account/sign-up', details, 'Failed to create account');
+
+export const signOut = () => post('/api/auth/sign-out', {}, 'Failed to sign out');
+
+/** The signed-in user's role, or null when signed out or unreachable. */
+export async function fetchRole(): Promise<Role | null> {
+  try {
+    const res = await fetch('/api/account/me');
+    if (!res.ok) return null;
+    const body = (await res.json()) as { role?: Role };
+    return body.role === 'admin' ? 'admin' : 'customer';
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Where to go after signing in: a same-site path from `?redirectTo=`, or `fallback`. Anything that
+ * could leave the site ("//evil.example", "/\evil", "https://...") is ignored.
+ */
+export function safeRedirect(to: string | null | undefined, fallback = '/account'): string {
+  if (!to?.startsWith('/') || to.startsWith('//') || to.startsWith('/\\')) return fallback;
+  // Browsers drop tabs and newlines from URLs, so "/\t/evil.example" would become "//evil.example".
+  if ([...to].some((ch) => ch.charCodeAt(0) < 0x20)) return fallback;
+  if (to === '/auth' || to.startsWith('/auth?') || to.startsWith('/auth/')) return fallback;
+  return to;
+}
