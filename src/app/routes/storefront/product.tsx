@@ -75,6 +75,11 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   return problem === 'not-found' ? <ProductNotFound /> : <ProductLoadFailed />;
 }
 
+/** The loader answers its own failures; this catches the rest (e.g. the network drops on a click). */
+export function ErrorBoundary() {
+  return <ProductLoadFailed />;
+}
+
 const backLinkClass =
   'inline-flex items-center gap-1 rounded-sm font-medium text-caramel-dark underline-offset-4 hover:underline';
 
