@@ -103,7 +103,7 @@ export function createMailService(config: Config, db: Db, log: Logger, transport
 
     /** Queues the order-confirmation e-mail, once per order, inside the caller's transaction. */
     async queueOrderConfirmation(orderId: string, tx: Db | Tx = db): Promise<void> {
-      const email = await buildOrderConfirmation(tx, config.shop, orderId);
+      const email = await buildOrderConfirmation(tx, config.shop, orderId, config.publicUrl);
       if (email) await this.enqueue(email, tx);
     },
 

@@ -110,7 +110,9 @@ describe('over SMTP', () => {
       expect(part).toContain('Shrewsbury');
       expect(part).toContain('SY1 1PU');
     }
-    expect(mail.text).toMatch(/2 x Pecan & Maple Syrup/);
+    expect(mail.text).toMatch(/^Hi Mary,/);
+    expect(mail.text).toContain('2 x Pecan & Maple Syrup (£4.75 each)  £9.50');
+    expect(mail.html).toContain('href="http://shop.test/account"');
     expect(mail.html).toMatch(/Pecan &(amp|#38);/);
   });
 });

@@ -1,20 +1,29 @@
 import { asc, eq } from 'drizzle-orm';
+import { formatLongDate } from '~/shared/constants';
 import { formatPence } from '~/shared/money';
 import type { Config } from '../config';
 import type { Db, Tx } from '../db/client';
 import { orderItems, orders, profiles } from '../db/schema';
+import { html, type SafeHtml } from './html';
+import { BRAND, emailLayout } from './layout';
 import type { OutgoingEmail } from './mail-service';
 
-const escapeText = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+interface Line {
+  name: string;
+  quantity: number;
+  unit: number;
+}
 
 /**
  * The order-confirmation e-mail for a paid order (text and HTML), read inside the caller's
  * transaction; null when the order does not exist. The dedupe key makes it go out once per order.
+ * `publicUrl` (the site's address) adds a link to the customer's account page.
  */
 export async function buildOrderConfirmation(
   tx: Db | Tx,
   shop: Config['shop'],
   orderId: string,
+  publicUrl?: string,
 ): Promise<OutgoingEmail | null> {
   const [order] = await tx
     .select({
@@ -26,6 +35,8 @@ export async function buildOrderConfirmation(
       shipAddress: orders.shipAddress,
       shipCity: orders.shipCity,
       shipPostcode: orders.shipPostcode,
+      paidAt: orders.paidAt,
+      createdAt: orders.createdAt,
       email: profiles.email,
     })
     .from(orders)
@@ -33,7 +44,7 @@ export async function buildOrderConfirmation(
     .where(eq(orders.id, orderId))
     .limit(1);
   if (!order) return null;
-  const lines = await tx
+  const lines: Line[] = await tx
     .select({
       name: orderItems.productName,
       quantity: orderItems.quantity,
@@ -44,44 +55,68 @@ export async function buildOrderConfirmation(
     .orderBy(asc(orderItems.productName));
 
   const number = order.id.slice(0, 8);
+  const date = formatLongDate(order.paidAt ?? order.createdAt);
+  const firstName = order.shipName.trim().split(/\s+/)[0] ?? '';
+  const greeting = firstName ? `Hi ${firstName},` : 'Hello,';
   const address = [order.shipName, order.shipAddress, order.shipCity, order.shipPostcode];
+  const accountUrl = publicUrl ? `${publicUrl}/account` : undefined;
+  const totals: [string, number][] = [
+    ['Subtotal', order.subtotal],
+    ['Delivery', order.delivery],
+    ['Total', order.total],
+  ];
+
   const text = [
-    `Thank you for your order! We have received your payment and your cookies are being prepared.`,
+    greeting,
+    '',
+    'Thank you for your order! We have received your payment and your cookies are being prepared.',
     '',
     `Order number: ${number}`,
+    `Order date: ${date}`,
     '',
-    ...lines.map((l) => `${l.quantity} x ${l.name}  ${formatPence(l.unit * l.quantity)}`),
+    ...lines.map(
+      (l) => `${l.quantity} x ${l.name} (${formatPence(l.unit)} each)  ${formatPence(l.unit * l.quantity)}`,
+    ),
     '',
-    `Subtotal: ${formatPence(order.subtotal)}`,
-    `Delivery: ${formatPence(order.delivery)}`,
-    `Total: ${formatPence(order.total)}`,
+    ...totals.map(([label, pence]) => `${label}: ${formatPence(pence)}`),
     '',
     'Delivering to:',
     ...address,
     '',
-    `You can follow your order on your account page. Questions? Reply to this e-mail or write to ${shop.email}.`,
+    accountUrl
+      ? `Follow your order on your account page: ${accountUrl}`
+      : 'You can follow your order on your account page.',
+    `Questions? Reply to this e-mail or write to ${shop.email}.`,
     '',
-    shop.name,
+    `Thank you for choosing ${shop.name}`,
   ].join('\n');
 
-  const row = (label: string, value: string, bold = false) =>
-    `<tr><td style="padding:4px 0">${bold ? `<strong>${escapeText(label)}</strong>` : escapeText(label)}</td>` +
-    `<td style="padding:4px 0;text-align:right">${bold ? `<strong>${value}</strong>` : value}</td></tr>`;
-  const html = `<!doctype html><html lang="en-GB"><body style="font-family:Arial,sans-serif;color:#4a2c17">
-<h1 style="font-size:22px">Thank you for your order!</h1>
-<p>We have received your payment and your cookies are being prepared.</p>
-<p>Order number: <strong>${escapeText(number)}</strong></p>
-<table role="presentation" style="width:100%;max-width:480px;border-collapse:collapse">
-${lines.map((l) => row(`${l.quantity} x ${l.name}`, formatPence(l.unit * l.quantity))).join('\n')}
-${row('Subtotal', formatPence(order.subtotal))}
-${row('Delivery', formatPence(order.delivery))}
-${row('Total', formatPence(order.total), true)}
+  const cell = `padding:8px 0;border-bottom:1px solid ${BRAND.dough}`;
+  const body = html`
+<p style="margin:0 0 12px;">${greeting}</p>
+<p style="margin:0 0 20px;">We have received your payment and your cookies are being prepared. Here is what you ordered.</p>
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:0 0 20px;background:${BRAND.cream};border-radius:6px;">
+<tr><td style="padding:12px 16px;"><span style="color:${BRAND.cocoaLight};font-size:14px;white-space:nowrap;">Order number</span><br><strong>${number}</strong></td>
+<td style="padding:12px 16px;text-align:right;"><span style="color:${BRAND.cocoaLight};font-size:14px;white-space:nowrap;">Order date</span><br><strong>${date}</strong></td></tr>
 </table>
-<p><strong>Delivering to:</strong><br>${address.map(escapeText).join('<br>')}</p>
-<p>You can follow your order on your account page. Questions? Reply to this e-mail or write to
-<a href="mailto:${escapeText(shop.email)}">${escapeText(shop.email)}</a>.</p>
-<p>${escapeText(shop.name)}</p>
-</body></html>`;
+<h2 style="margin:0 0 8px;font-family:Georgia,'Times New Roman',serif;font-size:18px;">Your cookies</h2>
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:0 0 20px;font-size:15px;">
+${lines.map(
+  (
+    l,
+  ) => html`<tr><td style="${cell}">${l.quantity} x ${l.name}<br><span style="color:${BRAND.cocoaLight};font-size:13px;">${formatPence(l.unit)} each</span></td>
+<td style="${cell};text-align:right;vertical-align:top;white-space:nowrap;">${formatPence(l.unit * l.quantity)}</td></tr>`,
+)}
+${totals.map(([label, pence]) => totalRow(label, formatPence(pence), label === 'Total'))}
+</table>
+<h2 style="margin:0 0 8px;font-family:Georgia,'Times New Roman',serif;font-size:18px;">Delivering to</h2>
+<p style="margin:0 0 20px;">${address.map((part, i) => html`${i ? html`<br>` : ''}${part}`)}</p>
+${
+  accountUrl
+    ? html`<p style="margin:0 0 20px;"><a href="${accountUrl}" style="display:inline-block;padding:12px 20px;background:${BRAND.caramelDark};color:#ffffff;text-decoration:none;border-radius:6px;font-weight:bold;">View your orders</a></p>`
+    : html`<p style="margin:0 0 20px;">You can follow your order on your account page.</p>`
+}
+<p style="margin:0;">Questions? Reply to this e-mail or write to <a href="mailto:${shop.email}" style="color:${BRAND.caramelDark};">${shop.email}</a>.</p>`;
 
   return {
     dedupeKey: `order-confirmation:${order.id}`,
@@ -90,6 +125,17 @@ ${row('Total', formatPence(order.total), true)}
     replyTo: shop.email,
     subject: `Your ${shop.name} order ${number} is confirmed`,
     text,
-    html,
+    html: emailLayout({
+      shopName: shop.name,
+      preheader: `Order ${number}: ${formatPence(order.total)}. Your cookies are being prepared.`,
+      heading: 'Thank you for your order!',
+      body,
+      footer: `You are receiving this e-mail because you placed order ${number} in our online shop.`,
+    }),
   };
+}
+
+function totalRow(label: string, amount: string, strong: boolean): SafeHtml {
+  const style = `padding:6px 0;${strong ? 'font-size:17px;font-weight:bold;' : ''}`;
+  return html`<tr><td style="${style}">${label}</td><td style="${style}text-align:right;white-space:nowrap;">${amount}</td></tr>`;
 }
