@@ -28,7 +28,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-const spentRule = `Total spent counts ${SPENT_STATUSES.map((s) => ORDER_STATUS_LABELS[s].toLowerCase()).join(', ')} orders; pending orders (not paid yet) are left out.`;
+const spentLabels = SPENT_STATUSES.map((s) => ORDER_STATUS_LABELS[s].toLowerCase());
+const spentRule = `Total spent counts ${spentLabels.slice(0, -1).join(', ')} and ${spentLabels.at(-1)} orders; pending orders (not paid yet) are left out.`;
 
 export default function Customers({ loaderData }: Route.ComponentProps) {
   const { result } = loaderData;

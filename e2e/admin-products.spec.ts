@@ -1,0 +1,71 @@
+import { expect, type Page, test } from '@playwright/test';
+import { DEMO_ADMIN, signInWithApi } from './fixtures';
+
+const shopNames = async (page: Page) => {
+  await page.goto('/shop');
+  await expect(page.getByRole('heading', { level: 1, name: 'Our Cookies' })).toBeVisible();
+  return (await page.getByRole('main').textContent()) ?? '';
+};
+
+test('the admin adds, edits and deletes a product, and the shop follows at once', async ({ page }) => {
+  const name = `Lemon Drizzle ${Date.now().toString(36)}`;
+  const renamed = `${name} Deluxe`;
+  await signInWithApi(page, DEMO_ADMIN);
+  await page.goto('/admin/products');
+  await expect(page.getByRole('heading', { level: 1, name: 'Products' })).toBeVisible();
+
+  // Add: the form checks with the server's rules before sending.
+  await page.getByRole('button', { name: 'Add Product' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Product' });
+  await dialog.getByLabel('Name').fill(name);
+  await dialog.getByLabel('Description').fill('Zesty lemon sponge cookie with a sharp drizzle.');
+  await dialog.getByLabel('Price (pence)').fill('4.5');
+  await dialog.getByRole('button', { name: 'Add Product' }).click();
+  await expect(dialog.getByText('Price must be a whole number of pence')).toBeVisible();
+  await dialog.getByLabel('Price (pence)').fill('450');
+  await expect(dialog.getByText('£4.50 per cookie')).toBeVisible();
+  await dialog.getByLabel('Allergens').fill(' Milk, Eggs ,, Cereals containing gluten (wheat)');
+  await dialog.getByLabel('Nutrition (optional)').fill('Energy: 210 kcal\nSugars: 14 g');
+  await expect(dialog.getByLabel('Active (shown in the shop)')).toBeChecked();
+  await dialog.getByRole('button', { name: 'Add Product' }).click();
+  await expect(page.getByText('Product created')).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  const card = page.getByRole('article', { name });
+  await expect(card).toContainText('£4.50');
+  await expect(card).toContainText('Active');
+  await expect(card.getByRole('list', { name: `Allergens in ${name}` }).getByRole('listitem')).toHaveText([
+    'Milk',
+    'Eggs',
+    'Cereals containing gluten (wheat)',
+  ]);
+  expect(await shopNames(page)).toContain(name);
+
+  // Edit: the form opens with the product's values, nutrition included.
+  await page.goto('/admin/products');
+  await page.getByRole('article', { name }).getByRole('button', { name: /^Edit/ }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Product' });
+  await expect(edit.getByLabel('Nutrition (optional)')).toHaveValue('Energy: 210 kcal\nSugars: 14 g');
+  await edit.getByLabel('Name').fill(renamed);
+  await edit.getByLabel('Price (pence)').fill('475');
+  await edit.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Product updated')).toBeVisible();
+  await expect(page.getByRole('article', { name: renamed })).toContainText('£4.75');
+  expect(await shopNames(page)).toContain(renamed);
+
+  // Delete, after confirming; cancelling first keeps it.
+  await page.goto('/admin/products');
+  const target = page.getByRole('article', { name: renamed });
+  await target.getByRole('button', { name: /^Delete/ }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Are you sure you want to delete this product?' });
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(target).toBeVisible();
+
+  await target.getByRole('button', { name: /^Delete/ }).click();
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Product deleted')).toBeVisible();
+  await expect(page.getByRole('article', { name: renamed })).toHaveCount(0);
+  expect(await shopNames(page)).not.toContain(renamed);
+});
