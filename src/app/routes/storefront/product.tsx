@@ -50,8 +50,8 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, location }) => {
   const product = loaderData?.product;
   if (!product) {
     return pageMeta(matches, {
-      title: 'Product not found',
-      description: 'We could not find that cookie. Browse our handmade cookies in the shop.',
+      title: loaderData?.problem === 'not-found' ? 'Product not found' : 'Product unavailable',
+      description: 'We could not show that cookie just now. Browse our handmade cookies in the shop.',
       noIndex: true,
     });
   }
