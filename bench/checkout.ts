@@ -1,0 +1,246 @@
+/**
+ * npm run bench:checkout — many customers at once start checkouts and pay them on the built-in
+ * test payment provider (each payment sent twice at the same moment, as a double click would),
+ * then the database is checked: every order exists once, with the right total, paid, with one
+ * delivery and one confirmation e-mail. Runs on the embedded database and on PostgreSQL (when it
+ * answers). Prints orders per second and latencies; asserts only correctness, never timing.
+ */
+
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { count, eq, inArray } from 'drizzle-orm';
+import pg from 'pg';
+import { loadConfig } from '../src/server/config';
+import { openDatabase } from '../src/server/db/client';
+import { deliveries, emailOutbox, orders } from '../src/server/db/schema';
+import { createLogger } from '../src/server/logger';
+import { createServices } from '../src/server/services';
+import { postgresAvailable, type RunningServer, startServer } from './lib/server';
+
+const USERS = Number(process.env.BENCH_USERS ?? 20);
+const CHECKOUTS_PER_USER = Number(process.env.BENCH_CHECKOUTS ?? 10);
+const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const PASSWORD = 'bench-password-2026';
+const CARD = { cardNumber: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123', name: 'Bench Customer' };
+
+interface Placed {
+  orderId: string;
+  expectedTotal: number;
+}
+
+interface Result {
+  db: string;
+  orders: number;
+  seconds: number;
+  checkoutMs: number[];
+  payMs: number[];
+  problems: string[];
+}
+
+const emailOf = (i: number) => `bench-${i}@shop-bench.example`;
+
+/** Creates the bench customers (with profiles) before the server opens the database. */
+async function seed(env: Record<string, string>) {
+  const config = loadConfig({ ...env, LOG_LEVEL: 'silent' });
+  const services = await createServices(config, createLogger(config));
+  for (let i = 0; i < USERS; i++) {
+    await services.accounts.signUp({
+      fullName: `Bench Customer ${String.fromCharCode(65 + (i % 26))}`,
+      email: emailOf(i),
+      phone: '07123456789',
+      address: `${i + 1} Bench Street`,
+      city: 'Shrewsbury',
+      postcode: 'SY1 1AA',
+      password: PASSWORD,
+    });
+  }
+  await services.close();
+}
+
+async function json(res: Response) {
+  const body = await res.json().catch(() => null);
+  if (!res.ok) throw new Error(`${res.status} ${JSON.stringify(body)}`);
+  return body;
+}
+
+async function signIn(server: RunningServer, email: string) {
+  const res = await fetch(`${server.url}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: server.url },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
+  await json(res);
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}
+
+const post = (server: RunningServer, url: string, body: unknown, cookie?: string) =>
+  fetch(`${server.url}${url}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: server.url, ...(cookie ? { cookie } : {}) },
+    body: JSON.stringify(body),
+  });
+
+async function shop(server: RunningServer, result: Result, deliveryFee: number): Promise<Placed[]> {
+  const { products } = (await json(await fetch(`${server.url}/api/products`))) as {
+    products: { id: string; price_pennies: number }[];
+  };
+  const cookies = await Promise.all(Array.from({ length: USERS }, (_, i) => signIn(server, emailOf(i))));
+  const placed: Placed[] = [];
+  const started = performance.now();
+  await Promise.all(
+    cookies.map(async (cookie, user) => {
+      for (let n = 0; n < CHECKOUTS_PER_USER; n++) {
+        const lines = [0, 1, 2].slice(0, 1 + ((user + n) % 3)).map((k) => ({
+          product: products[(user + n + k) % products.length]!,
+          quantity: 1 + ((n + k) % 4),
+        }));
+        const expectedTotal = lines.reduce((s, l) => s + l.product.price_pennies * l.quantity, deliveryFee);
+        try {
+          let t = performance.now();
+          const session = (await json(
+            await post(
+              server,
+              '/api/checkout/create-checkout-session',
+              // A tampered price must change nothing: the server prices from the database.
+              {
+                items: lines.map((l) => ({
+                  product_id: l.product.id,
+                  quantity: l.quantity,
+                  price_pennies: 1,
+                })),
+              },
+              cookie,
+            ),
+          )) as { sessionId: string; orderId: string };
+          result.checkoutMs.push(performance.now() - t);
+          t = performance.now();
+          const pay = `/api/payments/test/sessions/${session.sessionId}/pay`;
+          const answers = await Promise.all([post(server, pay, CARD), post(server, pay, CARD)]);
+          await Promise.all(answers.map(json));
+          result.payMs.push(performance.now() - t);
+          placed.push({ orderId: session.orderId, expectedTotal });
+        } catch (err) {
+          result.problems.push(`customer ${user}, checkout ${n}: ${(err as Error).message}`);
+        }
+      }
+    }),
+  );
+  result.seconds = (performance.now() - started) / 1000;
+  result.orders = placed.length;
+  return placed;
+}
+
+/** Reads the database after the server has stopped and lists anything that is not exactly right. */
+async function verify(env: Record<string, string>, placed: Placed[], result: Result) {
+  const config = loadConfig({ ...env, LOG_LEVEL: 'silent' });
+  const database = await openDatabase(config.database);
+  const { db } = database;
+  try {
+    const ids = placed.map((p) => p.orderId);
+    const rows = ids.length ? await db.select().from(orders).where(inArray(orders.id, ids)) : [];
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    for (const p of placed) {
+      const order = byId.get(p.orderId);
+      if (!order) result.problems.push(`order ${p.orderId} missing`);
+      else if (order.status !== 'paid' || !order.paidAt)
+        result.problems.push(`order ${p.orderId} is ${order.status}`);
+      else if (order.totalPennies !== p.expectedTotal) {
+        result.problems.push(`order ${p.orderId} total ${order.totalPennies}, expected ${p.expectedTotal}`);
+      }
+      const [d] = await db.select({ n: count() }).from(deliveries).where(eq(deliveries.orderId, p.orderId));
+      if (d!.n !== 1) result.problems.push(`order ${p.orderId} has ${d!.n} deliveries`);
+      const [m] = await db
+        .select({ n: count() })
+        .from(emailOutbox)
+        .where(eq(emailOutbox.dedupeKey, `order-confirmation:${p.orderId}`));
+      if (m!.n !== 1) result.problems.push(`order ${p.orderId} has ${m!.n} confirmation e-mails`);
+    }
+    const [all] = await db.select({ n: count() }).from(orders);
+    if (all!.n !== placed.length)
+      result.problems.push(`${all!.n} orders in the database, ${placed.length} placed`);
+  } finally {
+    await database.close();
+  }
+}
+
+async function run(db: string, env: Record<string, string>, port: number): Promise<Result> {
+  const result: Result = { db, orders: 0, seconds: 0, checkoutMs: [], payMs: [], problems: [] };
+  await seed(env);
+  const server = await startServer({ ...env, RATE_LIMITS: 'false' }, port);
+  let placed: Placed[];
+  try {
+    placed = await shop(server, result, loadConfig(env).shop.deliveryFeePence);
+  } finally {
+    await server.stop();
+  }
+  await verify(env, placed, result);
+  console.log(`  ${db}: ${result.orders} orders in ${result.seconds.toFixed(1)} s`);
+  return result;
+}
+
+const pct = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0);
+};
+
+const buildDir = process.env.BUILD_DIR ?? 'build';
+if (!existsSync(path.join(buildDir, 'server/index.js'))) {
+  console.log(`No build in ${buildDir}: building first.`);
+  execFileSync(path.resolve('node_modules/.bin/react-router'), ['build'], { stdio: 'inherit' });
+}
+
+const results: Result[] = [];
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-bench-checkout-'));
+try {
+  results.push(await run('embedded', { DATA_DIR: dataDir }, 4303));
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
+}
+if (await postgresAvailable(PG_URL)) {
+  const dbName = `shop_bench_checkout_${process.pid}`;
+  const admin = new pg.Client({ connectionString: PG_URL });
+  await admin.connect();
+  await admin.query(`create database ${dbName}`);
+  const url = new URL(PG_URL);
+  url.pathname = `/${dbName}`;
+  try {
+    results.push(
+      await run(
+        'postgres',
+        { DATABASE_URL: url.toString(), BETTER_AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-00' },
+        4304,
+      ),
+    );
+  } finally {
+    // pg's pool.end() resolves before its sockets close; a forced drop at once would kill them
+    // mid-goodbye and crash this process with an unhandled 'error' event.
+    await new Promise((r) => setTimeout(r, 500));
+    await admin.query(`drop database if exists ${dbName} with (force)`);
+    await admin.end();
+  }
+} else {
+  console.log(`PostgreSQL not reachable at ${PG_URL}: embedded only.`);
+}
+
+console.log(`\n${USERS} customers at once, ${CHECKOUTS_PER_USER} checkouts each, every payment sent twice\n`);
+console.log(
+  '| database | paid orders | seconds | orders/s | checkout p50 ms | p99 | pay p50 ms | p99 | problems |',
+);
+console.log('|---|---|---|---|---|---|---|---|---|');
+for (const r of results) {
+  console.log(
+    `| ${r.db} | ${r.orders} | ${r.seconds.toFixed(1)} | ${(r.orders / r.seconds).toFixed(1)} | ${pct(r.checkoutMs, 50)} | ${pct(r.checkoutMs, 99)} | ${pct(r.payMs, 50)} | ${pct(r.payMs, 99)} | ${r.problems.length} |`,
+  );
+}
+const problems = results.flatMap((r) => r.problems.map((p) => `${r.db}: ${p}`));
+if (problems.length) {
+  console.log(`\nProblems:\n${problems.slice(0, 20).join('\n')}`);
+  process.exitCode = 1;
+} else {
+  console.log('\nEvery order exists once, with the right total, paid, with one delivery and one e-mail.');
+}
