@@ -57,6 +57,11 @@ export default function AuthPage() {
       <p className="mb-8 text-center text-cocoa-light">
         Sign in to check out and follow your orders, or create an account.
       </p>
+      <noscript>
+        <p className="mb-4 rounded-md bg-dough p-4 text-center">
+          Please turn on JavaScript in your browser to sign in or create an account.
+        </p>
+      </noscript>
       <Card className="p-5 sm:p-8">
         {checkingRole ? (
           <p role="status" className="flex items-center justify-center gap-3 py-12 text-lg">
