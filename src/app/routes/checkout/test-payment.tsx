@@ -2,6 +2,7 @@ import { CreditCard, FlaskConical, Lock } from 'lucide-react';
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import { Button } from '~/app/components/ui/button';
 import { Input, Label } from '~/app/components/ui/input';
+import { isAppError } from '~/server/errors';
 import { formatPence } from '~/shared/money';
 import type { Route } from './+types/test-payment';
 
@@ -10,21 +11,11 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: 'robots', content: 'noindex' },
 ];
 
-/**
- * A service's AppError. The page bundle carries its own copy of the errors module, so the
- * services' errors fail `instanceof` here; their name and status are what is shared.
- */
-function appError(err: unknown) {
-  return err instanceof Error && err.name === 'AppError'
-    ? (err as Error & { status: number; fields?: Record<string, string> })
-    : null;
-}
-
 async function view(context: Route.LoaderArgs['context'], sessionId: string) {
   try {
     return await context.services.payments.getTestPayment(sessionId);
   } catch (err) {
-    if (appError(err)?.status === 404) throw data('Payment session not found', { status: 404 });
+    if (isAppError(err) && err.status === 404) throw data('Payment session not found', { status: 404 });
     throw err;
   }
 }
@@ -45,10 +36,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const { redirectTo } = await context.services.payments.payTestSession(params.sessionId, card);
     return redirect(redirectTo);
   } catch (err) {
-    const known = appError(err);
-    if (known?.status === 404) throw data('Payment session not found', { status: 404 });
-    if (known) return data({ error: known.message, fields: known.fields ?? {} }, { status: known.status });
-    throw err;
+    if (!isAppError(err)) throw err;
+    if (err.status === 404) throw data('Payment session not found', { status: 404 });
+    // A declined card (402) or a mistyped field (400): shown on the form, which keeps its values.
+    return data({ error: err.message, fields: err.fields ?? {} }, { status: err.status });
   }
 }
 
