@@ -3,7 +3,7 @@ import { ADMIN_PAGE_SIZE, PageQuerySchema, SPENT_STATUSES } from '~/shared/schem
 import type { Db } from '../db/client';
 import { orders, profiles } from '../db/schema';
 import { parseOrThrow } from '../errors';
-import { type Page, pageOffset, toPage } from './paging';
+import { newestFirst, type Page, pageOffset, toPage } from './paging';
 
 export interface AdminCustomerDto {
   id: string;
@@ -27,7 +27,7 @@ export function createAdminCustomersService(db: Db) {
       const pageOfProfiles = db
         .select()
         .from(profiles)
-        .orderBy(desc(profiles.createdAt), desc(profiles.id))
+        .orderBy(newestFirst(profiles.createdAt), desc(profiles.id))
         .limit(ADMIN_PAGE_SIZE)
         .offset(pageOffset(page))
         .as('p');

@@ -2,6 +2,7 @@ import { count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { RECENT_ORDERS_COUNT, REVENUE_STATUSES } from '~/shared/constants';
 import type { Db } from '../db/client';
 import { orders, products, profiles } from '../db/schema';
+import { newestFirst } from './paging';
 
 export interface RecentOrderDto {
   id: string;
@@ -44,7 +45,7 @@ export function createAdminDashboardService(db: Db) {
           })
           .from(orders)
           .innerJoin(profiles, eq(profiles.id, orders.profileId))
-          .orderBy(desc(orders.createdAt), desc(orders.id))
+          .orderBy(newestFirst(orders.createdAt), desc(orders.id))
           .limit(RECENT_ORDERS_COUNT),
       ]);
       const t = totals[0]!;

