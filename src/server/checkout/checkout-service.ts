@@ -83,7 +83,7 @@ export function createCheckoutService(
       const found = new Map(rows.map((r) => [r.id, r]));
       const unavailable = wanted.filter((l) => !found.get(l.productId)?.active);
       if (unavailable.length > 0) {
-        const names = unavailable.map((l) => found.get(l.productId)?.name ?? l.shownName ?? 'An item');
+        const names = unavailable.map((l) => found.get(l.productId)?.name ?? l.shownName ?? 'an item');
         const one = unavailable.length === 1;
         throw badRequest(
           `Sorry, ${listNames(names)} ${one ? 'is' : 'are'} no longer available. ` +
