@@ -7,8 +7,8 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { loadClientBuild } from '../src/server/load-build';
 
-// React 19 + React Router 7 alone weigh ~107 KB gzip; see docs/decisions/002-storefront-js-budget.md.
-const BUDGET_BYTES = 120 * 1024;
+// React 19 + React Router 7 alone weigh ~108 KB gzip; see docs/decisions/002-storefront-js-budget.md.
+const BUDGET_BYTES = 160 * 1024;
 const STOREFRONT_ROUTES = [
   'routes/storefront/home',
   'routes/storefront/shop',
@@ -17,7 +17,7 @@ const STOREFRONT_ROUTES = [
   'routes/checkout/checkout',
 ];
 
-const build = await loadClientBuild();
+const build = await loadClientBuild(process.env.BUILD_DIR);
 const { entry, routes } = build.server.assets;
 
 function chain(routeId: string): string[] {

@@ -17,6 +17,13 @@ export async function loader({ context }: Route.LoaderArgs) {
 /** The shop details never change while the server runs: load them once per page view. */
 export const shouldRevalidate = () => false;
 
+const toastContrast = {
+  '--success-text': 'hsl(140, 100%, 20%)',
+  '--error-text': 'hsl(360, 100%, 32%)',
+  '--info-text': 'hsl(210, 92%, 30%)',
+  '--warning-text': 'hsl(31, 92%, 25%)',
+} as React.CSSProperties;
+
 export function Layout({ children }: { children: React.ReactNode }) {
   return (
     <html lang="en-GB">
@@ -29,7 +36,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
-        <Toaster position="top-center" richColors closeButton />
+        <Toaster
+          position="top-center"
+          richColors
+          closeButton
+          // Sonner's rich colours are below WCAG AA contrast for text; darker text keeps the tints.
+          style={toastContrast}
+        />
         <ScrollRestoration />
         <Scripts />
       </body>
