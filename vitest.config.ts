@@ -22,7 +22,6 @@ export default defineConfig({
           include: serverTests,
           // *.pg.test.ts need several instances on one database server: PostgreSQL only.
           exclude: db === 'postgres' ? [] : ['src/server/**/*.pg.test.ts'],
-          env: { TEST_DB: db },
           globalSetup: ['src/test/global-setup.ts'],
           setupFiles: ['src/test/setup.ts'],
           testTimeout: 30_000,

@@ -16,7 +16,8 @@ declare module 'vitest' {
  * than migrating a new database every time (see ENVIRONMENT.md: PGlite creation costs ~2.5 s).
  */
 export default async function setup(project: TestProject) {
-  if (process.env.TEST_DB === 'postgres') {
+  // The project's `env` reaches its test workers, not this hook: the project's name says which database.
+  if (project.name === 'server-postgres') {
     const url = process.env.TEST_DATABASE_URL!;
     const template = `shop_tpl_${process.pid}`;
     const admin = new pg.Client({ connectionString: url });

@@ -43,6 +43,9 @@ export async function openDatabase(
   }
 
   const pool = new pg.Pool({ connectionString: cfg.url, max: cfg.poolSize });
+  // An idle connection the server drops (restart, failover, shutdown) is discarded by the pool and
+  // replaced on the next query; without a listener its 'error' event would crash the process.
+  pool.on('error', () => {});
   const lockClient = await pool.connect();
   try {
     await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
