@@ -1,6 +1,5 @@
 import { Menu, X } from 'lucide-react';
-import { Dialog } from 'radix-ui';
-import { useState } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { Button } from '~/app/components/ui/button';
 import { cn } from '~/app/lib/cn';
@@ -11,37 +10,48 @@ const EXTRA_LINKS = [
   { to: '/cart', label: 'Cart' },
 ] as const;
 
-/** The small-screen navigation: a sheet that slides in from the left and closes when a link is chosen. */
+/**
+ * The small-screen navigation: a sheet that slides in from the left and closes when a link is
+ * chosen. A native modal <dialog> gives focus trapping, Escape, an inert page behind it and focus
+ * return for free, without shipping a dialog library to every shopper.
+ */
 export function MobileMenu({ shopName, className }: { shopName: string; className?: string }) {
-  const [open, setOpen] = useState(false);
+  const dialog = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
   const { pathname } = useLocation();
+  const close = () => dialog.current?.close();
+
   // Also close when the page changes some other way (e.g. the browser's back button).
-  const [shownFor, setShownFor] = useState(pathname);
-  if (shownFor !== pathname) {
-    setShownFor(pathname);
-    setOpen(false);
-  }
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every page change on purpose
+  useEffect(() => close(), [pathname]);
 
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger asChild>
-        <Button variant="ghost" size="icon" aria-label="Open menu" className={className}>
-          <Menu aria-hidden className="size-6" />
-        </Button>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-cocoa/60 transition-opacity duration-200 starting:opacity-0 motion-reduce:transition-none" />
-        <Dialog.Content
-          aria-describedby={undefined}
-          className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col gap-6 overflow-y-auto bg-cream p-5 shadow-xl transition-transform duration-200 starting:-translate-x-full motion-reduce:transition-none"
-        >
+    <>
+      <Button
+        variant="ghost"
+        size="icon"
+        aria-label="Open menu"
+        aria-haspopup="dialog"
+        className={className}
+        onClick={() => dialog.current?.showModal()}
+      >
+        <Menu aria-hidden className="size-6" />
+      </Button>
+      {/* biome-ignore lint/a11y/useKeyWithClickEvents: a click on the backdrop closes; Escape is native */}
+      <dialog
+        ref={dialog}
+        aria-labelledby={titleId}
+        onClick={(e) => e.target === e.currentTarget && close()}
+        className="fixed inset-y-0 left-0 m-0 h-dvh max-h-none w-72 max-w-[85vw] bg-cream p-0 text-cocoa shadow-xl backdrop:bg-cocoa/60"
+      >
+        <div className="flex h-full flex-col gap-6 overflow-y-auto p-5">
           <div className="flex items-center justify-between gap-2">
-            <Dialog.Title className="font-serif text-xl font-bold text-cocoa">{shopName}</Dialog.Title>
-            <Dialog.Close asChild>
-              <Button variant="ghost" size="icon" aria-label="Close menu">
-                <X aria-hidden className="size-6" />
-              </Button>
-            </Dialog.Close>
+            <h2 id={titleId} className="font-serif text-xl font-bold text-cocoa">
+              {shopName}
+            </h2>
+            <Button variant="ghost" size="icon" aria-label="Close menu" onClick={close}>
+              <X aria-hidden className="size-6" />
+            </Button>
           </div>
           <nav aria-label="Menu">
             <ul className="flex flex-col gap-1">
@@ -50,7 +60,7 @@ export function MobileMenu({ shopName, className }: { shopName: string; classNam
                   <NavLink
                     to={link.to}
                     end={link.to === '/'}
-                    onClick={() => setOpen(false)}
+                    onClick={close}
                     className={({ isActive }) =>
                       cn(
                         'block rounded-md px-3 py-3 text-lg font-medium text-cocoa hover:bg-dough',
@@ -64,8 +74,8 @@ export function MobileMenu({ shopName, className }: { shopName: string; classNam
               ))}
             </ul>
           </nav>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+        </div>
+      </dialog>
+    </>
   );
 }
