@@ -16,6 +16,21 @@ export const MAX_LINE_QUANTITY = 500;
 /** Short ids shown to people: the first 8 characters (SPEC §9). */
 export const shortId = (id: string) => id.slice(0, 8);
 
+/**
+ * The shop's time zone: dates are shown as the bakery sees them, wherever the server runs, and the
+ * server's HTML and the browser's render agree (no hydration mismatch).
+ */
+export const SHOP_TIME_ZONE = 'Europe/London';
+
 /** Dates in en-GB long format, e.g. "21 November 2026". */
 export const formatLongDate = (date: Date | string) =>
-  new Date(date).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
+  new Date(date).toLocaleDateString('en-GB', {
+    timeZone: SHOP_TIME_ZONE,
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  });
+
+/** Date and time in en-GB, e.g. "21 November 2026 at 14:05". */
+export const formatDateTime = (date: Date | string) =>
+  new Date(date).toLocaleString('en-GB', { timeZone: SHOP_TIME_ZONE, dateStyle: 'long', timeStyle: 'short' });

@@ -1,3 +1,4 @@
+import { formatDateTime } from '~/shared/constants';
 import { html, multiline } from './html';
 import { BRAND, emailLayout } from './layout';
 import type { OutgoingEmail } from './mail-service';
@@ -10,15 +11,12 @@ export interface ContactEmailInput {
   receivedAt: Date;
 }
 
-const when = (d: Date) =>
-  d.toLocaleString('en-GB', { timeZone: 'Europe/London', dateStyle: 'long', timeStyle: 'short' });
-
 /** The e-mail a visitor's message sends to the shop's inbox; replying answers the visitor. */
 export function contactEmail(shop: { name: string; email: string }, input: ContactEmailInput): OutgoingEmail {
   // A name is one line in a subject: a newline there could start a new header in careless clients.
   const oneLineName = input.name.replace(/\s+/g, ' ');
   const subject = `New contact message from ${oneLineName}`;
-  const received = when(input.receivedAt);
+  const received = formatDateTime(input.receivedAt);
   const text = [
     `${subject}`,
     '',

@@ -3,10 +3,9 @@ import { Button } from '~/app/components/ui/button';
 import { Card } from '~/app/components/ui/card';
 import { Input, Label, Select, Textarea } from '~/app/components/ui/input';
 import type { AdminDeliveryDto } from '~/server/admin/admin-deliveries-service';
-import { DELIVERY_STATUSES, shortId } from '~/shared/constants';
+import { DELIVERY_STATUSES, formatDateTime, shortId } from '~/shared/constants';
 import { formatPence } from '~/shared/money';
 import { DELIVERY_LIMITS, DELIVERY_STATUS_LABELS } from '~/shared/schemas/admin';
-import { formatAdminDateTime } from './format';
 import { type AdminActionResult, useActionToast } from './use-action-toast';
 
 const TOASTS = {
@@ -35,7 +34,7 @@ export function DeliveryCard({ delivery }: { delivery: AdminDeliveryDto }) {
               Delivery #{short}
             </h2>
             <p className="text-sm text-cocoa-light">
-              Created <time dateTime={delivery.created_at}>{formatAdminDateTime(delivery.created_at)}</time>
+              Created <time dateTime={delivery.created_at}>{formatDateTime(delivery.created_at)}</time>
             </p>
           </div>
           <div>

@@ -2,10 +2,9 @@ import { useFetcher } from 'react-router';
 import { Card } from '~/app/components/ui/card';
 import { Label, Select } from '~/app/components/ui/input';
 import type { AdminOrderDto } from '~/server/admin/admin-orders-service';
-import { ORDER_STATUSES, shortId } from '~/shared/constants';
+import { formatDateTime, ORDER_STATUSES, shortId } from '~/shared/constants';
 import { formatPence } from '~/shared/money';
 import { ORDER_STATUS_LABELS } from '~/shared/schemas/admin';
-import { formatAdminDateTime } from './format';
 import { OrderStatusBadge } from './status-badge';
 import { type AdminActionResult, useActionToast } from './use-action-toast';
 
@@ -30,7 +29,7 @@ export function OrderCard({ order }: { order: AdminOrderDto }) {
               Order #{shortId(order.id)}
             </h2>
             <p className="text-sm text-cocoa-light">
-              <time dateTime={order.created_at}>{formatAdminDateTime(order.created_at)}</time>
+              <time dateTime={order.created_at}>{formatDateTime(order.created_at)}</time>
             </p>
           </div>
           <div className="flex items-center gap-3">

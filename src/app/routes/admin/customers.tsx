@@ -1,11 +1,11 @@
 import { Mail, Phone, Users } from 'lucide-react';
 import { loadOrNull } from '~/app/components/admin/admin-action.server';
-import { formatAdminDate } from '~/app/components/admin/format';
 import { EmptyState, LoadError } from '~/app/components/admin/load-error';
 import { Pagination } from '~/app/components/admin/pagination';
 import { Card } from '~/app/components/ui/card';
 import { requireAdminPage } from '~/app/lib/guards.server';
 import { pageMeta } from '~/app/lib/meta';
+import { formatLongDate } from '~/shared/constants';
 import { formatPence } from '~/shared/money';
 import { ORDER_STATUS_LABELS, SPENT_STATUSES } from '~/shared/schemas/admin';
 import type { Route } from './+types/customers';
@@ -73,7 +73,7 @@ export default function Customers({ loaderData }: Route.ComponentProps) {
                       </a>
                     </p>
                     <p className="mt-1 text-xs text-cocoa-light">
-                      Joined <time dateTime={c.created_at}>{formatAdminDate(c.created_at)}</time>
+                      Joined <time dateTime={c.created_at}>{formatLongDate(c.created_at)}</time>
                     </p>
                   </div>
                   <address className="text-sm not-italic break-words">

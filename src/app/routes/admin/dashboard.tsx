@@ -1,12 +1,12 @@
 import { Clock, Package, PoundSterling, ShoppingBag } from 'lucide-react';
 import { Link } from 'react-router';
 import { loadOrNull } from '~/app/components/admin/admin-action.server';
-import { formatAdminDate } from '~/app/components/admin/format';
 import { LoadError } from '~/app/components/admin/load-error';
 import { OrderStatusBadge } from '~/app/components/admin/status-badge';
 import { Card } from '~/app/components/ui/card';
 import { requireAdminPage } from '~/app/lib/guards.server';
 import { pageMeta } from '~/app/lib/meta';
+import { formatLongDate } from '~/shared/constants';
 import { formatPence } from '~/shared/money';
 import type { Route } from './+types/dashboard';
 
@@ -75,7 +75,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                       <div className="min-w-0">
                         <p className="font-medium break-words">{o.customer_name}</p>
                         <p className="text-sm text-cocoa-light">
-                          <time dateTime={o.created_at}>{formatAdminDate(o.created_at)}</time>
+                          <time dateTime={o.created_at}>{formatLongDate(o.created_at)}</time>
                         </p>
                       </div>
                       <div className="flex items-center gap-3">

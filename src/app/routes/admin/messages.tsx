@@ -4,6 +4,7 @@ import { Button } from '~/app/components/ui/button';
 import { Card } from '~/app/components/ui/card';
 import { requireAdminPage } from '~/app/lib/guards.server';
 import { pageMeta } from '~/app/lib/meta';
+import { formatDateTime } from '~/shared/constants';
 import type { Route } from './+types/messages';
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -14,8 +15,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 // Formatted on the server in the shop's time zone, so the server's HTML and the browser agree.
-const received = (d: Date) =>
-  d.toLocaleString('en-GB', { timeZone: 'Europe/London', dateStyle: 'long', timeStyle: 'short' });
+const received = formatDateTime;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdminPage(request, context);
