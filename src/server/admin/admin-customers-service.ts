@@ -1,19 +1,12 @@
 import { count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { ADMIN_PAGE_SIZE, PageQuerySchema, SPENT_STATUSES } from '~/shared/schemas/admin';
+import type { ProfileDto } from '../account/account-service';
 import type { Db } from '../db/client';
 import { orders, profiles } from '../db/schema';
 import { parseOrThrow } from '../errors';
 import { newestFirst, type Page, pageOffset, toPage } from './paging';
 
-export interface AdminCustomerDto {
-  id: string;
-  full_name: string;
-  email: string;
-  phone: string;
-  address: string;
-  city: string;
-  postcode: string;
-  created_at: string;
+export interface AdminCustomerDto extends ProfileDto {
   order_count: number;
   total_spent_pennies: number;
 }

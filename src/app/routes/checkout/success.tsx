@@ -58,14 +58,7 @@ function Confirmed({ sessionId, paid }: { sessionId: string; paid: boolean }) {
       <p className="mb-8 text-cocoa-light">
         You’ll receive a confirmation email shortly. You can track your order status on your account page.
       </p>
-      <div className="flex flex-col justify-center gap-3 sm:flex-row">
-        <Button asChild size="lg">
-          <Link to="/account">View Orders</Link>
-        </Button>
-        <Button asChild size="lg" variant="outline">
-          <Link to="/">Continue Shopping</Link>
-        </Button>
-      </div>
+      <NextSteps />
     </Card>
   );
 }
@@ -79,14 +72,21 @@ function NotFound() {
       <p className="mb-8 text-cocoa-light">
         If you have just paid, your order will appear on your account page in a moment.
       </p>
-      <div className="flex flex-col justify-center gap-3 sm:flex-row">
-        <Button asChild size="lg">
-          <Link to="/account">View Orders</Link>
-        </Button>
-        <Button asChild size="lg" variant="outline">
-          <Link to="/">Continue Shopping</Link>
-        </Button>
-      </div>
+      <NextSteps />
     </Card>
+  );
+}
+
+/** Where to go from the confirmation: the order history, or back to the shop. */
+function NextSteps() {
+  return (
+    <div className="flex flex-col justify-center gap-3 sm:flex-row">
+      <Button asChild size="lg">
+        <Link to="/account">View Orders</Link>
+      </Button>
+      <Button asChild size="lg" variant="outline">
+        <Link to="/">Continue Shopping</Link>
+      </Button>
+    </div>
   );
 }
