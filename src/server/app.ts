@@ -73,16 +73,17 @@ export function createApp(services: Services, build?: ClientBuild) {
         onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
       }),
     );
-    app.use(
-      '*',
-      serveStatic({ root, onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=86400') }),
-    );
+    // Before the file lookup: cached pages are never files, and a hit should cost no disk access.
     app.use(
       '*',
       pageCache({
         isCacheable: (p) => p === '/' || p === '/shop' || p === '/our-story' || p.startsWith('/product/'),
         version: () => services.catalogVersion.current(),
       }),
+    );
+    app.use(
+      '*',
+      serveStatic({ root, onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=86400') }),
     );
     const handler = createRequestHandler(
       build.server,
