@@ -1,5 +1,5 @@
 import { Mail } from 'lucide-react';
-import { Link } from 'react-router';
+import { Pagination } from '~/app/components/admin/pagination';
 import { Button } from '~/app/components/ui/button';
 import { Card } from '~/app/components/ui/card';
 import { requireAdminPage } from '~/app/lib/guards.server';
@@ -94,33 +94,9 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
               ))}
             </ul>
           )}
-          {pageCount > 1 && <Pager page={page} pageCount={pageCount} />}
+          <Pagination page={page} pageCount={pageCount} />
         </>
       )}
     </main>
-  );
-}
-
-function Pager({ page, pageCount }: { page: number; pageCount: number }) {
-  return (
-    <nav aria-label="Pagination" className="mt-8 flex items-center justify-between gap-4">
-      {page > 1 ? (
-        <Button asChild variant="outline">
-          <Link to={`?page=${Math.min(page - 1, pageCount)}`}>Previous</Link>
-        </Button>
-      ) : (
-        <span />
-      )}
-      <p className="text-sm text-cocoa-light">
-        Page {page} of {pageCount}
-      </p>
-      {page < pageCount ? (
-        <Button asChild variant="outline">
-          <Link to={`?page=${page + 1}`}>Next</Link>
-        </Button>
-      ) : (
-        <span />
-      )}
-    </nav>
   );
 }
