@@ -2,7 +2,7 @@
  * npm run bench:pages — Lighthouse (mobile defaults, Debian's Chromium) on /, /shop and a product
  * page of a freshly started shop; median of 3 runs each. Prints scores and timings; asserts nothing.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -11,6 +11,8 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium';
 import { startServer } from './lib/server';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+/** Set to a folder to keep every run's full Lighthouse report (JSON) for a closer look. */
+const REPORT_DIR = process.env.BENCH_REPORT_DIR;
 
 interface Figures {
   performance: number;
@@ -25,9 +27,21 @@ interface Figures {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-async function audit(url: string, port: number): Promise<Figures> {
+async function audit(url: string, port: number, attempt = 1): Promise<Figures> {
   const result = await lighthouse(url, { port, output: 'json', logLevel: 'error' });
   if (!result) throw new Error(`no Lighthouse result for ${url}`);
+  // Lighthouse sometimes fails to record a trace (e.g. NO_NAVSTART): rerun rather than count zeros.
+  const failure = result.lhr.runtimeError;
+  if (failure) {
+    if (attempt >= 3) throw new Error(`Lighthouse failed on ${url}: ${failure.code}`);
+    console.warn(`Lighthouse run failed on ${url} (${failure.code}); running it again`);
+    return audit(url, port, attempt + 1);
+  }
+  if (REPORT_DIR) {
+    mkdirSync(REPORT_DIR, { recursive: true });
+    const name = new URL(url).pathname.replace(/\W+/g, '_') || 'home';
+    writeFileSync(path.join(REPORT_DIR, `${name}-${Date.now()}.json`), JSON.stringify(result.lhr));
+  }
   const { categories: c, audits: a } = result.lhr;
   const score = (k: string) => Math.round((c[k]?.score ?? 0) * 100);
   const value = (k: string) => a[k]?.numericValue ?? Number.NaN;
@@ -45,11 +59,12 @@ async function audit(url: string, port: number): Promise<Figures> {
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-lh-'));
 const server = await startServer({ DATA_DIR: dataDir }, 4311);
-const chrome = await chromeLauncher.launch({
-  chromePath: CHROMIUM_PATH,
-  chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
-});
+let chrome: chromeLauncher.LaunchedChrome | undefined;
 try {
+  chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
+  });
   const { products } = (await (await fetch(`${server.url}/api/products`)).json()) as {
     products: { id: string }[];
   };
@@ -82,7 +97,7 @@ try {
     );
   }
 } finally {
-  await chrome.kill();
+  chrome?.kill();
   await server.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { E2E_BASE_URL } from './base-url';
 
 /** The demo accounts seeded into the embedded database (see README). */
@@ -20,4 +20,12 @@ export async function signInWithApi(page: Page, account: { email: string; passwo
     headers: { origin: E2E_BASE_URL },
   });
   if (!res.ok()) throw new Error(`sign-in failed: ${res.status()} ${await res.text()}`);
+}
+
+/**
+ * Storefront pages paint before their JavaScript loads; the header's menu button is disabled until
+ * it has. Journeys about in-app navigation (rather than full page loads) wait for it first.
+ */
+export async function waitUntilInteractive(page: Page) {
+  await expect(page.getByRole('button', { name: 'Open menu', includeHidden: true })).toBeEnabled();
 }

@@ -1,10 +1,12 @@
 import { expect, test } from '@playwright/test';
+import { waitUntilInteractive } from './fixtures';
 
 // The shop's data request on a click from another page (React Router's single fetch: /shop.data).
 const SHOP_DATA = '**/shop.data*';
 
 test('the shop shows "Loading products..." while its list is on the way', async ({ page }) => {
   await page.goto('/');
+  await waitUntilInteractive(page);
   let release = () => {};
   const held = new Promise<void>((resolve) => {
     release = resolve;
@@ -25,6 +27,7 @@ test('the shop shows "Loading products..." while its list is on the way', async 
 
 test('the shop says so when the list cannot be loaded, and can try again', async ({ page }) => {
   await page.goto('/');
+  await waitUntilInteractive(page);
   await page.route(SHOP_DATA, (route) => route.abort());
 
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Shop' }).click();
@@ -38,6 +41,7 @@ test('the shop says so when the list cannot be loaded, and can try again', async
 
 test('a product page that cannot be loaded says "Failed to load product"', async ({ page }) => {
   await page.goto('/shop');
+  await waitUntilInteractive(page);
   await page.route('**/product/*.data*', (route) => route.abort());
   await page.getByRole('link', { name: /Pecan & Maple Syrup/ }).click();
   await expect(page.getByText('Failed to load product', { exact: true })).toBeVisible();

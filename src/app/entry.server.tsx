@@ -1,8 +1,11 @@
 import { PassThrough } from 'node:stream';
+import { text } from 'node:stream/consumers';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { EntryContext } from 'react-router';
 import { ServerRouter } from 'react-router';
+import { isBrowsePage } from './lib/browse-pages';
+import { deferHydration } from './lib/defer-hydration.server';
 
 const RENDER_TIMEOUT_MS = 10_000;
 
@@ -16,6 +19,7 @@ export default function handleRequest(
   responseHeaders: Headers,
   routerContext: EntryContext,
 ) {
+  const deferScripts = isBrowsePage(new URL(request.url).pathname);
   return new Promise<Response>((resolve, reject) => {
     let status = responseStatusCode;
     const { pipe, abort } = renderToPipeableStream(
@@ -25,8 +29,17 @@ export default function handleRequest(
           const body = new PassThrough();
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
           if (!responseHeaders.has('Cache-Control')) responseHeaders.set('Cache-Control', 'no-cache');
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status }));
           pipe(body);
+          if (deferScripts) {
+            text(body).then(
+              (html) => resolve(new Response(deferHydration(html), { headers: responseHeaders, status })),
+              reject,
+            );
+          } else {
+            resolve(
+              new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status }),
+            );
+          }
         },
         onShellError(error: unknown) {
           reject(error);

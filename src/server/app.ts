@@ -6,6 +6,7 @@ import { compress } from 'hono/compress';
 import { csrf } from 'hono/csrf';
 import { secureHeaders } from 'hono/secure-headers';
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from 'react-router';
+import { isBrowsePage } from '~/app/lib/browse-pages';
 import '~/app/load-context';
 import { accountRoutes } from './account/account-routes';
 import { adminRoutes } from './admin/admin-routes';
@@ -77,7 +78,7 @@ export function createApp(services: Services, build?: ClientBuild) {
     app.use(
       '*',
       pageCache({
-        isCacheable: (p) => p === '/' || p === '/shop' || p === '/our-story' || p.startsWith('/product/'),
+        isCacheable: isBrowsePage,
         version: () => services.catalogVersion.current(),
       }),
     );

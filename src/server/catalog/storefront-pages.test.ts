@@ -100,3 +100,30 @@ describe('pages without data', () => {
     expect(html).toContain(`${new Date().getFullYear()}`);
   });
 });
+
+describe('script loading', () => {
+  it('holds back the JavaScript of browsing pages until they have painted', async () => {
+    const p = await createProduct(t.services, { name: 'Oat & Raisin' });
+    for (const path of ['/', '/shop', `/product/${p.id}`]) {
+      const { html } = await page(path);
+      expect(html, path).not.toContain('<link rel="modulepreload"');
+      expect(html, path).not.toContain('<script type="module"');
+      expect(html, path).toContain('<script type="text/x-deferred-module" id="deferred-route-modules">');
+      // The starter knows every module to preload, the app's entry among them.
+      expect(html, path).toMatch(/\["\/assets\/entry\.client-[^"]+\.js"/);
+    }
+  });
+
+  it('keeps buttons that need JavaScript disabled in the HTML sent before it loads', async () => {
+    const p = await createProduct(t.services, { name: 'Lemon Drizzle' });
+    const { html } = await page(`/product/${p.id}`);
+    expect(html).toMatch(/<button[^>]*disabled=""[^>]*>(<svg[^>]*>.*?<\/svg>)?Add to Cart<\/button>/);
+    expect(html).toMatch(/<button[^>]*aria-label="Open menu"[^>]*disabled=""/);
+  });
+
+  it('preloads the JavaScript at once on pages that are mostly forms', async () => {
+    const { html } = await page('/cart');
+    expect(html).toContain('<link rel="modulepreload"');
+    expect(html).toContain('<script type="module" async="">');
+  });
+});

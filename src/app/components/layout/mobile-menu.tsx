@@ -3,6 +3,7 @@ import { useEffect, useId, useRef } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { Button } from '~/app/components/ui/button';
 import { cn } from '~/app/lib/cn';
+import { useHydrated } from '~/app/lib/use-hydrated';
 import { NAV_LINKS } from './nav-links';
 
 const EXTRA_LINKS = [
@@ -20,6 +21,7 @@ export function MobileMenu({ shopName, className }: { shopName: string; classNam
   const titleId = useId();
   const { pathname } = useLocation();
   const close = () => dialog.current?.close();
+  const hydrated = useHydrated();
 
   // Also close when the page changes some other way (e.g. the browser's back button).
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every page change on purpose
@@ -33,6 +35,7 @@ export function MobileMenu({ shopName, className }: { shopName: string; classNam
         aria-label="Open menu"
         aria-haspopup="dialog"
         className={className}
+        disabled={!hydrated}
         onClick={() => dialog.current?.showModal()}
       >
         <Menu aria-hidden className="size-6" />

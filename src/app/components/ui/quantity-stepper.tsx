@@ -7,10 +7,11 @@ interface QuantityStepperProps {
   /** Names what is counted, for screen readers, e.g. "Dark Chocolate & Sea Salt". */
   label: string;
   min?: number;
+  disabled?: boolean;
 }
 
 /** A quantity with minus and plus buttons; never goes below `min` (default 1), no maximum. */
-export function QuantityStepper({ value, onChange, label, min = 1 }: QuantityStepperProps) {
+export function QuantityStepper({ value, onChange, label, min = 1, disabled = false }: QuantityStepperProps) {
   return (
     <div className="inline-flex items-center gap-1">
       <Button
@@ -18,7 +19,7 @@ export function QuantityStepper({ value, onChange, label, min = 1 }: QuantitySte
         variant="outline"
         size="icon"
         aria-label={`Decrease quantity of ${label}`}
-        disabled={value <= min}
+        disabled={disabled || value <= min}
         onClick={() => onChange(Math.max(min, value - 1))}
       >
         <Minus aria-hidden className="size-4" />
@@ -35,6 +36,7 @@ export function QuantityStepper({ value, onChange, label, min = 1 }: QuantitySte
         variant="outline"
         size="icon"
         aria-label={`Increase quantity of ${label}`}
+        disabled={disabled}
         onClick={() => onChange(value + 1)}
       >
         <Plus aria-hidden className="size-4" />

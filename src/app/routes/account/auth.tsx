@@ -1,5 +1,5 @@
 import { Loader2 } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { redirect, useNavigate, useSearchParams } from 'react-router';
 import { SignInForm, SignUpForm } from '~/app/components/account/auth-forms';
 import { Card } from '~/app/components/ui/card';
@@ -7,6 +7,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '~/app/components/ui/ta
 import { fetchRole, safeRedirect } from '~/app/lib/auth-client';
 import { getUser } from '~/app/lib/guards.server';
 import { pageMeta } from '~/app/lib/meta';
+import { useHydrated } from '~/app/lib/use-hydrated';
 import type { Route } from './+types/auth';
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -35,8 +36,7 @@ export default function AuthPage() {
   const [signInEmail, setSignInEmail] = useState('');
   const [checkingRole, setCheckingRole] = useState(false);
   // Until hydration the forms cannot submit (they would post the password to the page itself).
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
 
   async function onSignedIn() {
     setCheckingRole(true);

@@ -9,6 +9,7 @@ import { Badge } from '~/app/components/ui/card';
 import { QuantityStepper } from '~/app/components/ui/quantity-stepper';
 import { pageMeta } from '~/app/lib/meta';
 import { productImageFor } from '~/app/lib/product-image';
+import { useHydrated } from '~/app/lib/use-hydrated';
 import { formatPence } from '~/shared/money';
 import type { Route } from './+types/product';
 
@@ -86,6 +87,7 @@ const backLinkClass =
 function ProductDetail({ product }: { product: ProductView }) {
   const addItem = useCartStore((s) => s.addItem);
   const [quantity, setQuantity] = useState(1);
+  const hydrated = useHydrated();
 
   function addToCart() {
     const item = {
@@ -155,9 +157,14 @@ function ProductDetail({ product }: { product: ProductView }) {
           <div className="mt-8 flex flex-wrap items-center gap-4 border-t border-crumb pt-6">
             <div className="flex items-center gap-3">
               <span className="font-medium">Quantity</span>
-              <QuantityStepper value={quantity} onChange={setQuantity} label={product.name} />
+              <QuantityStepper
+                value={quantity}
+                onChange={setQuantity}
+                label={product.name}
+                disabled={!hydrated}
+              />
             </div>
-            <Button size="lg" onClick={addToCart} className="w-full sm:w-auto">
+            <Button size="lg" onClick={addToCart} disabled={!hydrated} className="w-full sm:w-auto">
               <ShoppingCart aria-hidden className="size-5" />
               Add to Cart
             </Button>

@@ -97,16 +97,17 @@ function ProductList({ products, error }: Catalogue) {
   }
   return (
     <ul className="grid grid-cols-1 gap-6 md:grid-cols-3 lg:grid-cols-4">
-      {products.map((product) => (
+      {products.map((product, index) => (
         <li key={product.id}>
-          <ProductCard product={product} />
+          {/* The first picture is the largest thing on a phone's first screen: fetch it first. */}
+          <ProductCard product={product} priority={index === 0} />
         </li>
       ))}
     </ul>
   );
 }
 
-function ProductCard({ product }: { product: ShopProduct }) {
+function ProductCard({ product, priority }: { product: ShopProduct; priority: boolean }) {
   return (
     <Link to={`/product/${product.id}`} className="group block h-full rounded-lg">
       <Card className="flex h-full flex-col overflow-hidden transition-shadow group-hover:shadow-md">
@@ -114,6 +115,7 @@ function ProductCard({ product }: { product: ShopProduct }) {
         <ProductImage
           name={product.name}
           alt=""
+          priority={priority}
           sizes="(min-width: 1024px) 270px, (min-width: 768px) 33vw, 100vw"
           className="transition-transform duration-300 group-hover:scale-[1.03] motion-reduce:transition-none"
         />

@@ -1,0 +1,47 @@
+/**
+ * Storefront pages are complete HTML from the server; their JavaScript only adds interactivity.
+ * React Router preloads all of it (~140 KB gzip) from the <head>, where it competes with the
+ * stylesheet and the hero image for a slow mobile link and holds back the first paint. This moves
+ * it behind the paint: the modulepreload links come out of the HTML, the route-modules script is
+ * parked under an inert type, and a tiny inline script starts both once the page has loaded and
+ * painted, or at the visitor's first tap or key press, whichever comes first.
+ */
+
+const MODULEPRELOAD = /<link rel="modulepreload" href="([^"]+)"\/>/g;
+const ROUTE_MODULES_SCRIPT = '<script type="module" async="">';
+const PARKED_ID = 'deferred-route-modules';
+/** Start anyway if the load event is held up (a stalled image) for this long. */
+const FALLBACK_MS = 4000;
+
+export function deferHydration(html: string): string {
+  const hrefs: string[] = [];
+  const withoutPreloads = html.replace(MODULEPRELOAD, (_tag, href: string) => {
+    hrefs.push(href);
+    return '';
+  });
+  // Not the shape React Router renders today: leave the page as it was rather than break it.
+  if (!hrefs.length || !withoutPreloads.includes(ROUTE_MODULES_SCRIPT) || !html.includes('</body>'))
+    return html;
+  return withoutPreloads
+    .replace(ROUTE_MODULES_SCRIPT, `<script type="text/x-deferred-module" id="${PARKED_ID}">`)
+    .replace('</body>', `<script>${starter(hrefs)}</script></body>`);
+}
+
+/**
+ * The inline starter. It waits for the load event (the stylesheet and eager images are in) and
+ * for the first contentful paint (either can come first), then one more frame, so the page's
+ * pictures are on screen before any JavaScript is fetched.
+ */
+function starter(hrefs: string[]): string {
+  return `(function(){
+var started=false,loaded=document.readyState==="complete",painted=false;
+function start(){if(started)return;started=true;
+${JSON.stringify(hrefs)}.forEach(function(href){var l=document.createElement("link");l.rel="modulepreload";l.href=href;document.head.appendChild(l)});
+var s=document.createElement("script");s.type="module";s.textContent=document.getElementById("${PARKED_ID}").textContent;document.body.appendChild(s)}
+function whenReady(){if(loaded&&painted)requestAnimationFrame(function(){setTimeout(start,0)})}
+try{new PerformanceObserver(function(list,observer){if(list.getEntriesByName("first-contentful-paint").length){observer.disconnect();painted=true;whenReady()}}).observe({type:"paint",buffered:true})}catch(e){painted=true}
+if(!loaded)addEventListener("load",function(){loaded=true;whenReady()},{once:true});
+whenReady();setTimeout(start,${FALLBACK_MS});
+["pointerdown","keydown","touchstart"].forEach(function(t){addEventListener(t,start,{once:true,capture:true,passive:true})});
+})();`;
+}

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { deferHydration } from './defer-hydration.server';
+
+const page = [
+  '<!DOCTYPE html><html><head><link rel="modulepreload" href="/assets/entry.client-A.js"/>',
+  '<link rel="modulepreload" href="/assets/root-B.js"/><link rel="stylesheet" href="/assets/app.css"/></head>',
+  '<body><main>Cookies</main><script type="module" async="">import * as route0 from "/assets/root-B.js";',
+  'import("/assets/entry.client-A.js");</script></body></html>',
+].join('');
+
+describe('deferHydration', () => {
+  it('parks the route modules and hands their preloads to an inline starter at the end of the body', () => {
+    const html = deferHydration(page);
+    expect(html).not.toContain('modulepreload" href');
+    expect(html).toContain('<link rel="stylesheet" href="/assets/app.css"/>');
+    expect(html).toContain(
+      '<script type="text/x-deferred-module" id="deferred-route-modules">import * as route0 from "/assets/root-B.js";',
+    );
+    expect(html).toContain('["/assets/entry.client-A.js","/assets/root-B.js"].forEach');
+    expect(html).toMatch(/<\/script><script>\(function\(\)\{[\s\S]*\}\)\(\);<\/script><\/body><\/html>$/);
+  });
+
+  it('leaves a page it does not recognise exactly as it was', () => {
+    const noModuleScript = page.replace('<script type="module" async="">', '<script>');
+    expect(deferHydration(noModuleScript)).toBe(noModuleScript);
+    const noPreloads = page.replace(/<link rel="modulepreload"[^>]*>/g, '');
+    expect(deferHydration(noPreloads)).toBe(noPreloads);
+  });
+});
