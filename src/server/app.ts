@@ -16,7 +16,7 @@ import { contactRoutes } from './contact/contact-routes';
 import { AppError, errorResponse } from './errors';
 import { healthRoutes } from './health/health-routes';
 import { CLIENT_IP_HEADER, clientIp } from './http/client-ip';
-import { pageCache } from './http/page-cache';
+import { createPageCache, type PageCache } from './http/page-cache';
 import { paymentsRoutes } from './payments/payments-routes';
 import type { Services } from './services';
 
@@ -27,12 +27,23 @@ export interface ClientBuild {
   clientDir: string;
 }
 
+/** The cache of answers that are the same for everyone: storefront pages and the product list. */
+export function createStorefrontCache(services: Services): PageCache {
+  return createPageCache({
+    isCacheable: (p) => isBrowsePage(p) || p === '/api/products',
+    version: () => services.catalogVersion.current(),
+    knownVersion: () => services.catalogVersion.known(),
+  });
+}
+
 /** Builds the whole HTTP app without listening, so tests can call `app.request()`. */
-export function createApp(services: Services, build?: ClientBuild) {
+export function createApp(services: Services, build?: ClientBuild, cache = createStorefrontCache(services)) {
   const { config, log } = services;
   const app = new Hono();
 
   app.onError((err, c) => errorResponse(c, err, log));
+  // First, so a cached answer is stored with every header the layers below add.
+  app.use(cache.middleware);
   app.use(
     secureHeaders({
       strictTransportSecurity: config.secureCookies ? 'max-age=31536000; includeSubDomains' : false,
@@ -72,14 +83,6 @@ export function createApp(services: Services, build?: ClientBuild) {
       serveStatic({
         root,
         onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
-      }),
-    );
-    // Before the file lookup: cached pages are never files, and a hit should cost no disk access.
-    app.use(
-      '*',
-      pageCache({
-        isCacheable: isBrowsePage,
-        version: () => services.catalogVersion.current(),
       }),
     );
     app.use(

@@ -1,7 +1,7 @@
-import { serve } from '@hono/node-server';
-import { createApp } from './app';
+import { createServer } from 'node:http';
 import { loadConfig } from './config';
 import { DEMO_ADMIN, DEMO_CUSTOMER } from './db/seed-demo-users';
+import { createNodeListener } from './http/node-listener';
 import { loadClientBuild } from './load-build';
 import { createLogger } from './logger';
 import { createServices } from './services';
@@ -9,12 +9,11 @@ import { createServices } from './services';
 const config = loadConfig();
 const log = createLogger(config);
 const services = await createServices(config, log);
-const app = createApp(services, await loadClientBuild());
+const server = createServer(createNodeListener(services, await loadClientBuild()));
 services.mail.start();
-
-const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, (info) => {
+server.listen(config.port, config.host, () => {
   log.info(
-    `Shop ready at ${config.publicUrl} (listening on ${info.address}:${info.port}, ${services.dbKind} database)`,
+    `Shop ready at ${config.publicUrl} (listening on ${config.host}:${config.port}, ${services.dbKind} database)`,
   );
   if (config.seedDemoUsers) {
     console.log(

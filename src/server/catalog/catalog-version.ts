@@ -28,6 +28,10 @@ export function createCatalogVersion(db: Db, log: Logger, pollMs: number | null)
       known ??= await read();
       return known;
     },
+    /** The version if known without asking the database (null just after an invalidation). */
+    known(): number | null {
+      return known;
+    },
     /** Bumps the shared counter; call inside the transaction that changes products. */
     async recordChange(tx: Db | Tx): Promise<void> {
       await tx
