@@ -3,8 +3,9 @@
  * server returning the same bytes, on the embedded database and on PostgreSQL (when it answers).
  * 50 connections, 10 s each, 500 products in the catalogue. Prints a table; asserts nothing.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import http from 'node:http';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -57,17 +58,25 @@ async function load(url: string, onSample?: () => void) {
   };
 }
 
-/** The same bytes and headers from a bare node:http server: the ceiling for this machine. */
+/**
+ * The same bytes and headers from a bare node:http server in its own process (like the shop, so
+ * neither shares an event loop with autocannon): the ceiling for this machine.
+ */
 async function baseline(body: Buffer, contentType: string) {
-  const server = http.createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': contentType, 'content-length': body.length });
-    res.end(body);
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'shop-baseline-'));
+  const file = path.join(dir, 'body');
+  writeFileSync(file, body);
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/lib/raw-server.ts', file, contentType], {
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address() as { port: number };
-  const result = await load(`http://127.0.0.1:${port}/`);
-  server.close();
-  return result.rps;
+  try {
+    const [line] = (await once(child.stdout!, 'data')) as [Buffer];
+    const result = await load(`http://127.0.0.1:${Number(line.toString().trim())}/`);
+    return result.rps;
+  } finally {
+    child.kill();
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 async function measure(server: RunningServer, db: string, rows: Row[]) {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SHOP_PAGE_SIZE } from '~/app/routes/storefront/shop';
 import { loadClientBuild } from '~/server/load-build';
 import { createProduct } from '~/test/factories';
 import { createTestApp, type TestApp } from '~/test/test-app';
@@ -39,6 +40,37 @@ describe('/shop', () => {
     expect(text).not.toContain('Loading products...');
     expect(text).toContain('<title>Our Cookies | Shropshire Cookie Co.</title>');
     expect(text).toContain('<meta property="og:image" content="http://shop.test/og-image.jpg"/>');
+  });
+});
+
+describe('/shop with a long catalogue', () => {
+  const cards = (html: string) => html.match(/<a[^>]*href="\/product\/[^"]+"/g)?.length ?? 0;
+
+  it('shows 48 cookies a page, with links between the pages', async () => {
+    while ((await t.services.catalog.listActive()).length <= SHOP_PAGE_SIZE) await createProduct(t.services);
+    const total = (await t.services.catalog.listActive()).length;
+    const pages = Math.ceil(total / SHOP_PAGE_SIZE);
+
+    const first = await page('/shop');
+    expect(cards(first.html)).toBe(SHOP_PAGE_SIZE);
+    expect(first.html).toContain(`Page <!-- -->1<!-- --> of <!-- -->${pages}`);
+    expect(first.html).toMatch(/<a[^>]*href="\/shop\?page=2"[^>]*>Next<\/a>/);
+    expect(first.html).not.toContain('>Previous</a>');
+
+    const last = await page(`/shop?page=${pages}`);
+    expect(last.status).toBe(200);
+    expect(cards(last.html)).toBe(total - (pages - 1) * SHOP_PAGE_SIZE);
+    expect(last.html).toMatch(/>Previous<\/a>/);
+    expect(last.html).not.toContain('>Next</a>');
+    expect(last.html).toContain(`<title>Our Cookies, page ${pages} | Shropshire Cookie Co.</title>`);
+    expect(last.html).toContain(`<link rel="canonical" href="http://shop.test/shop?page=${pages}"/>`);
+  });
+
+  it('shows the last page for a number past the end, and the first for nonsense', async () => {
+    const pages = Math.ceil((await t.services.catalog.listActive()).length / SHOP_PAGE_SIZE);
+    expect((await page('/shop?page=999')).html).toContain(`Page <!-- -->${pages}<!-- --> of`);
+    expect((await page('/shop?page=abc')).html).toContain('Page <!-- -->1<!-- --> of');
+    expect((await page('/shop?page=-3')).html).toContain('Page <!-- -->1<!-- --> of');
   });
 });
 

@@ -1,8 +1,8 @@
 import { Mail, Phone, Users } from 'lucide-react';
 import { loadOrNull } from '~/app/components/admin/admin-action.server';
 import { EmptyState, LoadError } from '~/app/components/admin/load-error';
-import { Pagination } from '~/app/components/admin/pagination';
 import { Card } from '~/app/components/ui/card';
+import { Pagination } from '~/app/components/ui/pagination';
 import { requireAdminPage } from '~/app/lib/guards.server';
 import { pageMeta } from '~/app/lib/meta';
 import { formatLongDate } from '~/shared/constants';

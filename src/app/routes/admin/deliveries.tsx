@@ -3,7 +3,7 @@ import { data } from 'react-router';
 import { field, loadOrNull, runAdminAction } from '~/app/components/admin/admin-action.server';
 import { DeliveryCard } from '~/app/components/admin/delivery-card';
 import { EmptyState, LoadError } from '~/app/components/admin/load-error';
-import { Pagination } from '~/app/components/admin/pagination';
+import { Pagination } from '~/app/components/ui/pagination';
 import { requireAdminPage } from '~/app/lib/guards.server';
 import { pageMeta } from '~/app/lib/meta';
 import type { Route } from './+types/deliveries';

@@ -1,7 +1,7 @@
 import { Mail } from 'lucide-react';
-import { Pagination } from '~/app/components/admin/pagination';
 import { Button } from '~/app/components/ui/button';
 import { Card } from '~/app/components/ui/card';
+import { Pagination } from '~/app/components/ui/pagination';
 import { requireAdminPage } from '~/app/lib/guards.server';
 import { pageMeta } from '~/app/lib/meta';
 import { formatDateTime } from '~/shared/constants';

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { field, loadOrNull, runAdminAction } from '~/app/components/admin/admin-action.server';
 import { EmptyState, LoadError } from '~/app/components/admin/load-error';
 import { OrderCard } from '~/app/components/admin/order-card';
-import { Pagination } from '~/app/components/admin/pagination';
+import { Pagination } from '~/app/components/ui/pagination';
 import { cn } from '~/app/lib/cn';
 import { requireAdminPage } from '~/app/lib/guards.server';
 import { pageMeta } from '~/app/lib/meta';

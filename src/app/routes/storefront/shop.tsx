@@ -4,17 +4,22 @@ import { toast } from 'sonner';
 import { ProductImage } from '~/app/components/product-image';
 import { Button } from '~/app/components/ui/button';
 import { Card } from '~/app/components/ui/card';
+import { Pagination } from '~/app/components/ui/pagination';
 import { pageMeta } from '~/app/lib/meta';
 import { formatPence } from '~/shared/money';
 import type { Route } from './+types/shop';
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, {
-    title: 'Our Cookies',
+export const meta: Route.MetaFunction = ({ matches, location }) => {
+  // Later pages of a long catalogue are pages of their own for search engines and tabs.
+  const page = Number(new URLSearchParams(location.search).get('page'));
+  const later = Number.isInteger(page) && page > 1;
+  return pageMeta(matches, {
+    title: later ? `Our Cookies, page ${page}` : 'Our Cookies',
     description:
       'Browse our handmade cookies: baked fresh to order in Shropshire with the finest ingredients and delivered across the UK.',
-    path: '/shop',
+    path: later ? `/shop?page=${page}` : '/shop',
   });
+};
 
 interface ShopProduct {
   id: string;
@@ -23,24 +28,32 @@ interface ShopProduct {
   price_pennies: number;
 }
 
-type Catalogue = { products: ShopProduct[]; error: boolean };
+type Catalogue = { products: ShopProduct[]; page: number; pageCount: number; error: boolean };
 
-export async function loader({ context }: Route.LoaderArgs): Promise<Catalogue> {
+/** A page of the grid: 12 full rows of 4 (or 16 of 3), and a page a phone can load quickly. */
+export const SHOP_PAGE_SIZE = 48;
+
+const failed: Catalogue = { products: [], page: 1, pageCount: 1, error: true };
+
+export async function loader({ request, context }: Route.LoaderArgs): Promise<Catalogue> {
   const { catalog, log } = context.services;
   try {
     const products = await catalog.listActive();
+    const pageCount = Math.max(1, Math.ceil(products.length / SHOP_PAGE_SIZE));
+    // A page number that is not a whole number counts as the first; one past the end, as the last.
+    const asked = Number(new URL(request.url).searchParams.get('page') ?? 1);
+    const page = Number.isInteger(asked) && asked >= 1 ? Math.min(asked, pageCount) : 1;
     return {
-      products: products.map(({ id, name, description, price_pennies }) => ({
-        id,
-        name,
-        description,
-        price_pennies,
-      })),
+      products: products
+        .slice((page - 1) * SHOP_PAGE_SIZE, page * SHOP_PAGE_SIZE)
+        .map(({ id, name, description, price_pennies }) => ({ id, name, description, price_pennies })),
+      page,
+      pageCount,
       error: false,
     };
   } catch (err) {
     log.error({ err }, 'failed to load products');
-    return { products: [], error: true };
+    return failed;
   }
 }
 
@@ -49,7 +62,7 @@ export async function loader({ context }: Route.LoaderArgs): Promise<Catalogue> 
  * arrives, instead of holding the previous page. The first visit is rendered whole on the server.
  */
 export function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
-  const catalogue: Promise<Catalogue> = serverLoader().catch(() => ({ products: [], error: true }));
+  const catalogue: Promise<Catalogue> = serverLoader().catch(() => failed);
   return { catalogue };
 }
 
@@ -72,7 +85,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function ProductList({ products, error }: Catalogue) {
+function ProductList({ products, page, pageCount, error }: Catalogue) {
   const revalidator = useRevalidator();
   useEffect(() => {
     if (error) toast.error('Failed to load products');
@@ -96,14 +109,17 @@ function ProductList({ products, error }: Catalogue) {
     return <p className="py-12 text-center text-lg text-cocoa-light">No products available at the moment.</p>;
   }
   return (
-    <ul className="grid grid-cols-1 gap-6 md:grid-cols-3 lg:grid-cols-4">
-      {products.map((product, index) => (
-        <li key={product.id}>
-          {/* The first picture is the largest thing on a phone's first screen: fetch it first. */}
-          <ProductCard product={product} priority={index === 0} />
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul className="grid grid-cols-1 gap-6 md:grid-cols-3 lg:grid-cols-4">
+        {products.map((product, index) => (
+          <li key={product.id}>
+            {/* The first picture is the largest thing on a phone's first screen: fetch it first. */}
+            <ProductCard product={product} priority={index === 0} />
+          </li>
+        ))}
+      </ul>
+      <Pagination page={page} pageCount={pageCount} />
+    </>
   );
 }
 
