@@ -30,7 +30,13 @@ export interface ClientBuild {
 /** The cache of answers that are the same for everyone: storefront pages and the product list. */
 export function createStorefrontCache(services: Services): PageCache {
   return createPageCache({
-    isCacheable: (p) => isBrowsePage(p) || p === '/api/products',
+    keyFor: ({ pathname, searchParams }) => {
+      if (pathname === '/api/products') return pathname;
+      if (!isBrowsePage(pathname)) return null;
+      // Of the browsing pages' query parameters, only the shop's page number changes the answer.
+      const page = pathname === '/shop' ? searchParams.get('page') : null;
+      return page === null ? pathname : `${pathname}?page=${page}`;
+    },
     version: () => services.catalogVersion.current(),
     knownVersion: () => services.catalogVersion.known(),
   });

@@ -71,4 +71,15 @@ describe('cached storefront answers', () => {
     expect(zipped.encoding).toBe('gzip');
     expect(gunzipSync(zipped.body).toString()).toBe(firstBody);
   });
+
+  it("answers links with tracking parameters from the page's entry, but not another shop page", async () => {
+    const shop = await (await fetch(`${base}/shop`)).text();
+    const versionReads = vi.spyOn(t.services.catalogVersion, 'current');
+    expect(await (await fetch(`${base}/shop?utm_source=newsletter`)).text()).toBe(shop);
+    expect(versionReads).not.toHaveBeenCalled();
+
+    await fetch(`${base}/shop?page=2`);
+    expect(versionReads).toHaveBeenCalled();
+    versionReads.mockRestore();
+  });
 });

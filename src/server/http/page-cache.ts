@@ -14,7 +14,11 @@ const PER_TRANSFER = new Set(['content-length', 'content-encoding', 'date', 'var
 const CACHEABLE_TYPES = /^(text\/html|application\/json)\b/;
 
 export interface PageCacheOptions {
-  isCacheable: (pathname: string) => boolean;
+  /**
+   * The key an answer is stored under, from the path and the query parameters that change it
+   * (others, e.g. `utm_source`, are left out so they share the entry); null if never cached.
+   */
+  keyFor: (url: URL) => string | null;
   /** The catalogue version, reading the database when it is not known. */
   version: () => Promise<number>;
   /** The catalogue version if known without asking the database, else null. */
@@ -25,8 +29,8 @@ export interface PageCacheOptions {
 /**
  * Caches whole answers that are the same for every visitor (storefront pages: the basket lives in
  * the browser; the public product list), keyed by path and the catalogue version, so an admin's
- * change shows at once. Requests with a query string, responses that set cookies and other
- * content types pass through.
+ * change shows at once. Responses that set cookies, other statuses and other content types are
+ * never stored.
  *
  * The middleware goes first in the app, so what it stores is exactly what the app sends (security
  * headers included). `serveFromNode` answers hits before the request reaches Hono at all.
@@ -39,7 +43,7 @@ export function createPageCache(options: PageCacheOptions) {
     return /\bgzip\b/.test(acceptEncoding ?? '') ? entry.gzip : entry.plain;
   }
 
-  function store(pathname: string, version: number, res: Response, bytes: Uint8Array<ArrayBuffer>) {
+  function store(key: string, version: number, res: Response, bytes: Uint8Array<ArrayBuffer>) {
     const encoding = res.headers.get('content-encoding');
     const body =
       encoding === 'gzip' ? gunzipSync(bytes) : encoding === 'deflate' ? inflateSync(bytes) : bytes;
@@ -48,7 +52,7 @@ export function createPageCache(options: PageCacheOptions) {
     for (const [name, value] of res.headers) if (!PER_TRANSFER.has(name)) headers[name] = value;
     headers.vary = 'Accept-Encoding';
     if (entries.size >= max) entries.delete(entries.keys().next().value!);
-    entries.set(pathname, {
+    entries.set(key, {
       version,
       status: res.status,
       plain: { headers: { ...headers, 'content-length': body.byteLength }, body: new Uint8Array(body) },
@@ -60,10 +64,10 @@ export function createPageCache(options: PageCacheOptions) {
   }
 
   const middleware: MiddlewareHandler = async (c, next) => {
-    const url = new URL(c.req.url);
-    if (c.req.method !== 'GET' || url.search || !options.isCacheable(url.pathname)) return next();
+    const key = c.req.method === 'GET' ? options.keyFor(new URL(c.req.url)) : null;
+    if (key === null) return next();
     const version = await options.version();
-    const hit = entries.get(url.pathname);
+    const hit = entries.get(key);
     if (hit && hit.version === version) {
       const { headers, body } = variant(hit, c.req.header('accept-encoding'));
       return new Response(body, { status: hit.status, headers: headers as Record<string, string> });
@@ -73,14 +77,19 @@ export function createPageCache(options: PageCacheOptions) {
     const type = res.headers.get('content-type') ?? '';
     if (![200, 404].includes(res.status) || res.headers.has('set-cookie') || !CACHEABLE_TYPES.test(type))
       return;
-    store(url.pathname, version, res, new Uint8Array(await res.clone().arrayBuffer()));
+    store(key, version, res, new Uint8Array(await res.clone().arrayBuffer()));
   };
 
   /** Answers a fresh cached page on node:http directly; false (nothing written) otherwise. */
   function serveFromNode(req: IncomingMessage, res: ServerResponse): boolean {
-    // Only the plain form of a path: anything else (a query, an absolute URL) goes through Hono.
-    if (req.method !== 'GET' || !req.url || req.url.includes('?')) return false;
-    const hit = entries.get(req.url);
+    if (req.method !== 'GET' || !req.url) return false;
+    let key: string | null;
+    try {
+      key = options.keyFor(new URL(req.url, 'http://localhost'));
+    } catch {
+      return false; // not a URL we understand: let the app answer it
+    }
+    const hit = key === null ? undefined : entries.get(key);
     if (!hit || hit.version !== options.knownVersion()) return false;
     const { headers, body } = variant(hit, req.headers['accept-encoding']);
     res.writeHead(hit.status, headers);
