@@ -6,7 +6,7 @@ import { compress } from 'hono/compress';
 import { csrf } from 'hono/csrf';
 import { secureHeaders } from 'hono/secure-headers';
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from 'react-router';
-import { isBrowsePage } from '~/app/lib/browse-pages';
+import { isBrowsePage, requestedShopPage } from '~/app/lib/browse-pages';
 import '~/app/load-context';
 import { accountRoutes } from './account/account-routes';
 import { adminRoutes } from './admin/admin-routes';
@@ -34,8 +34,8 @@ export function createStorefrontCache(services: Services): PageCache {
       if (pathname === '/api/products') return pathname;
       if (!isBrowsePage(pathname)) return null;
       // Of the browsing pages' query parameters, only the shop's page number changes the answer.
-      const page = pathname === '/shop' ? searchParams.get('page') : null;
-      return page === null ? pathname : `${pathname}?page=${page}`;
+      const page = pathname === '/shop' ? requestedShopPage(searchParams) : 1;
+      return page === 1 ? pathname : `${pathname}?page=${page}`;
     },
     version: () => services.catalogVersion.current(),
     knownVersion: () => services.catalogVersion.known(),

@@ -7,3 +7,12 @@ export function isBrowsePage(pathname: string): boolean {
     pathname === '/' || pathname === '/shop' || pathname === '/our-story' || pathname.startsWith('/product/')
   );
 }
+
+/**
+ * The shop page a URL asks for: a whole number from 1, else (missing or nonsense) the first.
+ * The shop clamps it to the last page; the page cache and the page's title key on it.
+ */
+export function requestedShopPage(searchParams: URLSearchParams): number {
+  const asked = Number(searchParams.get('page') ?? 1);
+  return Number.isInteger(asked) && asked >= 1 ? asked : 1;
+}

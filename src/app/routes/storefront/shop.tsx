@@ -5,14 +5,15 @@ import { ProductImage } from '~/app/components/product-image';
 import { Button } from '~/app/components/ui/button';
 import { Card } from '~/app/components/ui/card';
 import { Pagination } from '~/app/components/ui/pagination';
+import { requestedShopPage } from '~/app/lib/browse-pages';
 import { pageMeta } from '~/app/lib/meta';
 import { formatPence } from '~/shared/money';
 import type { Route } from './+types/shop';
 
 export const meta: Route.MetaFunction = ({ matches, location }) => {
   // Later pages of a long catalogue are pages of their own for search engines and tabs.
-  const page = Number(new URLSearchParams(location.search).get('page'));
-  const later = Number.isInteger(page) && page > 1;
+  const page = requestedShopPage(new URLSearchParams(location.search));
+  const later = page > 1;
   return pageMeta(matches, {
     title: later ? `Our Cookies, page ${page}` : 'Our Cookies',
     description:
@@ -40,9 +41,8 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ca
   try {
     const products = await catalog.listActive();
     const pageCount = Math.max(1, Math.ceil(products.length / SHOP_PAGE_SIZE));
-    // A page number that is not a whole number counts as the first; one past the end, as the last.
-    const asked = Number(new URL(request.url).searchParams.get('page') ?? 1);
-    const page = Number.isInteger(asked) && asked >= 1 ? Math.min(asked, pageCount) : 1;
+    // One past the end shows the last page.
+    const page = Math.min(requestedShopPage(new URL(request.url).searchParams), pageCount);
     return {
       products: products
         .slice((page - 1) * SHOP_PAGE_SIZE, page * SHOP_PAGE_SIZE)
