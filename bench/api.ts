@@ -9,16 +9,14 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/client';
 import { products } from '../src/server/db/schema';
-import { postgresAvailable, type RunningServer, startServer } from './lib/server';
+import { onTemporaryPostgres, type RunningServer, startServer } from './lib/server';
 
 const CONNECTIONS = 50;
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const PRODUCTS = 500;
-const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 interface Row {
   target: string;
@@ -117,32 +115,15 @@ try {
     await server.stop();
   }
 
-  if (await postgresAvailable(PG_URL)) {
-    const dbName = `shop_bench_${process.pid}`;
-    const admin = new pg.Client({ connectionString: PG_URL });
-    await admin.connect();
-    await admin.query(`create database ${dbName}`);
-    const url = new URL(PG_URL);
-    url.pathname = `/${dbName}`;
-    const pgEnv = {
-      DATABASE_URL: url.toString(),
-      BETTER_AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-00',
-    };
+  await onTemporaryPostgres('shop_bench', async (pgEnv) => {
+    await seed(pgEnv);
+    const server = await startServer(pgEnv, 4302);
     try {
-      await seed(pgEnv);
-      const server = await startServer(pgEnv, 4302);
-      try {
-        await measure(server, 'postgres', rows);
-      } finally {
-        await server.stop();
-      }
+      await measure(server, 'postgres', rows);
     } finally {
-      await admin.query(`drop database if exists ${dbName} with (force)`);
-      await admin.end();
+      await server.stop();
     }
-  } else {
-    console.log(`PostgreSQL not reachable at ${PG_URL}: embedded only.`);
-  }
+  });
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -11,17 +11,15 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { count, eq, inArray } from 'drizzle-orm';
-import pg from 'pg';
 import { loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/client';
 import { deliveries, emailOutbox, orders } from '../src/server/db/schema';
 import { createLogger } from '../src/server/logger';
 import { createServices } from '../src/server/services';
-import { postgresAvailable, type RunningServer, startServer } from './lib/server';
+import { onTemporaryPostgres, type RunningServer, startServer } from './lib/server';
 
 const USERS = Number(process.env.BENCH_USERS ?? 20);
 const CHECKOUTS_PER_USER = Number(process.env.BENCH_CHECKOUTS ?? 10);
-const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const PASSWORD = 'bench-password-2026';
 const CARD = { cardNumber: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123', name: 'Bench Customer' };
 
@@ -201,31 +199,8 @@ try {
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }
-if (await postgresAvailable(PG_URL)) {
-  const dbName = `shop_bench_checkout_${process.pid}`;
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  await admin.query(`create database ${dbName}`);
-  const url = new URL(PG_URL);
-  url.pathname = `/${dbName}`;
-  try {
-    results.push(
-      await run(
-        'postgres',
-        { DATABASE_URL: url.toString(), BETTER_AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-00' },
-        4304,
-      ),
-    );
-  } finally {
-    // pg's pool.end() resolves before its sockets close; a forced drop at once would kill them
-    // mid-goodbye and crash this process with an unhandled 'error' event.
-    await new Promise((r) => setTimeout(r, 500));
-    await admin.query(`drop database if exists ${dbName} with (force)`);
-    await admin.end();
-  }
-} else {
-  console.log(`PostgreSQL not reachable at ${PG_URL}: embedded only.`);
-}
+const onPostgres = await onTemporaryPostgres('shop_bench_checkout', (env) => run('postgres', env, 4304));
+if (onPostgres) results.push(onPostgres);
 
 console.log(`\n${USERS} customers at once, ${CHECKOUTS_PER_USER} checkouts each, every payment sent twice\n`);
 console.log(

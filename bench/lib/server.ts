@@ -61,3 +61,39 @@ export async function postgresAvailable(url: string): Promise<boolean> {
     return false;
   }
 }
+
+/** Where the benchmarks look for PostgreSQL. */
+export const BENCH_PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+/**
+ * Runs `fn` with the env of a shop on a new PostgreSQL database named `name_<pid>`, dropped
+ * afterwards. When PostgreSQL does not answer at BENCH_PG_URL, says so and returns undefined.
+ */
+export async function onTemporaryPostgres<T>(
+  name: string,
+  fn: (env: Record<string, string>) => Promise<T>,
+): Promise<T | undefined> {
+  if (!(await postgresAvailable(BENCH_PG_URL))) {
+    console.log(`PostgreSQL not reachable at ${BENCH_PG_URL}: embedded only.`);
+    return undefined;
+  }
+  const pg = await import('pg');
+  const dbName = `${name}_${process.pid}`;
+  const admin = new pg.default.Client({ connectionString: BENCH_PG_URL });
+  await admin.connect();
+  await admin.query(`create database ${dbName}`);
+  const url = new URL(BENCH_PG_URL);
+  url.pathname = `/${dbName}`;
+  try {
+    return await fn({
+      DATABASE_URL: url.toString(),
+      BETTER_AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-00',
+    });
+  } finally {
+    // pg's pool.end() resolves before its sockets close; a forced drop at once would kill them
+    // mid-goodbye and crash this process with an unhandled 'error' event.
+    await new Promise((r) => setTimeout(r, 500));
+    await admin.query(`drop database if exists ${dbName} with (force)`);
+    await admin.end();
+  }
+}
