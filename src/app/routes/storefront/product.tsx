@@ -10,17 +10,12 @@ import { QuantityStepper } from '~/app/components/ui/quantity-stepper';
 import { pageMeta } from '~/app/lib/meta';
 import { productImageFor } from '~/app/lib/product-image';
 import { useHydrated } from '~/app/lib/use-hydrated';
+import type { ProductDto } from '~/server/catalog/catalog-service';
 import { formatPence } from '~/shared/money';
 import type { Route } from './+types/product';
 
-interface ProductView {
-  id: string;
-  name: string;
-  description: string | null;
-  price_pennies: number;
-  allergens: string[];
-  nutrition: Record<string, string>;
-}
+/** What the page shows of a product (the rest of ProductDto is not sent to the browser). */
+type ProductView = Omit<ProductDto, 'is_active' | 'created_at'>;
 
 type Problem = 'not-found' | 'error';
 
