@@ -1,5 +1,9 @@
 import { z } from 'zod';
 
+/** An optional setting: unset or blank (e.g. `SHOP_PHONE=` in a .env file) both mean "not configured". */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema.optional());
+
 /** The only module that reads process.env: every setting, parsed once, with demo defaults. */
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -22,7 +26,12 @@ const EnvSchema = z.object({
   SHOP_NAME: z.string().default('Shropshire Cookie Co.'),
   SHOP_EMAIL: z.email().default('hello@shropshirecookies.example'),
   SHOP_INFO_EMAIL: z.email().default('info@shropshirecookies.example'),
-  SHOP_PHONE: z.string().default('01743 000000'),
+  /** Optional shop details: each is shown (footer, contact page, e-mails) only when set. */
+  SHOP_PHONE: optional(z.string()),
+  /** The postal address a UK trader must give: one line, e.g. "1 High Street, Ludlow SY8 1AA". */
+  SHOP_ADDRESS: optional(z.string()),
+  SHOP_INSTAGRAM_URL: optional(z.url({ protocol: /^https?$/ })),
+  SHOP_FACEBOOK_URL: optional(z.url({ protocol: /^https?$/ })),
   DELIVERY_FEE_PENCE: z.coerce.number().int().min(0).default(499),
   DELIVERY_AREAS: z.string().default('Shrewsbury, Telford, Ludlow, Oswestry, Bridgnorth, Church Stretton'),
   RATE_LIMITS: z.stringbool().default(true),
@@ -72,7 +81,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       name: e.SHOP_NAME,
       email: e.SHOP_EMAIL,
       infoEmail: e.SHOP_INFO_EMAIL,
-      phone: e.SHOP_PHONE,
+      phone: e.SHOP_PHONE?.trim() ?? null,
+      /** Printed in the footer, on packing slips and in e-mails when set. */
+      address: e.SHOP_ADDRESS?.trim() ?? null,
+      social: { instagram: e.SHOP_INSTAGRAM_URL ?? null, facebook: e.SHOP_FACEBOOK_URL ?? null },
       deliveryFeePence: e.DELIVERY_FEE_PENCE,
       deliveryAreas: e.DELIVERY_AREAS.split(',')
         .map((a) => a.trim())

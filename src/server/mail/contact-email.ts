@@ -12,7 +12,10 @@ export interface ContactEmailInput {
 }
 
 /** The e-mail a visitor's message sends to the shop's inbox; replying answers the visitor. */
-export function contactEmail(shop: { name: string; email: string }, input: ContactEmailInput): OutgoingEmail {
+export function contactEmail(
+  shop: { name: string; email: string; address?: string | null },
+  input: ContactEmailInput,
+): OutgoingEmail {
   // A name is one line in a subject: a newline there could start a new header in careless clients.
   const oneLineName = input.name.replace(/\s+/g, ' ');
   const subject = `New contact message from ${oneLineName}`;
@@ -47,6 +50,7 @@ export function contactEmail(shop: { name: string; email: string }, input: Conta
     text,
     html: emailLayout({
       shopName: shop.name,
+      shopAddress: shop.address,
       preheader: input.message.slice(0, 120),
       heading: `New message from ${oneLineName}`,
       body,

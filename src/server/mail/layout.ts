@@ -12,6 +12,8 @@ export const BRAND = {
 
 export interface LayoutOptions {
   shopName: string;
+  /** The shop's postal address (config.shop.address), printed under every e-mail when configured. */
+  shopAddress?: string | null;
   /** Shown by mail clients next to the subject; never displayed in the body. */
   preheader: string;
   heading: string;
@@ -24,7 +26,14 @@ export interface LayoutOptions {
  * One table-based layout for every e-mail (tables and inline styles are what Outlook and Gmail
  * render reliably); 600px wide at most and fluid below, so it reads well on a phone.
  */
-export function emailLayout({ shopName, preheader, heading, body, footer }: LayoutOptions): string {
+export function emailLayout({
+  shopName,
+  shopAddress,
+  preheader,
+  heading,
+  body,
+  footer,
+}: LayoutOptions): string {
   return html`<!doctype html>
 <html lang="en-GB">
 <head>
@@ -43,7 +52,7 @@ export function emailLayout({ shopName, preheader, heading, body, footer }: Layo
 <h1 style="margin:0 0 16px;font-family:Georgia,'Times New Roman',serif;font-size:24px;line-height:1.25;color:${BRAND.cocoa};">${heading}</h1>
 ${body}
 </td></tr>
-<tr><td style="padding:16px 8px;font-family:Arial,Helvetica,sans-serif;font-size:13px;line-height:1.5;color:${BRAND.cocoaLight};">${footer ?? ''}<br>${shopName} &middot; Handmade in Shropshire, UK</td></tr>
+<tr><td style="padding:16px 8px;font-family:Arial,Helvetica,sans-serif;font-size:13px;line-height:1.5;color:${BRAND.cocoaLight};">${footer ?? ''}<br>${shopName} &middot; Handmade in Shropshire, UK${shopAddress ? html`<br>${shopAddress}` : ''}</td></tr>
 </table>
 </td></tr>
 </table>

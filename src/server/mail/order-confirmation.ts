@@ -89,6 +89,7 @@ export async function buildOrderConfirmation(
     `Questions? Reply to this e-mail or write to ${shop.email}.`,
     '',
     `Thank you for choosing ${shop.name}`,
+    ...(shop.address ? [shop.address] : []),
   ].join('\n');
 
   const cell = `padding:8px 0;border-bottom:1px solid ${BRAND.dough}`;
@@ -127,6 +128,7 @@ ${
     text,
     html: emailLayout({
       shopName: shop.name,
+      shopAddress: shop.address,
       preheader: `Order ${number}: ${formatPence(order.total)}. Your cookies are being prepared.`,
       heading: 'Thank you for your order!',
       body,

@@ -1,4 +1,4 @@
-import { Clock, Cookie, Mail } from 'lucide-react';
+import { Clock, Cookie, Mail, MapPin, Phone } from 'lucide-react';
 import { Link } from 'react-router';
 import type { ShopInfo } from '~/server/config';
 import { FacebookIcon, InstagramIcon } from './social-icons';
@@ -11,15 +11,22 @@ const QUICK_LINKS = [
 ] as const;
 
 const SOCIAL_LINKS = [
-  { label: 'Instagram', Icon: InstagramIcon },
-  { label: 'Facebook', Icon: FacebookIcon },
+  { key: 'instagram', label: 'Instagram', Icon: InstagramIcon },
+  { key: 'facebook', label: 'Facebook', Icon: FacebookIcon },
 ] as const;
 
 // The theme's caramel focus ring is too faint on cocoa: white keeps keyboard focus visible here.
 const linkClass =
   'rounded-sm text-crumb underline-offset-4 hover:text-white hover:underline focus-visible:outline-white';
 
-export function SiteFooter({ shop }: { shop: Pick<ShopInfo, 'name' | 'email' | 'footerHours'> }) {
+type FooterShop = Pick<ShopInfo, 'name' | 'email' | 'footerHours' | 'phone' | 'address' | 'social'>;
+
+/** Social links, phone and address appear only when configured (SHOP_* settings): never a dead link. */
+export function SiteFooter({ shop }: { shop: FooterShop }) {
+  const social = SOCIAL_LINKS.flatMap((link) => {
+    const href = shop.social[link.key];
+    return href ? [{ ...link, href }] : [];
+  });
   return (
     <footer className="bg-cocoa text-dough">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-[1.6fr_1fr_1.4fr]">
@@ -33,20 +40,22 @@ export function SiteFooter({ shop }: { shop: Pick<ShopInfo, 'name' | 'email' | '
             Handcrafted artisan cookies made with the finest ingredients, baked fresh to order and delivered
             across the UK.
           </p>
-          <ul className="mt-5 flex gap-2">
-            {SOCIAL_LINKS.map(({ label, Icon }) => (
-              <li key={label}>
-                <a
-                  // biome-ignore lint/a11y/useValidAnchor: SPEC §2 gives the social links no target yet
-                  href="#"
-                  aria-label={label}
-                  className="inline-flex size-11 items-center justify-center rounded-full bg-cocoa-light text-white hover:bg-caramel-dark focus-visible:outline-white"
-                >
-                  <Icon className="size-5" />
-                </a>
-              </li>
-            ))}
-          </ul>
+          {social.length > 0 && (
+            <ul className="mt-5 flex gap-2">
+              {social.map(({ label, Icon, href }) => (
+                <li key={label}>
+                  <a
+                    href={href}
+                    aria-label={`${shop.name} on ${label}`}
+                    rel="noopener"
+                    className="inline-flex size-11 items-center justify-center rounded-full bg-cocoa-light text-white hover:bg-caramel-dark focus-visible:outline-white"
+                  >
+                    <Icon className="size-5" />
+                  </a>
+                </li>
+              ))}
+            </ul>
+          )}
         </div>
 
         <nav aria-label="Quick links">
@@ -71,6 +80,20 @@ export function SiteFooter({ shop }: { shop: Pick<ShopInfo, 'name' | 'email' | '
                 {shop.email}
               </a>
             </li>
+            {shop.phone && (
+              <li className="flex items-center gap-2">
+                <Phone aria-hidden className="size-4 shrink-0" />
+                <a href={`tel:${shop.phone.replace(/\s+/g, '')}`} className={linkClass}>
+                  {shop.phone}
+                </a>
+              </li>
+            )}
+            {shop.address && (
+              <li className="flex items-start gap-2">
+                <MapPin aria-hidden className="mt-0.5 size-4 shrink-0" />
+                <address className="not-italic">{shop.address}</address>
+              </li>
+            )}
             <li className="flex items-center gap-2">
               <Clock aria-hidden className="size-4 shrink-0" />
               <span>{shop.footerHours}</span>

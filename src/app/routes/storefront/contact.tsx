@@ -81,17 +81,19 @@ export default function Contact() {
               {shop.infoEmail}
             </a>
           </Detail>
-          <Detail icon={<Phone aria-hidden className="size-5" />} title="Phone">
-            <a
-              href={`tel:${shop.phone.replace(/\s+/g, '')}`}
-              className="font-medium text-caramel-dark underline-offset-2 hover:underline"
-            >
-              {shop.phone}
-            </a>
-            <p className="text-sm text-cocoa-light">Available during business hours</p>
-          </Detail>
+          {shop.phone && (
+            <Detail icon={<Phone aria-hidden className="size-5" />} title="Phone">
+              <a
+                href={`tel:${shop.phone.replace(/\s+/g, '')}`}
+                className="font-medium text-caramel-dark underline-offset-2 hover:underline"
+              >
+                {shop.phone}
+              </a>
+              <p className="text-sm text-cocoa-light">Available during business hours</p>
+            </Detail>
+          )}
           <Detail icon={<MapPin aria-hidden className="size-5" />} title="Location">
-            <p>Shropshire, UK</p>
+            {shop.address ? <address className="not-italic">{shop.address}</address> : <p>Shropshire, UK</p>}
           </Detail>
           <Detail icon={<Clock aria-hidden className="size-5" />} title="Business Hours">
             <dl className="space-y-1">
