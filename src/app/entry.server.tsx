@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { renderToPipeableStream } from 'react-dom/server';
-import type { EntryContext } from 'react-router';
+import type { EntryContext, HandleErrorFunction } from 'react-router';
 import { ServerRouter } from 'react-router';
 import { isBrowsePage } from './lib/browse-pages';
 import { deferHydration } from './lib/defer-hydration.server';
@@ -53,3 +53,9 @@ export default function handleRequest(
     setTimeout(abort, RENDER_TIMEOUT_MS + 1000);
   });
 }
+
+/** Loader and action failures: kept for the server (a lost database is a 503), logged unless the visitor left. */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  (context as { errors?: unknown[] }).errors?.push(error);
+  if (!request.signal.aborted) console.error(error);
+};

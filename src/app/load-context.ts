@@ -5,5 +5,10 @@ declare module 'react-router' {
   interface AppLoadContext {
     services: Services;
     clientIp: string;
+    /**
+     * What went wrong in loaders and actions while answering (filled by entry.server's
+     * handleError), so the server can answer 503 rather than 500 when the database went away.
+     */
+    errors: unknown[];
   }
 }

@@ -10,9 +10,11 @@ import { isBrowsePage, requestedShopPage } from '~/app/lib/browse-pages';
 import '~/app/load-context';
 import { accountRoutes } from './account/account-routes';
 import { adminRoutes } from './admin/admin-routes';
+import { withAuthErrors } from './auth/auth';
 import { catalogRoutes } from './catalog/catalog-routes';
 import { checkoutRoutes } from './checkout/checkout-routes';
 import { contactRoutes } from './contact/contact-routes';
+import { isConnectionLost, RETRY_AFTER_SECONDS } from './db/connection-lost';
 import { AppError, errorResponse } from './errors';
 import { healthRoutes } from './health/health-routes';
 import { CLIENT_IP_HEADER, clientIp } from './http/client-ip';
@@ -65,11 +67,15 @@ export function createApp(services: Services, build?: ClientBuild, cache = creat
   app.use('/api/payments/*', bodyLimit({ maxSize: 512 * 1024, onError: tooLarge }));
   app.use('*', bodyLimit({ maxSize: 64 * 1024, onError: tooLarge }));
 
-  app.on(['GET', 'POST'], '/api/auth/*', (c) => {
+  app.on(['GET', 'POST'], '/api/auth/*', async (c) => {
     // better-auth reads the client address from a header; set it ourselves, never from the client.
     const headers = new Headers(c.req.raw.headers);
     headers.set(CLIENT_IP_HEADER, clientIp(c, config.trustProxy));
-    return services.auth.handler(new Request(c.req.raw, { headers }));
+    const { response, errors } = await withAuthErrors(() =>
+      services.auth.handler(new Request(c.req.raw, { headers })),
+    );
+    if (response.status >= 500 && errors.some(isConnectionLost)) throw errors.find(isConnectionLost);
+    return response;
   });
   app.route('/api/health', healthRoutes(services));
   app.route('/api/products', catalogRoutes(services));
@@ -99,12 +105,22 @@ export function createApp(services: Services, build?: ClientBuild, cache = creat
       build.server,
       config.env === 'development' ? 'development' : 'production',
     );
-    app.all('*', (c) => {
-      const context: AppLoadContext = { services, clientIp: clientIp(c, config.trustProxy) };
-      return handler(c.req.raw, context);
+    app.all('*', async (c) => {
+      const context: AppLoadContext = { services, clientIp: clientIp(c, config.trustProxy), errors: [] };
+      const res = await handler(c.req.raw, context);
+      // A page whose loader or action lost the database is "try again shortly", not a fault.
+      return res.status >= 500 && context.errors.some(isConnectionLost) ? databaseUnavailable(res) : res;
     });
   }
   return app;
+}
+
+/** The same answer with status 503 and a Retry-After, so browsers and proxies try again shortly. */
+function databaseUnavailable(res: Response): Response {
+  const headers = new Headers(res.headers);
+  headers.set('Retry-After', String(RETRY_AFTER_SECONDS));
+  headers.set('Cache-Control', 'no-store');
+  return new Response(res.body, { status: 503, headers });
 }
 
 function tooLarge(): never {

@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
+import { isConnectionLost, RETRY_AFTER_SECONDS } from './db/connection-lost';
 import type { Logger } from './logger';
 
 /** A failure a service means to report to the caller; anything else is a 500. */
@@ -56,6 +57,12 @@ export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.
   return result.data;
 }
 
+/** The answer when the database connection went away mid-request: the next try gets a new one. */
+export const DATABASE_UNAVAILABLE = {
+  code: 'unavailable',
+  message: 'The shop is briefly unavailable. Please try again in a moment.',
+} as const;
+
 export interface ErrorBody {
   error: { code: string; message: string; fields?: Record<string, string> };
 }
@@ -71,6 +78,11 @@ export function errorResponse(c: Context, err: unknown, log: Logger) {
   if (err instanceof HTTPException && err.status < 500) {
     const code = err.status === 403 ? 'forbidden' : 'bad_request';
     return c.json<ErrorBody>({ error: { code, message: err.message || 'Request refused' } }, err.status);
+  }
+  if (isConnectionLost(err)) {
+    log.warn({ err: String(err), path: c.req.path }, 'database unavailable');
+    c.header('Retry-After', String(RETRY_AFTER_SECONDS));
+    return c.json<ErrorBody>({ error: DATABASE_UNAVAILABLE }, 503);
   }
   log.error({ err, path: c.req.path }, 'unhandled error');
   return c.json<ErrorBody>(

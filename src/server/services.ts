@@ -24,9 +24,13 @@ export async function createServices(
   log: Logger = createLogger(config),
   options: { seedCatalog?: boolean } = {},
 ) {
-  const database = await openDatabase(config.database, async (db) => {
-    if ((options.seedCatalog ?? true) && (await seedCatalog(db))) log.info('seeded the demo catalogue');
-  });
+  const database = await openDatabase(
+    config.database,
+    async (db) => {
+      if ((options.seedCatalog ?? true) && (await seedCatalog(db))) log.info('seeded the demo catalogue');
+    },
+    log,
+  );
   const { db } = database;
   const auth = createAuth(config, db, log);
   const session = createSessionService(auth, db, log);

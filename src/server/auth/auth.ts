@@ -1,8 +1,10 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { isAPIError } from 'better-auth/api';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
+import { isConnectionLost } from '../db/connection-lost';
 import { accounts, authRateLimits, sessions, users, verifications } from '../db/schema';
 import { CLIENT_IP_HEADER } from '../http/client-ip';
 import type { Logger } from '../logger';
@@ -16,6 +18,16 @@ export const SIGN_IN_LIMIT = { window: 60, max: 10 };
  * and the profile, not better-auth's user record, holds the name.
  */
 const DISABLED_PATHS = ['/sign-up/email', '/update-user', '/change-email', '/delete-user'];
+
+/** Errors better-auth met while answering one HTTP request (it turns them into a bare 500). */
+const requestErrors = new AsyncLocalStorage<unknown[]>();
+
+/** Runs better-auth's handler and returns the errors it swallowed, so a lost database can be a 503. */
+export async function withAuthErrors(handle: () => Promise<Response>) {
+  const errors: unknown[] = [];
+  const response = await requestErrors.run(errors, handle);
+  return { response, errors };
+}
 
 /** better-auth, configured for e-mail and password with database sessions and rate limits. */
 export function createAuth(config: Config, db: Db, log?: Logger) {
@@ -72,8 +84,10 @@ export function createAuth(config: Config, db: Db, log?: Logger) {
     // Without this hook better-auth prints them to the console itself.
     onAPIError: log && {
       onError: (err) => {
+        requestErrors.getStore()?.push(err);
         const status = isAPIError(err) ? err.statusCode : 500;
-        if (status >= 500) log.error({ err }, 'better-auth request failed');
+        if (isConnectionLost(err)) log.warn({ err: String(err) }, 'better-auth lost the database');
+        else if (status >= 500) log.error({ err }, 'better-auth request failed');
         else log.debug({ err }, 'better-auth refused a request');
       },
     },

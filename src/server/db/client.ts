@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { Config } from '../config';
+import type { Logger } from '../logger';
 import * as schema from './schema';
 
 /** The database handle every service receives: the same API on PGlite and on PostgreSQL. */
@@ -32,6 +33,7 @@ const MIGRATION_LOCK = 7_274_001;
 export async function openDatabase(
   cfg: Config['database'],
   prepare: (db: Db) => Promise<void> = async () => {},
+  log?: Pick<Logger, 'warn'>,
 ): Promise<Database> {
   if (cfg.kind === 'pglite') {
     if (!cfg.dataDir.startsWith('memory://')) mkdirSync(cfg.dataDir, { recursive: true });
@@ -43,9 +45,14 @@ export async function openDatabase(
   }
 
   const pool = new pg.Pool({ connectionString: cfg.url, max: cfg.poolSize });
-  // An idle connection the server drops (restart, failover, shutdown) is discarded by the pool and
-  // replaced on the next query; without a listener its 'error' event would crash the process.
-  pool.on('error', () => {});
+  // A connection the server drops (restart, failover, pg_terminate_backend) emits 'error'. The pool
+  // listens only while a client is idle; a client checked out for a transaction has no listener,
+  // and an unheard 'error' event crashes the process. So every client gets its own listener for
+  // life: the query in flight fails (the request answers 503), and the pool discards the client
+  // when it is released and opens a new one for the next request.
+  const onLost = (err: Error) => log?.warn({ err: err.message }, 'database connection lost');
+  pool.on('error', onLost);
+  pool.on('connect', (client) => client.on('error', onLost));
   const lockClient = await pool.connect();
   try {
     await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
@@ -57,7 +64,32 @@ export async function openDatabase(
     lockClient.release();
   }
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  db.transaction = transactionsThatReleaseTheirClient(pool);
   return { db, kind: 'postgres', close: () => pool.end() };
+}
+
+/**
+ * drizzle's pool transaction sends BEGIN before its try/finally, so when BEGIN fails on a dead
+ * connection the client is never released: the pool shrinks by one for good, and after
+ * DATABASE_POOL_SIZE such failures every request waits forever. This checks the client out
+ * itself and always releases it (the pool discards a broken one); the transaction runs through a
+ * drizzle handle bound to that client, made once per connection.
+ */
+function transactionsThatReleaseTheirClient(pool: pg.Pool): Db['transaction'] {
+  const handles = new WeakMap<pg.PoolClient, Db>();
+  return async (run, config) => {
+    const client = await pool.connect();
+    try {
+      let handle = handles.get(client);
+      if (!handle) {
+        handle = drizzlePg({ client, schema }) as unknown as Db;
+        handles.set(client, handle);
+      }
+      return await handle.transaction(run, config);
+    } finally {
+      client.release();
+    }
+  };
 }
 
 /** True when a trivial query answers. */
