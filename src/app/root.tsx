@@ -38,6 +38,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {children}
         <Toaster
           position="top-center"
+          // Below the sticky 64 px header, so a toast never covers the cart badge or the navigation.
+          offset={{ top: 76 }}
+          mobileOffset={{ top: 72, left: 12, right: 12 }}
           richColors
           closeButton
           // Sonner's rich colours are below WCAG AA contrast for text; darker text keeps the tints.

@@ -112,11 +112,11 @@ export function AdminNav({ shopName }: { shopName: string }) {
 
   return (
     <>
-      <aside className="sticky top-0 hidden h-dvh w-64 shrink-0 flex-col gap-8 overflow-y-auto border-r border-crumb bg-white p-5 md:flex">
+      <aside className="sticky top-0 hidden print:hidden h-dvh w-64 shrink-0 flex-col gap-8 overflow-y-auto border-r border-crumb bg-white p-5 md:flex">
         <Brand shopName={shopName} />
         <NavList />
       </aside>
-      <header className="sticky top-0 z-40 flex items-center justify-between border-b border-crumb bg-white px-4 py-2 md:hidden">
+      <header className="sticky top-0 z-40 flex items-center justify-between border-b border-crumb bg-white px-4 py-2 md:hidden print:hidden">
         <Brand shopName={shopName} />
         <Dialog.Root open={open} onOpenChange={setOpen}>
           <Dialog.Trigger asChild>

@@ -12,9 +12,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { shopName: context.services.config.shop.name };
 }
 
+/**
+ * Printing: `data-admin-shell` makes every admin page print without its sidebar, menus,
+ * navigation and controls (the rules are at the end of app.css). A page only adds
+ * `print:hidden` to other screen-only parts, `data-print` to a control that should stay on
+ * paper, and `hidden print:block` to print-only content.
+ */
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <div className="min-h-dvh md:flex">
+    <div data-admin-shell className="min-h-dvh md:flex">
       <a
         href="#admin-content"
         className="sr-only z-50 rounded-md bg-white px-4 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
@@ -34,7 +40,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const data = useRouteLoaderData<typeof loader>('routes/admin/layout');
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <div className="min-h-dvh md:flex">
+    <div data-admin-shell className="min-h-dvh md:flex">
       {data && <AdminNav shopName={data.shopName} />}
       <main className="mx-auto w-full max-w-3xl px-4 py-16 text-center">
         <h1 className="mb-3 text-3xl font-bold">
