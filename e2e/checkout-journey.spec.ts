@@ -78,7 +78,7 @@ test('a new customer signs up when asked, is declined once, pays by card and see
 
   await expect(page).toHaveURL(/\/pay\/test\/test_cs_[\w-]{16,}$/);
   const sessionId = page.url().split('/').at(-1)!;
-  await expect(page.getByText('Test mode: no real payment will be taken')).toBeVisible();
+  await expect(page.getByText('Test mode: no real payments')).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: 'Pay Shropshire Cookie Co.' })).toBeVisible();
   await expect(page.getByText(`${COOKIE} × 2`)).toBeVisible();
 

@@ -88,6 +88,8 @@ export async function onTemporaryPostgres<T>(
     return await fn({
       DATABASE_URL: url.toString(),
       BETTER_AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-00',
+      // The benchmarks pay on the built-in test page; production refuses it unless asked for.
+      PAYMENTS: 'test',
     });
   } finally {
     // pg's pool.end() resolves before its sockets close; a forced drop at once would kill them

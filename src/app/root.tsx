@@ -1,7 +1,17 @@
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useMatches,
+  useRouteLoaderData,
+} from 'react-router';
 import { Toaster } from 'sonner';
 import type { Route } from './+types/root';
 import stylesheet from './app.css?url';
+import { TestModeBanner } from './components/layout/test-mode-banner';
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
@@ -10,8 +20,8 @@ export const links: Route.LinksFunction = () => [
 
 /** Shop details every page may show (footer, contact, settings), from the server's config. */
 export async function loader({ context }: Route.LoaderArgs) {
-  const { shop } = context.services.config;
-  return { shop };
+  const { shop, testPaymentsBanner } = context.services.config;
+  return { shop, testPaymentsBanner };
 }
 
 /** The shop details never change while the server runs: load them once per page view. */
@@ -24,7 +34,12 @@ const toastContrast = {
   '--warning-text': 'hsl(31, 92%, 25%)',
 } as React.CSSProperties;
 
+/** The test payment page says test mode in its own header. */
+const TEST_PAYMENT_ROUTE = 'routes/checkout/test-payment';
+
 export function Layout({ children }: { children: React.ReactNode }) {
+  const testMode = useRouteLoaderData<typeof loader>('root')?.testPaymentsBanner ?? false;
+  const onTestPaymentPage = useMatches().some((m) => m.id === TEST_PAYMENT_ROUTE);
   return (
     <html lang="en-GB">
       <head>
@@ -35,6 +50,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
+        {testMode && !onTestPaymentPage && <TestModeBanner />}
         {children}
         <Toaster
           position="top-center"

@@ -7,7 +7,8 @@ const optional = <T extends z.ZodType>(schema: T) =>
 /** The only module that reads process.env: every setting, parsed once, with demo defaults. */
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
-  HOST: z.string().default('0.0.0.0'),
+  /** Unset: 127.0.0.1 on the embedded (demo) database, 0.0.0.0 with DATABASE_URL. */
+  HOST: optional(z.string()),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   PUBLIC_URL: z.url().optional(),
   DATABASE_URL: z.url().optional(),
@@ -18,6 +19,8 @@ const EnvSchema = z.object({
   BETTER_AUTH_SECRET: z.string().min(32).optional(),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /** `test`: the built-in test payment page, on purpose (production refuses it otherwise). */
+  PAYMENTS: optional(z.enum(['test'])),
   /** Lets tests point the Stripe SDK at a local stand-in, e.g. http://127.0.0.1:12111 */
   STRIPE_API_URL: z.url().optional(),
   SMTP_URL: z.string().optional(),
@@ -54,13 +57,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const e = parsed.data;
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
-  const production = e.NODE_ENV === 'production' && !!e.DATABASE_URL;
-  if (production && !e.BETTER_AUTH_SECRET) {
-    throw new Error('Invalid configuration:\n  BETTER_AUTH_SECRET: required when DATABASE_URL is set');
-  }
+  // Production: NODE_ENV=production said outright, or a DATABASE_URL outside tests and development
+  // (NODE_ENV defaults to production, so `npm start` on the embedded demo is not "production").
+  const production = env.NODE_ENV === 'production' || (!!e.DATABASE_URL && e.NODE_ENV === 'production');
+  const problems = productionProblems(e, production);
+  if (problems.length) throw new Error(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   return {
     env: e.NODE_ENV,
-    host: e.HOST,
+    production,
+    // The demo (embedded database) is private unless HOST says otherwise.
+    host: e.HOST ?? (e.DATABASE_URL ? '0.0.0.0' : '127.0.0.1'),
     port: e.PORT,
     publicUrl,
     secureCookies: publicUrl.startsWith('https://'),
@@ -69,13 +75,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ? ({ kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE } as const)
       : ({ kind: 'pglite', dataDir: e.DATA_DIR } as const),
     seedDemoUsers: !e.DATABASE_URL || e.SEED_DEMO,
-    // The embedded demo gets a fixed secret so sessions survive restarts; production must set its own.
-    authSecret: e.BETTER_AUTH_SECRET ?? 'demo-only-secret-change-me-in-production-0123456789',
+    /** Unset on the embedded database: one is generated once per DATA_DIR and kept there (local-secret.ts). */
+    authSecret: e.BETTER_AUTH_SECRET ?? null,
     rateLimits: e.RATE_LIMITS,
     trustProxy: e.TRUST_PROXY,
     stripe: e.STRIPE_SECRET_KEY
       ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL }
       : null,
+    /** The built-in test payment page was chosen on purpose: every page says no real money moves. */
+    testPaymentsBanner: e.PAYMENTS === 'test',
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     shop: {
       name: e.SHOP_NAME,
@@ -97,6 +105,26 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       footerHours: 'Mon-Fri 9am-5pm',
     },
   };
+}
+
+/** Settings a production server must not run without, each named with what to do. */
+function productionProblems(e: z.output<typeof EnvSchema>, production: boolean): string[] {
+  const problems: string[] = [];
+  if (e.PAYMENTS === 'test' && e.STRIPE_SECRET_KEY)
+    problems.push('PAYMENTS: "test" and STRIPE_SECRET_KEY are both set; choose one');
+  if (!production) return problems;
+  if (e.DATABASE_URL && !e.BETTER_AUTH_SECRET)
+    problems.push('BETTER_AUTH_SECRET: required when DATABASE_URL is set');
+  if (!e.STRIPE_SECRET_KEY && e.PAYMENTS !== 'test')
+    problems.push(
+      'STRIPE_SECRET_KEY: required in production (anyone could pay with a test card); ' +
+        'set PAYMENTS=test to run the test payment page on purpose',
+    );
+  if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET)
+    problems.push(
+      'STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY in production (payments would go unrecorded)',
+    );
+  return problems;
 }
 
 export type Config = ReturnType<typeof loadConfig>;

@@ -26,7 +26,7 @@ beforeAll(async () => {
     LOG_LEVEL: 'silent',
     PUBLIC_URL: a.origin,
     DATABASE_URL: (a.services.config.database as { url: string }).url,
-    BETTER_AUTH_SECRET: a.services.config.authSecret,
+    BETTER_AUTH_SECRET: a.services.config.authSecret!,
     RATE_LIMITS: 'true',
   });
   const services: Services = await createServices(config, createLogger(config), { seedCatalog: false });

@@ -1,10 +1,12 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomBytes } from 'node:crypto';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { isAPIError } from 'better-auth/api';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { isConnectionLost } from '../db/connection-lost';
+import { localAuthSecret } from '../db/data-dir';
 import { accounts, authRateLimits, sessions, users, verifications } from '../db/schema';
 import { CLIENT_IP_HEADER } from '../http/client-ip';
 import type { Logger } from '../logger';
@@ -29,13 +31,24 @@ export async function withAuthErrors(handle: () => Promise<Response>) {
   return { response, errors };
 }
 
+/**
+ * The session signing secret: BETTER_AUTH_SECRET, else (embedded database) one generated once and
+ * kept in DATA_DIR, else (a DATABASE_URL outside production, which config refuses without one)
+ * one for this process only.
+ */
+export function authSecretFor(config: Config): string {
+  if (config.authSecret) return config.authSecret;
+  if (config.database.kind === 'pglite') return localAuthSecret(config.database.dataDir);
+  return randomBytes(32).toString('base64url');
+}
+
 /** better-auth, configured for e-mail and password with database sessions and rate limits. */
 export function createAuth(config: Config, db: Db, log?: Logger) {
   return betterAuth({
     appName: config.shop.name,
     baseURL: config.publicUrl,
     basePath: '/api/auth',
-    secret: config.authSecret,
+    secret: authSecretFor(config),
     // Same rule as the app's CSRF check: the public address, or the address the request came to.
     trustedOrigins: (request) => [config.publicUrl, request ? new URL(request.url).origin : null],
     telemetry: { enabled: false },

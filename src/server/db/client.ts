@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
@@ -10,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { Config } from '../config';
 import type { Logger } from '../logger';
+import { prepareDataDir } from './data-dir';
 import * as schema from './schema';
 
 /** The database handle every service receives: the same API on PGlite and on PostgreSQL. */
@@ -36,7 +36,7 @@ export async function openDatabase(
   log?: Pick<Logger, 'warn'>,
 ): Promise<Database> {
   if (cfg.kind === 'pglite') {
-    if (!cfg.dataDir.startsWith('memory://')) mkdirSync(cfg.dataDir, { recursive: true });
+    if (!cfg.dataDir.startsWith('memory://')) prepareDataDir(cfg.dataDir);
     const client = await PGlite.create(cfg.dataDir);
     const db = drizzlePglite({ client, schema }) as unknown as Db;
     await migratePglite(db as never, { migrationsFolder });

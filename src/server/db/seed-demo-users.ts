@@ -30,6 +30,16 @@ async function exists(db: Db, email: string) {
   return rows.length > 0;
 }
 
+/** True when a demo account (published password) is in the database. */
+export async function demoAccountsExist(db: Db): Promise<boolean> {
+  return (await exists(db, DEMO_ADMIN.email)) || (await exists(db, DEMO_CUSTOMER.email));
+}
+
+/** Addresses only this machine can reach. */
+export function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\./.test(host);
+}
+
 /**
  * Creates the demo admin and customer once; returns true when it created them. Only for the
  * embedded database, or a DATABASE_URL one with SEED_DEMO=true (config.seedDemoUsers).

@@ -1,5 +1,6 @@
 import { CreditCard, FlaskConical, Lock } from 'lucide-react';
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
+import { TEST_MODE_TEXT } from '~/app/components/layout/test-mode-banner';
 import { Button } from '~/app/components/ui/button';
 import { Input, Label } from '~/app/components/ui/input';
 import { isAppError } from '~/server/errors';
@@ -58,7 +59,7 @@ export default function TestPaymentPage({ loaderData, actionData }: Route.Compon
     <div className="min-h-dvh bg-cream">
       <header className="flex items-center justify-center gap-2 bg-amber-300 px-4 py-2 text-center text-sm font-bold tracking-wide text-cocoa uppercase">
         <FlaskConical aria-hidden className="size-4" />
-        Test mode: no real payment will be taken
+        {TEST_MODE_TEXT}
       </header>
       <main className="mx-auto grid w-full max-w-4xl gap-8 px-4 py-8 md:grid-cols-2 md:py-12">
         <section aria-labelledby="summary-heading">

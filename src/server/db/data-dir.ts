@@ -1,0 +1,67 @@
+import { randomBytes } from 'node:crypto';
+import { accessSync, constants, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+/**
+ * Makes sure the embedded database's folder exists and this process can read and write it, so a
+ * wrong DATA_DIR stops the server at once with the path and the reason, not later with an
+ * unreadable error from inside the database engine.
+ */
+export function prepareDataDir(dir: string): void {
+  const absolute = path.resolve(dir);
+  const fail = (doing: string, err: unknown) => {
+    const reason = (err as NodeJS.ErrnoException).code ?? (err as Error).message;
+    throw new Error(`DATA_DIR ${absolute}: cannot ${doing} (${reason}: ${(err as Error).message})`);
+  };
+  try {
+    mkdirSync(absolute, { recursive: true });
+  } catch (err) {
+    fail('create the folder', err);
+  }
+  try {
+    accessSync(absolute, constants.R_OK | constants.W_OK | constants.X_OK);
+  } catch (err) {
+    fail('read and write the folder', err);
+  }
+  // access() says yes to root and on read-only mounts; a real write says what will happen.
+  const probe = path.join(absolute, `.write-check-${process.pid}`);
+  try {
+    writeFileSync(probe, '');
+    rmSync(probe);
+  } catch (err) {
+    fail('write in the folder', err);
+  }
+}
+
+const SECRET_FILE = 'shop-auth-secret';
+
+/**
+ * The session signing secret of an embedded-database shop without BETTER_AUTH_SECRET: generated
+ * once, kept in the data folder (readable by its owner only), so sessions survive restarts and
+ * no two installs share a secret. A `memory://` database gets a new one each run.
+ */
+export function localAuthSecret(dataDir: string): string {
+  if (dataDir.startsWith('memory://')) return randomBytes(32).toString('base64url');
+  const file = path.join(path.resolve(dataDir), SECRET_FILE);
+  try {
+    const kept = readFileSync(file, 'utf8').trim();
+    if (kept.length >= 32) return kept;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') {
+      throw new Error(
+        `DATA_DIR ${path.dirname(file)}: cannot read ${SECRET_FILE} (${(err as Error).message})`,
+      );
+    }
+  }
+  const secret = randomBytes(32).toString('base64url');
+  // 'wx': if another process wrote it first, keep theirs.
+  try {
+    writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+    return secret;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return readFileSync(file, 'utf8').trim();
+    throw new Error(
+      `DATA_DIR ${path.dirname(file)}: cannot write ${SECRET_FILE} (${(err as Error).message})`,
+    );
+  }
+}
