@@ -1,3 +1,4 @@
+import headingFont from '@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2?url';
 import {
   isRouteErrorResponse,
   Links,
@@ -14,6 +15,8 @@ import stylesheet from './app.css?url';
 import { TestModeBanner } from './components/layout/test-mode-banner';
 
 export const links: Route.LinksFunction = () => [
+  // The heading face is in the first screen of every page: fetch it with the stylesheet.
+  { rel: 'preload', href: headingFont, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
   { rel: 'stylesheet', href: stylesheet },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
