@@ -23,6 +23,7 @@ export default [
       route('products', 'routes/admin/products.tsx'),
       route('customers', 'routes/admin/customers.tsx'),
       route('deliveries', 'routes/admin/deliveries.tsx'),
+      route('bake-days', 'routes/admin/bake-days.tsx'),
       route('messages', 'routes/admin/messages.tsx'),
       route('settings', 'routes/admin/settings.tsx'),
     ]),

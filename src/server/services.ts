@@ -2,6 +2,7 @@ import { createAccountService } from './account/account-service';
 import { createAdminServices } from './admin/admin-services';
 import { createAuth } from './auth/auth';
 import { createSessionService } from './auth/session-service';
+import { createBakeDaysService } from './bake-days/bake-days-service';
 import { createCatalogService } from './catalog/catalog-service';
 import { createCatalogVersion } from './catalog/catalog-version';
 import { createCheckoutService } from './checkout/checkout-service';
@@ -44,6 +45,7 @@ export async function createServices(
   catalogVersion.start();
   const catalog = createCatalogService(db, catalogVersion);
   const contact = createContactService(config, db, rateLimiter, mail, log);
+  const bakeDays = createBakeDaysService(db);
 
   if (config.seedDemoUsers && (await seedDemoUsers(db, accounts))) log.info('seeded the demo accounts');
 
@@ -62,6 +64,7 @@ export async function createServices(
     catalogVersion,
     catalog,
     contact,
+    bakeDays,
     admin: createAdminServices(db, catalogVersion),
     async close() {
       catalogVersion.stop();

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { changeCounters, deliveries, orders, products } from '~/server/db/schema';
+import {
+  bakeDayOverrides,
+  bakeDayTemplate,
+  changeCounters,
+  deliveries,
+  orders,
+  products,
+} from '~/server/db/schema';
 import { api, createProduct, createUser } from '~/test/factories';
 import { createDelivery, createOrder } from '~/test/order-factories';
 import { createTestApp, type TestApp } from '~/test/test-app';
@@ -34,6 +41,14 @@ const routes = (): [string, string, unknown?][] => [
   ['GET', '/api/admin/customers'],
   ['GET', '/api/admin/deliveries'],
   ['PATCH', `/api/admin/deliveries/${ids.delivery}`, { status: 'delivered', tracking_code: 'X' }],
+  ['GET', '/api/admin/bake-days'],
+  [
+    'PUT',
+    '/api/admin/bake-days/template',
+    { deliveryWeekdays: [1], cutoffTime: '09:00', cutoffDaysBefore: 1, horizonDays: 5, capacityCookies: 1 },
+  ],
+  ['PUT', '/api/admin/bake-days/overrides/2099-12-25', { closed: true, note: 'Christmas' }],
+  ['DELETE', '/api/admin/bake-days/overrides/2099-12-25'],
   ['GET', '/api/admin/no-such-thing'],
 ];
 
@@ -43,6 +58,8 @@ const snapshot = async () => ({
   products: await t.services.db.select().from(products),
   deliveries: await t.services.db.select().from(deliveries),
   counters: await t.services.db.select().from(changeCounters),
+  bakeDayTemplate: await t.services.db.select().from(bakeDayTemplate),
+  bakeDayOverrides: await t.services.db.select().from(bakeDayOverrides),
 });
 
 describe.each([

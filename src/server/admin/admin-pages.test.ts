@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deliveries, orders, products } from '~/server/db/schema';
+import { bakeDayOverrides, deliveries, orders, products } from '~/server/db/schema';
 import { loadClientBuild } from '~/server/load-build';
 import { createProduct, createUser } from '~/test/factories';
 import { createDelivery, createOrder } from '~/test/order-factories';
@@ -32,6 +32,7 @@ const PAGES: [string, string][] = [
   ['/admin/customers', 'Total spent'],
   ['/admin/deliveries', 'Tracking code'],
   ['/admin/settings', 'Test payment page (Stripe not configured)'],
+  ['/admin/bake-days', 'Weekly template'],
 ];
 
 // Full URLs on the configured origin: React Router refuses actions whose Origin differs from the URL's.
@@ -66,12 +67,14 @@ const ACTIONS = (): [string, object, boolean][] => [
   ],
   ['/admin/products', { intent: 'update', id: ids.product, product: { name: 'Renamed' } }, true],
   ['/admin/products', { intent: 'delete', id: ids.product }, true],
+  ['/admin/bake-days', { intent: 'override', date: '2099-12-25', mode: 'closed', note: 'Christmas' }, false],
 ];
 
 const snapshot = async () => ({
   orders: await t.services.db.select().from(orders),
   products: await t.services.db.select().from(products),
   deliveries: await t.services.db.select().from(deliveries),
+  bakeDayOverrides: await t.services.db.select().from(bakeDayOverrides),
 });
 
 describe.each([
@@ -121,6 +124,7 @@ describe('an admin', () => {
     expect(after.orders[0]?.status).toBe('shipped');
     expect(after.deliveries[0]).toMatchObject({ status: 'delivered', trackingCode: 'T1', driverNotes: 'n' });
     expect(after.products.map((p) => p.name)).toEqual(['Sneaky']);
+    expect(after.bakeDayOverrides).toMatchObject([{ date: '2099-12-25', closed: true, note: 'Christmas' }]);
   });
 
   it('reports a refused change with its reason and changes nothing', async () => {

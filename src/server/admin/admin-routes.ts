@@ -15,7 +15,7 @@ async function jsonBody(c: Context): Promise<Record<string, unknown>> {
 
 /** The back office's JSON API. Every route, known or not, answers only to an admin (401/403 otherwise). */
 export function adminRoutes(services: Services) {
-  const { admin } = services;
+  const { admin, bakeDays } = services;
   return new Hono()
     .use('*', async (c, next) => {
       await services.session.requireAdmin(c.req.raw.headers);
@@ -40,5 +40,16 @@ export function adminRoutes(services: Services) {
     .get('/deliveries', async (c) => c.json(await admin.deliveries.list({ page: c.req.query('page') })))
     .patch('/deliveries/:id', async (c) =>
       c.json({ delivery: await admin.deliveries.update(c.req.param('id'), await jsonBody(c)) }),
-    );
+    )
+    .get('/bake-days', async (c) => c.json(await bakeDays.calendar()))
+    .put('/bake-days/template', async (c) =>
+      c.json({ template: await bakeDays.saveTemplate(await jsonBody(c)) }),
+    )
+    .put('/bake-days/overrides/:date', async (c) =>
+      c.json({ override: await bakeDays.setOverride({ ...(await jsonBody(c)), date: c.req.param('date') }) }),
+    )
+    .delete('/bake-days/overrides/:date', async (c) => {
+      await bakeDays.removeOverride(c.req.param('date'));
+      return c.json({ ok: true });
+    });
 }

@@ -1,4 +1,5 @@
 import {
+  CalendarDays,
   Cookie,
   LayoutDashboard,
   LogOut,
@@ -24,6 +25,7 @@ export const ADMIN_LINKS = [
   { to: '/admin/products', label: 'Products', icon: Package },
   { to: '/admin/customers', label: 'Customers', icon: Users },
   { to: '/admin/deliveries', label: 'Deliveries', icon: Truck },
+  { to: '/admin/bake-days', label: 'Bake Days', icon: CalendarDays },
   { to: '/admin/messages', label: 'Messages', icon: Mail },
   { to: '/admin/settings', label: 'Settings', icon: Settings },
 ] as const;

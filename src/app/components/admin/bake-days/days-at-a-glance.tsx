@@ -1,0 +1,65 @@
+import { Card } from '~/app/components/ui/card';
+import { cn } from '~/app/lib/cn';
+import type { BakeDay, DayState } from '~/shared/bake-days/calendar';
+import { formatBakeDay, weekdayOf } from '~/shared/bake-days/london-time';
+
+const STATE_LABELS: Record<DayState, string> = {
+  open: 'Open',
+  full: 'Fully booked',
+  closed: 'Closed',
+  no_delivery: 'No deliveries',
+  past_cutoff: 'Orders closed',
+  beyond_horizon: 'Not yet open',
+};
+
+/** Today through the horizon: each day's cookies booked against its capacity, and closed days. */
+export function DaysAtAGlance({ days }: { days: BakeDay[] }) {
+  return (
+    <Card className="p-5">
+      <section aria-labelledby="glance-heading">
+        <h2 id="glance-heading" className="font-sans text-lg font-semibold">
+          The next weeks
+        </h2>
+        <ul className="mt-4 grid grid-cols-1 gap-2 sm:grid-cols-2 lg:grid-cols-4 xl:grid-cols-7">
+          {/* On the seven-column grid, each column is a weekday (Monday first). */}
+          {Array.from({ length: days[0] ? (weekdayOf(days[0].date) + 6) % 7 : 0 }, (_, i) => (
+            <li key={`pad-${i}`} aria-hidden className="hidden xl:block" />
+          ))}
+          {days.map((d) => (
+            <DayTile key={d.date} day={d} />
+          ))}
+        </ul>
+      </section>
+    </Card>
+  );
+}
+
+function DayTile({ day }: { day: BakeDay }) {
+  const delivers = day.state !== 'no_delivery' && day.state !== 'closed';
+  const pct = day.capacity > 0 ? Math.min(100, Math.round((day.booked / day.capacity) * 100)) : 100;
+  return (
+    <li
+      className={cn(
+        'flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 rounded-md border px-3 py-2 sm:flex-col sm:items-stretch sm:justify-start sm:py-3',
+        delivers ? 'border-crumb bg-white' : 'border-dashed border-cocoa/20 bg-cream text-cocoa-light',
+        day.state === 'closed' && 'border-red-300 bg-red-50',
+      )}
+    >
+      <span className="font-medium text-cocoa">{formatBakeDay(day.date)}</span>
+      <span className={cn('text-sm', day.state === 'closed' && 'font-semibold text-red-900')}>
+        {STATE_LABELS[day.state]}
+        {day.note ? ` · ${day.note}` : ''}
+      </span>
+      {delivers && (
+        <>
+          <span className="text-sm">
+            <span className="font-semibold">{day.booked}</span> / {day.capacity} cookies
+          </span>
+          <span aria-hidden className="mt-1 block h-1.5 overflow-hidden rounded-full bg-dough">
+            <span className="block h-full bg-caramel" style={{ width: `${pct}%` }} />
+          </span>
+        </>
+      )}
+    </li>
+  );
+}

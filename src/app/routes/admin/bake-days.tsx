@@ -1,0 +1,77 @@
+import { data } from 'react-router';
+import { field, loadOrNull, runAdminAction } from '~/app/components/admin/admin-action.server';
+import { DaysAtAGlance } from '~/app/components/admin/bake-days/days-at-a-glance';
+import { OverrideForms } from '~/app/components/admin/bake-days/override-forms';
+import { TemplateForm } from '~/app/components/admin/bake-days/template-form';
+import { LoadError } from '~/app/components/admin/load-error';
+import { requireAdminPage } from '~/app/lib/guards.server';
+import { pageMeta } from '~/app/lib/meta';
+import type { Route } from './+types/bake-days';
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, {
+    title: 'Bake Days',
+    description: 'Delivery days, cut-off, capacity and closed dates.',
+    noIndex: true,
+  });
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdminPage(request, context);
+  return { calendar: await loadOrNull(context, 'bake days', () => context.services.bakeDays.calendar()) };
+}
+
+/** `intent=template` (the weekly template), `override` (date, mode, capacityCookies, note) or `remove-override` (date). */
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireAdminPage(request, context);
+  const form = await request.formData();
+  const intent = field(form, 'intent');
+  const { bakeDays } = context.services;
+  if (intent === 'template') {
+    return runAdminAction(context, intent, () =>
+      bakeDays.saveTemplate({
+        deliveryWeekdays: form.getAll('deliveryWeekdays').map(String),
+        cutoffTime: field(form, 'cutoffTime'),
+        cutoffDaysBefore: field(form, 'cutoffDaysBefore'),
+        horizonDays: field(form, 'horizonDays'),
+        capacityCookies: field(form, 'capacityCookies'),
+      }),
+    );
+  }
+  if (intent === 'override') {
+    const closed = field(form, 'mode') !== 'capacity';
+    const capacity = field(form, 'capacityCookies');
+    return runAdminAction(context, intent, () =>
+      bakeDays.setOverride({
+        date: field(form, 'date'),
+        closed,
+        capacityCookies: closed || capacity === '' ? null : capacity,
+        note: field(form, 'note'),
+      }),
+    );
+  }
+  if (intent === 'remove-override') {
+    return runAdminAction(context, intent, () => bakeDays.removeOverride(field(form, 'date')));
+  }
+  return data({ ok: false as const, intent, error: 'Unknown action' }, { status: 400 });
+}
+
+export default function BakeDays({ loaderData }: Route.ComponentProps) {
+  const { calendar } = loaderData;
+  return (
+    <main className="mx-auto w-full max-w-6xl px-4 py-8">
+      <h1 className="text-3xl font-bold">Bake Days</h1>
+      <p className="mt-1 mb-6 text-cocoa-light">
+        The days customers can choose for delivery. Changes apply to the shop at once.
+      </p>
+      {!calendar ? (
+        <LoadError message="Failed to load bake days" />
+      ) : (
+        <div className="space-y-6">
+          <DaysAtAGlance days={calendar.days} />
+          <TemplateForm template={calendar.template} />
+          <OverrideForms overrides={calendar.overrides} today={calendar.days[0]!.date} />
+        </div>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,178 @@
+import {
+  addDays,
+  daysBetween,
+  formatClockTime,
+  type IsoDate,
+  isIsoDate,
+  londonDate,
+  londonInstant,
+  WEEKDAY_NAMES,
+  weekdayOf,
+} from './london-time';
+
+/** The owner's week: which days deliver, the order cut-off, how far ahead, how many cookies a day. */
+export interface BakeTemplate {
+  /** Delivery weekdays, 0 = Sunday ... 6 = Saturday. */
+  deliveryWeekdays: number[];
+  /** London wall-clock time of the cut-off, 'HH:MM'. */
+  cutoffTime: string;
+  /** The cut-off falls this many days before the delivery day (1 = the day before). */
+  cutoffDaysBefore: number;
+  /** Customers may choose a day up to this many days after today. */
+  horizonDays: number;
+  /** Cookies the bakery can bake for one day. */
+  capacityCookies: number;
+}
+
+export const DEFAULT_BAKE_TEMPLATE: BakeTemplate = {
+  deliveryWeekdays: [2, 3, 4, 5, 6],
+  cutoffTime: '14:00',
+  cutoffDaysBefore: 1,
+  horizonDays: 21,
+  capacityCookies: 300,
+};
+
+/** One date the owner changed: closed (with a note), or another capacity. */
+export interface BakeOverride {
+  date: IsoDate;
+  closed: boolean;
+  /** Cookies for that day instead of the template's; also opens a weekday that normally has no deliveries. */
+  capacityCookies: number | null;
+  note: string | null;
+}
+
+export type DayState = 'open' | 'full' | 'closed' | 'no_delivery' | 'past_cutoff' | 'beyond_horizon';
+
+export interface BakeDay {
+  date: IsoDate;
+  state: DayState;
+  capacity: number;
+  booked: number;
+  /** ISO instant of the cut-off. */
+  cutoffAt: string;
+  /** "Order by 2pm Thursday". */
+  orderBy: string;
+  note: string | null;
+}
+
+/** The instant orders for `date` stop: the template's time, `cutoffDaysBefore` days earlier, London time. */
+export function cutoffFor(date: IsoDate, template: BakeTemplate): Date {
+  return londonInstant(addDays(date, -template.cutoffDaysBefore), template.cutoffTime);
+}
+
+function cutoffWords(date: IsoDate, template: BakeTemplate) {
+  return {
+    time: formatClockTime(template.cutoffTime),
+    day: WEEKDAY_NAMES[weekdayOf(addDays(date, -template.cutoffDaysBefore))]!,
+  };
+}
+
+/** "Order by 2pm Thursday" for a delivery on `date`. */
+export function orderByWording(date: IsoDate, template: BakeTemplate): string {
+  const { time, day } = cutoffWords(date, template);
+  return `Order by ${time} ${day}`;
+}
+
+/**
+ * What a day looks like at `now` for an order of `cookies` cookies (1 when only asking whether
+ * any room is left). The first rule that applies wins: horizon, delivery weekday, closed, cut-off, room.
+ */
+export function describeDay(
+  date: IsoDate,
+  options: {
+    template: BakeTemplate;
+    override?: BakeOverride | null;
+    booked?: number;
+    now: Date;
+    cookies?: number;
+  },
+): BakeDay {
+  const { template, override, now } = options;
+  const booked = options.booked ?? 0;
+  const cookies = Math.max(options.cookies ?? 1, 1);
+  const capacity = override?.capacityCookies ?? template.capacityCookies;
+  const cutoff = cutoffFor(date, template);
+  const deliversThatWeekday =
+    template.deliveryWeekdays.includes(weekdayOf(date)) || override?.capacityCookies != null;
+  const ahead = daysBetween(londonDate(now), date);
+
+  let state: DayState;
+  if (ahead > template.horizonDays) state = 'beyond_horizon';
+  else if (!deliversThatWeekday) state = 'no_delivery';
+  else if (override?.closed) state = 'closed';
+  else if (now.getTime() >= cutoff.getTime()) state = 'past_cutoff';
+  else if (booked + cookies > capacity) state = 'full';
+  else state = 'open';
+
+  return {
+    date,
+    state,
+    capacity,
+    booked,
+    cutoffAt: cutoff.toISOString(),
+    orderBy: orderByWording(date, template),
+    note: override?.note ?? null,
+  };
+}
+
+/**
+ * Every date from today to the end of the horizon, described at `now`. `booked` maps a date to
+ * the cookies already reserved for it.
+ */
+export function listBakeDays(options: {
+  template: BakeTemplate;
+  overrides: BakeOverride[];
+  booked: Record<IsoDate, number>;
+  now: Date;
+  cookies?: number;
+  /** Days to list from today (default: through the horizon). */
+  days?: number;
+}): BakeDay[] {
+  const today = londonDate(options.now);
+  const byDate = new Map(options.overrides.map((o) => [o.date, o]));
+  const count = options.days ?? options.template.horizonDays + 1;
+  const days: BakeDay[] = [];
+  for (let i = 0; i < count; i++) {
+    const date = addDays(today, i);
+    days.push(
+      describeDay(date, {
+        template: options.template,
+        override: byDate.get(date),
+        booked: options.booked[date] ?? 0,
+        now: options.now,
+        cookies: options.cookies,
+      }),
+    );
+  }
+  return days;
+}
+
+/** The days a customer is shown at checkout: open, full and closed days whose cut-off has not passed. */
+export function choosableDays(days: BakeDay[]): BakeDay[] {
+  return days.filter((d) => d.state === 'open' || d.state === 'full' || d.state === 'closed');
+}
+
+/** Why an order cannot have this day, in the words the customer sees; null when it can. */
+export function refusalFor(day: BakeDay, template: BakeTemplate): string | null {
+  switch (day.state) {
+    case 'open':
+      return null;
+    case 'full':
+      return 'That day is fully booked';
+    case 'closed':
+      return day.note ? `We are closed on that day (${day.note})` : 'We are closed on that day';
+    case 'no_delivery':
+      return 'We do not deliver on that day';
+    case 'past_cutoff': {
+      const { time, day: weekday } = cutoffWords(day.date, template);
+      return `Orders for that day closed at ${time} on ${weekday}`;
+    }
+    case 'beyond_horizon':
+      return `Delivery days can be chosen up to ${template.horizonDays} days ahead`;
+  }
+}
+
+/** The refusal for something that is not a date at all. */
+export const MALFORMED_DAY_MESSAGE = 'Please choose a delivery day';
+
+export { isIsoDate };

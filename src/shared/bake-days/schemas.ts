@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { isIsoDate } from './london-time';
+
+export const IsoDateSchema = z.string().refine(isIsoDate, 'Enter a date as YYYY-MM-DD');
+
+const wholeNumber = (label: string, min: number, max: number) =>
+  z.coerce
+    .number({ error: `${label} must be a number` })
+    .int(`${label} must be a whole number`)
+    .min(min, `${label} must be at least ${min}`)
+    .max(max, `${label} must be at most ${max}`);
+
+/** The weekly template as the owner edits it. */
+export const BakeTemplateSchema = z.object({
+  deliveryWeekdays: z
+    .array(z.coerce.number().int().min(0).max(6))
+    .min(1, 'Choose at least one delivery day')
+    .transform((days) => [...new Set(days)].sort((a, b) => a - b)),
+  cutoffTime: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Enter the cut-off time as HH:MM'),
+  cutoffDaysBefore: wholeNumber('Days before', 1, 7),
+  horizonDays: wholeNumber('Days ahead', 1, 90),
+  capacityCookies: wholeNumber('Capacity', 0, 100_000),
+});
+export type BakeTemplateInput = z.input<typeof BakeTemplateSchema>;
+
+/** One date override: closed (a note says why), or open with another capacity. */
+export const BakeOverrideSchema = z
+  .object({
+    date: IsoDateSchema,
+    closed: z.boolean(),
+    capacityCookies: z.preprocess(
+      (v) => (v === undefined || v === '' ? null : v),
+      wholeNumber('Capacity', 0, 100_000).nullable(),
+    ),
+    note: z
+      .string()
+      .trim()
+      .max(200, 'Keep the note under 200 characters')
+      .transform((s) => s || null)
+      .nullable()
+      .default(null),
+  })
+  .refine((o) => o.closed || o.capacityCookies !== null, {
+    message: 'Give the day a capacity, or close it',
+    path: ['capacityCookies'],
+  });
