@@ -21,12 +21,8 @@ export function DaysAtAGlance({ days }: { days: BakeDay[] }) {
           The next weeks
         </h2>
         <ul className="mt-4 grid grid-cols-1 gap-2 sm:grid-cols-2 lg:grid-cols-4 xl:grid-cols-7">
-          {/* On the seven-column grid, each column is a weekday (Monday first). */}
-          {Array.from({ length: days[0] ? (weekdayOf(days[0].date) + 6) % 7 : 0 }, (_, i) => (
-            <li key={`pad-${i}`} aria-hidden className="hidden xl:block" />
-          ))}
-          {days.map((d) => (
-            <DayTile key={d.date} day={d} />
+          {days.map((d, i) => (
+            <DayTile key={d.date} day={d} first={i === 0} />
           ))}
         </ul>
       </section>
@@ -34,7 +30,18 @@ export function DaysAtAGlance({ days }: { days: BakeDay[] }) {
   );
 }
 
-function DayTile({ day }: { day: BakeDay }) {
+/** On the seven-column grid each column is a weekday, Monday first: the first day starts in its own. */
+const COLUMN_START = [
+  'xl:col-start-7',
+  'xl:col-start-1',
+  'xl:col-start-2',
+  'xl:col-start-3',
+  'xl:col-start-4',
+  'xl:col-start-5',
+  'xl:col-start-6',
+];
+
+function DayTile({ day, first }: { day: BakeDay; first: boolean }) {
   const delivers = day.state !== 'no_delivery' && day.state !== 'closed';
   const pct = day.capacity > 0 ? Math.min(100, Math.round((day.booked / day.capacity) * 100)) : 100;
   return (
@@ -43,6 +50,7 @@ function DayTile({ day }: { day: BakeDay }) {
         'flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 rounded-md border px-3 py-2 sm:flex-col sm:items-stretch sm:justify-start sm:py-3',
         delivers ? 'border-crumb bg-white' : 'border-dashed border-cocoa/20 bg-cream text-cocoa-light',
         day.state === 'closed' && 'border-red-300 bg-red-50',
+        first && COLUMN_START[weekdayOf(day.date)],
       )}
     >
       <span className="font-medium text-cocoa">{formatBakeDay(day.date)}</span>
