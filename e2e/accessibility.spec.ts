@@ -34,6 +34,8 @@ test.describe('no serious accessibility violations', () => {
       '/auth',
       '/our-story',
       '/contact',
+      '/privacy',
+      '/reset-password?token=example',
       '/no-such-page',
     ];
     for (const path of pages) {
@@ -57,6 +59,8 @@ test.describe('no serious accessibility violations', () => {
     await page.goto('/account');
     await page.waitForLoadState('networkidle');
     expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Edit profile' }).click();
+    expect(await seriousViolations(page), 'editing the profile').toEqual([]);
   });
 
   test('the back office', async ({ page }) => {

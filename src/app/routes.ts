@@ -11,7 +11,9 @@ export default [
     route('checkout', 'routes/checkout/checkout.tsx'),
     route('checkout/success', 'routes/checkout/success.tsx'),
     route('auth', 'routes/account/auth.tsx'),
+    route('reset-password', 'routes/account/reset-password.tsx'),
     route('account', 'routes/account/account.tsx'),
+    route('privacy', 'routes/storefront/privacy.tsx'),
     route('*', 'routes/storefront/not-found.tsx'),
   ]),
   // The built-in test payment page stands in for the provider's hosted page: no shop chrome.

@@ -11,6 +11,7 @@ import '~/app/load-context';
 import { accountRoutes } from './account/account-routes';
 import { adminRoutes } from './admin/admin-routes';
 import { withAuthErrors } from './auth/auth';
+import { evenTiming, RESET_REQUEST_MIN_MS } from './auth/even-timing';
 import { catalogRoutes } from './catalog/catalog-routes';
 import { checkoutRoutes } from './checkout/checkout-routes';
 import { contactRoutes } from './contact/contact-routes';
@@ -67,6 +68,7 @@ export function createApp(services: Services, build?: ClientBuild, cache = creat
   app.use('/api/payments/*', bodyLimit({ maxSize: 512 * 1024, onError: tooLarge }));
   app.use('*', bodyLimit({ maxSize: 64 * 1024, onError: tooLarge }));
 
+  app.use('/api/auth/request-password-reset', evenTiming(RESET_REQUEST_MIN_MS));
   app.on(['GET', 'POST'], '/api/auth/*', async (c) => {
     // better-auth reads the client address from a header; set it ourselves, never from the client.
     const headers = new Headers(c.req.raw.headers);

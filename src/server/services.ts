@@ -13,6 +13,7 @@ import { seedCatalog } from './db/seed-catalog';
 import { seedDemoUsers } from './db/seed-demo-users';
 import { createLogger, type Logger } from './logger';
 import { createMailService } from './mail/mail-service';
+import { passwordResetEmail } from './mail/password-reset-email';
 import { createPaymentsService } from './payments/payments-service';
 import { createRateLimiter } from './rate-limit/rate-limiter';
 
@@ -33,11 +34,13 @@ export async function createServices(
     log,
   );
   const { db } = database;
-  const auth = createAuth(config, db, log);
+  const mail = createMailService(config, db, log);
+  const auth = createAuth(config, db, log, {
+    sendPasswordReset: (to, link) => mail.enqueue(passwordResetEmail(config.shop.name, to, link)),
+  });
   const session = createSessionService(auth, db, log);
   const accounts = createAccountService(auth, db, log);
   const rateLimiter = createRateLimiter(db, config.rateLimits);
-  const mail = createMailService(config, db, log);
   const payments = createPaymentsService(config, db, mail, log);
   const checkout = createCheckoutService(config, db, payments.provider, rateLimiter, log);
   // Other instances' product changes are noticed by polling; on the embedded database there are none.

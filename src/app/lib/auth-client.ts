@@ -5,30 +5,51 @@ export type AuthResult = { ok: true } | { ok: false; message: string };
 export type Role = 'admin' | 'customer';
 
 /** The server's message from either error shape: ours `{ error: { message } }`, better-auth's `{ message }`. */
-async function messageOf(res: Response): Promise<string | undefined> {
+async function errorOf(res: Response): Promise<{ message?: string; code?: string }> {
   try {
-    const body = (await res.json()) as { error?: { message?: unknown }; message?: unknown };
+    const body = (await res.json()) as {
+      error?: { message?: unknown; code?: unknown };
+      message?: unknown;
+      code?: unknown;
+    };
     const message = body.error?.message ?? body.message;
-    return typeof message === 'string' && message ? message : undefined;
+    const code = body.error?.code ?? body.code;
+    return {
+      message: typeof message === 'string' && message ? message : undefined,
+      code: typeof code === 'string' ? code : undefined,
+    };
   } catch {
-    return undefined;
+    return {};
   }
 }
 
-async function post(url: string, body: unknown, fallback: string): Promise<AuthResult> {
+/**
+ * Sends JSON; answers done, or the message to show: `messages[code]` when the server's error code
+ * has one of ours, else the server's message, else `fallback`.
+ */
+export async function send(
+  method: 'POST' | 'PUT',
+  url: string,
+  body: unknown,
+  fallback: string,
+  messages: Record<string, string> = {},
+): Promise<AuthResult> {
   try {
     const res = await fetch(url, {
-      method: 'POST',
+      method,
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
     });
     if (res.ok) return { ok: true };
-    return { ok: false, message: (await messageOf(res)) ?? fallback };
+    const { message, code } = await errorOf(res);
+    return { ok: false, message: (code && messages[code]) || message || fallback };
   } catch {
     // Offline or the server is unreachable: nothing more useful to say than the fallback.
     return { ok: false, message: fallback };
   }
 }
+
+const post = (url: string, body: unknown, fallback: string) => send('POST', url, body, fallback);
 
 /** Signs in; the session cookie (httpOnly) is set by the response. */
 export const signIn = (email: string, password: string) =>

@@ -31,6 +31,10 @@ export function accountRoutes(services: Services) {
       const profile = await accounts.getProfileDto(id);
       return c.json({ user: { id, email, name }, role, profile });
     })
+    .put('/profile', noStore, guard, async (c) => {
+      const body = await c.req.json().catch(() => null);
+      return c.json({ profile: await accounts.updateProfile(c.get('user').id, body) });
+    })
     .get('/orders', noStore, guard, async (c) =>
       c.json({ orders: await accounts.listOrders(c.get('user').id) }),
     );

@@ -1,6 +1,7 @@
 import { APIError } from 'better-auth/api';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { OrderStatus } from '~/shared/constants';
+import { type ProfileInput, ProfileSchema } from '~/shared/schemas/account';
 import { type SignUpInput, SignUpSchema } from '~/shared/schemas/sign-up';
 import type { Auth } from '../auth/auth';
 import type { Db } from '../db/client';
@@ -110,6 +111,30 @@ export function createAccountService(auth: Auth, db: Db, log: Logger) {
     /** The profile as the screens show it. */
     async getProfileDto(userId: string): Promise<ProfileDto> {
       return toProfileDto(await getProfile(userId));
+    },
+
+    /**
+     * Changes the customer's own details (not the e-mail) under sign-up's rules. better-auth's
+     * user keeps the same name, since the session shows it.
+     */
+    async updateProfile(userId: string, input: ProfileInput): Promise<ProfileDto> {
+      const data = parseOrThrow(ProfileSchema, input);
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(profiles)
+          .set({
+            fullName: data.fullName,
+            phone: data.phone,
+            address: data.address,
+            city: data.city,
+            postcode: data.postcode,
+          })
+          .where(eq(profiles.id, userId))
+          .returning();
+        if (!row) throw notFound('Profile not found');
+        await tx.update(users).set({ name: data.fullName }).where(eq(users.id, userId));
+        return toProfileDto(row);
+      });
     },
 
     /** The user's own orders, newest first, with their items. Only ever pass the session's user id. */

@@ -2,7 +2,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { isAPIError } from 'better-auth/api';
+import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
+import { PasswordSchema } from '~/shared/schemas/sign-up';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { isConnectionLost } from '../db/connection-lost';
@@ -10,9 +11,21 @@ import { localAuthSecret } from '../db/data-dir';
 import { accounts, authRateLimits, sessions, users, verifications } from '../db/schema';
 import { CLIENT_IP_HEADER } from '../http/client-ip';
 import type { Logger } from '../logger';
+import { RESET_LINK_SECONDS } from '../mail/password-reset-email';
 
 /** Sign-in attempts allowed per client address per minute, shared by every instance. */
 export const SIGN_IN_LIMIT = { window: 60, max: 10 };
+
+/** Where a reset e-mail's link leads: our page, which posts the token to /api/auth/reset-password. */
+export const RESET_PASSWORD_PATH = '/reset-password';
+
+/** Endpoints that set a new password: their `newPassword` follows SPEC §5 with its messages. */
+const NEW_PASSWORD_PATHS = new Set(['/reset-password', '/change-password']);
+
+export interface AuthDeps {
+  /** Queues the e-mail holding a reset link (through the outbox). */
+  sendPasswordReset(to: string, link: string): Promise<void>;
+}
 
 /**
  * better-auth's own endpoints that must not be reachable over HTTP (server-side `auth.api` calls
@@ -43,7 +56,7 @@ export function authSecretFor(config: Config): string {
 }
 
 /** better-auth, configured for e-mail and password with database sessions and rate limits. */
-export function createAuth(config: Config, db: Db, log?: Logger) {
+export function createAuth(config: Config, db: Db, log?: Logger, deps?: AuthDeps) {
   return betterAuth({
     appName: config.shop.name,
     baseURL: config.publicUrl,
@@ -68,6 +81,28 @@ export function createAuth(config: Config, db: Db, log?: Logger) {
       minPasswordLength: 6,
       maxPasswordLength: 72,
       autoSignIn: false,
+      // Without a mailer (the admin CLI) the reset flow answers "not enabled".
+      sendResetPassword:
+        deps &&
+        (async ({ user, token }) => {
+          const link = `${config.publicUrl}${RESET_PASSWORD_PATH}?token=${encodeURIComponent(token)}`;
+          await deps.sendPasswordReset(user.email, link);
+        }),
+      resetPasswordTokenExpiresIn: RESET_LINK_SECONDS,
+      // A reset is what someone does when their password may be known to another: end every session.
+      revokeSessionsOnPasswordReset: true,
+    },
+    // Reset tokens are kept hashed, so a copy of the database cannot be used to take over accounts.
+    verification: { storeIdentifier: 'hashed' },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        if (!NEW_PASSWORD_PATHS.has(ctx.path)) return;
+        const result = PasswordSchema.safeParse(ctx.body?.newPassword);
+        if (!result.success) {
+          const message = result.error.issues[0]?.message ?? 'Invalid password';
+          throw new APIError('BAD_REQUEST', { message, code: 'INVALID_PASSWORD_LENGTH' });
+        }
+      }),
     },
     session: {
       expiresIn: 60 * 60 * 24 * 30,
@@ -78,7 +113,13 @@ export function createAuth(config: Config, db: Db, log?: Logger) {
       storage: 'database',
       window: 60,
       max: 100,
-      customRules: { '/sign-in/email': SIGN_IN_LIMIT },
+      // Anything that guesses or sends mail for an account is limited like sign-in.
+      customRules: {
+        '/sign-in/email': SIGN_IN_LIMIT,
+        '/request-password-reset': SIGN_IN_LIMIT,
+        '/reset-password': SIGN_IN_LIMIT,
+        '/change-password': SIGN_IN_LIMIT,
+      },
     },
     advanced: {
       // app.ts sets this header from the socket (or a trusted proxy), never from the client.

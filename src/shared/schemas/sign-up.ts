@@ -26,6 +26,9 @@ const m = SIGN_UP_MESSAGES;
 // A missing or non-text field (a request that skipped the form) gets the field's own message.
 const text = (message: string) => z.string({ error: message });
 
+/** SPEC §5's password rule: 6 to 72 characters (sign-up, reset, change). */
+export const PasswordSchema = text(m.passwordTooShort).min(6, m.passwordTooShort).max(72, m.passwordTooLong);
+
 /**
  * Sign-up rules of SPEC §5, in the spec's order (fields and checks alike): the first issue is the
  * message shown, by the form's toast and by the server's 400.
@@ -45,7 +48,7 @@ export const SignUpSchema = z.object({
   postcode: text(m.postcode)
     .transform((v) => v.toUpperCase().replace(/\s+/g, ' ').trim())
     .pipe(z.string().regex(UK_POSTCODE, m.postcode)),
-  password: text(m.passwordTooShort).min(6, m.passwordTooShort).max(72, m.passwordTooLong),
+  password: PasswordSchema,
 });
 
 export type SignUpInput = z.input<typeof SignUpSchema>;

@@ -1,82 +1,21 @@
 import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
-import type { z } from 'zod';
 import { Button } from '~/app/components/ui/button';
-import { Input, Label } from '~/app/components/ui/input';
 import { signIn, signUp } from '~/app/lib/auth-client';
 import { SignInSchema, type SignUpField, SignUpSchema } from '~/shared/schemas/sign-up';
-
-type Errors = Partial<Record<string, string>>;
-
-/** The first message per field, from issues already in the spec's order. */
-function errorsOf(issues: readonly z.core.$ZodIssue[]): Errors {
-  const errors: Errors = {};
-  for (const issue of issues) errors[String(issue.path[0])] ??= issue.message;
-  return errors;
-}
-
-const valuesOf = (form: HTMLFormElement) =>
-  Object.fromEntries([...new FormData(form)].map(([k, v]) => [k, String(v)])) as Record<string, string>;
-
-/**
- * Checks a form against its schema. On failure: the first failing message as an error toast
- * (SPEC §8), every field's message inline, and focus on the first field to fix.
- */
-function check<S extends z.ZodType>(schema: S, form: HTMLFormElement, setErrors: (e: Errors) => void) {
-  const values = valuesOf(form);
-  const result = schema.safeParse(values);
-  if (result.success) {
-    setErrors({});
-    return { values, data: result.data as z.output<S> };
-  }
-  const [first] = result.error.issues;
-  setErrors(errorsOf(result.error.issues));
-  toast.error(first?.message);
-  const field = form.elements.namedItem(String(first?.path[0]));
-  if (field instanceof HTMLElement) field.focus();
-  return null;
-}
-
-interface FieldProps extends React.ComponentProps<typeof Input> {
-  id: string;
-  label: string;
-  error?: string;
-  hint?: string;
-}
-
-function Field({ id, label, error, hint, ...props }: FieldProps) {
-  const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ');
-  return (
-    <div>
-      <Label htmlFor={id}>{label}</Label>
-      <Input
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
-        {...props}
-      />
-      {hint && (
-        <p id={`${id}-hint`} className="mt-1 text-sm text-cocoa-light">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
+import { check, type Errors, errorsOf, Field, valuesOf } from './form-field';
 
 interface SignInFormProps {
   defaultEmail?: string;
   /** False until hydrated: the form only works with JavaScript. */
   ready: boolean;
   onSignedIn: () => Promise<void>;
+  /** Opens "Forgot password?" with what is typed in the e-mail field. */
+  onForgotPassword: (email: string) => void;
 }
 
-export function SignInForm({ defaultEmail, ready, onSignedIn }: SignInFormProps) {
+export function SignInForm({ defaultEmail, ready, onSignedIn, onForgotPassword }: SignInFormProps) {
   const [errors, setErrors] = useState<Errors>({});
   const [pending, setPending] = useState(false);
 
@@ -116,6 +55,18 @@ export function SignInForm({ defaultEmail, ready, onSignedIn }: SignInFormProps)
       />
       <Button type="submit" size="lg" className="mt-2" disabled={!ready || pending}>
         {pending ? 'Signing in...' : 'Sign In'}
+      </Button>
+      <Button
+        type="button"
+        variant="ghost"
+        className="self-center underline underline-offset-4"
+        disabled={!ready}
+        onClick={(event) => {
+          const email = event.currentTarget.form?.elements.namedItem('email');
+          onForgotPassword(email instanceof HTMLInputElement ? email.value : '');
+        }}
+      >
+        Forgot password?
       </Button>
     </form>
   );
@@ -191,6 +142,13 @@ export function SignUpForm({ ready, onSignedUp }: SignUpFormProps) {
       {SIGN_UP_FIELDS.map(({ name, ...field }) => (
         <Field key={name} id={`sign-up-${name}`} name={name} error={errors[name]} {...field} />
       ))}
+      <p className="text-sm text-cocoa-light">
+        We keep these details to bake, deliver and tell you about your orders. Read how in our{' '}
+        <Link to="/privacy" className="font-medium text-caramel-dark underline underline-offset-4">
+          privacy notice
+        </Link>
+        .
+      </p>
       <Button type="submit" size="lg" className="mt-2" disabled={!ready || pending}>
         {pending ? 'Creating account...' : 'Create Account'}
       </Button>

@@ -8,6 +8,7 @@ const QUICK_LINKS = [
   { to: '/our-story', label: 'Our Story' },
   { to: '/contact', label: 'Contact' },
   { to: '/account', label: 'My Account' },
+  { to: '/privacy', label: 'Privacy' },
 ] as const;
 
 const SOCIAL_LINKS = [

@@ -1,7 +1,8 @@
 import { LogOut } from 'lucide-react';
 import { useState } from 'react';
-import { data, redirect, useNavigate } from 'react-router';
+import { data, redirect, useNavigate, useRevalidator } from 'react-router';
 import { toast } from 'sonner';
+import { ChangePasswordForm } from '~/app/components/account/change-password-form';
 import { OrderHistory } from '~/app/components/account/order-history';
 import { ProfileDetails } from '~/app/components/account/profile-details';
 import { Button } from '~/app/components/ui/button';
@@ -9,13 +10,14 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '~/app/components/ui/ta
 import { signOut } from '~/app/lib/auth-client';
 import { getUser } from '~/app/lib/guards.server';
 import { pageMeta } from '~/app/lib/meta';
+import { useHydrated } from '~/app/lib/use-hydrated';
 import { formatLongDate } from '~/shared/constants';
 import type { Route } from './+types/account';
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
     title: 'My Account',
-    description: 'Your profile and order history.',
+    description: 'Your profile, password and order history.',
     noIndex: true,
   });
 
@@ -47,6 +49,8 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
   const { profile, orders } = loaderData;
   const navigate = useNavigate();
   const [signingOut, setSigningOut] = useState(false);
+  const hydrated = useHydrated();
+  const { revalidate } = useRevalidator();
 
   async function onSignOut() {
     setSigningOut(true);
@@ -74,8 +78,9 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
           <TabsTrigger value="profile">Profile</TabsTrigger>
           <TabsTrigger value="orders">Orders</TabsTrigger>
         </TabsList>
-        <TabsContent value="profile">
-          <ProfileDetails profile={profile} />
+        <TabsContent value="profile" className="flex flex-col gap-6">
+          <ProfileDetails profile={profile} ready={hydrated} onSaved={revalidate} />
+          <ChangePasswordForm ready={hydrated} />
         </TabsContent>
         <TabsContent value="orders">
           <OrderHistory orders={orders} />

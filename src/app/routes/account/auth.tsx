@@ -2,6 +2,7 @@ import { Loader2 } from 'lucide-react';
 import { useState } from 'react';
 import { redirect, useNavigate, useSearchParams } from 'react-router';
 import { SignInForm, SignUpForm } from '~/app/components/account/auth-forms';
+import { ForgotPasswordForm } from '~/app/components/account/forgot-password-form';
 import { Card } from '~/app/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '~/app/components/ui/tabs';
 import { fetchRole, safeRedirect } from '~/app/lib/auth-client';
@@ -35,6 +36,8 @@ export default function AuthPage() {
   const [tab, setTab] = useState<Tab>('sign-in');
   const [signInEmail, setSignInEmail] = useState('');
   const [checkingRole, setCheckingRole] = useState(false);
+  // "Forgot password?" takes the Sign In tab's place, starting from the e-mail typed there.
+  const [forgotEmail, setForgotEmail] = useState<string | null>(null);
   // Until hydration the forms cannot submit (they would post the password to the page itself).
   const hydrated = useHydrated();
 
@@ -76,12 +79,21 @@ export default function AuthPage() {
             </TabsList>
             {/* Both stay mounted, so what was typed survives a look at the other tab. */}
             <TabsContent value="sign-in" forceMount className="data-[state=inactive]:hidden">
-              <SignInForm
-                key={signInEmail}
-                defaultEmail={signInEmail}
-                ready={hydrated}
-                onSignedIn={onSignedIn}
-              />
+              {forgotEmail === null ? (
+                <SignInForm
+                  key={signInEmail}
+                  defaultEmail={signInEmail}
+                  ready={hydrated}
+                  onSignedIn={onSignedIn}
+                  onForgotPassword={setForgotEmail}
+                />
+              ) : (
+                <ForgotPasswordForm
+                  defaultEmail={forgotEmail}
+                  ready={hydrated}
+                  onBack={() => setForgotEmail(null)}
+                />
+              )}
             </TabsContent>
             <TabsContent value="sign-up" forceMount className="data-[state=inactive]:hidden">
               <SignUpForm ready={hydrated} onSignedUp={onSignedUp} />

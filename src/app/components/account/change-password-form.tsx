@@ -1,0 +1,74 @@
+import { type FormEvent, useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '~/app/components/ui/button';
+import { Card } from '~/app/components/ui/card';
+import { changePassword } from '~/app/lib/account-client';
+import { ChangePasswordSchema } from '~/shared/schemas/account';
+import { check, type Errors, Field } from './form-field';
+
+/** /account "Change password": needs the current one; every other device is signed out. */
+export function ChangePasswordForm({ ready }: { ready: boolean }) {
+  const [errors, setErrors] = useState<Errors>({});
+  const [pending, setPending] = useState(false);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const checked = check(ChangePasswordSchema, form, setErrors);
+    if (!checked) return;
+    setPending(true);
+    const result = await changePassword(checked.data.currentPassword, checked.data.newPassword);
+    setPending(false);
+    if (!result.ok) {
+      toast.error(result.message);
+      return;
+    }
+    form.reset();
+    toast.success('Password changed. Other devices have been signed out.');
+  }
+
+  return (
+    <Card className="p-5 sm:p-8">
+      <h2 id="change-password-heading" className="mb-2 text-2xl font-bold">
+        Change password
+      </h2>
+      <p className="mb-6 text-cocoa-light">Changing it signs you out on every other device.</p>
+      <form
+        method="post"
+        noValidate
+        onSubmit={onSubmit}
+        aria-labelledby="change-password-heading"
+        className="flex flex-col gap-4 sm:max-w-sm"
+      >
+        <Field
+          id="current-password"
+          name="currentPassword"
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+          error={errors.currentPassword}
+        />
+        <Field
+          id="new-password"
+          name="newPassword"
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          hint="6 to 72 characters"
+          error={errors.newPassword}
+        />
+        <Field
+          id="confirm-password"
+          name="confirmPassword"
+          label="Confirm new password"
+          type="password"
+          autoComplete="new-password"
+          error={errors.confirmPassword}
+        />
+        <Button type="submit" className="self-start" disabled={!ready || pending}>
+          {pending ? 'Changing...' : 'Change password'}
+        </Button>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,26 @@
+import { PASSWORD_MESSAGES, type ProfileInput } from '~/shared/schemas/account';
+import { send } from './auth-client';
+
+/** "Forgot password?": better-auth answers the same whether or not the account exists. */
+export const requestPasswordReset = (email: string) =>
+  send('POST', '/api/auth/request-password-reset', { email: email.trim() }, 'Failed to send the link');
+
+/** Sets a new password with the token from the e-mailed link; every session of the account ends. */
+export const resetPassword = (token: string, newPassword: string) =>
+  send('POST', '/api/auth/reset-password', { token, newPassword }, 'Failed to change password', {
+    INVALID_TOKEN: PASSWORD_MESSAGES.linkInvalid,
+  });
+
+/** Changes the password; the customer's other sessions end, this one goes on. */
+export const changePassword = (currentPassword: string, newPassword: string) =>
+  send(
+    'POST',
+    '/api/auth/change-password',
+    { currentPassword, newPassword, revokeOtherSessions: true },
+    'Failed to change password',
+    { INVALID_PASSWORD: PASSWORD_MESSAGES.currentWrong },
+  );
+
+/** Saves the customer's own details (the server checks them again). */
+export const updateProfile = (details: ProfileInput) =>
+  send('PUT', '/api/account/profile', details, 'Failed to update profile');

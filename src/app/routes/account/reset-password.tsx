@@ -1,0 +1,103 @@
+import { type FormEvent, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { check, type Errors, Field } from '~/app/components/account/form-field';
+import { Button } from '~/app/components/ui/button';
+import { Card } from '~/app/components/ui/card';
+import { resetPassword } from '~/app/lib/account-client';
+import { pageMeta } from '~/app/lib/meta';
+import { useHydrated } from '~/app/lib/use-hydrated';
+import { PASSWORD_MESSAGES, ResetPasswordSchema } from '~/shared/schemas/account';
+import type { Route } from './+types/reset-password';
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, {
+    title: 'Choose a New Password',
+    description: 'Set a new password for your account.',
+    noIndex: true,
+  });
+
+/** The token from the e-mailed link; better-auth checks it when the form is sent. */
+export async function loader({ request }: Route.LoaderArgs) {
+  return { token: new URL(request.url).searchParams.get('token')?.trim() ?? '' };
+}
+
+const linkClass = 'font-medium text-caramel-dark underline underline-offset-4';
+
+export default function ResetPasswordPage({ loaderData }: Route.ComponentProps) {
+  const { token } = loaderData;
+  const navigate = useNavigate();
+  const hydrated = useHydrated();
+  const [errors, setErrors] = useState<Errors>({});
+  const [pending, setPending] = useState(false);
+  const [linkDead, setLinkDead] = useState(!token);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const checked = check(ResetPasswordSchema, event.currentTarget, setErrors);
+    if (!checked) return;
+    setPending(true);
+    const result = await resetPassword(token, checked.data.newPassword);
+    setPending(false);
+    if (!result.ok) {
+      toast.error(result.message);
+      if (result.message === PASSWORD_MESSAGES.linkInvalid) setLinkDead(true);
+      return;
+    }
+    toast.success('Your password has been changed. Please sign in.');
+    navigate('/auth', { replace: true });
+  }
+
+  return (
+    <main className="mx-auto w-full max-w-md px-4 py-10 sm:py-16">
+      <h1 className="mb-2 text-center text-3xl font-bold sm:text-4xl">Choose a new password</h1>
+      <p className="mb-8 text-center text-cocoa-light">
+        Once it is set, every device signed in to your account is signed out.
+      </p>
+      <Card className="p-5 sm:p-8">
+        {linkDead ? (
+          <div role="alert" className="flex flex-col gap-4 text-center">
+            <p>
+              {token ? PASSWORD_MESSAGES.linkInvalid : 'This link is incomplete. Please ask for a new one.'}
+            </p>
+            <p>
+              <Link to="/auth" className={linkClass}>
+                Back to sign in
+              </Link>{' '}
+              and choose "Forgot password?".
+            </p>
+          </div>
+        ) : (
+          <form
+            method="post"
+            noValidate
+            onSubmit={onSubmit}
+            className="flex flex-col gap-4"
+            aria-label="Choose a new password"
+          >
+            <Field
+              id="reset-new-password"
+              name="newPassword"
+              label="New password"
+              type="password"
+              autoComplete="new-password"
+              hint="6 to 72 characters"
+              error={errors.newPassword}
+            />
+            <Field
+              id="reset-confirm-password"
+              name="confirmPassword"
+              label="Confirm new password"
+              type="password"
+              autoComplete="new-password"
+              error={errors.confirmPassword}
+            />
+            <Button type="submit" size="lg" className="mt-2" disabled={!hydrated || pending}>
+              {pending ? 'Saving...' : 'Set new password'}
+            </Button>
+          </form>
+        )}
+      </Card>
+    </main>
+  );
+}
