@@ -20,6 +20,10 @@ import { AppError, errorResponse } from './errors';
 import { healthRoutes } from './health/health-routes';
 import { CLIENT_IP_HEADER, clientIp } from './http/client-ip';
 import { createPageCache, type PageCache } from './http/page-cache';
+import {
+  refuseControlCharactersInJson,
+  refuseControlCharactersInUrl,
+} from './http/refuse-control-characters';
 import { paymentsRoutes } from './payments/payments-routes';
 import type { Services } from './services';
 
@@ -67,10 +71,12 @@ export function createApp(services: Services, build?: ClientBuild, cache = creat
   );
   app.use('/api/payments/*', bodyLimit({ maxSize: 512 * 1024, onError: tooLarge }));
   app.use('*', bodyLimit({ maxSize: 64 * 1024, onError: tooLarge }));
+  app.use(refuseControlCharactersInUrl);
 
   app.use('/api/auth/request-password-reset', evenTiming(RESET_REQUEST_MIN_MS));
   app.on(['GET', 'POST'], '/api/auth/*', async (c) => {
     // better-auth reads the client address from a header; set it ourselves, never from the client.
+    await refuseControlCharactersInJson(c.req.raw);
     const headers = new Headers(c.req.raw.headers);
     headers.set(CLIENT_IP_HEADER, clientIp(c, config.trustProxy));
     const { response, errors } = await withAuthErrors(() =>

@@ -14,6 +14,11 @@ describe('safeRedirect', () => {
     ['/\t/evil.example', '/account'],
     ['/auth', '/account'],
     ['/auth?redirectTo=/auth', '/account'],
+    // Non-Latin paths come back encoded, so the Location header can carry them.
+    ['/€uro', '/%E2%82%ACuro'],
+    ['/product/café?q=ünï#böx', '/product/caf%C3%A9?q=%C3%BCn%C3%AF#b%C3%B6x'],
+    ['/a\u0000b', '/account'],
+    ['/%2F%2Fevil.example', '/%2F%2Fevil.example'],
   ])('%j -> %j', (input, expected) => {
     expect(safeRedirect(input)).toBe(expected);
   });

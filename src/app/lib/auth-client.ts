@@ -73,14 +73,25 @@ export async function fetchRole(): Promise<Role | null> {
   }
 }
 
+/** A stand-in origin: a path that resolves elsewhere against it would leave the site. */
+const SAME_SITE = 'http://same-site.invalid';
+
 /**
  * Where to go after signing in: a same-site path from `?redirectTo=`, or `fallback`. Anything that
- * could leave the site ("//evil.example", "/\evil", "https://...") is ignored.
+ * could leave the site ("//evil.example", "/\evil", "https://...") is ignored. The path comes back
+ * percent-encoded ("/€uro" -> "/%E2%82%ACuro"), as a Location header must be.
  */
 export function safeRedirect(to: string | null | undefined, fallback = '/account'): string {
   if (!to?.startsWith('/') || to.startsWith('//') || to.startsWith('/\\')) return fallback;
   // Browsers drop tabs and newlines from URLs, so "/\t/evil.example" would become "//evil.example".
-  if ([...to].some((ch) => ch.charCodeAt(0) < 0x20)) return fallback;
-  if (to === '/auth' || to.startsWith('/auth?') || to.startsWith('/auth/')) return fallback;
-  return to;
+  if ([...to].some((ch) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f)) return fallback;
+  let url: URL;
+  try {
+    url = new URL(to, SAME_SITE);
+  } catch {
+    return fallback;
+  }
+  if (url.origin !== SAME_SITE) return fallback;
+  if (url.pathname === '/auth' || url.pathname.startsWith('/auth/')) return fallback;
+  return url.pathname + url.search + url.hash;
 }

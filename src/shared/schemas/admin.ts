@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DELIVERY_STATUSES, type DeliveryStatus, ORDER_STATUSES, type OrderStatus } from '../constants';
+import { CONTROL_CHARACTERS_MESSAGE as bad, isOneLine, isPlainLines } from './plain-text';
 
 /** Rows per page of the admin lists. */
 export const ADMIN_PAGE_SIZE = 20;
@@ -52,11 +53,12 @@ export const OrderStatusUpdateSchema = z.object({ status: orderStatus });
 export type OrderStatusUpdate = z.input<typeof OrderStatusUpdateSchema>;
 
 /** Tracking code and notes: trimmed; empty clears them. */
-const optionalText = (label: string, max: number) =>
+const optionalText = (label: string, max: number, multiline: boolean) =>
   z
     .string({ error: `${label} must be text` })
     .trim()
     .max(max, `${label} must be less than ${max} characters`)
+    .refine(multiline ? isPlainLines : isOneLine, bad(label))
     .transform((v) => (v === '' ? null : v))
     .nullable()
     .optional();
@@ -64,8 +66,8 @@ const optionalText = (label: string, max: number) =>
 export const DeliveryUpdateSchema = z
   .object({
     status: deliveryStatus.optional(),
-    tracking_code: optionalText('Tracking code', DELIVERY_LIMITS.trackingCode),
-    driver_notes: optionalText('Driver notes', DELIVERY_LIMITS.driverNotes),
+    tracking_code: optionalText('Tracking code', DELIVERY_LIMITS.trackingCode, false),
+    driver_notes: optionalText('Driver notes', DELIVERY_LIMITS.driverNotes, true),
   })
   .refine((d) => Object.values(d).some((v) => v !== undefined), { message: 'Nothing to update' });
 export type DeliveryUpdate = z.input<typeof DeliveryUpdateSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_LINE_QUANTITY } from '../constants';
+import { isOneLine } from './plain-text';
 
 export const QUANTITY_MESSAGE = `Quantity must be a whole number from 1 to ${MAX_LINE_QUANTITY}`;
 
@@ -96,7 +97,12 @@ export const TestCardSchema = z.object({
     .trim()
     .min(1, "Enter your card's security code")
     .regex(/^\d{3,4}$/, "Your card's security code is incomplete."),
-  name: z.string().trim().min(1, 'Enter the name on your card').max(100, 'The name on your card is too long'),
+  name: z
+    .string()
+    .trim()
+    .min(1, 'Enter the name on your card')
+    .max(100, 'The name on your card is too long')
+    .refine(isOneLine, 'The name on your card contains characters that are not allowed'),
 });
 
 export type TestCardInput = z.input<typeof TestCardSchema>;

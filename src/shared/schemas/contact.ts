@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CONTACT_LIMITS } from './contact-limits';
+import { CONTROL_CHARACTERS_MESSAGE as bad, isOneLine, isPlainLines } from './plain-text';
 
 export { CONTACT_LIMITS };
 
@@ -9,7 +10,8 @@ export const ContactSchema = z.object({
     .string({ error: 'Name is required' })
     .trim()
     .min(1, 'Name is required')
-    .max(CONTACT_LIMITS.name, `Name must be less than ${CONTACT_LIMITS.name} characters`),
+    .max(CONTACT_LIMITS.name, `Name must be less than ${CONTACT_LIMITS.name} characters`)
+    .refine(isOneLine, bad('Name')),
   email: z
     .string({ error: 'Email is required' })
     .trim()
@@ -20,7 +22,8 @@ export const ContactSchema = z.object({
     .string({ error: 'Message is required' })
     .trim()
     .min(1, 'Message is required')
-    .max(CONTACT_LIMITS.message, `Message must be less than ${CONTACT_LIMITS.message} characters`),
+    .max(CONTACT_LIMITS.message, `Message must be less than ${CONTACT_LIMITS.message} characters`)
+    .refine(isPlainLines, bad('Message')),
 });
 
 export type ContactInput = z.input<typeof ContactSchema>;

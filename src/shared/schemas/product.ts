@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CONTROL_CHARACTERS_MESSAGE as bad, isOneLine, isPlainLines } from './plain-text';
 
 /** Limits of the admin product form (the server refuses anything beyond them with a 400). */
 export const PRODUCT_LIMITS = {
@@ -16,13 +17,15 @@ const name = z
   .string({ error: 'Name is required' })
   .trim()
   .min(1, 'Name is required')
-  .max(PRODUCT_LIMITS.name, `Name must be less than ${PRODUCT_LIMITS.name} characters`);
+  .max(PRODUCT_LIMITS.name, `Name must be less than ${PRODUCT_LIMITS.name} characters`)
+  .refine(isOneLine, bad('Name'));
 
 const description = z
   .string({ error: 'Description is required' })
   .trim()
   .min(1, 'Description is required')
-  .max(PRODUCT_LIMITS.description, `Description must be less than ${PRODUCT_LIMITS.description} characters`);
+  .max(PRODUCT_LIMITS.description, `Description must be less than ${PRODUCT_LIMITS.description} characters`)
+  .refine(isPlainLines, bad('Description'));
 
 const PRICE_WHOLE = 'Price must be a whole number of pence';
 const pricePennies = z
@@ -39,7 +42,8 @@ const allergenList = z
   .array(
     z
       .string()
-      .max(PRODUCT_LIMITS.allergen, `Each allergen must be less than ${PRODUCT_LIMITS.allergen} characters`),
+      .max(PRODUCT_LIMITS.allergen, `Each allergen must be less than ${PRODUCT_LIMITS.allergen} characters`)
+      .refine(isOneLine, bad('Allergens')),
   )
   .max(PRODUCT_LIMITS.allergens, `A product can list at most ${PRODUCT_LIMITS.allergens} allergens`);
 
@@ -53,7 +57,8 @@ const nutritionText = z
   .string()
   .trim()
   .min(1, 'Nutrition names and values cannot be empty')
-  .max(PRODUCT_LIMITS.nutritionText, NUTRITION_TEXT);
+  .max(PRODUCT_LIMITS.nutritionText, NUTRITION_TEXT)
+  .refine(isOneLine, bad('Nutrition'));
 const nutrition = z
   .record(nutritionText, nutritionText, { error: 'Nutrition must map names to values' })
   .refine((n) => Object.keys(n).length <= PRODUCT_LIMITS.nutritionEntries, {

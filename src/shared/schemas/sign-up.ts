@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CONTROL_CHARACTERS_MESSAGE as bad, isOneLine } from './plain-text';
 
 /** UK postcodes, e.g. "SY1 1AA", "SW1A 2AA", "M1 1AE" (checked after uppercasing). */
 const UK_POSTCODE = /^[A-Z]{1,2}[0-9][A-Z0-9]? ?[0-9][A-Z]{2}$/;
@@ -43,8 +44,16 @@ export const SignUpSchema = z.object({
   phone: text(m.phone)
     .transform((v) => v.replace(/\s+/g, ''))
     .pipe(z.string().regex(UK_MOBILE, m.phone)),
-  address: text(m.addressRequired).trim().min(1, m.addressRequired).max(200, m.addressTooLong),
-  city: text(m.cityRequired).trim().min(1, m.cityRequired).max(100, m.cityTooLong),
+  address: text(m.addressRequired)
+    .trim()
+    .min(1, m.addressRequired)
+    .max(200, m.addressTooLong)
+    .refine(isOneLine, bad('Address')),
+  city: text(m.cityRequired)
+    .trim()
+    .min(1, m.cityRequired)
+    .max(100, m.cityTooLong)
+    .refine(isOneLine, bad('City')),
   postcode: text(m.postcode)
     .transform((v) => v.toUpperCase().replace(/\s+/g, ' ').trim())
     .pipe(z.string().regex(UK_POSTCODE, m.postcode)),
