@@ -60,11 +60,13 @@ export default function Privacy() {
       <div className="mx-auto max-w-3xl px-4 py-10 text-lg leading-relaxed sm:py-12">
         <Section title="Who we are">
           <p>
-            {shop.name} is responsible for the personal data described here. Write to us at{' '}
+            {shop.name}
+            {shop.address && <> ({shop.address})</>} is responsible for the personal data described here.
+            Email us at{' '}
             <a href={`mailto:${shop.email}`} className={`${link} [overflow-wrap:anywhere]`}>
               {shop.email}
-            </a>{' '}
-            or call {shop.phone} with any question about it.
+            </a>
+            {shop.phone && <> or call {shop.phone}</>} with any question about it.
           </p>
         </Section>
 
