@@ -43,6 +43,7 @@ const TEST_PAYMENT_ROUTE = 'routes/checkout/test-payment';
 export function Layout({ children }: { children: React.ReactNode }) {
   const testMode = useRouteLoaderData<typeof loader>('root')?.testPaymentsBanner ?? false;
   const onTestPaymentPage = useMatches().some((m) => m.id === TEST_PAYMENT_ROUTE);
+  const showBanner = testMode && !onTestPaymentPage;
   return (
     <html lang="en-GB">
       <head>
@@ -53,13 +54,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
-        {testMode && !onTestPaymentPage && <TestModeBanner />}
+        {showBanner && <TestModeBanner />}
         {children}
         <Toaster
           position="top-center"
-          // Below the sticky 64 px header, so a toast never covers the cart badge or the navigation.
-          offset={{ top: 76 }}
-          mobileOffset={{ top: 72, left: 12, right: 12 }}
+          // Below the sticky 64 px header (and the ~36 px test-mode banner above it, when shown), so
+          // a toast never covers the cart badge or the navigation.
+          offset={{ top: showBanner ? 112 : 76 }}
+          mobileOffset={{ top: showBanner ? 108 : 72, left: 12, right: 12 }}
           richColors
           closeButton
           // Sonner's rich colours are below WCAG AA contrast for text; darker text keeps the tints.
