@@ -13,7 +13,10 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
-        test: { name: 'unit', include: ['src/shared/**/*.test.ts', 'src/app/**/*.test.{ts,tsx}'] },
+        test: {
+          name: 'unit',
+          include: ['src/shared/**/*.test.ts', 'src/app/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
+        },
       },
       ...databases.map((db) => ({
         resolve: { alias },

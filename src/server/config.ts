@@ -26,6 +26,8 @@ const EnvSchema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Shropshire Cookie Co. <orders@shropshirecookies.example>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Unset: readable lines in a terminal, JSON lines otherwise. */
+  LOG_FORMAT: optional(z.enum(['json', 'pretty'])),
   SHOP_NAME: z.string().default('Shropshire Cookie Co.'),
   SHOP_EMAIL: z.email().default('hello@shropshirecookies.example'),
   SHOP_INFO_EMAIL: z.email().default('info@shropshirecookies.example'),
@@ -71,6 +73,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl,
     secureCookies: publicUrl.startsWith('https://'),
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
     database: e.DATABASE_URL
       ? ({ kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE } as const)
       : ({ kind: 'pglite', dataDir: e.DATA_DIR } as const),

@@ -3,8 +3,9 @@ import { loadConfig } from './config';
 import { DEMO_ADMIN, DEMO_CUSTOMER, demoAccountsExist, isLoopback } from './db/seed-demo-users';
 import { createNodeListener } from './http/node-listener';
 import { loadClientBuild } from './load-build';
-import { createLogger } from './logger';
+import { createLogger, logsArePretty } from './logger';
 import { createServices } from './services';
+import { startBanner } from './start-banner';
 
 const config = loadConfig();
 const log = createLogger(config);
@@ -14,23 +15,34 @@ services.mail.start();
 // Published demo passwords on a reachable address open the back office to anyone: say so loudly.
 const exposedDemo = !isLoopback(config.host) && (await demoAccountsExist(services.db));
 server.listen(config.port, config.host, () => {
-  log.info(
-    `Shop ready at ${config.publicUrl} (listening on ${config.host}:${config.port}, ${services.dbKind} database)`,
-  );
-  if (config.seedDemoUsers) {
-    console.log(
-      `\n  Demo admin:    ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}` +
-        `\n  Demo customer: ${DEMO_CUSTOMER.email} / ${DEMO_CUSTOMER.password}\n`,
-    );
-  }
+  const warnings: string[] = [];
   if (exposedDemo) {
     const warning =
-      `WARNING: the demo accounts (published passwords, including an admin) exist and the shop listens ` +
+      `the demo accounts (published passwords, including an admin) exist and the shop listens ` +
       `on ${config.host}, reachable from other machines: anyone who can reach it can sign in as the demo ` +
       `admin. Listen on 127.0.0.1 (unset HOST), or use a database without the demo accounts.`;
-    log.warn(warning);
-    console.warn(`\n${'!'.repeat(78)}\n${warning}\n${'!'.repeat(78)}\n`);
+    log.warn(`WARNING: ${warning}`);
+    warnings.push(warning);
   }
+  const where = { url: config.publicUrl, host: config.host, port: config.port, database: services.dbKind };
+  if (!logsArePretty(config)) {
+    // JSON logs go to a collector, not a person: one line, no frame.
+    log.info(where, `Shop ready at ${config.publicUrl}`);
+    return;
+  }
+  const demoAccounts = config.seedDemoUsers
+    ? [
+        { label: 'Admin', email: DEMO_ADMIN.email, password: DEMO_ADMIN.password },
+        { label: 'Customer', email: DEMO_CUSTOMER.email, password: DEMO_CUSTOMER.password },
+      ]
+    : [];
+  const database =
+    config.database.kind === 'pglite'
+      ? `embedded database in ${config.database.dataDir}`
+      : 'PostgreSQL database (DATABASE_URL)';
+  process.stdout.write(
+    `\n${startBanner({ shopName: config.shop.name, url: config.publicUrl, database, demoAccounts, warnings })}\n`,
+  );
 });
 
 let stopping = false;
