@@ -80,10 +80,13 @@ export function createAccountService(auth: Auth, db: Db, log: Logger) {
         });
         userId = result.user.id;
       } catch (err) {
-        if (err instanceof APIError) {
-          if (err.body?.code?.startsWith('USER_ALREADY_EXISTS')) throw conflict(EMAIL_TAKEN);
+        if (err instanceof APIError && err.body?.code?.startsWith('USER_ALREADY_EXISTS'))
+          throw conflict(EMAIL_TAKEN);
+        // Two sign-ups with one e-mail at once: the loser's insert breaks the unique e-mail, which
+        // better-auth reports as a failure to create the user. It is a taken e-mail all the same.
+        if (await userIdByEmail(email)) throw conflict(EMAIL_TAKEN);
+        if (err instanceof APIError)
           throw new AppError(400, 'sign_up_failed', err.body?.message ?? 'Failed to create account');
-        }
         throw err;
       }
       try {
