@@ -14,14 +14,18 @@ export default [
     route('reset-password', 'routes/account/reset-password.tsx'),
     route('account', 'routes/account/account.tsx'),
     route('privacy', 'routes/storefront/privacy.tsx'),
+    route('account/orders/:id', 'routes/account/order.tsx'),
     route('*', 'routes/storefront/not-found.tsx'),
   ]),
   // The built-in test payment page stands in for the provider's hosted page: no shop chrome.
   route('pay/test/:sessionId', 'routes/checkout/test-payment.tsx'),
+  // A print view: no sidebar, no controls.
+  route('admin/orders/:id/packing-slip', 'routes/admin/packing-slip.tsx'),
   ...prefix('admin', [
     layout('routes/admin/layout.tsx', [
       index('routes/admin/dashboard.tsx'),
       route('orders', 'routes/admin/orders.tsx'),
+      route('orders/:id', 'routes/admin/order.tsx'),
       route('products', 'routes/admin/products.tsx'),
       route('customers', 'routes/admin/customers.tsx'),
       route('deliveries', 'routes/admin/deliveries.tsx'),

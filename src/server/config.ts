@@ -40,6 +40,8 @@ const EnvSchema = z.object({
   DELIVERY_FEE_PENCE: z.coerce.number().int().min(0).default(499),
   DELIVERY_AREAS: z.string().default('Shrewsbury, Telford, Ludlow, Oswestry, Bridgnorth, Church Stretton'),
   RATE_LIMITS: z.stringbool().default(true),
+  /** How long a payment page takes payment; an unpaid order is cancelled after it. */
+  CHECKOUT_SESSION_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
   /** Behind a reverse proxy: take the client address from X-Forwarded-For. */
   TRUST_PROXY: z.stringbool().default(false),
 });
@@ -81,6 +83,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     /** Unset on the embedded database: one is generated once per DATA_DIR and kept there (local-secret.ts). */
     authSecret: e.BETTER_AUTH_SECRET ?? null,
     rateLimits: e.RATE_LIMITS,
+    checkoutSessionMinutes: e.CHECKOUT_SESSION_MINUTES,
     trustProxy: e.TRUST_PROXY,
     stripe: e.STRIPE_SECRET_KEY
       ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL }

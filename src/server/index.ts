@@ -14,6 +14,7 @@ const server = createServer(createNodeListener(services, await loadClientBuild()
 services.mail.start();
 // Published demo passwords on a reachable address open the back office to anyone: say so loudly.
 const exposedDemo = !isLoopback(config.host) && (await demoAccountsExist(services.db));
+const stopExpirySweep = services.orders.startExpirySweep();
 server.listen(config.port, config.host, () => {
   const warnings: string[] = [];
   if (exposedDemo) {
@@ -51,6 +52,7 @@ async function shutdown(signal: string) {
   stopping = true;
   log.info({ signal }, 'shutting down');
   server.close();
+  stopExpirySweep();
   await services.close();
   process.exit(0);
 }

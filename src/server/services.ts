@@ -14,7 +14,8 @@ import { seedDemoUsers } from './db/seed-demo-users';
 import { createLogger, type Logger } from './logger';
 import { createMailService } from './mail/mail-service';
 import { passwordResetEmail } from './mail/password-reset-email';
-import { createPaymentsService } from './payments/payments-service';
+import { createOrdersService } from './orders/orders-service';
+import { createPaymentProvider, createPaymentsService } from './payments/payments-service';
 import { createRateLimiter } from './rate-limit/rate-limiter';
 
 /**
@@ -41,8 +42,10 @@ export async function createServices(
   const session = createSessionService(auth, db, log);
   const accounts = createAccountService(auth, db, log);
   const rateLimiter = createRateLimiter(db, config.rateLimits);
-  const payments = createPaymentsService(config, db, mail, log);
-  const checkout = createCheckoutService(config, db, payments.provider, rateLimiter, log);
+  const paymentProvider = createPaymentProvider(config);
+  const orders = createOrdersService(db, mail, paymentProvider.provider, log);
+  const payments = createPaymentsService(config, db, orders, paymentProvider, log);
+  const checkout = createCheckoutService(config, db, orders, paymentProvider.provider, rateLimiter, log);
   // Other instances' product changes are noticed by polling; on the embedded database there are none.
   const catalogVersion = createCatalogVersion(db, log, database.kind === 'postgres' ? 1000 : null);
   catalogVersion.start();
@@ -62,13 +65,14 @@ export async function createServices(
     accounts,
     rateLimiter,
     mail,
+    orders,
     payments,
     checkout,
     catalogVersion,
     catalog,
     contact,
     bakeDays,
-    admin: createAdminServices(db, catalogVersion),
+    admin: createAdminServices(db, catalogVersion, orders),
     async close() {
       catalogVersion.stop();
       await mail.stop();

@@ -1,13 +1,4 @@
-/** Business constants of the spec (SPEC §4, §9) that both the browser and the server use. */
-export const ORDER_STATUSES = ['pending', 'paid', 'baking', 'shipped', 'completed'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
-
-export const DELIVERY_STATUSES = ['preparing', 'ready', 'picked_up', 'delivered'] as const;
-export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
-
-/** Order statuses whose totals count as revenue on the dashboard. */
-export const REVENUE_STATUSES: readonly OrderStatus[] = ['paid', 'completed'];
-
+/** Business constants of the spec (SPEC §9) that both the browser and the server use (statuses: orders/statuses.ts). */
 export const CART_STORAGE_NAME = 'cart-storage';
 export const RECENT_ORDERS_COUNT = 5;
 /** The most of one product a single order may hold; beyond it a basket is surely a mistake. */

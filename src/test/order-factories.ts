@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { deliveries, orderItems, orders, profiles, users } from '~/server/db/schema';
 import type { Services } from '~/server/services';
-import type { OrderStatus } from '~/shared/constants';
+import type { OrderStatus } from '~/shared/orders/statuses';
 
 type ProfileRow = typeof profiles.$inferSelect;
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderItems, orders } from '~/server/db/schema';
+import type { OrderView } from '~/shared/orders/order-view';
 import { api, createUser } from '~/test/factories';
 import { createTestApp, type TestApp } from '~/test/test-app';
-import type { AccountOrderDto } from './account-service';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -73,10 +73,11 @@ describe('GET /api/account/orders', () => {
 
     const { status, body } = await listOrders(ann.cookie);
     expect(status).toBe(200);
-    const list = body.orders as AccountOrderDto[];
+    const list = body.orders as OrderView[];
     expect(list.map((o) => o.id)).toEqual([newer.id, older.id]);
-    expect(list[0]).toEqual({
+    expect(list[0]).toMatchObject({
       id: newer.id,
+      number: `#${newer.id.slice(0, 8)}`,
       status: 'pending',
       total_pennies: 450 + 3 * 425 + 499,
       created_at: '2026-04-01T10:00:00.000Z',
@@ -86,6 +87,7 @@ describe('GET /api/account/orders', () => {
           product_name: 'Cinnamon & Orange Glaze',
           quantity: 3,
           unit_price_pennies: 425,
+          line_total_pennies: 1275,
         },
         {
           id: expect.any(String),
@@ -96,7 +98,7 @@ describe('GET /api/account/orders', () => {
       ],
     });
 
-    const bobsView = (await listOrders(bob.cookie)).body.orders as AccountOrderDto[];
+    const bobsView = (await listOrders(bob.cookie)).body.orders as OrderView[];
     expect(bobsView.map((o) => o.id)).toEqual([bobs.id]);
   });
 

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
+import { customerActor } from '~/shared/orders/actor';
 import { type AuthEnv, signedIn } from '../auth/guards';
 import { clientIp } from '../http/client-ip';
 import type { Services } from '../services';
@@ -36,6 +37,15 @@ export function accountRoutes(services: Services) {
       return c.json({ profile: await accounts.updateProfile(c.get('user').id, body) });
     })
     .get('/orders', noStore, guard, async (c) =>
-      c.json({ orders: await accounts.listOrders(c.get('user').id) }),
-    );
+      c.json({ orders: await services.orders.listForCustomer(c.get('user').id) }),
+    )
+    .get('/orders/:id', noStore, guard, async (c) =>
+      c.json({ order: await services.orders.getForCustomer(c.get('user').id, c.req.param('id')) }),
+    )
+    .post('/orders/:id/cancel', noStore, guard, async (c) => {
+      const user = c.get('user');
+      return c.json({
+        order: await services.orders.cancelByCustomer(user.id, c.req.param('id'), customerActor(user)),
+      });
+    });
 }

@@ -1,11 +1,10 @@
 import { APIError } from 'better-auth/api';
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
-import type { OrderStatus } from '~/shared/constants';
+import { and, eq } from 'drizzle-orm';
 import { type ProfileInput, ProfileSchema } from '~/shared/schemas/account';
 import { type SignUpInput, SignUpSchema } from '~/shared/schemas/sign-up';
 import type { Auth } from '../auth/auth';
 import type { Db } from '../db/client';
-import { orderItems, orders, profiles, userRoles, users } from '../db/schema';
+import { profiles, userRoles, users } from '../db/schema';
 import { AppError, conflict, notFound, parseOrThrow } from '../errors';
 import type { Logger } from '../logger';
 
@@ -36,16 +35,7 @@ export const toProfileDto = (p: ProfileRow): ProfileDto => ({
   created_at: p.createdAt.toISOString(),
 });
 
-/** One of a customer's own orders, for their order history. */
-export interface AccountOrderDto {
-  id: string;
-  status: OrderStatus;
-  total_pennies: number;
-  created_at: string;
-  items: { id: string; product_name: string; quantity: number; unit_price_pennies: number }[];
-}
-
-/** Accounts: creating a user together with the profile the shop needs, order history, admin grants. */
+/** Accounts: creating a user together with the profile the shop needs, profiles, admin grants. */
 export function createAccountService(auth: Auth, db: Db, log: Logger) {
   async function userIdByEmail(email: string): Promise<string | undefined> {
     const [row] = await db
@@ -138,46 +128,6 @@ export function createAccountService(auth: Auth, db: Db, log: Logger) {
         await tx.update(users).set({ name: data.fullName }).where(eq(users.id, userId));
         return toProfileDto(row);
       });
-    },
-
-    /** The user's own orders, newest first, with their items. Only ever pass the session's user id. */
-    async listOrders(userId: string): Promise<AccountOrderDto[]> {
-      const rows = await db
-        .select({
-          id: orders.id,
-          status: orders.status,
-          totalPennies: orders.totalPennies,
-          createdAt: orders.createdAt,
-        })
-        .from(orders)
-        .where(eq(orders.profileId, userId))
-        .orderBy(desc(orders.createdAt), desc(orders.id));
-      if (rows.length === 0) return [];
-      const items = await db
-        .select()
-        .from(orderItems)
-        .where(
-          inArray(
-            orderItems.orderId,
-            rows.map((r) => r.id),
-          ),
-        )
-        .orderBy(asc(orderItems.productName), asc(orderItems.id));
-      // Map.groupBy needs Node 21+.
-      const itemsByOrder = new Map<string, (typeof items)[number][]>();
-      for (const i of items) itemsByOrder.set(i.orderId, [...(itemsByOrder.get(i.orderId) ?? []), i]);
-      return rows.map((o) => ({
-        id: o.id,
-        status: o.status,
-        total_pennies: o.totalPennies,
-        created_at: o.createdAt.toISOString(),
-        items: (itemsByOrder.get(o.id) ?? []).map((i) => ({
-          id: i.id,
-          product_name: i.productName,
-          quantity: i.quantity,
-          unit_price_pennies: i.unitPricePennies,
-        })),
-      }));
     },
 
     /**

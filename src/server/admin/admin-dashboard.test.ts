@@ -24,7 +24,7 @@ describe('GET /api/admin/dashboard', () => {
     });
   });
 
-  it('counts revenue from paid and completed orders only, and lists the five newest', async () => {
+  it('counts revenue from every paid status (paid, baking, shipped, completed), and lists the five newest', async () => {
     await createProduct(t.services, { isActive: true });
     await createProduct(t.services, { isActive: false });
     const ann = await createCustomer(t.services, { fullName: 'Ann Oak' });
@@ -42,7 +42,7 @@ describe('GET /api/admin/dashboard', () => {
     const res = await api(t, 'GET', '/api/admin/dashboard', undefined, cookie);
     const body = await res.json();
     expect(body).toMatchObject({
-      total_revenue_pennies: 3 * 1499, // two paid + one completed
+      total_revenue_pennies: 5 * 1499, // two paid, baking, shipped, completed (decision 007)
       total_orders: 7,
       products_count: 2,
       pending_orders: 2,

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '~/server/db/schema';
-import { ORDER_STATUSES } from '~/shared/constants';
+import { ORDER_STATUSES } from '~/shared/orders/statuses';
 import { api, createUser } from '~/test/factories';
 import { createCustomer, createOrder } from '~/test/order-factories';
 import { createTestApp, type TestApp } from '~/test/test-app';
@@ -49,7 +49,7 @@ describe('GET /api/admin/orders', () => {
     const { status, body } = await get('/api/admin/orders');
     expect(status).toBe(200);
     expect(body.items.slice(0, 2).map((o: { id: string }) => o.id)).toEqual([newer.id, older.id]);
-    expect(body.items[0]).toEqual({
+    expect(body.items[0]).toMatchObject({
       id: newer.id,
       status: 'paid',
       created_at: new Date('2031-01-02').toISOString(),
@@ -102,7 +102,9 @@ describe('GET /api/admin/orders', () => {
   it('refuses an unknown status filter or page', async () => {
     const bad = await get('/api/admin/orders?status=lost');
     expect(bad.status).toBe(400);
-    expect(bad.body.error.message).toBe('Status must be one of: pending, paid, baking, shipped, completed');
+    expect(bad.body.error.message).toBe(
+      'Status must be one of: pending, paid, baking, shipped, completed, cancelled',
+    );
     expect((await get('/api/admin/orders?page=0')).status).toBe(400);
   });
 });
@@ -126,7 +128,9 @@ describe('PATCH /api/admin/orders/:id', () => {
     const order = await createOrder(t.services, { status: 'paid' });
     const res = await patch(order.id, body);
     expect(res.status).toBe(400);
-    expect(res.body.error.message).toBe('Status must be one of: pending, paid, baking, shipped, completed');
+    expect(res.body.error.message).toBe(
+      'Status must be one of: pending, paid, baking, shipped, completed, cancelled',
+    );
     expect(await statusOf(order.id)).toBe('paid');
   });
 

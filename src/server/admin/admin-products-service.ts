@@ -1,11 +1,12 @@
 import { desc, eq } from 'drizzle-orm';
+import { isUuid } from '~/shared/ids';
 import { ProductInputSchema, type ProductPatch, ProductPatchSchema } from '~/shared/schemas/product';
 import { type ProductDto, toProductDto } from '../catalog/catalog-service';
 import type { CatalogVersion } from '../catalog/catalog-version';
 import type { Db, Tx } from '../db/client';
+import { newestFirst } from '../db/paging';
 import { products } from '../db/schema';
 import { notFound, parseOrThrow } from '../errors';
-import { isUuid, newestFirst } from './paging';
 
 /**
  * The back office's products: all of them (active or not), created, edited and deleted. Every

@@ -1,22 +1,20 @@
 import type { CatalogVersion } from '../catalog/catalog-version';
 import type { Db } from '../db/client';
+import type { OrdersService } from '../orders/orders-service';
 import { createAdminCustomersService } from './admin-customers-service';
 import { createAdminDashboardService } from './admin-dashboard-service';
-import { createAdminDeliveriesService } from './admin-deliveries-service';
-import { createAdminOrdersService } from './admin-orders-service';
 import { createAdminProductsService } from './admin-products-service';
 
 /**
  * The back office's services. They assume the caller is an admin: the /api/admin routes and the
- * admin pages' loaders/actions check the role before calling them.
+ * admin pages' loaders/actions check the role before calling them. Orders and deliveries are the
+ * orders module's own (`services.orders`).
  */
-export function createAdminServices(db: Db, catalogVersion: CatalogVersion) {
+export function createAdminServices(db: Db, catalogVersion: CatalogVersion, orders: OrdersService) {
   return {
-    dashboard: createAdminDashboardService(db),
-    orders: createAdminOrdersService(db),
+    dashboard: createAdminDashboardService(db, orders),
     products: createAdminProductsService(db, catalogVersion),
-    customers: createAdminCustomersService(db),
-    deliveries: createAdminDeliveriesService(db),
+    customers: createAdminCustomersService(db, orders),
   };
 }
 

@@ -1,4 +1,5 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, inArray } from 'drizzle-orm';
+import { isUuid } from '~/shared/ids';
 import type { Db } from '../db/client';
 import { products } from '../db/schema';
 import { notFound } from '../errors';
@@ -29,8 +30,10 @@ export const toProductDto = (p: ProductRow): ProductDto => ({
   created_at: p.createdAt.toISOString(),
 });
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (id: string) => UUID.test(id);
+/** What a packing slip says of a product's food information, by product id. */
+export interface FoodInfo {
+  allergens: string[];
+}
 
 /**
  * The public catalogue: only active products are visible to shoppers. The active list is kept in
@@ -63,6 +66,17 @@ export function createCatalogService(db: Db, version: CatalogVersion) {
       const product = isUuid(id) ? (await active()).byId.get(id.toLowerCase()) : undefined;
       if (!product) throw notFound('Product not found');
       return product;
+    },
+
+    /** Food information of these products, active or not (packing slips print it). */
+    async foodInfoOf(ids: (string | null)[]): Promise<Map<string, FoodInfo>> {
+      const wanted = [...new Set(ids.filter(isUuid))];
+      if (wanted.length === 0) return new Map();
+      const rows = await db
+        .select({ id: products.id, allergens: products.allergens })
+        .from(products)
+        .where(inArray(products.id, wanted));
+      return new Map(rows.map((r) => [r.id, { allergens: r.allergens }]));
     },
   };
 }

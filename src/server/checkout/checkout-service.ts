@@ -1,17 +1,18 @@
 import { eq, inArray } from 'drizzle-orm';
 import { MAX_LINE_QUANTITY } from '~/shared/constants';
+import { isUuid } from '~/shared/ids';
 import {
   CheckoutRequestSchema,
   type CheckoutSessionResponse,
   QUANTITY_MESSAGE,
 } from '~/shared/schemas/checkout';
 import type { SessionUser } from '../auth/session-service';
-import { isUuid } from '../catalog/catalog-service';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { orderItems, orders, products, profiles } from '../db/schema';
+import { products, profiles } from '../db/schema';
 import { AppError, badRequest, parseOrThrow } from '../errors';
 import type { Logger } from '../logger';
+import type { OrdersService } from '../orders/orders-service';
 import type { PaymentProvider } from '../payments/payment-provider';
 import type { RateLimiter } from '../rate-limit/rate-limiter';
 
@@ -19,6 +20,15 @@ import type { RateLimiter } from '../rate-limit/rate-limiter';
 export const CHECKOUTS_PER_MINUTE = 20;
 /** The most a card payment page takes in one go (Stripe's limit for GBP is £999,999.99). */
 const MAX_ORDER_PENNIES = 99_999_999;
+
+/**
+ * When a new payment page stops taking payment. Stripe accepts 30 minutes to 24 hours, so its
+ * pages last at least a little over 30 minutes.
+ */
+function paymentExpiry(provider: 'test' | 'stripe', minutes: number): Date {
+  const wanted = provider === 'stripe' ? Math.max(minutes, 31) : minutes;
+  return new Date(Date.now() + wanted * 60_000);
+}
 
 interface WantedLine {
   productId: string;
@@ -59,6 +69,7 @@ function mergeLines(items: { product_id: string; name?: unknown; quantity: numbe
 export function createCheckoutService(
   config: Config,
   db: Db,
+  orders: OrdersService,
   provider: PaymentProvider,
   rateLimiter: RateLimiter,
   log: Logger,
@@ -108,32 +119,26 @@ export function createCheckoutService(
         throw badRequest('This order is too large to pay for online. Please contact us to arrange it.');
       }
 
-      const [order] = await tx
-        .insert(orders)
-        .values({
+      const expiresAt = paymentExpiry(provider.name, config.checkoutSessionMinutes);
+      const { orderId } = await orders.place(
+        tx,
+        {
           profileId: profile.id,
-          status: 'pending',
-          subtotalPennies: subtotal,
+          ship: {
+            name: profile.fullName,
+            phone: profile.phone,
+            address: profile.address,
+            city: profile.city,
+            postcode: profile.postcode,
+          },
+          lines,
           deliveryFeePennies: deliveryFee,
-          totalPennies: total,
-          shipName: profile.fullName,
-          shipPhone: profile.phone,
-          shipAddress: profile.address,
-          shipCity: profile.city,
-          shipPostcode: profile.postcode,
-          paymentProvider: provider.name,
-        })
-        .returning({ id: orders.id });
-      await tx.insert(orderItems).values(
-        lines.map((l) => ({
-          orderId: order!.id,
-          productId: l.productId,
-          productName: l.name,
-          quantity: l.quantity,
-          unitPricePennies: l.unitPricePennies,
-        })),
+          provider: provider.name,
+          paymentExpiresAt: expiresAt,
+        },
+        { type: 'customer', id: user.id, name: profile.fullName },
       );
-      return { orderId: order!.id, email: profile.email, lines, deliveryFee, total };
+      return { orderId, email: profile.email, lines, deliveryFee, total, expiresAt };
     });
   }
 
@@ -156,6 +161,7 @@ export function createCheckoutService(
       try {
         session = await provider.createSession({
           orderId: order.orderId,
+          expiresAt: order.expiresAt,
           customerEmail: order.email,
           lines: order.lines,
           deliveryFeePennies: order.deliveryFee,
@@ -173,10 +179,7 @@ export function createCheckoutService(
           'We could not reach the payment service. Please try again in a moment.',
         );
       }
-      await db
-        .update(orders)
-        .set({ paymentSessionId: session.sessionId })
-        .where(eq(orders.id, order.orderId));
+      await orders.attachPaymentSession(order.orderId, session);
       log.info({ orderId: order.orderId, userId: user.id, total: order.total }, 'checkout started');
       return { url: session.url, sessionId: session.sessionId, orderId: order.orderId };
     },

@@ -14,6 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { DELIVERY_STATUSES, ORDER_FLAGS, ORDER_STATUSES } from '../../shared/orders/statuses';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () =>
@@ -153,9 +154,7 @@ export const orders = pgTable(
     profileId: text('profile_id')
       .notNull()
       .references(() => profiles.id, { onDelete: 'restrict' }),
-    status: text('status', { enum: ['pending', 'paid', 'baking', 'shipped', 'completed'] })
-      .notNull()
-      .default('pending'),
+    status: text('status', { enum: ORDER_STATUSES }).notNull().default('pending'),
     subtotalPennies: integer('subtotal_pennies').notNull(),
     deliveryFeePennies: integer('delivery_fee_pennies').notNull(),
     totalPennies: integer('total_pennies').notNull(),
@@ -167,16 +166,101 @@ export const orders = pgTable(
     shipPostcode: text('ship_postcode').notNull(),
     paymentProvider: text('payment_provider', { enum: ['test', 'stripe'] }).notNull(),
     paymentSessionId: text('payment_session_id').unique(),
+    /** The hosted payment page, so a customer can go back to it while it is open. */
+    paymentUrl: text('payment_url'),
+    /** When the hosted payment page stops taking payment; a pending order is cancelled after it. */
+    paymentExpiresAt: timestamp('payment_expires_at', { withTimezone: true }),
+    /** The provider's payment (Stripe PaymentIntent) refunds are made against. */
+    paymentIntentId: text('payment_intent_id'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** What the owner must look at (ORDER_FLAGS), set by the server only. */
+    flags: text('flags', { enum: ORDER_FLAGS }).array().notNull().default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
-    check('orders_status_check', sql`${t.status} in ('pending','paid','baking','shipped','completed')`),
+    check(
+      'orders_status_check',
+      sql`${t.status} in ('pending','paid','baking','shipped','completed','cancelled')`,
+    ),
     check('orders_total_check', sql`${t.totalPennies} = ${t.subtotalPennies} + ${t.deliveryFeePennies}`),
     index('orders_created_at_idx').on(t.createdAt.desc()),
     index('orders_profile_created_idx').on(t.profileId, t.createdAt.desc()),
     index('orders_status_created_idx').on(t.status, t.createdAt.desc()),
+    // The expiry sweep's search: pending orders whose payment page has closed.
+    index('orders_pending_expiry_idx').on(t.paymentExpiresAt).where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+/** Every status change of an order: who, when, from, to (the order's history). */
+export const orderStatusHistory = pgTable(
+  'order_status_history',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    fromStatus: text('from_status', { enum: ORDER_STATUSES }),
+    toStatus: text('to_status', { enum: ORDER_STATUSES }).notNull(),
+    /** customer, admin (actorId is the user), or system (expiry, payment provider). */
+    actorType: text('actor_type', { enum: ['customer', 'admin', 'system'] }).notNull(),
+    actorId: text('actor_id'),
+    actorName: text('actor_name').notNull(),
+    note: text('note'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('order_status_history_order_idx').on(t.orderId, t.createdAt)],
+);
+
+/** Money given back, one row per refund, made through the payment provider. */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    amountPennies: integer('amount_pennies').notNull(),
+    reason: text('reason').notNull(),
+    /** pending while the provider is asked; a failed refund no longer counts against the order. */
+    status: text('status', { enum: ['pending', 'succeeded', 'failed'] })
+      .notNull()
+      .default('pending'),
+    provider: text('provider', { enum: ['test', 'stripe'] }).notNull(),
+    providerRefundId: text('provider_refund_id').unique(),
+    /** The form's one-time key: a double click or a retried request makes one refund. */
+    requestKey: text('request_key').notNull(),
+    actorName: text('actor_name').notNull(),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('refunds_amount_check', sql`${t.amountPennies} > 0`),
+    uniqueIndex('refunds_request_key_idx').on(t.orderId, t.requestKey),
+    index('refunds_order_idx').on(t.orderId),
+  ],
+);
+
+/** Every payment a provider reported taking, whatever state the order was in: money is never lost. */
+export const orderPayments = pgTable(
+  'order_payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: ['test', 'stripe'] }).notNull(),
+    sessionId: text('session_id').notNull(),
+    paymentIntentId: text('payment_intent_id'),
+    amountPennies: integer('amount_pennies').notNull(),
+    currency: text('currency').notNull(),
+    eventId: text('event_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('order_payments_session_idx').on(t.provider, t.sessionId),
+    index('order_payments_order_idx').on(t.orderId),
   ],
 );
 
@@ -216,9 +300,7 @@ export const deliveries = pgTable(
     orderId: uuid('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
-    status: text('status', { enum: ['preparing', 'ready', 'picked_up', 'delivered'] })
-      .notNull()
-      .default('preparing'),
+    status: text('status', { enum: DELIVERY_STATUSES }).notNull().default('preparing'),
     trackingCode: text('tracking_code'),
     driverNotes: text('driver_notes'),
     createdAt: createdAt(),
@@ -257,7 +339,7 @@ export const emailOutbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html').notNull(),
-    status: text('status', { enum: ['pending', 'sent', 'logged'] })
+    status: text('status', { enum: ['pending', 'sent', 'logged', 'failed'] })
       .notNull()
       .default('pending'),
     attempts: integer('attempts').notNull().default(0),

@@ -1,8 +1,10 @@
+import type { OrderView } from '~/shared/orders/order-view';
 import type { Config } from '../config';
 import type { Db, Tx } from '../db/client';
 import { emailOutbox } from '../db/schema';
 import type { Logger } from '../logger';
 import { buildOrderConfirmation } from './order-confirmation';
+import { buildOrderUpdate, type OrderUpdate } from './order-updates';
 import { claimDue, markDelivered, markFailed, type OutboxRow } from './outbox';
 import { createTransport, type MailTransport } from './transport';
 
@@ -101,10 +103,20 @@ export function createMailService(config: Config, db: Db, log: Logger, transport
       else setTimeout(kick, AFTER_COMMIT_MS).unref();
     },
 
-    /** Queues the order-confirmation e-mail, once per order, inside the caller's transaction. */
-    async queueOrderConfirmation(orderId: string, tx: Db | Tx = db): Promise<void> {
-      const email = await buildOrderConfirmation(tx, config.shop, orderId, config.publicUrl);
-      if (email) await this.enqueue(email, tx);
+    /**
+     * Queues an order's e-mail to its customer inside the caller's transaction: the confirmation
+     * when it is paid, or an update. Each goes out once (per order, or per refund).
+     */
+    async queueOrderEmail(
+      event: OrderUpdate | { kind: 'paid' },
+      view: OrderView,
+      tx: Db | Tx = db,
+    ): Promise<void> {
+      const email =
+        event.kind === 'paid'
+          ? buildOrderConfirmation(view, config.shop, config.publicUrl)
+          : buildOrderUpdate(event, view, config.shop, config.publicUrl);
+      await this.enqueue(email, tx);
     },
 
     deliverDue,

@@ -94,8 +94,9 @@ describe('over SMTP', () => {
       unitPricePennies: 475,
     });
 
-    await t.services.mail.queueOrderConfirmation(order!.id);
-    await t.services.mail.queueOrderConfirmation(order!.id);
+    const view = await t.services.orders.getForAdmin(order!.id);
+    await t.services.mail.queueOrderEmail({ kind: 'paid' }, view);
+    await t.services.mail.queueOrderEmail({ kind: 'paid' }, view);
     expect(await t.services.mail.deliverDue()).toMatchObject({ sent: 1, failed: 0 });
 
     expect(received).toHaveLength(1);
@@ -112,7 +113,7 @@ describe('over SMTP', () => {
     }
     expect(mail.text).toMatch(/^Hi Mary,/);
     expect(mail.text).toContain('2 x Pecan & Maple Syrup (£4.75 each)  £9.50');
-    expect(mail.html).toContain('href="http://shop.test/account"');
+    expect(mail.html).toContain(`href="http://shop.test/account/orders/${order!.id}"`);
     expect(mail.html).toMatch(/Pecan &(amp|#38);/);
   });
 });

@@ -1,65 +1,43 @@
-import { asc, eq } from 'drizzle-orm';
 import { formatLongDate } from '~/shared/constants';
 import { formatPence } from '~/shared/money';
+import { CANCEL_NOTICE } from '~/shared/orders/cancellation';
+import type { OrderView } from '~/shared/orders/order-view';
 import type { Config } from '../config';
-import type { Db, Tx } from '../db/client';
-import { orderItems, orders, profiles } from '../db/schema';
 import { html, type SafeHtml } from './html';
 import { BRAND, emailLayout } from './layout';
 import type { OutgoingEmail } from './mail-service';
 
-interface Line {
-  name: string;
-  quantity: number;
-  unit: number;
-}
-
 /**
- * The order-confirmation e-mail for a paid order (text and HTML), read inside the caller's
- * transaction; null when the order does not exist. The dedupe key makes it go out once per order.
- * `publicUrl` (the site's address) adds a link to the customer's account page.
+ * The order-confirmation e-mail for a paid order (text and HTML), from the order's view. The
+ * dedupe key makes it go out once per order. `publicUrl` (the site's address) adds a link to the
+ * order's page.
  */
-export async function buildOrderConfirmation(
-  tx: Db | Tx,
+export function buildOrderConfirmation(
+  view: OrderView,
   shop: Config['shop'],
-  orderId: string,
   publicUrl?: string,
-): Promise<OutgoingEmail | null> {
-  const [order] = await tx
-    .select({
-      id: orders.id,
-      subtotal: orders.subtotalPennies,
-      delivery: orders.deliveryFeePennies,
-      total: orders.totalPennies,
-      shipName: orders.shipName,
-      shipAddress: orders.shipAddress,
-      shipCity: orders.shipCity,
-      shipPostcode: orders.shipPostcode,
-      paidAt: orders.paidAt,
-      createdAt: orders.createdAt,
-      email: profiles.email,
-    })
-    .from(orders)
-    .innerJoin(profiles, eq(profiles.id, orders.profileId))
-    .where(eq(orders.id, orderId))
-    .limit(1);
-  if (!order) return null;
-  const lines: Line[] = await tx
-    .select({
-      name: orderItems.productName,
-      quantity: orderItems.quantity,
-      unit: orderItems.unitPricePennies,
-    })
-    .from(orderItems)
-    .where(eq(orderItems.orderId, orderId))
-    .orderBy(asc(orderItems.productName));
-
-  const number = order.id.slice(0, 8);
+): OutgoingEmail {
+  const order = {
+    id: view.id,
+    email: view.customer.email,
+    shipName: view.ship.name,
+    paidAt: view.paid_at,
+    createdAt: view.created_at,
+    subtotal: view.subtotal_pennies,
+    delivery: view.delivery_fee_pennies,
+    total: view.total_pennies,
+  };
+  const lines = view.items.map((i) => ({
+    name: i.product_name,
+    quantity: i.quantity,
+    unit: i.unit_price_pennies,
+  }));
+  const number = view.number;
   const date = formatLongDate(order.paidAt ?? order.createdAt);
   const firstName = order.shipName.trim().split(/\s+/)[0] ?? '';
   const greeting = firstName ? `Hi ${firstName},` : 'Hello,';
-  const address = [order.shipName, order.shipAddress, order.shipCity, order.shipPostcode];
-  const accountUrl = publicUrl ? `${publicUrl}/account` : undefined;
+  const address = [view.ship.name, view.ship.address, view.ship.city, view.ship.postcode];
+  const accountUrl = publicUrl ? `${publicUrl}/account/orders/${view.id}` : undefined;
   const totals: [string, number][] = [
     ['Subtotal', order.subtotal],
     ['Delivery', order.delivery],
@@ -70,6 +48,7 @@ export async function buildOrderConfirmation(
     greeting,
     '',
     'Thank you for your order! We have received your payment and your cookies are being prepared.',
+    `${CANCEL_NOTICE}`,
     '',
     `Order number: ${number}`,
     `Order date: ${date}`,
@@ -96,6 +75,7 @@ export async function buildOrderConfirmation(
   const body = html`
 <p style="margin:0 0 12px;">${greeting}</p>
 <p style="margin:0 0 20px;">We have received your payment and your cookies are being prepared. Here is what you ordered.</p>
+<p style="margin:0 0 20px;">${CANCEL_NOTICE}</p>
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:0 0 20px;background:${BRAND.cream};border-radius:6px;">
 <tr><td style="padding:12px 16px;"><span style="color:${BRAND.cocoaLight};font-size:14px;white-space:nowrap;">Order number</span><br><strong>${number}</strong></td>
 <td style="padding:12px 16px;text-align:right;"><span style="color:${BRAND.cocoaLight};font-size:14px;white-space:nowrap;">Order date</span><br><strong>${date}</strong></td></tr>
@@ -114,7 +94,7 @@ ${totals.map(([label, pence]) => totalRow(label, formatPence(pence), label === '
 <p style="margin:0 0 20px;">${address.map((part, i) => html`${i ? html`<br>` : ''}${part}`)}</p>
 ${
   accountUrl
-    ? html`<p style="margin:0 0 20px;"><a href="${accountUrl}" style="display:inline-block;padding:12px 20px;background:${BRAND.caramelDark};color:#ffffff;text-decoration:none;border-radius:6px;font-weight:bold;">View your orders</a></p>`
+    ? html`<p style="margin:0 0 20px;"><a href="${accountUrl}" style="display:inline-block;padding:12px 20px;background:${BRAND.caramelDark};color:#ffffff;text-decoration:none;border-radius:6px;font-weight:bold;">View your order</a></p>`
     : html`<p style="margin:0 0 20px;">You can follow your order on your account page.</p>`
 }
 <p style="margin:0;">Questions? Reply to this e-mail or write to <a href="mailto:${shop.email}" style="color:${BRAND.caramelDark};">${shop.email}</a>.</p>`;

@@ -1,6 +1,8 @@
 /** What a payment provider needs to open a hosted payment page for one order. */
 export interface PaymentOrder {
   orderId: string;
+  /** When the hosted page stops taking payment. */
+  expiresAt: Date;
   customerEmail: string;
   lines: { name: string; unitPricePennies: number; quantity: number }[];
   deliveryFeePennies: number;
@@ -10,6 +12,7 @@ export interface PaymentOrder {
 /** What the provider says about a payment session when asked directly. */
 export interface SessionState {
   paid: boolean;
+  paymentIntentId: string | null;
   /** Our order id as the provider recorded it, when it did. */
   orderId: string | null;
   /** What the provider charged, when it reports it. */
@@ -32,4 +35,18 @@ export interface PaymentProvider {
   createSession(order: PaymentOrder): Promise<{ sessionId: string; url: string }>;
   /** Asks the provider about a session; null when the provider has nothing to tell (test page). */
   retrieveSession(sessionId: string): Promise<SessionState | null>;
+  /**
+   * Gives money back for a paid session. The idempotency key makes a retried request one refund.
+   * Throws when the provider refuses.
+   */
+  refund(request: RefundRequest): Promise<{ refundId: string }>;
+  /** Closes a session's payment page early (a cancelled order); best effort. */
+  expireSession(sessionId: string): Promise<void>;
+}
+
+export interface RefundRequest {
+  sessionId: string;
+  paymentIntentId: string | null;
+  amountPennies: number;
+  idempotencyKey: string;
 }

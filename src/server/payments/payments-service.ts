@@ -1,54 +1,58 @@
-import { asc, eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
+import { isUuid } from '~/shared/ids';
 import { TestCardSchema } from '~/shared/schemas/checkout';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { orderItems, orders } from '../db/schema';
 import { AppError, badRequest, notFound, parseOrThrow } from '../errors';
 import type { Logger } from '../logger';
-import type { MailService } from '../mail/mail-service';
+import type { OrdersService } from '../orders/orders-service';
 import { createFulfilment, type FulfilmentResult } from './fulfilment';
 import type { PaymentProvider } from './payment-provider';
-import { amountOf, createStripeClient, createStripeProvider } from './stripe-provider';
+import { amountOf, createStripeClient, createStripeProvider, paymentIntentOf } from './stripe-provider';
 import { createTestProvider, TEST_SESSION_PREFIX, testCardOutcome } from './test-provider';
+
+/** The provider in use: Stripe when configured, else the built-in test page. */
+export function createPaymentProvider(config: Config): { provider: PaymentProvider; stripe: Stripe | null } {
+  const stripe: Stripe | null = config.stripe ? createStripeClient(config.stripe) : null;
+  const provider = stripe
+    ? createStripeProvider(stripe, config.publicUrl)
+    : createTestProvider(config.publicUrl);
+  return { provider, stripe };
+}
 
 /** The order behind a test payment page: what the customer is asked to pay. */
 export interface TestPaymentView {
   sessionId: string;
   paid: boolean;
+  /** "Order #1a2b3c4d", as a hosted page describes what is paid for. */
+  description: string;
   lines: { name: string; quantity: number; unitPricePennies: number }[];
   subtotalPennies: number;
   deliveryFeePennies: number;
   totalPennies: number;
 }
 
-const MAX_SESSION_ID = 255;
-
 /**
  * Payments: picks the provider (Stripe when configured, else the built-in test page), and turns
  * the provider's confirmations (signed webhooks, the test page, the success page's check) into
  * paid orders through one fulfilment function.
  */
-export function createPaymentsService(config: Config, db: Db, mail: MailService, log: Logger) {
-  const stripe: Stripe | null = config.stripe ? createStripeClient(config.stripe) : null;
-  const provider: PaymentProvider = stripe
-    ? createStripeProvider(stripe, config.publicUrl)
-    : createTestProvider(config.publicUrl);
-  const { fulfil, recordEvent } = createFulfilment(db, mail, log);
+export function createPaymentsService(
+  config: Config,
+  db: Db,
+  orders: OrdersService,
+  { provider, stripe }: ReturnType<typeof createPaymentProvider>,
+  log: Logger,
+) {
+  const { fulfil, recordEvent } = createFulfilment(db, orders, log);
 
-  async function orderBySession(sessionId: string) {
-    if (!sessionId || sessionId.length > MAX_SESSION_ID) return null;
-    const [order] = await db.select().from(orders).where(eq(orders.paymentSessionId, sessionId)).limit(1);
-    return order ?? null;
-  }
-
-  /** The test page exists only while the test provider is the one in use. */
+  /** The test page exists only while the test provider is in use, and only while its order can be paid. */
   async function testOrder(sessionId: string) {
     const order =
       provider.name === 'test' && sessionId.startsWith(TEST_SESSION_PREFIX)
-        ? await orderBySession(sessionId)
+        ? await orders.getBySessionId(sessionId)
         : null;
-    if (order?.paymentProvider !== 'test') throw notFound('Payment session not found');
+    if (order?.payment.provider !== 'test') throw notFound('Payment session not found');
     return order;
   }
 
@@ -59,7 +63,8 @@ export function createPaymentsService(config: Config, db: Db, mail: MailService,
       eventId: event.id,
       eventType: event.type,
       sessionId: session.id,
-      orderId: orderId && /^[0-9a-f-]{36}$/i.test(orderId) ? orderId : null,
+      orderId: isUuid(orderId) ? orderId : null,
+      paymentIntentId: paymentIntentOf(session),
       amount: amountOf(session),
     });
   }
@@ -88,7 +93,7 @@ export function createPaymentsService(config: Config, db: Db, mail: MailService,
         log.warn({ err: err instanceof Error ? err.message : err }, 'Stripe webhook with a bad signature');
         throw badRequest('Invalid webhook signature');
       }
-      let result: FulfilmentResult | 'recorded' | 'duplicate_event' | 'ignored' = 'ignored';
+      let result: FulfilmentResult | 'recorded' | 'cancelled' | 'in_step' | 'ignored' = 'ignored';
       switch (event.type) {
         case 'checkout.session.completed':
           // Card payments are paid on completion; delayed methods confirm with async_payment_succeeded.
@@ -102,11 +107,29 @@ export function createPaymentsService(config: Config, db: Db, mail: MailService,
         case 'checkout.session.async_payment_succeeded':
           result = await handleCheckoutSession(event, event.data.object);
           break;
-        case 'checkout.session.expired':
         case 'checkout.session.async_payment_failed':
-          // The order stays pending and unpaid; the customer's basket is still in their browser.
+          // The order stays pending and unpaid until its page expires; the basket is still in the browser.
           result = (await recordEvent('stripe', event.id, event.type)) ? 'recorded' : 'duplicate_event';
           break;
+        case 'checkout.session.expired':
+          // An abandoned payment page: its unpaid order is cancelled (and frees what it held).
+          result = (await recordEvent('stripe', event.id, event.type))
+            ? (await orders.expireSession(event.data.object.id))
+              ? 'cancelled'
+              : 'recorded'
+            : 'duplicate_event';
+          break;
+        case 'charge.refunded': {
+          // Refunds made in Stripe's own dashboard become refund rows of the order.
+          const charge = event.data.object;
+          const intent =
+            typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
+          result =
+            (await recordEvent('stripe', event.id, event.type)) && intent
+              ? await orders.reconcileProviderRefunds(intent, charge.amount_refunded, event.id)
+              : 'duplicate_event';
+          break;
+        }
       }
       log.info({ eventId: event.id, type: event.type, result }, 'Stripe webhook');
       return { received: true as const, result };
@@ -116,49 +139,49 @@ export function createPaymentsService(config: Config, db: Db, mail: MailService,
      * The success page's check: when the order is still pending, ask the provider whether the
      * session was paid and fulfil it if so, so a late webhook never leaves a paid order pending.
      */
-    async reconcile(sessionId: string): Promise<{ found: boolean; paid: boolean }> {
-      const order = await orderBySession(sessionId);
-      if (!order) return { found: false, paid: false };
-      if (order.paidAt) return { found: true, paid: true };
-      if (order.paymentProvider !== provider.name) return { found: true, paid: false };
+    async reconcile(
+      sessionId: string,
+    ): Promise<{ found: boolean; paid: boolean; orderNumber: string | null }> {
+      const order = await orders.getBySessionId(sessionId);
+      if (!order) return { found: false, paid: false, orderNumber: null };
+      const seen = { found: true, orderNumber: order.number };
+      if (order.paid_at) return { ...seen, paid: true };
+      if (order.payment.provider !== provider.name) return { ...seen, paid: false };
       let state: Awaited<ReturnType<PaymentProvider['retrieveSession']>>;
       try {
         state = await provider.retrieveSession(sessionId);
       } catch (err) {
         log.warn({ err, sessionId }, 'could not ask the payment provider about a session');
-        return { found: true, paid: false };
+        return { ...seen, paid: false };
       }
-      if (!state?.paid) return { found: true, paid: false };
+      if (!state?.paid) return { ...seen, paid: false };
       await fulfil({
         provider: provider.name,
         eventId: `reconcile_${sessionId}`,
         eventType: 'checkout.session.reconciled',
         sessionId,
         orderId: order.id,
+        paymentIntentId: state.paymentIntentId,
         amount: state.amount,
       });
-      return { found: true, paid: !!(await orderBySession(sessionId))?.paidAt };
+      return { ...seen, paid: !!(await orders.getBySessionId(sessionId))?.paid_at };
     },
 
     /** What the test payment page shows; 404 unless it is an open test session. */
     async getTestPayment(sessionId: string): Promise<TestPaymentView> {
       const order = await testOrder(sessionId);
-      const lines = await db
-        .select({
-          name: orderItems.productName,
-          quantity: orderItems.quantity,
-          unitPricePennies: orderItems.unitPricePennies,
-        })
-        .from(orderItems)
-        .where(eq(orderItems.orderId, order.id))
-        .orderBy(asc(orderItems.productName));
       return {
         sessionId,
-        paid: order.paidAt !== null,
-        lines,
-        subtotalPennies: order.subtotalPennies,
-        deliveryFeePennies: order.deliveryFeePennies,
-        totalPennies: order.totalPennies,
+        paid: order.paid_at !== null,
+        description: `Order ${order.number}`,
+        lines: order.items.map((i) => ({
+          name: i.product_name,
+          quantity: i.quantity,
+          unitPricePennies: i.unit_price_pennies,
+        })),
+        subtotalPennies: order.subtotal_pennies,
+        deliveryFeePennies: order.delivery_fee_pennies,
+        totalPennies: order.total_pennies,
       };
     },
 
@@ -169,7 +192,11 @@ export function createPaymentsService(config: Config, db: Db, mail: MailService,
     async payTestSession(sessionId: string, card: unknown): Promise<{ redirectTo: string }> {
       const order = await testOrder(sessionId);
       const redirectTo = `/checkout/success?session_id=${encodeURIComponent(sessionId)}`;
-      if (order.paidAt) return { redirectTo };
+      if (order.paid_at) return { redirectTo };
+      // Like a hosted page, an expired test page takes no payment.
+      if (order.payment.expires_at && new Date(order.payment.expires_at) <= new Date()) {
+        throw new AppError(410, 'session_expired', 'This payment page has expired.');
+      }
       const { cardNumber } = parseOrThrow(TestCardSchema, card);
       const outcome = testCardOutcome(cardNumber);
       if (!outcome.ok) throw new AppError(402, outcome.code, outcome.message);
@@ -179,7 +206,7 @@ export function createPaymentsService(config: Config, db: Db, mail: MailService,
         eventType: 'checkout.session.completed',
         sessionId,
         orderId: order.id,
-        amount: { pennies: order.totalPennies, currency: 'gbp' },
+        amount: { pennies: order.total_pennies, currency: 'gbp' },
       });
       return { redirectTo };
     },

@@ -48,6 +48,8 @@ export function createStripeProvider(stripe: Stripe, publicUrl: string): Payment
           metadata: { order_id: order.orderId },
           payment_intent_data: { metadata: { order_id: order.orderId } },
           customer_email: order.customerEmail,
+          // Stripe takes 30 minutes to 24 hours; our sweep uses the order's own expiry.
+          expires_at: Math.floor(order.expiresAt.getTime() / 1000),
           success_url: `${publicUrl}/checkout/success?session_id={CHECKOUT_SESSION_ID}`,
           cancel_url: `${publicUrl}/cart`,
         },
@@ -62,11 +64,32 @@ export function createStripeProvider(stripe: Stripe, publicUrl: string): Payment
       const session = await stripe.checkout.sessions.retrieve(sessionId);
       return {
         paid: session.payment_status === 'paid',
+        paymentIntentId: paymentIntentOf(session),
         orderId: session.client_reference_id ?? session.metadata?.order_id ?? null,
         amount: amountOf(session),
       };
     },
+
+    async refund({ sessionId, paymentIntentId, amountPennies, idempotencyKey }) {
+      const intent = paymentIntentId ?? paymentIntentOf(await stripe.checkout.sessions.retrieve(sessionId));
+      if (!intent) throw new Error(`Stripe session ${sessionId} has no payment to refund`);
+      const refund = await stripe.refunds.create(
+        { payment_intent: intent, amount: amountPennies, metadata: { refund_key: idempotencyKey } },
+        { idempotencyKey: `refund-${idempotencyKey}` },
+      );
+      return { refundId: refund.id };
+    },
+
+    async expireSession(sessionId: string) {
+      await stripe.checkout.sessions.expire(sessionId);
+    },
   };
+}
+
+/** The PaymentIntent behind a Checkout Session, expanded or not. */
+export function paymentIntentOf(session: Stripe.Checkout.Session): string | null {
+  const pi = session.payment_intent;
+  return typeof pi === 'string' ? pi : (pi?.id ?? null);
 }
 
 /** What a Checkout Session charged, when Stripe reports it. */

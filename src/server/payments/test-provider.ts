@@ -25,6 +25,12 @@ export function createTestProvider(publicUrl: string): PaymentProvider {
     async retrieveSession() {
       return null;
     },
+    // No money moves: the refund is our own row, named like a provider's.
+    async refund({ idempotencyKey }) {
+      return { refundId: `test_re_${idempotencyKey}` };
+    },
+    // The test page checks the order's own expiry, so there is nothing to close.
+    async expireSession() {},
   };
 }
 

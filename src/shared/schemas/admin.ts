@@ -1,27 +1,9 @@
 import { z } from 'zod';
-import { DELIVERY_STATUSES, type DeliveryStatus, ORDER_STATUSES, type OrderStatus } from '../constants';
+import { DELIVERY_STATUSES, ORDER_STATUSES } from '../orders/statuses';
 import { CONTROL_CHARACTERS_MESSAGE as bad, isOneLine, isPlainLines } from './plain-text';
 
 /** Rows per page of the admin lists. */
 export const ADMIN_PAGE_SIZE = 20;
-
-export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
-  pending: 'Pending',
-  paid: 'Paid',
-  baking: 'Baking',
-  shipped: 'Shipped',
-  completed: 'Completed',
-};
-
-export const DELIVERY_STATUS_LABELS: Record<DeliveryStatus, string> = {
-  preparing: 'Preparing',
-  ready: 'Ready',
-  picked_up: 'Picked up',
-  delivered: 'Delivered',
-};
-
-/** Orders whose totals count as money a customer spent: every status but pending (not paid yet). */
-export const SPENT_STATUSES: readonly OrderStatus[] = ['paid', 'baking', 'shipped', 'completed'];
 
 export const DELIVERY_LIMITS = { trackingCode: 100, driverNotes: 1000 } as const;
 

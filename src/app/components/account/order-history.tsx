@@ -1,16 +1,15 @@
 import { Link } from 'react-router';
+import { CustomerOrderActions } from '~/app/components/orders/order-actions';
+import { OrderMarks, OrderStatusBadge } from '~/app/components/orders/status-badge';
 import { Button } from '~/app/components/ui/button';
-import { Badge, Card } from '~/app/components/ui/card';
-import type { AccountOrderDto } from '~/server/account/account-service';
-import { shortId } from '~/shared/constants';
+import { Card } from '~/app/components/ui/card';
 import { formatPence } from '~/shared/money';
+import type { OrderView } from '~/shared/orders/order-view';
 
-export type HistoryOrder = AccountOrderDto & {
+export type HistoryOrder = OrderView & {
   /** created_at in en-GB long format, e.g. "21 November 2026". */
   date: string;
 };
-
-const statusLabel = (status: string) => status.charAt(0).toUpperCase() + status.slice(1);
 
 /** The customer's orders, newest first (SPEC §2 /account, Orders tab). */
 export function OrderHistory({ orders }: { orders: HistoryOrder[] | null }) {
@@ -53,14 +52,17 @@ function OrderSummary({ order }: { order: HistoryOrder }) {
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h3 className="font-sans text-lg font-semibold">
-            Order <span className="font-mono">#{shortId(order.id)}</span>
+            <Link to={`/account/orders/${order.id}`} className="hover:underline">
+              Order <span className="font-mono">{order.number}</span>
+            </Link>
           </h3>
           <p className="text-sm text-cocoa-light">
             <time dateTime={order.created_at}>{order.date}</time>
           </p>
         </div>
-        <div className="flex items-center gap-3">
-          <Badge>{statusLabel(order.status)}</Badge>
+        <div className="flex flex-wrap items-center gap-3">
+          <OrderMarks order={order} />
+          <OrderStatusBadge status={order.status} />
           <p className="text-lg font-bold">{formatPence(order.total_pennies)}</p>
         </div>
       </div>
@@ -76,6 +78,12 @@ function OrderSummary({ order }: { order: HistoryOrder }) {
           ))}
         </ul>
       )}
+      <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
+        <Link to={`/account/orders/${order.id}`} className="font-medium text-caramel-dark hover:underline">
+          View order<span className="sr-only"> {order.number}</span>
+        </Link>
+        <CustomerOrderActions order={order} />
+      </div>
     </Card>
   );
 }

@@ -2,10 +2,11 @@ import { useFetcher } from 'react-router';
 import { Button } from '~/app/components/ui/button';
 import { Card } from '~/app/components/ui/card';
 import { Input, Label, Select, Textarea } from '~/app/components/ui/input';
-import type { AdminDeliveryDto } from '~/server/admin/admin-deliveries-service';
-import { DELIVERY_STATUSES, formatDateTime, shortId } from '~/shared/constants';
+import type { AdminDeliveryDto } from '~/server/orders/deliveries-service';
+import { formatDateTime, shortId } from '~/shared/constants';
 import { formatPence } from '~/shared/money';
-import { DELIVERY_LIMITS, DELIVERY_STATUS_LABELS } from '~/shared/schemas/admin';
+import { DELIVERY_STATUS_LABELS, DELIVERY_STATUSES } from '~/shared/orders/statuses';
+import { DELIVERY_LIMITS } from '~/shared/schemas/admin';
 import { type AdminActionResult, useActionToast } from './use-action-toast';
 
 const TOASTS = {

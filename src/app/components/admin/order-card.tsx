@@ -1,17 +1,17 @@
-import { useFetcher } from 'react-router';
+import { Link, useFetcher } from 'react-router';
+import { OrderMarks, OrderStatusBadge } from '~/app/components/orders/status-badge';
 import { Card } from '~/app/components/ui/card';
 import { Label, Select } from '~/app/components/ui/input';
-import type { AdminOrderDto } from '~/server/admin/admin-orders-service';
-import { formatDateTime, ORDER_STATUSES, shortId } from '~/shared/constants';
+import { formatDateTime, shortId } from '~/shared/constants';
 import { formatPence } from '~/shared/money';
-import { ORDER_STATUS_LABELS } from '~/shared/schemas/admin';
-import { OrderStatusBadge } from './status-badge';
+import type { OrderView } from '~/shared/orders/order-view';
+import { ORDER_STATUS_LABELS, ORDER_STATUSES } from '~/shared/orders/statuses';
 import { type AdminActionResult, useActionToast } from './use-action-toast';
 
 const TOASTS = { status: { success: 'Order status updated', failure: 'Failed to update order' } };
 
 /** One order: who, where, what, how much, and its status selector. */
-export function OrderCard({ order }: { order: AdminOrderDto }) {
+export function OrderCard({ order }: { order: OrderView }) {
   const fetcher = useFetcher<AdminActionResult>();
   useActionToast(fetcher, TOASTS);
   // Show the chosen status at once; if the change fails the loader's value comes back.
@@ -26,13 +26,16 @@ export function OrderCard({ order }: { order: AdminOrderDto }) {
         <header className="flex flex-wrap items-start justify-between gap-4">
           <div>
             <h2 id={heading} className="font-sans text-lg font-semibold">
-              Order #{shortId(order.id)}
+              <Link to={`/admin/orders/${order.id}`} className="hover:underline">
+                Order {order.number}
+              </Link>
             </h2>
             <p className="text-sm text-cocoa-light">
               <time dateTime={order.created_at}>{formatDateTime(order.created_at)}</time>
             </p>
           </div>
-          <div className="flex items-center gap-3">
+          <div className="flex flex-wrap items-center gap-3">
+            <OrderMarks order={order} />
             <OrderStatusBadge status={order.status} />
             <div>
               <Label htmlFor={selectId} className="sr-only">
@@ -106,6 +109,12 @@ export function OrderCard({ order }: { order: AdminOrderDto }) {
             <dd>{formatPence(order.total_pennies)}</dd>
           </div>
         </dl>
+        <p className="mt-3 print:hidden">
+          <Link to={`/admin/orders/${order.id}`} className="font-medium text-caramel-dark hover:underline">
+            View order {order.number}
+            <span className="sr-only"> details, history and refunds</span>
+          </Link>
+        </p>
       </article>
     </Card>
   );

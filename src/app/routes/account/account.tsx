@@ -33,20 +33,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       log.error({ err, userId: user.id }, 'account page: profile failed to load');
       return null;
     }),
-    accounts.listOrders(user.id).catch((err: unknown) => {
+    context.services.orders.listForCustomer(user.id).catch((err: unknown) => {
       log.error({ err, userId: user.id }, 'account page: orders failed to load');
       return null;
     }),
   ]);
   // Dates are formatted here so the server's and the browser's renders agree.
   const history = orders?.map((o) => ({ ...o, date: formatLongDate(o.created_at) })) ?? null;
-  return data({ profile, orders: history }, { headers: { 'Cache-Control': 'private, no-store' } });
+  const tab = new URL(request.url).searchParams.get('tab') === 'orders' ? 'orders' : 'profile';
+  return data({ profile, orders: history, tab }, { headers: { 'Cache-Control': 'private, no-store' } });
 }
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export default function AccountPage({ loaderData }: Route.ComponentProps) {
-  const { profile, orders } = loaderData;
+  const { profile, orders, tab } = loaderData;
   const navigate = useNavigate();
   const [signingOut, setSigningOut] = useState(false);
   const hydrated = useHydrated();
@@ -73,7 +74,7 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
           {signingOut ? 'Signing out...' : 'Sign Out'}
         </Button>
       </div>
-      <Tabs defaultValue="profile">
+      <Tabs defaultValue={tab}>
         <TabsList aria-label="Your account" className="sm:w-auto sm:self-start">
           <TabsTrigger value="profile">Profile</TabsTrigger>
           <TabsTrigger value="orders">Orders</TabsTrigger>

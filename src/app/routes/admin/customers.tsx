@@ -7,7 +7,7 @@ import { requireAdminPage } from '~/app/lib/guards.server';
 import { pageMeta } from '~/app/lib/meta';
 import { formatLongDate } from '~/shared/constants';
 import { formatPence } from '~/shared/money';
-import { ORDER_STATUS_LABELS, SPENT_STATUSES } from '~/shared/schemas/admin';
+import { ORDER_STATUS_LABELS, REVENUE_STATUSES } from '~/shared/orders/statuses';
 import type { Route } from './+types/customers';
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -28,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-const spentLabels = SPENT_STATUSES.map((s) => ORDER_STATUS_LABELS[s].toLowerCase());
+const spentLabels = REVENUE_STATUSES.map((s) => ORDER_STATUS_LABELS[s].toLowerCase());
 const spentRule = `Total spent counts ${spentLabels.slice(0, -1).join(', ')} and ${spentLabels.at(-1)} orders; pending orders (not paid yet) are left out.`;
 
 export default function Customers({ loaderData }: Route.ComponentProps) {

@@ -2,7 +2,7 @@ import { Clock, Package, PoundSterling, ShoppingBag } from 'lucide-react';
 import { Link } from 'react-router';
 import { loadOrNull } from '~/app/components/admin/admin-action.server';
 import { LoadError } from '~/app/components/admin/load-error';
-import { OrderStatusBadge } from '~/app/components/admin/status-badge';
+import { OrderStatusBadge } from '~/app/components/orders/status-badge';
 import { Card } from '~/app/components/ui/card';
 import { requireAdminPage } from '~/app/lib/guards.server';
 import { pageMeta } from '~/app/lib/meta';

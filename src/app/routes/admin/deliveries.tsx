@@ -17,7 +17,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const safePage = Number.isInteger(page) && page >= 1 ? page : 1;
   return {
     result: await loadOrNull(context, 'deliveries', () =>
-      context.services.admin.deliveries.list({ page: safePage }),
+      context.services.orders.deliveries.list({ page: safePage }),
     ),
   };
 }
@@ -28,7 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = field(form, 'intent');
   const id = field(form, 'id');
-  const deliveries = context.services.admin.deliveries;
+  const deliveries = context.services.orders.deliveries;
   if (intent === 'status') {
     return runAdminAction(context, intent, () => deliveries.update(id, { status: field(form, 'status') }));
   }

@@ -7,8 +7,10 @@ import { Pagination } from '~/app/components/ui/pagination';
 import { cn } from '~/app/lib/cn';
 import { requireAdminPage } from '~/app/lib/guards.server';
 import { pageMeta } from '~/app/lib/meta';
-import { ORDER_STATUSES, type OrderStatus } from '~/shared/constants';
-import { ORDER_STATUS_LABELS } from '~/shared/schemas/admin';
+import { parseOrThrow } from '~/server/errors';
+import { adminActor } from '~/shared/orders/actor';
+import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from '~/shared/orders/statuses';
+import { OrderStatusUpdateSchema } from '~/shared/schemas/admin';
 import type { Route } from './+types/orders';
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -28,16 +30,17 @@ function listQuery(request: Request) {
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdminPage(request, context);
   const query = listQuery(request);
-  const result = await loadOrNull(context, 'orders', () => context.services.admin.orders.list(query));
+  const result = await loadOrNull(context, 'orders', () => context.services.orders.listForAdmin(query));
   return { result, status: query.status ?? null };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdminPage(request, context);
+  const user = await requireAdminPage(request, context);
   const form = await request.formData();
-  return runAdminAction(context, 'status', () =>
-    context.services.admin.orders.updateStatus(field(form, 'id'), { status: field(form, 'status') }),
-  );
+  return runAdminAction(context, 'status', () => {
+    const status = parseOrThrow(OrderStatusUpdateSchema, { status: field(form, 'status') }).status;
+    return context.services.orders.setStatus(field(form, 'id'), status, adminActor(user));
+  });
 }
 
 const FILTERS = [

@@ -11,6 +11,7 @@ import { getUser } from '~/app/lib/guards.server';
 import { pageMeta } from '~/app/lib/meta';
 import type { loader as rootLoader } from '~/app/root';
 import { formatPence } from '~/shared/money';
+import { CANCEL_NOTICE } from '~/shared/orders/cancellation';
 import type { Route } from './+types/checkout';
 
 const SIGN_IN_URL = '/auth?redirectTo=/checkout';
@@ -145,6 +146,7 @@ function OrderSummary({
           ? 'You will pay by card on our payment provider’s secure page.'
           : 'You will be asked to sign in before paying.'}
       </p>
+      <p className="mt-2 text-sm text-cocoa-light">{CANCEL_NOTICE}</p>
     </Card>
   );
 }

@@ -16,22 +16,30 @@ export const meta: Route.MetaFunction = ({ matches }) =>
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const sessionId = new URL(request.url).searchParams.get('session_id')?.trim() ?? '';
-  const { found, paid } = sessionId
+  const { found, paid, orderNumber } = sessionId
     ? await context.services.payments.reconcile(sessionId)
-    : { found: false, paid: false };
-  return { sessionId, found, paid };
+    : { found: false, paid: false, orderNumber: null };
+  return { sessionId, found, paid, orderNumber };
 }
 
 export default function SuccessPage({ loaderData }: Route.ComponentProps) {
-  const { sessionId, found, paid } = loaderData;
+  const { sessionId, found, paid, orderNumber } = loaderData;
   return (
     <main className="mx-auto w-full max-w-2xl px-4 py-12 sm:py-16">
-      {found ? <Confirmed sessionId={sessionId} paid={paid} /> : <NotFound />}
+      {found ? <Confirmed sessionId={sessionId} paid={paid} orderNumber={orderNumber} /> : <NotFound />}
     </main>
   );
 }
 
-function Confirmed({ sessionId, paid }: { sessionId: string; paid: boolean }) {
+function Confirmed({
+  sessionId,
+  paid,
+  orderNumber,
+}: {
+  sessionId: string;
+  paid: boolean;
+  orderNumber: string | null;
+}) {
   const { ready } = useCart();
   const clearCart = useCartStore((s) => s.clearCart);
   // Clear only once the saved cart has been read, or reading it afterwards would bring it back.
@@ -46,10 +54,17 @@ function Confirmed({ sessionId, paid }: { sessionId: string; paid: boolean }) {
       <p className="mb-6 text-lg text-cocoa-light">
         Thank you for your order. We’ve received your payment and your cookies are being prepared.
       </p>
-      <p className="mb-6 rounded-md bg-cream px-4 py-3">
-        <span className="font-semibold">Order ID:</span>{' '}
-        <span className="font-mono whitespace-nowrap">{sessionId.slice(0, 16)}...</span>
-      </p>
+      <div className="mb-6 space-y-1 rounded-md bg-cream px-4 py-3">
+        {orderNumber && (
+          <p>
+            <span className="font-semibold">Order</span> <span className="font-mono">{orderNumber}</span>
+          </p>
+        )}
+        <p>
+          <span className="font-semibold">Order ID:</span>{' '}
+          <span className="font-mono whitespace-nowrap">{sessionId.slice(0, 16)}...</span>
+        </p>
+      </div>
       {!paid && (
         <p className="mb-4 text-sm text-cocoa-light" role="status">
           Your payment is still being confirmed by the card provider; this usually takes a moment.
@@ -82,7 +97,7 @@ function NextSteps() {
   return (
     <div className="flex flex-col justify-center gap-3 sm:flex-row">
       <Button asChild size="lg">
-        <Link to="/account">View Orders</Link>
+        <Link to="/account?tab=orders">View Orders</Link>
       </Button>
       <Button asChild size="lg" variant="outline">
         <Link to="/">Continue Shopping</Link>

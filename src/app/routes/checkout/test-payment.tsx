@@ -64,7 +64,8 @@ export default function TestPaymentPage({ loaderData, actionData }: Route.Compon
       <main className="mx-auto grid w-full max-w-4xl gap-8 px-4 py-8 md:grid-cols-2 md:py-12">
         <section aria-labelledby="summary-heading">
           <h1 className="text-base font-normal text-cocoa-light">Pay {shopName}</h1>
-          <p className="mb-6 text-4xl font-bold">{formatPence(payment.totalPennies)}</p>
+          <p className="text-4xl font-bold">{formatPence(payment.totalPennies)}</p>
+          <p className="mb-6 text-cocoa-light">{payment.description}</p>
           <h2 id="summary-heading" className="sr-only">
             Order summary
           </h2>

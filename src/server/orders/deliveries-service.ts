@@ -1,10 +1,11 @@
 import { count, desc, eq } from 'drizzle-orm';
-import type { DeliveryStatus } from '~/shared/constants';
+import { isUuid } from '~/shared/ids';
+import type { DeliveryStatus } from '~/shared/orders/statuses';
 import { ADMIN_PAGE_SIZE, DeliveryUpdateSchema, PageQuerySchema } from '~/shared/schemas/admin';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
+import { newestFirst, type Page, pageOffset, toPage } from '../db/paging';
 import { deliveries, orders } from '../db/schema';
 import { notFound, parseOrThrow } from '../errors';
-import { isUuid, newestFirst, type Page, pageOffset, toPage } from './paging';
 
 export interface AdminDeliveryDto {
   id: string;
@@ -34,7 +35,7 @@ const columns = {
 };
 
 /** Deliveries for the back office: newest first, paged; status, tracking code and notes editable. */
-export function createAdminDeliveriesService(db: Db) {
+export function createDeliveriesService(db: Db, onDelivered: (tx: Tx, orderId: string) => Promise<void>) {
   const selectDeliveries = () =>
     db.select(columns).from(deliveries).innerJoin(orders, eq(orders.id, deliveries.orderId));
   type Row = Awaited<ReturnType<typeof selectDeliveries>>[number];
@@ -68,16 +69,23 @@ export function createAdminDeliveriesService(db: Db) {
       return toPage(rows.map(toDto), page, total!.n);
     },
 
-    /** Sets any of status, tracking code and driver notes; an empty text clears that field. */
+    /**
+     * Sets any of status, tracking code and driver notes; an empty text clears that field. The
+     * customer hears once when their delivery is marked delivered.
+     */
     async update(id: string, input: unknown): Promise<AdminDeliveryDto> {
       if (!isUuid(id)) throw notFound('Delivery not found');
       const data = parseOrThrow(DeliveryUpdateSchema, input);
-      const updated = await db
-        .update(deliveries)
-        .set({ status: data.status, trackingCode: data.tracking_code, driverNotes: data.driver_notes })
-        .where(eq(deliveries.id, id))
-        .returning({ id: deliveries.id });
-      if (updated.length === 0) throw notFound('Delivery not found');
+      await db.transaction(async (tx) => {
+        const [before] = await tx.select().from(deliveries).where(eq(deliveries.id, id)).for('update');
+        if (!before) throw notFound('Delivery not found');
+        await tx
+          .update(deliveries)
+          .set({ status: data.status, trackingCode: data.tracking_code, driverNotes: data.driver_notes })
+          .where(eq(deliveries.id, id));
+        if (data.status === 'delivered' && before.status !== 'delivered')
+          await onDelivered(tx, before.orderId);
+      });
       const [row] = await selectDeliveries().where(eq(deliveries.id, id)).limit(1);
       return toDto(row!);
     },

@@ -20,10 +20,6 @@ export const toPage = <T>(items: T[], page: number, total: number): Page<T> => (
   pageCount: Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE)),
 });
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** Ids in a path are uuids; anything else can only be "not found" (and must not reach Postgres as a cast error). */
-export const isUuid = (id: string) => UUID.test(id);
-
 /**
  * `column desc nulls last`: the order the schema's `.desc()` indexes are built in (drizzle writes
  * them DESC NULLS LAST). A plain `desc` means NULLS FIRST in PostgreSQL, which cannot use those

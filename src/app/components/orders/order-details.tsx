@@ -1,0 +1,163 @@
+import { formatDateTime } from '~/shared/constants';
+import { formatPence } from '~/shared/money';
+import type { OrderView } from '~/shared/orders/order-view';
+import { DELIVERY_STATUS_LABELS, ORDER_STATUS_LABELS } from '~/shared/orders/statuses';
+
+const heading = 'font-sans text-sm font-semibold text-cocoa-light uppercase';
+
+/** The order's lines with unit and line prices, then Subtotal, Delivery, refunds and Total. */
+export function OrderLines({ order, prices = true }: { order: OrderView; prices?: boolean }) {
+  return (
+    <table className="w-full text-left text-sm">
+      <caption className="sr-only">Items in order {order.number}</caption>
+      <thead>
+        <tr className="border-b border-crumb text-cocoa-light">
+          <th scope="col" className="py-2 font-medium">
+            Item
+          </th>
+          <th scope="col" className="py-2 text-right font-medium">
+            Qty
+          </th>
+          {prices && (
+            <>
+              <th scope="col" className="py-2 text-right font-medium">
+                Each
+              </th>
+              <th scope="col" className="py-2 text-right font-medium">
+                Price
+              </th>
+            </>
+          )}
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-crumb">
+        {order.items.map((item) => (
+          <tr key={item.id}>
+            <td className="py-2 pr-2 break-words">{item.product_name}</td>
+            <td className="py-2 text-right">{item.quantity}</td>
+            {prices && (
+              <>
+                <td className="py-2 text-right whitespace-nowrap">{formatPence(item.unit_price_pennies)}</td>
+                <td className="py-2 text-right whitespace-nowrap">{formatPence(item.line_total_pennies)}</td>
+              </>
+            )}
+          </tr>
+        ))}
+      </tbody>
+      {prices && (
+        <tfoot className="border-t border-crumb">
+          <TotalRow label="Subtotal" pence={order.subtotal_pennies} />
+          <TotalRow label="Delivery" pence={order.delivery_fee_pennies} />
+          <TotalRow label="Total" pence={order.total_pennies} strong />
+          {order.refunded_pennies > 0 && <TotalRow label="Refunded" pence={-order.refunded_pennies} />}
+        </tfoot>
+      )}
+    </table>
+  );
+}
+
+function TotalRow({ label, pence, strong }: { label: string; pence: number; strong?: boolean }) {
+  return (
+    <tr className={strong ? 'text-base font-semibold' : undefined}>
+      <th scope="row" colSpan={3} className="py-1 text-right font-normal">
+        {label}
+      </th>
+      <td className="py-1 text-right whitespace-nowrap">
+        {pence < 0 ? `−${formatPence(-pence)}` : formatPence(pence)}
+      </td>
+    </tr>
+  );
+}
+
+export function DeliveryAddress({ order }: { order: OrderView }) {
+  return (
+    <div>
+      <h2 className={heading}>Delivery address</h2>
+      <address className="not-italic break-words">
+        {order.ship.name}
+        <br />
+        {order.ship.address}
+        <br />
+        {order.ship.city} {order.ship.postcode}
+        <br />
+        {order.ship.phone}
+      </address>
+    </div>
+  );
+}
+
+/** The delivery's status and tracking code, with a carrier link when we know the carrier. */
+export function DeliveryStatus({ order }: { order: OrderView }) {
+  const d = order.delivery;
+  return (
+    <div>
+      <h2 className={heading}>Delivery</h2>
+      {!d ? (
+        <p className="text-cocoa-light">
+          {order.status === 'cancelled' ? 'Not delivered' : 'Not started yet'}
+        </p>
+      ) : (
+        <dl className="space-y-1">
+          <div>
+            <dt className="inline font-medium">Status: </dt>
+            <dd className="inline">{DELIVERY_STATUS_LABELS[d.status]}</dd>
+          </div>
+          {d.tracking_code && (
+            <div>
+              <dt className="inline font-medium">Tracking code: </dt>
+              <dd className="inline font-mono break-all">
+                {d.tracking_url ? (
+                  <a
+                    href={d.tracking_url}
+                    className="text-caramel-dark underline"
+                    target="_blank"
+                    rel="noreferrer"
+                  >
+                    {d.tracking_code}
+                    <span className="sr-only"> (track with Royal Mail, opens in a new tab)</span>
+                  </a>
+                ) : (
+                  d.tracking_code
+                )}
+              </dd>
+            </div>
+          )}
+          {d.driver_notes && (
+            <div>
+              <dt className="inline font-medium">Driver notes: </dt>
+              <dd className="inline break-words">{d.driver_notes}</dd>
+            </div>
+          )}
+        </dl>
+      )}
+    </div>
+  );
+}
+
+/** Each status change, oldest first: when, from, to (and who, for the owner). */
+export function StatusHistory({ order }: { order: OrderView }) {
+  if (order.history.length === 0) return null;
+  return (
+    <section aria-labelledby="history-heading">
+      <h2 id="history-heading" className={heading}>
+        History
+      </h2>
+      <ol className="mt-2 space-y-2 border-l-2 border-crumb pl-4">
+        {order.history.map((h) => (
+          <li key={`${h.at}-${h.to}`}>
+            <p className="font-medium">
+              {h.from
+                ? `${ORDER_STATUS_LABELS[h.from]} → ${ORDER_STATUS_LABELS[h.to]}`
+                : ORDER_STATUS_LABELS[h.to]}
+            </p>
+            <p className="text-sm text-cocoa-light">
+              <time dateTime={h.at}>{formatDateTime(h.at)}</time>
+              {h.by && ` · ${h.by}`}
+              {h.note && ` · ${h.note}`}
+            </p>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

@@ -1,0 +1,42 @@
+import { Badge } from '~/app/components/ui/card';
+import { cn } from '~/app/lib/cn';
+import { formatPence } from '~/shared/money';
+import { type OrderView, refundState } from '~/shared/orders/order-view';
+import { ORDER_FLAG_LABELS, ORDER_STATUS_LABELS, type OrderStatus } from '~/shared/orders/statuses';
+
+const tone: Record<OrderStatus, string> = {
+  pending: 'bg-amber-100 text-amber-900',
+  paid: 'bg-sky-100 text-sky-900',
+  baking: 'bg-orange-100 text-orange-900',
+  shipped: 'bg-indigo-100 text-indigo-900',
+  completed: 'bg-green-100 text-green-900',
+  cancelled: 'bg-stone-200 text-stone-800',
+};
+
+export function OrderStatusBadge({ status }: { status: OrderStatus }) {
+  return <Badge className={cn(tone[status])}>{ORDER_STATUS_LABELS[status]}</Badge>;
+}
+
+/** "Refunded" or "Partly refunded £x.xx", and the owner's flags, beside the status. */
+export function OrderMarks({
+  order,
+}: {
+  order: Pick<OrderView, 'paid_pennies' | 'refunded_pennies' | 'flags'>;
+}) {
+  const refunded = refundState(order);
+  return (
+    <>
+      {refunded === 'full' && <Badge className="bg-rose-100 text-rose-900">Refunded</Badge>}
+      {refunded === 'partial' && (
+        <Badge className="bg-rose-100 text-rose-900">
+          Partly refunded {formatPence(order.refunded_pennies)}
+        </Badge>
+      )}
+      {order.flags.map((f) => (
+        <Badge key={f} className="bg-red-600 text-white">
+          {ORDER_FLAG_LABELS[f]}
+        </Badge>
+      ))}
+    </>
+  );
+}

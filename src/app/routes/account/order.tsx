@@ -1,0 +1,89 @@
+import { ArrowLeft } from 'lucide-react';
+import { data, Link, redirect } from 'react-router';
+import { runAdminAction } from '~/app/components/admin/admin-action.server';
+import { CustomerOrderActions } from '~/app/components/orders/order-actions';
+import {
+  DeliveryAddress,
+  DeliveryStatus,
+  OrderLines,
+  StatusHistory,
+} from '~/app/components/orders/order-details';
+import { OrderMarks, OrderStatusBadge } from '~/app/components/orders/status-badge';
+import { Card } from '~/app/components/ui/card';
+import { getUser } from '~/app/lib/guards.server';
+import { pageMeta } from '~/app/lib/meta';
+import { isAppError } from '~/server/errors';
+import { formatLongDate } from '~/shared/constants';
+import { customerActor } from '~/shared/orders/actor';
+import type { Route } from './+types/order';
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  pageMeta(matches, {
+    title: loaderData ? `Order ${loaderData.order.number}` : 'Order',
+    description: 'Your order, its delivery and its history.',
+    noIndex: true,
+  });
+
+const noStore = { 'Cache-Control': 'private, no-store' };
+
+/** The signed-in customer's own order; anyone else's, or a made-up id, is the 404 page. */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const user = await getUser(request, context);
+  if (!user) throw redirect(`/auth?redirectTo=${encodeURIComponent(new URL(request.url).pathname)}`);
+  if (user.role === 'admin') throw redirect(`/admin/orders/${params.id}`);
+  try {
+    const order = await context.services.orders.getForCustomer(user.id, params.id);
+    return data({ order, date: formatLongDate(order.created_at) }, { headers: noStore });
+  } catch (err) {
+    if (isAppError(err) && err.status === 404) throw data('Order not found', { status: 404 });
+    throw err;
+  }
+}
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+/** `intent=cancel`: the customer cancels (refunded in full when paid); the server decides if it may. */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const user = await getUser(request, context);
+  if (!user) throw redirect('/auth');
+  return runAdminAction(context, 'cancel', () =>
+    context.services.orders.cancelByCustomer(user.id, params.id, customerActor(user)),
+  );
+}
+
+export default function AccountOrderPage({ loaderData }: Route.ComponentProps) {
+  const { order, date } = loaderData;
+  return (
+    <main className="mx-auto w-full max-w-3xl px-4 py-8 sm:py-12">
+      <Link
+        to="/account?tab=orders"
+        className="mb-6 inline-flex items-center gap-1 text-caramel-dark hover:underline"
+      >
+        <ArrowLeft aria-hidden className="size-4" /> My orders
+      </Link>
+      <div className="mb-6 flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold">Order {order.number}</h1>
+          <p className="text-cocoa-light">
+            Placed on <time dateTime={order.created_at}>{date}</time>
+          </p>
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          <OrderMarks order={order} />
+          <OrderStatusBadge status={order.status} />
+        </div>
+      </div>
+      <div className="mb-6">
+        <CustomerOrderActions order={order} />
+      </div>
+      <Card className="space-y-6 p-5 sm:p-6">
+        <OrderLines order={order} />
+        <div className="grid gap-6 sm:grid-cols-2">
+          <DeliveryAddress order={order} />
+          <DeliveryStatus order={order} />
+        </div>
+        <StatusHistory order={order} />
+      </Card>
+    </main>
+  );
+}

@@ -1,0 +1,140 @@
+import { ArrowLeft, Printer } from 'lucide-react';
+import { data, Link } from 'react-router';
+import { field, runAdminAction } from '~/app/components/admin/admin-action.server';
+import { OrderAdminForms } from '~/app/components/admin/order-admin-forms';
+import {
+  DeliveryAddress,
+  DeliveryStatus,
+  OrderLines,
+  StatusHistory,
+} from '~/app/components/orders/order-details';
+import { OrderMarks, OrderStatusBadge } from '~/app/components/orders/status-badge';
+import { Button } from '~/app/components/ui/button';
+import { Card } from '~/app/components/ui/card';
+import { requireAdminPage } from '~/app/lib/guards.server';
+import { pageMeta } from '~/app/lib/meta';
+import { isAppError, parseOrThrow } from '~/server/errors';
+import { formatDateTime } from '~/shared/constants';
+import { formatPence } from '~/shared/money';
+import { adminActor } from '~/shared/orders/actor';
+import { OrderStatusUpdateSchema } from '~/shared/schemas/admin';
+import { RefundRequestSchema, toRefundInput } from '~/shared/schemas/orders';
+import type { Route } from './+types/order';
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  pageMeta(matches, {
+    title: loaderData ? `Order ${loaderData.order.number}` : 'Order',
+    description: 'One order: its items, delivery, history and refunds.',
+    noIndex: true,
+  });
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  await requireAdminPage(request, context);
+  try {
+    const order = await context.services.orders.getForAdmin(params.id);
+    // A fresh key each time the page is shown: a double-clicked refund is one refund.
+    return { order, refundKey: crypto.randomUUID() };
+  } catch (err) {
+    if (isAppError(err) && err.status === 404) throw data('Order not found', { status: 404 });
+    throw err;
+  }
+}
+
+/** `intent=status` (status, tracking_code) or `intent=refund` (amount, reason, request_key). */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const user = await requireAdminPage(request, context);
+  const form = await request.formData();
+  const intent = field(form, 'intent');
+  const { orders } = context.services;
+  if (intent === 'status') {
+    return runAdminAction(context, intent, async () => {
+      const { status } = parseOrThrow(OrderStatusUpdateSchema, { status: field(form, 'status') });
+      const tracking = field(form, 'tracking_code').trim();
+      const deliveryId = field(form, 'delivery_id');
+      // The tracking code goes on first, so the "on its way" e-mail carries it.
+      if (tracking && deliveryId) await orders.deliveries.update(deliveryId, { tracking_code: tracking });
+      await orders.setStatus(params.id, status, adminActor(user));
+    });
+  }
+  if (intent === 'refund') {
+    return runAdminAction(context, intent, () => {
+      const amount = field(form, 'scope') === 'full' ? 'full' : field(form, 'amount');
+      const input = parseOrThrow(RefundRequestSchema, {
+        amount,
+        reason: field(form, 'reason'),
+        request_key: field(form, 'request_key'),
+      });
+      return orders.refund(params.id, toRefundInput(input), adminActor(user));
+    });
+  }
+  return data({ ok: false as const, intent, error: 'Unknown action' }, { status: 400 });
+}
+
+export default function AdminOrderPage({ loaderData }: Route.ComponentProps) {
+  const { order, refundKey } = loaderData;
+  return (
+    <main className="mx-auto w-full max-w-4xl px-4 py-8">
+      <Link
+        to="/admin/orders"
+        className="mb-4 inline-flex items-center gap-1 text-caramel-dark hover:underline print:hidden"
+      >
+        <ArrowLeft aria-hidden className="size-4" /> All orders
+      </Link>
+      <div className="mb-6 flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold">Order {order.number}</h1>
+          <p className="text-cocoa-light">
+            <time dateTime={order.created_at}>{formatDateTime(order.created_at)}</time> ·{' '}
+            {order.customer.full_name} ·{' '}
+            <a href={`mailto:${order.customer.email}`} className="text-caramel-dark hover:underline">
+              {order.customer.email}
+            </a>
+          </p>
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          <OrderMarks order={order} />
+          <OrderStatusBadge status={order.status} />
+          <Button asChild variant="outline" size="sm" className="print:hidden">
+            <a href={`/admin/orders/${order.id}/packing-slip`} target="_blank" rel="noreferrer">
+              <Printer aria-hidden className="size-4" /> Print packing slip
+            </a>
+          </Button>
+        </div>
+      </div>
+      <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
+        <Card className="space-y-6 p-5">
+          <OrderLines order={order} />
+          <div className="grid gap-6 sm:grid-cols-2">
+            <DeliveryAddress order={order} />
+            <DeliveryStatus order={order} />
+          </div>
+          <p className="text-sm text-cocoa-light">
+            Paid:{' '}
+            {order.paid_at
+              ? `${formatPence(order.paid_pennies)} on ${formatDateTime(order.paid_at)}`
+              : 'not yet'}
+            {order.payment.provider === 'test' && ' (test payment)'}
+          </p>
+          <StatusHistory order={order} />
+          {order.refunds.length > 0 && (
+            <section aria-labelledby="refunds-heading">
+              <h2 id="refunds-heading" className="font-sans text-sm font-semibold text-cocoa-light uppercase">
+                Refunds
+              </h2>
+              <ul className="mt-2 space-y-1">
+                {order.refunds.map((r) => (
+                  <li key={r.id}>
+                    {formatPence(r.amount_pennies)} · {r.reason} · {r.by} ·{' '}
+                    <time dateTime={r.created_at}>{formatDateTime(r.created_at)}</time>
+                    {r.status !== 'succeeded' && ` · ${r.status}`}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+        </Card>
+        <OrderAdminForms order={order} refundKey={refundKey} />
+      </div>
+    </main>
+  );
+}

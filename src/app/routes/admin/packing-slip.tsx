@@ -1,0 +1,101 @@
+import { data } from 'react-router';
+import { OrderLines } from '~/app/components/orders/order-details';
+import { requireAdminPage } from '~/app/lib/guards.server';
+import { isAppError } from '~/server/errors';
+import { formatLongDate } from '~/shared/constants';
+import type { Route } from './+types/packing-slip';
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData ? `Packing slip ${loaderData.order.number}` : 'Packing slip' },
+  { name: 'robots', content: 'noindex' },
+];
+
+/** One order's packing slip, for printing: no sidebar and no controls. */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  await requireAdminPage(request, context);
+  const { orders, catalog, config } = context.services;
+  try {
+    const order = await orders.getForAdmin(params.id);
+    const food = await catalog.foodInfoOf(order.items.map((i) => i.product_id));
+    const allergens = order.items.map((i) => ({
+      name: i.product_name,
+      allergens: (i.product_id && food.get(i.product_id)?.allergens) || [],
+    }));
+    const shop = config.shop as typeof config.shop & { address?: string | null };
+    return {
+      order,
+      allergens,
+      date: formatLongDate(order.created_at),
+      shop: { name: shop.name, email: shop.email, phone: shop.phone, address: shop.address ?? null },
+    };
+  } catch (err) {
+    if (isAppError(err) && err.status === 404) throw data('Order not found', { status: 404 });
+    throw err;
+  }
+}
+
+export default function PackingSlip({ loaderData }: Route.ComponentProps) {
+  const { order, allergens, date, shop } = loaderData;
+  return (
+    <main className="mx-auto max-w-2xl bg-white p-8 text-cocoa print:p-0">
+      <header className="mb-6 flex flex-wrap items-start justify-between gap-4 border-b border-crumb pb-4">
+        <div>
+          <p className="text-2xl font-bold">{shop.name}</p>
+          {shop.address && <p className="whitespace-pre-line">{shop.address}</p>}
+          <p>
+            {shop.email} · {shop.phone}
+          </p>
+        </div>
+        <div className="text-right">
+          <h1 className="text-xl font-bold">Packing slip</h1>
+          <p>Order {order.number}</p>
+          <p>{date}</p>
+        </div>
+      </header>
+      <section className="mb-6" aria-labelledby="deliver-to">
+        <h2 id="deliver-to" className="font-sans text-sm font-semibold uppercase">
+          Deliver to
+        </h2>
+        <address className="not-italic">
+          {order.ship.name}
+          <br />
+          {order.ship.address}
+          <br />
+          {order.ship.city} {order.ship.postcode}
+          <br />
+          {order.ship.phone}
+        </address>
+        <p className="mt-1 text-sm">Customer: {order.customer.full_name}</p>
+      </section>
+      <OrderLines order={order} />
+      <section className="mt-6" aria-labelledby="allergens-heading">
+        <h2 id="allergens-heading" className="font-sans text-sm font-semibold uppercase">
+          Allergens
+        </h2>
+        <ul className="mt-1 space-y-1">
+          {allergens.map((a) => (
+            <li key={a.name}>
+              {a.name}:{' '}
+              {a.allergens.length === 0 ? (
+                'no allergens declared'
+              ) : (
+                <>
+                  contains <strong>{a.allergens.join(', ')}</strong>
+                </>
+              )}
+            </li>
+          ))}
+        </ul>
+      </section>
+      <p className="mt-8 text-sm print:hidden">
+        <button
+          type="button"
+          className="rounded border border-cocoa px-3 py-1"
+          onClick={() => window.print()}
+        >
+          Print
+        </button>
+      </p>
+    </main>
+  );
+}

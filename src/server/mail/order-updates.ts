@@ -1,0 +1,105 @@
+import { formatPence } from '~/shared/money';
+import type { OrderView } from '~/shared/orders/order-view';
+import type { Config } from '../config';
+import { html } from './html';
+import { BRAND, emailLayout } from './layout';
+import type { OutgoingEmail } from './mail-service';
+
+/** The e-mails an order sends its customer after the confirmation. */
+export type OrderUpdateKind = 'baking' | 'shipped' | 'delivered' | 'cancelled' | 'refunded';
+
+export interface OrderUpdate {
+  kind: OrderUpdateKind;
+  /** For `refunded`: the refund this e-mail is about (one e-mail per refund). */
+  refund?: { id: string; amount_pennies: number };
+}
+
+function wording(u: OrderUpdate, view: OrderView): { subject: string; heading: string; lines: string[] } {
+  const n = view.number;
+  switch (u.kind) {
+    case 'baking':
+      return {
+        subject: `Your order ${n} is in the oven`,
+        heading: 'Your cookies are baking',
+        lines: ['We have started baking your order. We will let you know when it is on its way.'],
+      };
+    case 'shipped': {
+      const code = view.delivery?.tracking_code;
+      return {
+        subject: `Your order ${n} is on its way`,
+        heading: 'Your cookies are on their way',
+        lines: [
+          'Your order has left the bakery.',
+          ...(code ? [`Tracking code: ${code}`] : []),
+          ...(view.delivery?.tracking_url ? [`Track it: ${view.delivery.tracking_url}`] : []),
+        ],
+      };
+    }
+    case 'delivered':
+      return {
+        subject: `Your order ${n} has been delivered`,
+        heading: 'Your cookies have arrived',
+        lines: ['Your order has been delivered. Enjoy your cookies!'],
+      };
+    case 'cancelled':
+      return {
+        subject: `Your order ${n} has been cancelled`,
+        heading: 'Your order has been cancelled',
+        lines: [
+          view.paid_at
+            ? 'Your order has been cancelled. Any payment will be refunded to your card; we will e-mail you when it is.'
+            : 'Your order has been cancelled. You have not been charged.',
+        ],
+      };
+    case 'refunded':
+      return {
+        subject: `Refund for your order ${n}`,
+        heading: 'We have refunded you',
+        lines: [
+          `We have refunded ${formatPence(u.refund?.amount_pennies ?? view.refunded_pennies)} to your card for order ${n}.`,
+          'Refunds usually reach your account within 5 to 10 working days.',
+        ],
+      };
+  }
+}
+
+/** A short e-mail about a change to a customer's order, linking to the order's page. */
+export function buildOrderUpdate(
+  u: OrderUpdate,
+  view: OrderView,
+  shop: Config['shop'],
+  publicUrl: string,
+): OutgoingEmail {
+  const { subject, heading, lines } = wording(u, view);
+  const orderUrl = `${publicUrl}/account/orders/${view.id}`;
+  const firstName = view.ship.name.trim().split(/\s+/)[0] ?? '';
+  const greeting = firstName ? `Hi ${firstName},` : 'Hello,';
+  const text = [
+    greeting,
+    '',
+    ...lines,
+    '',
+    `See your order: ${orderUrl}`,
+    '',
+    `Thank you for choosing ${shop.name}`,
+  ].join('\n');
+  const body = html`<p style="margin:0 0 12px;">${greeting}</p>
+${lines.map((l) => html`<p style="margin:0 0 12px;">${l}</p>`)}
+<p style="margin:20px 0;"><a href="${orderUrl}" style="display:inline-block;padding:12px 20px;background:${BRAND.caramelDark};color:#ffffff;text-decoration:none;border-radius:6px;font-weight:bold;">View your order</a></p>
+<p style="margin:0;">Questions? Reply to this e-mail or write to <a href="mailto:${shop.email}" style="color:${BRAND.caramelDark};">${shop.email}</a>.</p>`;
+  return {
+    dedupeKey: `order-${u.kind}:${u.refund?.id ?? view.id}`,
+    kind: `order-${u.kind}`,
+    to: view.customer.email,
+    replyTo: shop.email,
+    subject,
+    text,
+    html: emailLayout({
+      shopName: shop.name,
+      preheader: lines[0] ?? heading,
+      heading,
+      body,
+      footer: `You are receiving this e-mail because you placed order ${view.number} in our online shop.`,
+    }),
+  };
+}

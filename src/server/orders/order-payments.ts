@@ -1,0 +1,119 @@
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import type { OrderFlag } from '~/shared/orders/statuses';
+import type { Tx } from '../db/client';
+import { deliveries, orderPayments, orders } from '../db/schema';
+import { applyStatus, lockOrder, type OrderRow, SYSTEM } from './order-status';
+
+/** A provider's word that money was taken for a payment session. */
+export interface ReceivedPayment {
+  provider: 'test' | 'stripe';
+  eventId: string;
+  sessionId: string;
+  /** Our order id as the provider recorded it; without it the order is found by session id. */
+  orderId?: string | null;
+  paymentIntentId?: string | null;
+  /** What was charged; null when the provider does not say (the test page charges the total). */
+  amount: { pennies: number; currency: string } | null;
+}
+
+export type PaymentOutcome =
+  | 'paid'
+  | 'paid_after_cancellation'
+  | 'paid_unexpectedly'
+  | 'already_paid'
+  | 'amount_mismatch'
+  | 'unknown_order';
+
+const withFlag = (order: OrderRow, flag: OrderFlag) =>
+  order.flags.includes(flag) ? order.flags : [...order.flags, flag];
+
+async function findOrder(tx: Tx, p: ReceivedPayment): Promise<OrderRow | null> {
+  const which = p.orderId
+    ? and(
+        eq(orders.id, p.orderId),
+        or(isNull(orders.paymentSessionId), eq(orders.paymentSessionId, p.sessionId)),
+      )
+    : eq(orders.paymentSessionId, p.sessionId);
+  const [found] = await tx.select({ id: orders.id }).from(orders).where(which).limit(1);
+  return found ? lockOrder(tx, found.id) : null;
+}
+
+/**
+ * Records money a provider took, whatever state the order is in (money is never lost), inside the
+ * caller's transaction. A pending order becomes paid; a cancelled one becomes paid and is flagged
+ * "Paid after cancellation"; one the owner already moved on keeps its status and is flagged; a
+ * charge that differs from the total is kept and flagged, and the order stays unpaid. Returns what
+ * happened; `paid*` outcomes are the caller's cue to send the paid e-mails.
+ */
+export async function recordPayment(
+  tx: Tx,
+  p: ReceivedPayment,
+): Promise<{ outcome: PaymentOutcome; orderId?: string }> {
+  const order = await findOrder(tx, p);
+  if (!order) return { outcome: 'unknown_order' };
+  const amount = p.amount ?? { pennies: order.totalPennies, currency: 'gbp' };
+
+  const inserted = await tx
+    .insert(orderPayments)
+    .values({
+      orderId: order.id,
+      provider: p.provider,
+      sessionId: p.sessionId,
+      paymentIntentId: p.paymentIntentId ?? null,
+      amountPennies: amount.pennies,
+      currency: amount.currency,
+      eventId: p.eventId,
+    })
+    .onConflictDoNothing()
+    .returning({ id: orderPayments.id });
+  if (inserted.length === 0 || order.paidAt) return { outcome: 'already_paid', orderId: order.id };
+
+  const adopt = {
+    // A session created just before a crash may not have been stored yet: adopt it.
+    paymentSessionId: order.paymentSessionId ?? p.sessionId,
+    paymentIntentId: p.paymentIntentId ?? order.paymentIntentId,
+  };
+  if (amount.currency !== 'gbp' || amount.pennies !== order.totalPennies) {
+    await tx
+      .update(orders)
+      .set({ ...adopt, flags: withFlag(order, 'amount_mismatch') })
+      .where(eq(orders.id, order.id));
+    return { outcome: 'amount_mismatch', orderId: order.id };
+  }
+
+  const paid = { ...adopt, paidAt: new Date() };
+  let outcome: PaymentOutcome;
+  if (order.status === 'pending') {
+    await applyStatus(tx, order, 'paid', SYSTEM, 'Payment received', paid);
+    outcome = 'paid';
+  } else if (order.status === 'cancelled') {
+    await applyStatus(tx, order, 'paid', SYSTEM, 'Payment received after the order was cancelled', {
+      ...paid,
+      flags: withFlag(order, 'paid_after_cancellation'),
+    });
+    outcome = 'paid_after_cancellation';
+  } else {
+    await tx
+      .update(orders)
+      .set({ ...paid, flags: withFlag(order, 'paid_unexpectedly') })
+      .where(eq(orders.id, order.id));
+    outcome = 'paid_unexpectedly';
+  }
+  await tx
+    .insert(deliveries)
+    .values({ orderId: order.id })
+    .onConflictDoNothing({ target: deliveries.orderId });
+  return { outcome, orderId: order.id };
+}
+
+/**
+ * The outer query's order id, always table-qualified: drizzle leaves columns unqualified in a
+ * one-table select, where a bare "id" inside a subquery would mean the subquery's own table.
+ */
+export const thisOrder = sql.raw('"orders"."id"');
+
+/** Sum of the money taken for an order. */
+export const paidSum = sql<number>`coalesce((
+  select sum(p.amount_pennies) from ${orderPayments} p
+  where p.order_id = ${thisOrder} and p.currency = 'gbp'
+), 0)`.mapWith(Number);

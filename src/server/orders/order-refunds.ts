@@ -1,0 +1,164 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { formatPence } from '~/shared/money';
+import type { Db, Tx } from '../db/client';
+import { orderPayments, orders, refunds } from '../db/schema';
+import { AppError, badRequest, notFound } from '../errors';
+import type { PaymentProvider } from '../payments/payment-provider';
+import { type Actor, lockOrder } from './order-status';
+
+export type RefundRow = typeof refunds.$inferSelect;
+
+/** Money taken and money given back (or being given back) for an order, read under its lock. */
+async function balance(tx: Tx, orderId: string) {
+  const sum = (column: typeof orderPayments.amountPennies | typeof refunds.amountPennies) =>
+    sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
+  const [[paid], [refunded]] = await Promise.all([
+    tx
+      .select({ n: sum(orderPayments.amountPennies) })
+      .from(orderPayments)
+      .where(and(eq(orderPayments.orderId, orderId), eq(orderPayments.currency, 'gbp'))),
+    tx
+      .select({ n: sum(refunds.amountPennies) })
+      .from(refunds)
+      .where(and(eq(refunds.orderId, orderId), inArray(refunds.status, ['pending', 'succeeded']))),
+  ]);
+  return { paid: paid!.n, refunded: refunded!.n, remaining: Math.max(paid!.n - refunded!.n, 0) };
+}
+
+export interface RefundInput {
+  /** Pence to refund; null refunds everything that remains. */
+  amountPennies: number | null;
+  reason: string;
+  /** One key per intended refund (the form's): a repeat with it returns the first refund. */
+  requestKey: string;
+}
+
+/**
+ * Refunds through the payment provider, exactly once per request key, never beyond what was paid.
+ * The refund row is written first (pending) under the order's lock, so concurrent refunds queue
+ * and each sees the others; the provider is then asked with the row's id as idempotency key, and
+ * the row is marked succeeded or failed (a failed one no longer counts).
+ */
+export function createRefunds(
+  db: Db,
+  provider: PaymentProvider,
+  onRefunded: (tx: Tx, refund: RefundRow) => Promise<void>,
+) {
+  async function reserve(
+    orderId: string,
+    input: RefundInput,
+    actor: Actor,
+  ): Promise<{ row: RefundRow; fresh: boolean }> {
+    return db.transaction(async (tx) => {
+      const order = await lockOrder(tx, orderId);
+      if (!order) throw notFound('Order not found');
+      const [earlier] = await tx
+        .select()
+        .from(refunds)
+        .where(and(eq(refunds.orderId, orderId), eq(refunds.requestKey, input.requestKey)))
+        .limit(1);
+      if (earlier) return { row: earlier, fresh: false };
+      const { paid, remaining } = await balance(tx, orderId);
+      if (paid === 0) throw badRequest('This order has not been paid, so there is nothing to refund.');
+      if (remaining === 0) throw badRequest('This order has already been refunded in full.');
+      const amount = input.amountPennies ?? remaining;
+      if (amount > remaining) {
+        throw badRequest(`You can refund at most ${formatPence(remaining)} on this order.`, {
+          amount: `At most ${formatPence(remaining)}`,
+        });
+      }
+      const [row] = await tx
+        .insert(refunds)
+        .values({
+          orderId,
+          amountPennies: amount,
+          reason: input.reason,
+          provider: order.paymentProvider,
+          requestKey: input.requestKey,
+          actorName: actor.name,
+        })
+        .returning();
+      return { row: row!, fresh: true };
+    });
+  }
+
+  async function settle(row: RefundRow): Promise<RefundRow> {
+    const [payment] = await db
+      .select({ sessionId: orderPayments.sessionId, intent: orderPayments.paymentIntentId })
+      .from(orderPayments)
+      .where(eq(orderPayments.orderId, row.orderId))
+      .limit(1);
+    const [order] = await db
+      .select({ intent: orders.paymentIntentId, sessionId: orders.paymentSessionId })
+      .from(orders)
+      .where(eq(orders.id, row.orderId));
+    let refundId: string;
+    try {
+      ({ refundId } = await provider.refund({
+        sessionId: payment?.sessionId ?? order?.sessionId ?? '',
+        paymentIntentId: payment?.intent ?? order?.intent ?? null,
+        amountPennies: row.amountPennies,
+        idempotencyKey: row.id,
+      }));
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      await db
+        .update(refunds)
+        .set({ status: 'failed', lastError: message.slice(0, 500) })
+        .where(eq(refunds.id, row.id));
+      throw new AppError(502, 'refund_failed', `The payment provider refused the refund: ${message}`);
+    }
+    return db.transaction(async (tx) => {
+      await lockOrder(tx, row.orderId);
+      const [done] = await tx
+        .update(refunds)
+        .set({ status: 'succeeded', providerRefundId: refundId, lastError: null })
+        .where(and(eq(refunds.id, row.id), eq(refunds.status, 'pending')))
+        .returning();
+      if (done) await onRefunded(tx, done);
+      return done ?? row;
+    });
+  }
+
+  return {
+    async refund(orderId: string, input: RefundInput, actor: Actor): Promise<RefundRow> {
+      const { row, fresh } = await reserve(orderId, input, actor);
+      // A repeated request whose first attempt is still with the provider gets that attempt.
+      return fresh || row.status === 'pending' ? settle(row) : row;
+    },
+
+    /**
+     * A refund made outside the shop (Stripe's dashboard): the provider says how much it has
+     * refunded in all; whatever we do not know of yet becomes a refund row of its own.
+     */
+    async reconcileProviderTotal(paymentIntentId: string, totalRefunded: number, eventId: string) {
+      return db.transaction(async (tx) => {
+        const [order] = await tx
+          .select({ id: orders.id })
+          .from(orders)
+          .where(eq(orders.paymentIntentId, paymentIntentId))
+          .limit(1);
+        if (!order) return 'unknown_order' as const;
+        await lockOrder(tx, order.id);
+        const { refunded, remaining } = await balance(tx, order.id);
+        const missing = Math.min(totalRefunded - refunded, remaining);
+        if (missing <= 0) return 'in_step' as const;
+        const [row] = await tx
+          .insert(refunds)
+          .values({
+            orderId: order.id,
+            amountPennies: missing,
+            reason: 'Refunded in the payment provider’s dashboard',
+            status: 'succeeded',
+            provider: 'stripe',
+            requestKey: `provider:${eventId}`,
+            actorName: 'Payment provider',
+          })
+          .onConflictDoNothing()
+          .returning();
+        if (row) await onRefunded(tx, row);
+        return 'recorded' as const;
+      });
+    },
+  };
+}

@@ -1,0 +1,63 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Actor } from '~/shared/orders/actor';
+import type { OrderStatus } from '~/shared/orders/statuses';
+import type { Tx } from '../db/client';
+import { orderStatusHistory, orders } from '../db/schema';
+
+export type { Actor } from '~/shared/orders/actor';
+export { SYSTEM } from '~/shared/orders/actor';
+
+export type OrderRow = typeof orders.$inferSelect;
+
+/** The order, locked until the transaction ends: status changes, payments and refunds queue here. */
+export async function lockOrder(tx: Tx, id: string): Promise<OrderRow | null> {
+  const [row] = await tx.select().from(orders).where(eq(orders.id, id)).limit(1).for('update');
+  return row ?? null;
+}
+
+/**
+ * The one way an order's status changes: updates it and writes the history row in the caller's
+ * transaction (which holds the order's lock). Setting the status it already has changes nothing.
+ */
+export async function applyStatus(
+  tx: Tx,
+  order: OrderRow,
+  to: OrderStatus,
+  actor: Actor,
+  note: string | null = null,
+  also: Partial<typeof orders.$inferInsert> = {},
+): Promise<boolean> {
+  if (order.status === to && Object.keys(also).length === 0) return false;
+  await tx
+    .update(orders)
+    .set({
+      status: to,
+      ...(to === 'cancelled' && order.status !== 'cancelled' ? { cancelledAt: sql`now()` } : {}),
+      ...also,
+    })
+    .where(eq(orders.id, order.id));
+  if (order.status === to) return false;
+  await tx.insert(orderStatusHistory).values({
+    orderId: order.id,
+    fromStatus: order.status,
+    toStatus: to,
+    actorType: actor.type,
+    actorId: actor.id ?? null,
+    actorName: actor.name,
+    note,
+  });
+  return true;
+}
+
+/** The first history row, written with the order itself. */
+export async function recordCreated(tx: Tx, orderId: string, actor: Actor) {
+  await tx.insert(orderStatusHistory).values({
+    orderId,
+    fromStatus: null,
+    toStatus: 'pending',
+    actorType: actor.type,
+    actorId: actor.id ?? null,
+    actorName: actor.name,
+    note: 'Order placed',
+  });
+}

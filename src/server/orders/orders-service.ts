@@ -1,0 +1,278 @@
+import { and, eq, lt, sql } from 'drizzle-orm';
+import { isUuid } from '~/shared/ids';
+import type { OrderView } from '~/shared/orders/order-view';
+import { CUSTOMER_CANCELLABLE, ORDER_STATUS_LABELS, type OrderStatus } from '~/shared/orders/statuses';
+import type { Db, Tx } from '../db/client';
+import { orderItems, orders } from '../db/schema';
+import { badRequest, notFound } from '../errors';
+import type { Logger } from '../logger';
+import type { MailService } from '../mail/mail-service';
+import type { OrderUpdateKind } from '../mail/order-updates';
+import type { PaymentProvider } from '../payments/payment-provider';
+import { createDeliveriesService } from './deliveries-service';
+import { listOrdersForAdmin } from './order-list';
+import { type ReceivedPayment, recordPayment } from './order-payments';
+import { createRefunds, type RefundInput } from './order-refunds';
+import { orderTotals, spendByCustomer } from './order-stats';
+import { type Actor, applyStatus, lockOrder, recordCreated, SYSTEM } from './order-status';
+import { forCustomer, loadOrderDetail, loadOrderViews } from './order-views';
+
+/** What checkout hands over to place an order: priced by the server, never by the browser. */
+export interface NewOrder {
+  profileId: string;
+  ship: { name: string; phone: string; address: string; city: string; postcode: string };
+  lines: { productId: string; name: string; unitPricePennies: number; quantity: number }[];
+  deliveryFeePennies: number;
+  provider: 'test' | 'stripe';
+  /** When its payment page will stop taking payment. */
+  paymentExpiresAt: Date;
+}
+
+/** Status changes that send the customer an e-mail. */
+const EMAIL_ON: Partial<Record<OrderStatus, OrderUpdateKind>> = {
+  baking: 'baking',
+  shipped: 'shipped',
+  completed: 'delivered',
+  cancelled: 'cancelled',
+};
+
+const SWEEP_BATCH = 100;
+
+/**
+ * The orders domain: the only module that reads or writes orders, their lines, history,
+ * payments, refunds and deliveries. Every status change goes through `applyStatus`.
+ */
+export function createOrdersService(db: Db, mail: MailService, provider: PaymentProvider, log: Logger) {
+  async function notify(tx: Tx, orderId: string, event: Parameters<MailService['queueOrderEmail']>[0]) {
+    const view = await loadOrderDetail(tx, orderId);
+    if (view) await mail.queueOrderEmail(event, view, tx);
+  }
+
+  const refunds = createRefunds(db, provider, (tx, refund) =>
+    notify(tx, refund.orderId, {
+      kind: 'refunded',
+      refund: { id: refund.id, amount_pennies: refund.amountPennies },
+    }),
+  );
+
+  /** Moves an order to a status under its lock, with history and the customer's e-mail. */
+  async function transition(
+    tx: Tx,
+    orderId: string,
+    to: OrderStatus,
+    actor: Actor,
+    note: string | null = null,
+  ) {
+    const order = await lockOrder(tx, orderId);
+    if (!order) throw notFound('Order not found');
+    const changed = await applyStatus(tx, order, to, actor, note);
+    const kind = EMAIL_ON[to];
+    // An unpaid order that expires or is given up needs no e-mail: nothing was taken.
+    if (changed && kind && !(to === 'cancelled' && !order.paidAt && actor.type !== 'admin')) {
+      await notify(tx, orderId, { kind });
+    }
+    return { order, changed };
+  }
+
+  async function cancelPaymentPage(order: { paymentSessionId: string | null; paymentProvider: string }) {
+    if (!order.paymentSessionId || order.paymentProvider !== provider.name) return;
+    await provider.expireSession(order.paymentSessionId).catch((err) => {
+      log.warn({ err, sessionId: order.paymentSessionId }, 'could not close a payment page');
+    });
+  }
+
+  return {
+    /** Writes a pending order, its lines and its first history row, in the caller's transaction. */
+    async place(tx: Tx, o: NewOrder, actor: Actor): Promise<{ orderId: string; totalPennies: number }> {
+      const subtotal = o.lines.reduce((sum, l) => sum + l.unitPricePennies * l.quantity, 0);
+      const total = subtotal + o.deliveryFeePennies;
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          profileId: o.profileId,
+          status: 'pending',
+          subtotalPennies: subtotal,
+          deliveryFeePennies: o.deliveryFeePennies,
+          totalPennies: total,
+          shipName: o.ship.name,
+          shipPhone: o.ship.phone,
+          shipAddress: o.ship.address,
+          shipCity: o.ship.city,
+          shipPostcode: o.ship.postcode,
+          paymentProvider: o.provider,
+          paymentExpiresAt: o.paymentExpiresAt,
+        })
+        .returning({ id: orders.id });
+      await tx.insert(orderItems).values(
+        o.lines.map((l) => ({
+          orderId: order!.id,
+          productId: l.productId,
+          productName: l.name,
+          quantity: l.quantity,
+          unitPricePennies: l.unitPricePennies,
+        })),
+      );
+      await recordCreated(tx, order!.id, actor);
+      return { orderId: order!.id, totalPennies: total };
+    },
+
+    /** Remembers the payment page opened for a pending order. */
+    async attachPaymentSession(orderId: string, session: { sessionId: string; url: string }) {
+      await db
+        .update(orders)
+        .set({ paymentSessionId: session.sessionId, paymentUrl: session.url })
+        .where(eq(orders.id, orderId));
+    },
+
+    /** Records money taken (inside the payments module's transaction) and sends the paid e-mails. */
+    async recordPayment(tx: Tx, payment: ReceivedPayment) {
+      const result = await recordPayment(tx, payment);
+      if (result.orderId && result.outcome.startsWith('paid'))
+        await notify(tx, result.orderId, { kind: 'paid' });
+      return result;
+    },
+
+    /** Stripe says a payment page expired: its unpaid order is cancelled (a repeat changes nothing). */
+    async expireSession(sessionId: string): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .select({ id: orders.id })
+          .from(orders)
+          .where(eq(orders.paymentSessionId, sessionId));
+        if (!row) return false;
+        const order = await lockOrder(tx, row.id);
+        if (order?.status !== 'pending' || order.paidAt) return false;
+        return (await transition(tx, row.id, 'cancelled', SYSTEM, 'Payment page expired')).changed;
+      });
+    },
+
+    /**
+     * Cancels pending orders whose payment page has closed. Safe on several instances at once:
+     * each claims different rows (skip locked) and only pending, unpaid orders move.
+     */
+    async sweepExpired(now = new Date()): Promise<number> {
+      let cancelled = 0;
+      for (;;) {
+        const moved = await db.transaction(async (tx) => {
+          const due = await tx
+            .select()
+            .from(orders)
+            .where(
+              and(
+                eq(orders.status, 'pending'),
+                lt(orders.paymentExpiresAt, now),
+                sql`${orders.paidAt} is null`,
+              ),
+            )
+            .limit(SWEEP_BATCH)
+            .for('update', { skipLocked: true });
+          for (const order of due) await applyStatus(tx, order, 'cancelled', SYSTEM, 'Payment page expired');
+          return due.length;
+        });
+        cancelled += moved;
+        if (moved < SWEEP_BATCH) break;
+      }
+      if (cancelled > 0) log.info({ cancelled }, 'cancelled orders whose payment page expired');
+      return cancelled;
+    },
+
+    /**
+     * A customer cancels their own order: while pending, or paid and not yet baking (a paid order
+     * is then refunded in full). Anyone else's order is "not found".
+     */
+    async cancelByCustomer(userId: string, orderId: string, actor: Actor): Promise<OrderView> {
+      if (!isUuid(orderId)) throw notFound('Order not found');
+      const order = await db.transaction(async (tx) => {
+        const row = await lockOrder(tx, orderId);
+        if (!row || row.profileId !== userId) throw notFound('Order not found');
+        if (!CUSTOMER_CANCELLABLE.includes(row.status)) {
+          throw badRequest(
+            row.status === 'cancelled'
+              ? 'This order is already cancelled.'
+              : `This order is ${ORDER_STATUS_LABELS[row.status].toLowerCase()}, so it can no longer be cancelled: our cookies are baked to order.`,
+          );
+        }
+        await transition(tx, orderId, 'cancelled', actor, 'Cancelled by the customer');
+        return row;
+      });
+      if (order.paidAt) {
+        await refunds.refund(
+          orderId,
+          { amountPennies: null, reason: 'Order cancelled by the customer', requestKey: `cancel:${orderId}` },
+          actor,
+        );
+      } else {
+        await cancelPaymentPage(order);
+      }
+      return forCustomer((await loadOrderDetail(db, orderId))!);
+    },
+
+    /** The admin sets any status from any other (SPEC §4); the change is recorded and e-mailed. */
+    async setStatus(orderId: string, status: OrderStatus, actor: Actor, note: string | null = null) {
+      if (!isUuid(orderId)) throw notFound('Order not found');
+      await db.transaction((tx) => transition(tx, orderId, status, actor, note));
+      return (await loadOrderDetail(db, orderId))!;
+    },
+
+    async refund(orderId: string, input: RefundInput, actor: Actor) {
+      if (!isUuid(orderId)) throw notFound('Order not found');
+      await refunds.refund(orderId, input, actor);
+      return (await loadOrderDetail(db, orderId))!;
+    },
+
+    reconcileProviderRefunds: refunds.reconcileProviderTotal,
+
+    listForAdmin: (query: unknown) => listOrdersForAdmin(db, query),
+    totals: () => orderTotals(db),
+    spendByCustomer: (profileIds: string[]) => spendByCustomer(db, profileIds),
+    deliveries: createDeliveriesService(db, (tx, orderId) => notify(tx, orderId, { kind: 'delivered' })),
+
+    /** The customer's own orders, newest first. Only ever pass the session's user id. */
+    async listForCustomer(userId: string): Promise<OrderView[]> {
+      const views = await loadOrderViews(db, eq(orders.profileId, userId), (q) =>
+        q.orderBy(sql`${orders.createdAt} desc`, sql`${orders.id} desc`),
+      );
+      return views.map(forCustomer);
+    },
+
+    /** One of the customer's own orders; anyone else's is "not found". */
+    async getForCustomer(userId: string, orderId: string): Promise<OrderView> {
+      const view = isUuid(orderId) ? await loadOrderDetail(db, orderId) : null;
+      if (!view || view.customer.id !== userId) throw notFound('Order not found');
+      return forCustomer(view);
+    },
+
+    /** Any order, for the back office. */
+    async getForAdmin(orderId: string): Promise<OrderView> {
+      const view = isUuid(orderId) ? await loadOrderDetail(db, orderId) : null;
+      if (!view) throw notFound('Order not found');
+      return view;
+    },
+
+    /** The order behind a payment session (the success page), for its owner only. */
+    async getBySession(userId: string, sessionId: string): Promise<OrderView | null> {
+      if (!sessionId || sessionId.length > 255) return null;
+      const [view] = await loadOrderViews(db, eq(orders.paymentSessionId, sessionId));
+      return view && view.customer.id === userId ? forCustomer(view) : null;
+    },
+
+    /** The order behind a payment session, whoever it belongs to (payments use this). */
+    async getBySessionId(sessionId: string): Promise<OrderView | null> {
+      if (!sessionId || sessionId.length > 255) return null;
+      const [view] = await loadOrderViews(db, eq(orders.paymentSessionId, sessionId));
+      return view ?? null;
+    },
+
+    /** Runs the expiry sweep every `ms` on this instance; stop() on shutdown. */
+    startExpirySweep(ms = 30_000) {
+      const run = () => this.sweepExpired().catch((err) => log.error({ err }, 'expiry sweep failed'));
+      const timer = setInterval(run, ms);
+      timer.unref();
+      void run();
+      return () => clearInterval(timer);
+    },
+  };
+}
+
+export type OrdersService = ReturnType<typeof createOrdersService>;
+export type { Actor } from './order-status';

@@ -1,0 +1,23 @@
+/** Who changed an order: recorded in its history. */
+export interface Actor {
+  type: 'customer' | 'admin' | 'system';
+  /** The user's id for customers and admins. */
+  id?: string;
+  name: string;
+}
+
+export const SYSTEM: Actor = { type: 'system', name: 'System' };
+
+/** The signed-in admin as the author of a change. */
+export const adminActor = (user: { id: string; name: string }): Actor => ({
+  type: 'admin',
+  id: user.id,
+  name: user.name,
+});
+
+/** The signed-in customer as the author of a change. */
+export const customerActor = (user: { id: string; name: string }): Actor => ({
+  type: 'customer',
+  id: user.id,
+  name: user.name,
+});

@@ -1,0 +1,100 @@
+import type { DeliveryStatus, OrderFlag, OrderStatus } from './statuses';
+
+/**
+ * One order as every screen and e-mail sees it: checkout's success page, the customer's account,
+ * the back office, packing slips and e-mails all read this shape (built by src/server/orders).
+ */
+export interface OrderView {
+  id: string;
+  /** "#1a2b3c4d" */
+  number: string;
+  status: OrderStatus;
+  created_at: string;
+  paid_at: string | null;
+  cancelled_at: string | null;
+  customer: { id: string; full_name: string; email: string };
+  /** The delivery address as it was when the order was placed. */
+  ship: { name: string; phone: string; address: string; city: string; postcode: string };
+  items: OrderLineView[];
+  subtotal_pennies: number;
+  delivery_fee_pennies: number;
+  total_pennies: number;
+  /** Money the payment provider took for it (0 until paid). */
+  paid_pennies: number;
+  /** Refunded or being refunded; never more than was paid. */
+  refunded_pennies: number;
+  /** Server-set warnings for the owner; empty in a customer's view. */
+  flags: OrderFlag[];
+  payment: {
+    provider: 'test' | 'stripe';
+    /** The hosted payment page, while it still takes payment (pending orders only). */
+    resume_url: string | null;
+    expires_at: string | null;
+  };
+  delivery: OrderDeliveryView | null;
+  /** Oldest first; filled for a single order, empty in lists. */
+  history: OrderHistoryView[];
+  /** Oldest first; filled for a single order, empty in lists. */
+  refunds: OrderRefundView[];
+}
+
+export interface OrderLineView {
+  id: string;
+  product_id: string | null;
+  product_name: string;
+  quantity: number;
+  unit_price_pennies: number;
+  line_total_pennies: number;
+}
+
+export interface OrderDeliveryView {
+  id: string;
+  status: DeliveryStatus;
+  tracking_code: string | null;
+  /** A link to the carrier's tracking page, for codes we recognise (Royal Mail). */
+  tracking_url: string | null;
+  /** For the driver; null in a customer's view. */
+  driver_notes: string | null;
+  created_at: string;
+}
+
+export interface OrderHistoryView {
+  from: OrderStatus | null;
+  to: OrderStatus;
+  at: string;
+  /** Who made the change ("System", the admin's name); "" in a customer's view. */
+  by: string;
+  note: string | null;
+}
+
+export interface OrderRefundView {
+  id: string;
+  amount_pennies: number;
+  reason: string;
+  status: 'pending' | 'succeeded' | 'failed';
+  created_at: string;
+  by: string;
+}
+
+/** What is left to refund of an order's payment. */
+export const refundableOf = (o: Pick<OrderView, 'paid_pennies' | 'refunded_pennies'>) =>
+  Math.max(o.paid_pennies - o.refunded_pennies, 0);
+
+/** Whether an order shows "Refunded", "Partly refunded £x.xx", or neither. */
+export function refundState(
+  o: Pick<OrderView, 'paid_pennies' | 'refunded_pennies'>,
+): 'none' | 'partial' | 'full' {
+  if (o.refunded_pennies <= 0) return 'none';
+  return o.refunded_pennies >= o.paid_pennies ? 'full' : 'partial';
+}
+
+/** Royal Mail's tracked numbers: two letters, nine digits, GB (e.g. AB123456789GB). */
+const ROYAL_MAIL = /^[A-Z]{2}\d{9}GB$/;
+
+export function trackingUrlFor(code: string | null): string | null {
+  if (!code) return null;
+  const compact = code.replace(/\s+/g, '').toUpperCase();
+  return ROYAL_MAIL.test(compact)
+    ? `https://www.royalmail.com/track-your-item#/tracking-results/${compact}`
+    : null;
+}

@@ -1,0 +1,53 @@
+/**
+ * The one home of order and delivery statuses, their labels and the rules that read them
+ * (SPEC §4 plus `cancelled`; decision 007 for revenue).
+ */
+export const ORDER_STATUSES = ['pending', 'paid', 'baking', 'shipped', 'completed', 'cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  pending: 'Pending',
+  paid: 'Paid',
+  baking: 'Baking',
+  shipped: 'Shipped',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+};
+
+export const DELIVERY_STATUSES = ['preparing', 'ready', 'picked_up', 'delivered'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+export const DELIVERY_STATUS_LABELS: Record<DeliveryStatus, string> = {
+  preparing: 'Preparing',
+  ready: 'Ready',
+  picked_up: 'Picked up',
+  delivered: 'Delivered',
+};
+
+/**
+ * Orders whose money was received: their totals, less refunds, are the dashboard's revenue and a
+ * customer's "total spent" (decision 007; SPEC §4 counted paid and completed only).
+ */
+export const REVENUE_STATUSES: readonly OrderStatus[] = ['paid', 'baking', 'shipped', 'completed'];
+
+/** A customer may cancel while the order waits for payment, or is paid but not yet baking. */
+export const CUSTOMER_CANCELLABLE: readonly OrderStatus[] = ['pending', 'paid'];
+
+/** Things the owner must look at; set by the server, never by a person. */
+export const ORDER_FLAGS = [
+  'paid_after_cancellation',
+  'paid_unexpectedly',
+  'amount_mismatch',
+  'over_capacity',
+] as const;
+export type OrderFlag = (typeof ORDER_FLAGS)[number];
+
+export const ORDER_FLAG_LABELS: Record<OrderFlag, string> = {
+  paid_after_cancellation: 'Paid after cancellation',
+  paid_unexpectedly: 'Paid after its status was changed',
+  amount_mismatch: 'Amount paid differs from the total',
+  over_capacity: 'Over capacity',
+};
+
+/** "Order #1a2b3c4d": the one way an order is named to people (SPEC §9: first 8 characters). */
+export const orderNumber = (id: string) => `#${id.slice(0, 8)}`;
