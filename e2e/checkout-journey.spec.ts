@@ -95,7 +95,10 @@ test('a new customer signs up when asked, is declined once, pays by card and see
   await expect(page.getByText(`${sessionId.slice(0, 16)}...`)).toBeVisible();
   await expect(page.getByText(/received your payment and your cookies are being prepared/)).toBeVisible();
   await expect(page.getByText(/confirmation email/)).toBeVisible();
-  await expect(page.getByRole('link', { name: 'View Orders' })).toHaveAttribute('href', '/account');
+  await expect(page.getByRole('link', { name: 'View Orders' })).toHaveAttribute(
+    'href',
+    '/account?tab=orders',
+  );
   await expect(page.getByRole('link', { name: 'Continue Shopping' })).toHaveAttribute('href', '/');
 
   // The basket is emptied, and stays empty after a reload.
@@ -109,8 +112,8 @@ test('a new customer signs up when asked, is declined once, pays by card and see
 
   // The order is on the customer's account, paid, for £13.99 — once.
   await page.getByRole('link', { name: 'View Orders' }).click();
-  await expect(page).toHaveURL('/account');
-  await page.getByRole('tab', { name: 'Orders' }).click();
+  await expect(page).toHaveURL('/account?tab=orders');
+  await expect(page.getByRole('tab', { name: 'Orders' })).toHaveAttribute('aria-selected', 'true');
   const orders = page
     .getByRole('tabpanel', { name: 'Orders' })
     .getByRole('listitem')

@@ -29,3 +29,25 @@ export async function signInWithApi(page: Page, account: { email: string; passwo
 export async function waitUntilInteractive(page: Page) {
   await expect(page.getByRole('button', { name: 'Open menu', includeHidden: true })).toBeEnabled();
 }
+
+/** Signs up a new customer through the API and signs them in; the cookie lands in `page`. */
+export async function signUpWithApi(page: Page, fullName = 'Hazel Crumb', password = 'gingernut1') {
+  const email = uniqueEmail('customer');
+  const headers = { origin: E2E_BASE_URL };
+  const signUp = await page.request.post('/api/account/sign-up', {
+    headers,
+    data: {
+      fullName,
+      email,
+      phone: '07700900111',
+      address: '2 Pride Hill',
+      city: 'Shrewsbury',
+      postcode: 'SY1 1BY',
+      password,
+    },
+  });
+  expect(signUp.status(), await signUp.text()).toBe(201);
+  const signIn = await page.request.post('/api/auth/sign-in/email', { headers, data: { email, password } });
+  expect(signIn.ok()).toBe(true);
+  return { email, password, fullName };
+}
