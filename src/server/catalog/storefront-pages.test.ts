@@ -131,6 +131,21 @@ describe('pages without data', () => {
     expect(html).toContain('Mon-Fri 9am-5pm');
     expect(html).toContain(`${new Date().getFullYear()}`);
   });
+
+  it('illustrates Our Story with three pictures that load lazily, in AVIF and WebP at the width needed', async () => {
+    const { status, html } = await page('/our-story');
+    expect(status).toBe(200);
+    const figures = html.match(/<figure[\s\S]*?<\/figure>/g) ?? [];
+    expect(figures).toHaveLength(3);
+    for (const figure of figures) {
+      expect(figure).toMatch(/<source type="image\/avif" srcSet="[^"]*-480-[\w-]+\.avif 480w, [^"]*800w, [^"]*1200w"/);
+      expect(figure).toMatch(/<img[^>]*sizes="\(min-width: 800px\) 736px, calc\(100vw - 2rem\)"[^>]*loading="lazy"/);
+      expect(figure).toMatch(/alt="[^"]{20,}"/);
+      expect(figure).toContain('<figcaption');
+    }
+    // The first picture comes after the words, so a phone paints text first.
+    expect(html.indexOf('<figure')).toBeGreaterThan(html.indexOf('Grandma Margaret'));
+  });
 });
 
 describe('script loading', () => {

@@ -1,8 +1,9 @@
-import { Heart, Truck, Wheat } from 'lucide-react';
 import { Link } from 'react-router';
+import { Illustration } from '~/app/components/illustration';
 import { ProductImage } from '~/app/components/product-image';
 import { Button } from '~/app/components/ui/button';
 import { Card } from '~/app/components/ui/card';
+import { illustrations } from '~/app/lib/illustrations';
 import { pageMeta } from '~/app/lib/meta';
 import { heroImage } from '~/app/lib/product-image';
 import { formatPence } from '~/shared/money';
@@ -37,17 +38,17 @@ const FEATURED = [
 
 const VALUES = [
   {
-    icon: Heart,
+    image: illustrations.valueHandmade,
     title: 'Handcrafted with Love',
     text: 'Every cookie is mixed, shaped and baked by hand in small batches in our Shropshire kitchen.',
   },
   {
-    icon: Truck,
+    image: illustrations.valueDelivery,
     title: 'Fresh Delivery',
     text: 'Baked fresh to order, packed with care and delivered across the UK.',
   },
   {
-    icon: Wheat,
+    image: illustrations.valueIngredients,
     title: 'Premium Ingredients',
     text: 'Handcrafted with premium ingredients: local butter, free-range eggs and proper chocolate.',
   },
@@ -129,11 +130,10 @@ export default function Home() {
           Why Our Cookies
         </h2>
         <ul className="mx-auto grid max-w-6xl gap-10 px-4 py-16 md:grid-cols-3">
-          {VALUES.map(({ icon: Icon, title, text }) => (
+          {VALUES.map(({ image, title, text }) => (
             <li key={title} className="text-center">
-              <span className="mx-auto mb-4 flex size-14 items-center justify-center rounded-full bg-caramel-dark text-white">
-                <Icon aria-hidden className="size-7" />
-              </span>
+              {/* Decoration: the heading beside it says what it shows. */}
+              <Illustration image={image} alt="" sizes="160px" className="mx-auto mb-4 size-40" />
               <h3 className="mb-2 text-xl font-bold">{title}</h3>
               <p className="text-cocoa-light">{text}</p>
             </li>
