@@ -138,8 +138,12 @@ describe('pages without data', () => {
     const figures = html.match(/<figure[\s\S]*?<\/figure>/g) ?? [];
     expect(figures).toHaveLength(3);
     for (const figure of figures) {
-      expect(figure).toMatch(/<source type="image\/avif" srcSet="[^"]*-480-[\w-]+\.avif 480w, [^"]*800w, [^"]*1200w"/);
-      expect(figure).toMatch(/<img[^>]*sizes="\(min-width: 800px\) 736px, calc\(100vw - 2rem\)"[^>]*loading="lazy"/);
+      expect(figure).toMatch(
+        /<source type="image\/avif" srcSet="[^"]*-480-[\w-]+\.avif 480w, [^"]*800w, [^"]*1200w"/,
+      );
+      expect(figure).toMatch(
+        /<img[^>]*sizes="\(min-width: 800px\) 736px, calc\(100vw - 2rem\)"[^>]*loading="lazy"/,
+      );
       expect(figure).toMatch(/alt="[^"]{20,}"/);
       expect(figure).toContain('<figcaption');
     }
