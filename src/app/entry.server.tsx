@@ -4,7 +4,7 @@ import { createReadableStreamFromReadable } from '@react-router/node';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { EntryContext, HandleErrorFunction } from 'react-router';
 import { ServerRouter } from 'react-router';
-import { isBrowsePage } from './lib/browse-pages';
+import { isBrowsePage } from '~/shared/browse-pages';
 import { deferHydration } from './lib/defer-hydration.server';
 
 const RENDER_TIMEOUT_MS = 10_000;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SHOP_PAGE_SIZE } from '~/app/routes/storefront/shop';
 import { loadClientBuild } from '~/server/load-build';
+import { SHOP_PAGE_SIZE } from '~/shared/browse-pages';
 import { createProduct } from '~/test/factories';
 import { createTestApp, type TestApp } from '~/test/test-app';
 

@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
+import { type AuthEnv, signedIn } from '../auth/guards';
 import { jsonBody } from '../http/json-body';
 import type { Services } from '../services';
 
 export function checkoutRoutes(services: Services) {
-  return new Hono().post('/create-checkout-session', async (c) => {
-    const user = await services.session.requireUser(c.req.raw.headers);
-    return c.json(await services.checkout.createCheckoutSession(user, await jsonBody(c)));
-  });
+  return new Hono<AuthEnv>().post('/create-checkout-session', signedIn(services.session), async (c) =>
+    c.json(await services.checkout.createCheckoutSession(c.get('user'), await jsonBody(c))),
+  );
 }

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
-import { badRequest } from '../errors';
+import { adminOnly } from '../auth/guards';
 import { clientIp } from '../http/client-ip';
+import { jsonBody } from '../http/json-body';
 import type { Services } from '../services';
 
 /** POST /api/contact (the spec's send-contact-email) and the admin's GET /api/contact/messages. */
@@ -8,13 +9,10 @@ export function contactRoutes(services: Services) {
   const { contact, session, config } = services;
   return new Hono()
     .post('/', async (c) => {
-      const body = await c.req.json().catch(() => undefined);
-      if (body === undefined) throw badRequest('Send the message as JSON: { name, email, message }');
-      await contact.send(body, clientIp(c, config.trustProxy));
+      await contact.send(await jsonBody(c), clientIp(c, config.trustProxy));
       return c.json({ ok: true }, 201);
     })
-    .get('/messages', async (c) => {
-      await session.requireAdmin(c.req.raw.headers);
+    .get('/messages', adminOnly(session), async (c) => {
       const page = Number(c.req.query('page') ?? '1');
       const result = await contact.list(page);
       return c.json({

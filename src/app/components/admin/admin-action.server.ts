@@ -1,17 +1,6 @@
 import { type AppLoadContext, data } from 'react-router';
+import { refusalOf } from '~/app/lib/service-errors.server';
 import type { AdminActionResult } from './use-action-toast';
-
-/**
- * An AppError from a service. Not `instanceof`: the page build bundles its own copy of the
- * server's modules, while the services come from the server process's copy.
- */
-function isAppError(err: unknown): err is Error & { status: number } {
-  return (
-    err instanceof Error &&
-    err.name === 'AppError' &&
-    typeof (err as { status?: unknown }).status === 'number'
-  );
-}
 
 /**
  * Runs one admin change for a page's action. A refused change (bad input, unknown id) answers
@@ -27,9 +16,10 @@ export async function runAdminAction(
     await change();
     return { ok: true, intent } satisfies AdminActionResult;
   } catch (err) {
-    if (isAppError(err) && err.status < 500) {
-      return data({ ok: false, intent, error: err.message } satisfies AdminActionResult, {
-        status: err.status,
+    const refused = refusalOf(err);
+    if (refused) {
+      return data({ ok: false, intent, error: refused.message } satisfies AdminActionResult, {
+        status: refused.status,
       });
     }
     context.services.log.error({ err, intent }, 'admin action failed');

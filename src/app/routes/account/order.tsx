@@ -12,7 +12,7 @@ import { OrderMarks, OrderStatusBadge } from '~/app/components/orders/status-bad
 import { Card } from '~/app/components/ui/card';
 import { getUser } from '~/app/lib/guards.server';
 import { pageMeta } from '~/app/lib/meta';
-import { isAppError } from '~/server/errors';
+import { orNotFoundPage } from '~/app/lib/service-errors.server';
 import { formatLongDate } from '~/shared/constants';
 import { customerActor } from '~/shared/orders/actor';
 import type { Route } from './+types/order';
@@ -31,13 +31,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await getUser(request, context);
   if (!user) throw redirect(`/auth?redirectTo=${encodeURIComponent(new URL(request.url).pathname)}`);
   if (user.role === 'admin') throw redirect(`/admin/orders/${params.id}`);
-  try {
-    const order = await context.services.orders.getForCustomer(user.id, params.id);
-    return data({ order, date: formatLongDate(order.created_at) }, { headers: noStore });
-  } catch (err) {
-    if (isAppError(err) && err.status === 404) throw data('Order not found', { status: 404 });
-    throw err;
-  }
+  const order = await orNotFoundPage(() => context.services.orders.getForCustomer(user.id, params.id));
+  return data({ order, date: formatLongDate(order.created_at) }, { headers: noStore });
 }
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;

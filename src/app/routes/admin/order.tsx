@@ -13,7 +13,8 @@ import { Button } from '~/app/components/ui/button';
 import { Card } from '~/app/components/ui/card';
 import { requireAdminPage } from '~/app/lib/guards.server';
 import { pageMeta } from '~/app/lib/meta';
-import { isAppError, parseOrThrow } from '~/server/errors';
+import { orNotFoundPage } from '~/app/lib/service-errors.server';
+import { parseOrThrow } from '~/server/errors';
 import { formatDateTime } from '~/shared/constants';
 import { formatPence } from '~/shared/money';
 import { adminActor } from '~/shared/orders/actor';
@@ -30,14 +31,9 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdminPage(request, context);
-  try {
-    const order = await context.services.orders.getForAdmin(params.id);
-    // A fresh key each time the page is shown: a double-clicked refund is one refund.
-    return { order, refundKey: crypto.randomUUID() };
-  } catch (err) {
-    if (isAppError(err) && err.status === 404) throw data('Order not found', { status: 404 });
-    throw err;
-  }
+  const order = await orNotFoundPage(() => context.services.orders.getForAdmin(params.id));
+  // A fresh key each time the page is shown: a double-clicked refund is one refund.
+  return { order, refundKey: crypto.randomUUID() };
 }
 
 /** `intent=status` (status, tracking_code) or `intent=refund` (amount, reason, request_key). */

@@ -1,7 +1,6 @@
-import { data } from 'react-router';
 import { OrderLines } from '~/app/components/orders/order-details';
 import { requireAdminPage } from '~/app/lib/guards.server';
-import { isAppError } from '~/server/errors';
+import { orNotFoundPage } from '~/app/lib/service-errors.server';
 import { formatLongDate } from '~/shared/constants';
 import type { Route } from './+types/packing-slip';
 
@@ -14,24 +13,19 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdminPage(request, context);
   const { orders, catalog, config } = context.services;
-  try {
-    const order = await orders.getForAdmin(params.id);
-    const food = await catalog.foodInfoOf(order.items.map((i) => i.product_id));
-    const allergens = order.items.map((i) => ({
-      name: i.product_name,
-      allergens: (i.product_id && food.get(i.product_id)?.allergens) || [],
-    }));
-    const shop = config.shop as typeof config.shop & { address?: string | null };
-    return {
-      order,
-      allergens,
-      date: formatLongDate(order.created_at),
-      shop: { name: shop.name, email: shop.email, phone: shop.phone, address: shop.address ?? null },
-    };
-  } catch (err) {
-    if (isAppError(err) && err.status === 404) throw data('Order not found', { status: 404 });
-    throw err;
-  }
+  const order = await orNotFoundPage(() => orders.getForAdmin(params.id));
+  const food = await catalog.foodInfoOf(order.items.map((i) => i.product_id));
+  const allergens = order.items.map((i) => ({
+    name: i.product_name,
+    allergens: (i.product_id && food.get(i.product_id)?.allergens) || [],
+  }));
+  const { shop } = config;
+  return {
+    order,
+    allergens,
+    date: formatLongDate(order.created_at),
+    shop: { name: shop.name, email: shop.email, phone: shop.phone, address: shop.address || null },
+  };
 }
 
 export default function PackingSlip({ loaderData }: Route.ComponentProps) {

@@ -3,7 +3,7 @@ import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import { TEST_MODE_TEXT } from '~/app/components/layout/test-mode-banner';
 import { Button } from '~/app/components/ui/button';
 import { Input, Label } from '~/app/components/ui/input';
-import { isAppError } from '~/server/errors';
+import { orNotFoundPage, refusalOf } from '~/app/lib/service-errors.server';
 import { formatPence } from '~/shared/money';
 import type { Route } from './+types/test-payment';
 
@@ -12,18 +12,12 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: 'robots', content: 'noindex' },
 ];
 
-async function view(context: Route.LoaderArgs['context'], sessionId: string) {
-  try {
-    return await context.services.payments.getTestPayment(sessionId);
-  } catch (err) {
-    if (isAppError(err) && err.status === 404) throw data('Payment session not found', { status: 404 });
-    throw err;
-  }
-}
-
 /** The built-in stand-in for a provider's hosted payment page (no real money moves). */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const payment = await view(context, params.sessionId);
+  const payment = await orNotFoundPage(
+    () => context.services.payments.getTestPayment(params.sessionId),
+    'Payment session not found',
+  );
   if (payment.paid) throw redirect(`/checkout/success?session_id=${encodeURIComponent(payment.sessionId)}`);
   return { payment, shopName: context.services.config.shop.name };
 }
@@ -37,10 +31,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const { redirectTo } = await context.services.payments.payTestSession(params.sessionId, card);
     return redirect(redirectTo);
   } catch (err) {
-    if (!isAppError(err)) throw err;
-    if (err.status === 404) throw data('Payment session not found', { status: 404 });
-    // A declined card (402) or a mistyped field (400): shown on the form, which keeps its values.
-    return data({ error: err.message, fields: err.fields ?? {} }, { status: err.status });
+    const refused = refusalOf(err);
+    if (!refused) throw err;
+    if (refused.status === 404) throw data('Payment session not found', { status: 404 });
+    // A declined card (402), an expired page (410) or a mistyped field (400): shown on the form.
+    return data({ error: refused.message, fields: refused.fields }, { status: refused.status });
   }
 }
 

@@ -6,8 +6,8 @@ import { Button } from '~/app/components/ui/button';
 import { Card } from '~/app/components/ui/card';
 import { Input, Label, Textarea } from '~/app/components/ui/input';
 import { pageMeta } from '~/app/lib/meta';
+import { refusalOf } from '~/app/lib/service-errors.server';
 import type { loader as rootLoader } from '~/app/root';
-import { isAppError } from '~/server/errors';
 import { CONTACT_LIMITS } from '~/shared/schemas/contact-limits';
 import type { Route } from './+types/contact';
 
@@ -39,9 +39,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     await context.services.contact.send(values, context.clientIp);
     return { ok: true } satisfies Result;
   } catch (err) {
-    if (!isAppError(err) || err.status >= 500) throw err;
-    const result: Result = { ok: false, error: err.message, fields: err.fields, values };
-    return data(result, { status: err.status });
+    const refused = refusalOf(err);
+    if (!refused) throw err;
+    const result: Result = { ok: false, error: refused.message, fields: refused.fields, values };
+    return data(result, { status: refused.status });
   }
 }
 

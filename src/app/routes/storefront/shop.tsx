@@ -5,8 +5,8 @@ import { ProductImage } from '~/app/components/product-image';
 import { Button } from '~/app/components/ui/button';
 import { Card } from '~/app/components/ui/card';
 import { Pagination } from '~/app/components/ui/pagination';
-import { requestedShopPage } from '~/app/lib/browse-pages';
 import { pageMeta } from '~/app/lib/meta';
+import { requestedShopPage, SHOP_PAGE_SIZE } from '~/shared/browse-pages';
 import { formatPence } from '~/shared/money';
 import type { Route } from './+types/shop';
 
@@ -30,9 +30,6 @@ interface ShopProduct {
 }
 
 type Catalogue = { products: ShopProduct[]; page: number; pageCount: number; error: boolean };
-
-/** A page of the grid: 12 full rows of 4 (or 16 of 3), and a page a phone can load quickly. */
-export const SHOP_PAGE_SIZE = 48;
 
 const failed: Catalogue = { products: [], page: 1, pageCount: 1, error: true };
 

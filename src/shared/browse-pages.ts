@@ -16,3 +16,6 @@ export function requestedShopPage(searchParams: URLSearchParams): number {
   const asked = Number(searchParams.get('page') ?? 1);
   return Number.isInteger(asked) && asked >= 1 ? asked : 1;
 }
+
+/** A page of the shop grid: 12 full rows of 4 (or 16 of 3), and a page a phone can load quickly. */
+export const SHOP_PAGE_SIZE = 48;

@@ -1,4 +1,4 @@
-import type { Services } from '~/server/services';
+import type { Services } from '../services';
 
 // What the server hands every loader and action: the one set of services, and who is asking.
 declare module 'react-router' {
