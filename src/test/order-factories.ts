@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { deliveries, orderItems, orders, profiles, users } from '~/server/db/schema';
+import { deliveries, orderItems, orderPayments, orders, profiles, users } from '~/server/db/schema';
 import type { Services } from '~/server/services';
-import type { OrderStatus } from '~/shared/orders/statuses';
+import { type OrderStatus, REVENUE_STATUSES } from '~/shared/orders/statuses';
 
 type ProfileRow = typeof profiles.$inferSelect;
 
@@ -68,6 +68,7 @@ export async function createOrder(
   }));
   const subtotal = lines.reduce((sum, l) => sum + l.quantity * l.unitPricePennies, 0);
   const deliveryFee = options.deliveryFeePennies ?? 499;
+  const paid = REVENUE_STATUSES.includes(options.status ?? 'pending');
   return services.db.transaction(async (tx) => {
     const [order] = await tx
       .insert(orders)
@@ -84,9 +85,21 @@ export async function createOrder(
         shipPostcode: profile.postcode,
         paymentProvider: 'test',
         paymentSessionId: `test_${randomUUID()}`,
+        ...(paid ? { paidAt: options.createdAt ?? new Date() } : {}),
         ...(options.createdAt ? { createdAt: options.createdAt } : {}),
       })
       .returning();
+    // A paid order's money is recorded, as the shop records it.
+    if (paid) {
+      await tx.insert(orderPayments).values({
+        orderId: order!.id,
+        provider: 'test',
+        sessionId: order!.paymentSessionId!,
+        amountPennies: order!.totalPennies,
+        currency: 'gbp',
+        eventId: `test_evt_${order!.id}`,
+      });
+    }
     const items = await tx
       .insert(orderItems)
       .values(lines.map((l) => ({ ...l, orderId: order!.id })))

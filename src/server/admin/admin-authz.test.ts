@@ -4,8 +4,10 @@ import {
   bakeDayTemplate,
   changeCounters,
   deliveries,
+  orderStatusHistory,
   orders,
   products,
+  refunds,
 } from '~/server/db/schema';
 import { api, createProduct, createUser } from '~/test/factories';
 import { createDelivery, createOrder } from '~/test/order-factories';
@@ -34,6 +36,11 @@ const routes = (): [string, string, unknown?][] => [
   ['GET', '/api/admin/orders?status=paid&page=1'],
   ['GET', `/api/admin/orders/${ids.order}`],
   ['PATCH', `/api/admin/orders/${ids.order}`, { status: 'shipped' }],
+  [
+    'POST',
+    `/api/admin/orders/${ids.order}/refunds`,
+    { amount: 'full', reason: 'x', request_key: 'k-12345678' },
+  ],
   ['GET', '/api/admin/products'],
   ['POST', '/api/admin/products', { name: 'Intruder', description: 'x', price_pennies: 1 }],
   ['PATCH', `/api/admin/products/${ids.product}`, { name: 'Hacked', price_pennies: 1 }],
@@ -55,6 +62,8 @@ const routes = (): [string, string, unknown?][] => [
 /** Everything an admin route could read or change. */
 const snapshot = async () => ({
   orders: await t.services.db.select().from(orders),
+  history: await t.services.db.select().from(orderStatusHistory),
+  refunds: await t.services.db.select().from(refunds),
   products: await t.services.db.select().from(products),
   deliveries: await t.services.db.select().from(deliveries),
   counters: await t.services.db.select().from(changeCounters),

@@ -158,6 +158,17 @@ describe('abandoned payments', () => {
     expect(payments.map((p) => p.amountPennies)).toEqual([1399]);
   });
 
+  it('records a payment for an order the owner already moved on, keeping its status and flagging it', async () => {
+    const { orderId, sessionId } = await checkout();
+    await api(t, 'PATCH', `/api/admin/orders/${orderId}`, { status: 'baking' }, admin.cookie);
+    expect((await api(t, 'POST', `/api/payments/test/sessions/${sessionId}/pay`, card)).status).toBe(200);
+    const row = await orderRow(orderId);
+    expect(row).toMatchObject({ status: 'baking', flags: ['paid_unexpectedly'] });
+    expect(row.paidAt).not.toBeNull();
+    const view = await t.services.orders.getForAdmin(orderId);
+    expect(view.paid_pennies).toBe(1399);
+  });
+
   it('refuses to take payment on a test page that has expired', async () => {
     const { orderId, sessionId } = await checkout();
     await t.services.db

@@ -124,10 +124,9 @@ export function createPaymentsService(
           const charge = event.data.object;
           const intent =
             typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
-          result =
-            (await recordEvent('stripe', event.id, event.type)) && intent
-              ? await orders.reconcileProviderRefunds(intent, charge.amount_refunded, event.id)
-              : 'duplicate_event';
+          if (!(await recordEvent('stripe', event.id, event.type))) result = 'duplicate_event';
+          else if (intent)
+            result = await orders.reconcileProviderRefunds(intent, charge.amount_refunded, event.id);
           break;
         }
       }

@@ -19,15 +19,26 @@ export interface StandInSession {
   currency: string;
   payment_status: 'paid' | 'unpaid' | 'no_payment_required';
   status: 'open' | 'complete' | 'expired';
+  payment_intent: string | null;
+}
+
+export interface StandInRefund {
+  id: string;
+  object: 'refund';
+  amount: number;
+  payment_intent: string;
+  status: 'succeeded';
 }
 
 /**
  * A stand-in for the Stripe API on 127.0.0.1 (random port), for tests only: it records what the
- * SDK sends and answers Checkout Session create/retrieve the way Stripe does, or with an error.
+ * SDK sends and answers Checkout Session create/retrieve/expire and refunds the way Stripe does, or
+ * with an error.
  */
 export async function startStripeStandIn() {
   const requests: RecordedRequest[] = [];
   const sessions = new Map<string, StandInSession>();
+  const refunds = new Map<string, StandInRefund>();
   let failNext: { status: number; message: string } | null = null;
 
   const server = http.createServer((req, res) => {
@@ -69,13 +80,33 @@ export async function startStripeStandIn() {
           currency: form.get('currency') ?? 'gbp',
           payment_status: 'unpaid',
           status: 'open',
+          payment_intent: null,
         };
         sessions.set(id, session);
         return send(200, session);
       }
-      const match = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path);
+      if (req.method === 'POST' && path === '/v1/refunds') {
+        // Like Stripe, the same idempotency key answers with the first refund.
+        const key = String(req.headers['idempotency-key'] ?? '');
+        const earlier = refunds.get(key);
+        if (earlier) return send(200, earlier);
+        const refund: StandInRefund = {
+          id: `re_test_${randomBytes(8).toString('hex')}`,
+          object: 'refund',
+          amount: Number(form.get('amount')),
+          payment_intent: form.get('payment_intent') ?? '',
+          status: 'succeeded',
+        };
+        refunds.set(key || refund.id, refund);
+        return send(200, refund);
+      }
+      const match = /^\/v1\/checkout\/sessions\/([^/]+)(\/expire)?$/.exec(path);
       const session = match ? sessions.get(decodeURIComponent(match[1]!)) : undefined;
-      if (req.method === 'GET' && session) return send(200, session);
+      if (req.method === 'GET' && session && !match?.[2]) return send(200, session);
+      if (req.method === 'POST' && session && match?.[2]) {
+        session.status = 'expired';
+        return send(200, session);
+      }
       send(404, { error: { type: 'invalid_request_error', message: 'No such checkout session' } });
     });
   });
@@ -86,6 +117,8 @@ export async function startStripeStandIn() {
     url: `http://127.0.0.1:${port}`,
     requests,
     sessions,
+    /** Refunds made, by idempotency key. */
+    refunds,
     /** Makes the next request fail with this status and Stripe-shaped error. */
     failNextRequest(status: number, message: string) {
       failNext = { status, message };
@@ -95,6 +128,7 @@ export async function startStripeStandIn() {
       const s = sessions.get(id)!;
       s.payment_status = 'paid';
       s.status = 'complete';
+      s.payment_intent = `pi_test_${id.slice(-12)}`;
       return s;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deliveries, emailOutbox, orders, paymentEvents } from '~/server/db/schema';
+import { deliveries, emailOutbox, orders, paymentEvents, refunds } from '~/server/db/schema';
 import { api, createProduct, createUser } from '~/test/factories';
 import { createTestApp, type TestApp } from '~/test/test-app';
 import { type StandInSession, type StripeStandIn, startStripeStandIn } from './stripe-stand-in';
@@ -239,13 +239,16 @@ describe('POST /api/payments/stripe/webhook', () => {
     const session = standIn.markPaid(body.sessionId);
     await sendWebhook(event('checkout.session.completed', session, { amount_total: 1 }));
     expect(await state(body.orderId)).toMatchObject({ status: 'pending', paid: false, deliveries: 0 });
+    // The money taken is still recorded, and the owner is told.
+    const view = await t.services.orders.getForAdmin(body.orderId);
+    expect(view).toMatchObject({ paid_pennies: 1, flags: ['amount_mismatch'] });
   });
 
   it('acknowledges events it does not act on', async () => {
     const res = await sendWebhook({
       id: 'evt_other',
       object: 'event',
-      type: 'charge.refunded',
+      type: 'customer.created',
       data: { object: {} },
     });
     expect(res.status).toBe(200);
@@ -269,5 +272,87 @@ describe('the success page check', () => {
     expect((await sendWebhook(event('checkout.session.completed', session))).status).toBe(200);
     expect(await t.services.payments.reconcile(body.sessionId)).toMatchObject({ found: true, paid: true });
     expect(await state(body.orderId)).toMatchObject({ status: 'paid', deliveries: 1, mails: 1 });
+  });
+});
+
+describe('refunds and cancellations through Stripe', () => {
+  async function paidStripeOrder() {
+    const { body } = await checkout();
+    await sendWebhook(event('checkout.session.completed', standIn.markPaid(body.sessionId)));
+    expect(await state(body.orderId)).toMatchObject({ status: 'paid' });
+    return body;
+  }
+  const refundsOf = (orderId: string) =>
+    t.services.db.select().from(refunds).where(eq(refunds.orderId, orderId));
+
+  it("refunds against the PaymentIntent with an idempotency key, and records Stripe's refund id", async () => {
+    const admin = await createUser(t, { admin: true });
+    const body = await paidStripeOrder();
+    const res = await api(
+      t,
+      'POST',
+      `/api/admin/orders/${body.orderId}/refunds`,
+      { amount: 300, reason: 'Broken in the post', request_key: crypto.randomUUID() },
+      admin.cookie,
+    );
+    expect(res.status).toBe(201);
+    const sent = standIn.requests.filter((r) => r.path === '/v1/refunds').at(-1)!;
+    expect(sent.form.get('payment_intent')).toBe(standIn.sessions.get(body.sessionId)!.payment_intent);
+    expect(sent.form.get('amount')).toBe('300');
+    const [row] = await refundsOf(body.orderId);
+    expect(sent.headers['idempotency-key']).toBe(`refund-${row!.id}`);
+    expect(row).toMatchObject({
+      status: 'succeeded',
+      amountPennies: 300,
+      providerRefundId: expect.stringMatching(/^re_test_/),
+    });
+  });
+
+  it('keeps nothing counted when Stripe refuses a refund, and says why', async () => {
+    const admin = await createUser(t, { admin: true });
+    const body = await paidStripeOrder();
+    standIn.failNextRequest(400, 'Charge has been disputed');
+    const res = await api(
+      t,
+      'POST',
+      `/api/admin/orders/${body.orderId}/refunds`,
+      { amount: 'full', reason: 'Customer asked', request_key: crypto.randomUUID() },
+      admin.cookie,
+    );
+    expect(res.status).toBe(502);
+    expect((await res.json()).error.message).toContain('Charge has been disputed');
+    expect((await refundsOf(body.orderId)).map((r) => r.status)).toEqual(['failed']);
+    const order = await t.services.orders.getForAdmin(body.orderId);
+    expect(order.refunded_pennies).toBe(0);
+  });
+
+  it("records refunds made in Stripe's dashboard from charge.refunded, once", async () => {
+    const body = await paidStripeOrder();
+    const intent = standIn.sessions.get(body.sessionId)!.payment_intent!;
+    const refunded = {
+      id: `evt_refund_${Date.now()}`,
+      object: 'event',
+      type: 'charge.refunded',
+      data: { object: { id: 'ch_test_1', object: 'charge', payment_intent: intent, amount_refunded: 450 } },
+    };
+    expect((await sendWebhook(refunded)).status).toBe(200);
+    expect((await sendWebhook(refunded)).status).toBe(200);
+    expect((await refundsOf(body.orderId)).map((r) => [r.amountPennies, r.status])).toEqual([
+      [450, 'succeeded'],
+    ]);
+    // A later event with the same total adds nothing.
+    expect((await sendWebhook({ ...refunded, id: `${refunded.id}_b` })).status).toBe(200);
+    expect(await refundsOf(body.orderId)).toHaveLength(1);
+  });
+
+  it('closes the Stripe page of a pending order the customer cancels', async () => {
+    const { body } = await checkout();
+    const res = await api(t, 'POST', `/api/account/orders/${body.orderId}/cancel`, {}, cookie);
+    expect(res.status).toBe(200);
+    expect(standIn.sessions.get(body.sessionId)!.status).toBe('expired');
+    expect(standIn.requests.at(-1)).toMatchObject({
+      method: 'POST',
+      path: `/v1/checkout/sessions/${body.sessionId}/expire`,
+    });
   });
 });
