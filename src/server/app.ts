@@ -6,7 +6,7 @@ import { compress } from 'hono/compress';
 import { csrf } from 'hono/csrf';
 import { secureHeaders } from 'hono/secure-headers';
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from 'react-router';
-import { isBrowsePage, requestedShopPage } from '~/shared/browse-pages';
+import { isBrowsePage, requestedShopPage, SHOP_PAGE_SIZE } from '~/shared/browse-pages';
 import './http/load-context';
 import { accountRoutes } from './account/account-routes';
 import { adminRoutes } from './admin/admin-routes';
@@ -20,6 +20,7 @@ import { AppError, errorResponse } from './errors';
 import { healthRoutes } from './health/health-routes';
 import { CLIENT_IP_HEADER, clientIp } from './http/client-ip';
 import { createPageCache, type PageCache } from './http/page-cache';
+import { privateAnswers } from './http/private-answers';
 import {
   refuseControlCharactersInJson,
   refuseControlCharactersInUrl,
@@ -46,6 +47,11 @@ export function createStorefrontCache(services: Services): PageCache {
     },
     version: () => services.catalogVersion.current(),
     knownVersion: () => services.catalogVersion.known(),
+    // A shop page past the last shows the last page: keep only the real pages.
+    mayStore: async ({ pathname, searchParams }) =>
+      pathname !== '/shop' ||
+      requestedShopPage(searchParams) <=
+        Math.max(1, Math.ceil((await services.catalog.listActive()).length / SHOP_PAGE_SIZE)),
   });
 }
 
@@ -65,6 +71,7 @@ export function createApp(services: Services, build?: ClientBuild, cache = creat
     }),
   );
   app.use(compress());
+  app.use(privateAnswers);
   // Cross-site form posts (pages' actions included) are refused; JSON needs CORS, which we never grant.
   app.use(
     csrf({ origin: (origin, c) => origin === config.publicUrl || origin === new URL(c.req.url).origin }),

@@ -6,6 +6,7 @@ import { loadClientBuild } from '~/server/load-build';
 import { createProduct } from '~/test/factories';
 import { createTestApp, type TestApp } from '~/test/test-app';
 import { createNodeListener } from './node-listener';
+import { acceptsGzip } from './page-cache';
 
 // The shop as `npm start` serves it (node:http, the real React Router build), on a test database.
 let t: TestApp;
@@ -81,5 +82,58 @@ describe('cached storefront answers', () => {
     await fetch(`${base}/shop?page=2`);
     expect(versionReads).toHaveBeenCalled();
     versionReads.mockRestore();
+  });
+
+  it('keeps no 404s and no shop pages past the last, so made-up URLs cannot crowd it', async () => {
+    const missing = `${base}/product/00000000-0000-4000-8000-000000000000`;
+    const farPage = `${base}/shop?page=987654`;
+    for (const url of [missing, farPage]) await fetch(url);
+    const versionReads = vi.spyOn(t.services.catalogVersion, 'current');
+    // Each goes to the app again (a cached answer never reaches it): neither was kept.
+    expect((await fetch(missing)).status).toBe(404);
+    expect(versionReads).toHaveBeenCalled();
+    versionReads.mockClear();
+    expect((await fetch(farPage)).status).toBe(200);
+    expect(versionReads).toHaveBeenCalled();
+    versionReads.mockRestore();
+  });
+
+  it('sends a cached page unzipped to a client that refuses gzip (gzip;q=0)', async () => {
+    const product = await createProduct(t.services, { name: 'Plain Biscuit' });
+    await fetch(`${base}/product/${product.id}`);
+    const raw = await new Promise<{ encoding?: string; body: string }>((resolve, reject) => {
+      import('node:http').then(({ get }) =>
+        get(
+          `${base}/product/${product.id}`,
+          { headers: { 'accept-encoding': 'gzip;q=0, br;q=0' } },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (c: Buffer) => chunks.push(c));
+            res.on('end', () =>
+              resolve({ encoding: res.headers['content-encoding'], body: Buffer.concat(chunks).toString() }),
+            );
+          },
+        ).on('error', reject),
+      );
+    });
+    expect(raw.encoding).toBeUndefined();
+    expect(raw.body).toContain('Plain Biscuit');
+  });
+});
+
+describe('acceptsGzip', () => {
+  it.each([
+    ['gzip', true],
+    ['gzip, deflate, br', true],
+    ['GZIP;q=0.5', true],
+    ['gzip;q=0', false],
+    ['gzip; q=0.0, *', false],
+    ['*', true],
+    ['*;q=0', false],
+    ['identity', false],
+    ['br', false],
+    ['', false],
+  ])('%j -> %s', (header, expected) => {
+    expect(acceptsGzip(header)).toBe(expected);
   });
 });

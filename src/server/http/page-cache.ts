@@ -23,6 +23,11 @@ export interface PageCacheOptions {
   version: () => Promise<number>;
   /** The catalogue version if known without asking the database, else null. */
   knownVersion: () => number | null;
+  /**
+   * Whether an answer for this URL may be kept (e.g. not a shop page past the last one, which
+   * would let anyone fill the cache with copies of one page). Asked only for 200 answers.
+   */
+  mayStore?: (url: URL) => Promise<boolean>;
   maxEntries?: number;
 }
 
@@ -40,7 +45,7 @@ export function createPageCache(options: PageCacheOptions) {
   const entries = new Map<string, Entry>();
 
   function variant(entry: Entry, acceptEncoding: string | undefined) {
-    return /\bgzip\b/.test(acceptEncoding ?? '') ? entry.gzip : entry.plain;
+    return acceptsGzip(acceptEncoding) ? entry.gzip : entry.plain;
   }
 
   function store(key: string, version: number, res: Response, bytes: Uint8Array<ArrayBuffer>) {
@@ -64,7 +69,8 @@ export function createPageCache(options: PageCacheOptions) {
   }
 
   const middleware: MiddlewareHandler = async (c, next) => {
-    const key = c.req.method === 'GET' ? options.keyFor(new URL(c.req.url)) : null;
+    const url = new URL(c.req.url);
+    const key = c.req.method === 'GET' ? options.keyFor(url) : null;
     if (key === null) return next();
     const version = await options.version();
     const hit = entries.get(key);
@@ -75,8 +81,10 @@ export function createPageCache(options: PageCacheOptions) {
     await next();
     const res = c.res;
     const type = res.headers.get('content-type') ?? '';
-    if (![200, 404].includes(res.status) || res.headers.has('set-cookie') || !CACHEABLE_TYPES.test(type))
-      return;
+    // Only found pages: a 404 for every made-up product id would crowd the real pages out.
+    if (res.status !== 200 || res.headers.has('set-cookie') || !CACHEABLE_TYPES.test(type)) return;
+    if (/\b(no-store|private)\b/.test(res.headers.get('cache-control') ?? '')) return;
+    if (options.mayStore && !(await options.mayStore(url))) return;
     store(key, version, res, new Uint8Array(await res.clone().arrayBuffer()));
   };
 
@@ -101,3 +109,19 @@ export function createPageCache(options: PageCacheOptions) {
 }
 
 export type PageCache = ReturnType<typeof createPageCache>;
+
+/** Whether an Accept-Encoding header takes gzip: named (or `*`) with a weight above 0. */
+export function acceptsGzip(header: string | undefined): boolean {
+  if (!header) return false;
+  let gzip: number | undefined;
+  let any: number | undefined;
+  for (const part of header.toLowerCase().split(',')) {
+    const [name = '', ...params] = part.split(';').map((p) => p.trim());
+    const weight = params.find((p) => p.startsWith('q='));
+    const q = weight ? Number(weight.slice(2)) : 1;
+    if (name === 'gzip' || name === 'x-gzip') gzip = q;
+    else if (name === '*') any = q;
+  }
+  const q = gzip ?? any ?? 0;
+  return Number.isFinite(q) && q > 0;
+}
