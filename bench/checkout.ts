@@ -16,6 +16,7 @@ import { openDatabase } from '../src/server/db/client';
 import { deliveries, emailOutbox, orders } from '../src/server/db/schema';
 import { createLogger } from '../src/server/logger';
 import { createServices } from '../src/server/services';
+import { expireAndVerify, type LifecycleFigures, refundUnderLoad } from './lib/lifecycle';
 import { onTemporaryPostgres, type RunningServer, startServer } from './lib/server';
 
 const USERS = Number(process.env.BENCH_USERS ?? 20);
@@ -28,9 +29,10 @@ interface Placed {
   expectedTotal: number;
 }
 
-interface Result {
+interface Result extends Partial<LifecycleFigures> {
   db: string;
   orders: number;
+  abandoned: string[];
   seconds: number;
   checkoutMs: number[];
   payMs: number[];
@@ -38,15 +40,16 @@ interface Result {
 }
 
 const emailOf = (i: number) => `bench-${i}@shop-bench.example`;
+const ADMIN_EMAIL = 'bench-owner@shop-bench.example';
 
 /** Creates the bench customers (with profiles) before the server opens the database. */
 async function seed(env: Record<string, string>) {
   const config = loadConfig({ ...env, LOG_LEVEL: 'silent' });
   const services = await createServices(config, createLogger(config));
-  for (let i = 0; i < USERS; i++) {
+  for (let i = -1; i < USERS; i++) {
     await services.accounts.signUp({
-      fullName: `Bench Customer ${String.fromCharCode(65 + (i % 26))}`,
-      email: emailOf(i),
+      fullName: `Bench Customer ${String.fromCharCode(65 + ((i + 26) % 26))}`,
+      email: i < 0 ? ADMIN_EMAIL : emailOf(i),
       phone: '07123456789',
       address: `${i + 1} Bench Street`,
       city: 'Shrewsbury',
@@ -54,6 +57,7 @@ async function seed(env: Record<string, string>) {
       password: PASSWORD,
     });
   }
+  await services.accounts.setAdmin(ADMIN_EMAIL, true);
   await services.close();
 }
 
@@ -126,6 +130,16 @@ async function shop(server: RunningServer, result: Result, deliveryFee: number):
           result.problems.push(`customer ${user}, checkout ${n}: ${(err as Error).message}`);
         }
       }
+      // And one basket taken to the payment page and abandoned there.
+      try {
+        const line = { product_id: products[user % products.length]!.id, quantity: 1 };
+        const { orderId } = (await json(
+          await post(server, '/api/checkout/create-checkout-session', { items: [line] }, cookie),
+        )) as { orderId: string };
+        result.abandoned.push(orderId);
+      } catch (err) {
+        result.problems.push(`customer ${user}, abandoned checkout: ${(err as Error).message}`);
+      }
     }),
   );
   result.seconds = (performance.now() - started) / 1000;
@@ -159,24 +173,45 @@ async function verify(env: Record<string, string>, placed: Placed[], result: Res
       if (m!.n !== 1) result.problems.push(`order ${p.orderId} has ${m!.n} confirmation e-mails`);
     }
     const [all] = await db.select({ n: count() }).from(orders);
-    if (all!.n !== placed.length)
-      result.problems.push(`${all!.n} orders in the database, ${placed.length} placed`);
+    if (all!.n !== placed.length + result.abandoned.length)
+      result.problems.push(
+        `${all!.n} orders in the database, ${placed.length} paid + ${result.abandoned.length} abandoned`,
+      );
   } finally {
     await database.close();
   }
 }
 
 async function run(db: string, env: Record<string, string>, port: number): Promise<Result> {
-  const result: Result = { db, orders: 0, seconds: 0, checkoutMs: [], payMs: [], problems: [] };
+  const result: Result = {
+    db,
+    orders: 0,
+    abandoned: [],
+    seconds: 0,
+    checkoutMs: [],
+    payMs: [],
+    problems: [],
+  };
   await seed(env);
   const server = await startServer({ ...env, RATE_LIMITS: 'false' }, port);
   let placed: Placed[];
   try {
     placed = await shop(server, result, loadConfig(env).shop.deliveryFeePence);
+    // The owner refunds every order while the abandoned ones wait for the sweep.
+    const admin = await signIn(server, ADMIN_EMAIL);
+    const refunds = await refundUnderLoad(
+      (url, body, cookie) => post(server, url, body, cookie),
+      admin,
+      placed.map((p) => p.orderId),
+      result.problems,
+    );
+    result.refundSeconds = refunds.seconds;
+    result.refundRequests = refunds.requests;
   } finally {
     await server.stop();
   }
   await verify(env, placed, result);
+  Object.assign(result, await expireAndVerify(env, placed, result.abandoned, result.problems));
   console.log(`  ${db}: ${result.orders} orders in ${result.seconds.toFixed(1)} s`);
   return result;
 }
@@ -202,7 +237,9 @@ try {
 const onPostgres = await onTemporaryPostgres('shop_bench_checkout', (env) => run('postgres', env, 4304));
 if (onPostgres) results.push(onPostgres);
 
-console.log(`\n${USERS} customers at once, ${CHECKOUTS_PER_USER} checkouts each, every payment sent twice\n`);
+console.log(
+  `\n${USERS} customers at once, ${CHECKOUTS_PER_USER} checkouts each (every payment sent twice) and one abandoned each\n`,
+);
 console.log(
   '| database | paid orders | seconds | orders/s | checkout p50 ms | p99 | pay p50 ms | p99 | problems |',
 );
@@ -212,10 +249,21 @@ for (const r of results) {
     `| ${r.db} | ${r.orders} | ${r.seconds.toFixed(1)} | ${(r.orders / r.seconds).toFixed(1)} | ${pct(r.checkoutMs, 50)} | ${pct(r.checkoutMs, 99)} | ${pct(r.payMs, 50)} | ${pct(r.payMs, 99)} | ${r.problems.length} |`,
   );
 }
+console.log(
+  '\n| database | refund requests (3 per order, at once) | seconds | requests/s | abandoned orders cancelled by two sweeps at once | sweep ms |',
+);
+console.log('|---|---|---|---|---|---|');
+for (const r of results) {
+  console.log(
+    `| ${r.db} | ${r.refundRequests ?? 0} | ${(r.refundSeconds ?? 0).toFixed(1)} | ${((r.refundRequests ?? 0) / (r.refundSeconds || 1)).toFixed(1)} | ${r.cancelled ?? 0} of ${r.abandoned.length} | ${Math.round((r.sweepSeconds ?? 0) * 1000)} |`,
+  );
+}
 const problems = results.flatMap((r) => r.problems.map((p) => `${r.db}: ${p}`));
 if (problems.length) {
   console.log(`\nProblems:\n${problems.slice(0, 20).join('\n')}`);
   process.exitCode = 1;
 } else {
-  console.log('\nEvery order exists once, with the right total, paid, with one delivery and one e-mail.');
+  console.log(
+    '\nEvery order exists once, with the right total, paid, with one delivery and one e-mail; refunded exactly its total (no request twice); every abandoned order cancelled once.',
+  );
 }
