@@ -36,3 +36,29 @@ describe('optional shop details', () => {
     expect(() => load({ SHOP_FACEBOOK_URL: 'javascript:alert(1)' })).toThrow(/SHOP_FACEBOOK_URL/);
   });
 });
+
+describe('order e-mail settings', () => {
+  const mail = (env: Record<string, string>) => loadConfig({ NODE_ENV: 'test', ...env }).mail;
+
+  it('send every order e-mail, and the owner alert to the shop e-mail, by default', () => {
+    const m = mail({ SHOP_EMAIL: 'shop@bakery.example' });
+    expect([...m.orderEmailsOff]).toEqual([]);
+    expect(m.orderAlertTo).toBe('shop@bakery.example');
+  });
+
+  it('switch off the kinds ORDER_EMAILS_OFF names, and alert ORDER_ALERT_EMAIL', () => {
+    const m = mail({
+      ORDER_EMAILS_OFF: ' baking, Delivered,,owner-alert ',
+      ORDER_ALERT_EMAIL: 'owner@bakery.example',
+    });
+    expect([...m.orderEmailsOff].sort()).toEqual(['baking', 'delivered', 'owner-alert']);
+    expect(m.orderAlertTo).toBe('owner@bakery.example');
+  });
+
+  it('refuse an unknown kind, naming the variable and the choices', () => {
+    expect(() => mail({ ORDER_EMAILS_OFF: 'baking,shiped' })).toThrow(
+      /ORDER_EMAILS_OFF.*unknown e-mail "shiped"; use any of: paid, baking, shipped/,
+    );
+    expect(() => mail({ ORDER_ALERT_EMAIL: 'not an address' })).toThrow(/ORDER_ALERT_EMAIL/);
+  });
+});

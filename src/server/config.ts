@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ORDER_EMAIL_SWITCHES, type OrderEmailSwitch } from './mail/order-email-kinds';
 
 /** An optional setting: unset or blank (e.g. `SHOP_PHONE=` in a .env file) both mean "not configured". */
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -25,6 +26,25 @@ const EnvSchema = z.object({
   STRIPE_API_URL: z.url().optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Shropshire Cookie Co. <orders@shropshirecookies.example>'),
+  /** Order e-mails not to send, comma-separated, e.g. `baking,delivered` (see order-email-kinds.ts). */
+  ORDER_EMAILS_OFF: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((k) => k.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(
+        z.enum(ORDER_EMAIL_SWITCHES, {
+          error: (i) => `unknown e-mail "${String(i.input)}"; use any of: ${ORDER_EMAIL_SWITCHES.join(', ')}`,
+        }),
+      ),
+    ),
+  /** Where the owner's "New order" alert goes; unset = SHOP_EMAIL. */
+  ORDER_ALERT_EMAIL: optional(z.email()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Unset: readable lines in a terminal, JSON lines otherwise. */
   LOG_FORMAT: optional(z.enum(['json', 'pretty'])),
@@ -90,7 +110,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       : null,
     /** The built-in test payment page was chosen on purpose: every page says no real money moves. */
     testPaymentsBanner: e.PAYMENTS === 'test',
-    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM,
+      /** Order e-mails switched off by ORDER_EMAILS_OFF. */
+      orderEmailsOff: new Set<OrderEmailSwitch>(e.ORDER_EMAILS_OFF),
+      /** The owner's new-order alerts. */
+      orderAlertTo: e.ORDER_ALERT_EMAIL ?? e.SHOP_EMAIL,
+    },
     shop: {
       name: e.SHOP_NAME,
       email: e.SHOP_EMAIL,

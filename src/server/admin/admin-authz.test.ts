@@ -4,6 +4,7 @@ import {
   bakeDayTemplate,
   changeCounters,
   deliveries,
+  emailOutbox,
   orderStatusHistory,
   orders,
   products,
@@ -16,7 +17,7 @@ import { createTestApp, type TestApp } from '~/test/test-app';
 let t: TestApp;
 let adminCookie: string;
 let customerCookie: string;
-let ids: { order: string; product: string; delivery: string };
+let ids: { order: string; product: string; delivery: string; email: string };
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -25,7 +26,19 @@ beforeAll(async () => {
   const order = await createOrder(t.services, { status: 'paid' });
   const delivery = await createDelivery(t.services, { orderId: order.id });
   const product = await createProduct(t.services);
-  ids = { order: order.id, product: product.id, delivery: delivery.id };
+  const [email] = await t.services.db
+    .insert(emailOutbox)
+    .values({
+      dedupeKey: 'authz',
+      kind: 'test',
+      to: 'a@example.com',
+      subject: 'S',
+      text: 'T',
+      html: 'H',
+      status: 'failed',
+    })
+    .returning();
+  ids = { order: order.id, product: product.id, delivery: delivery.id, email: email!.id };
 });
 afterAll(() => t.close());
 
@@ -48,6 +61,9 @@ const routes = (): [string, string, unknown?][] => [
   ['GET', '/api/admin/customers'],
   ['GET', '/api/admin/deliveries'],
   ['PATCH', `/api/admin/deliveries/${ids.delivery}`, { status: 'delivered', tracking_code: 'X' }],
+  ['GET', '/api/admin/emails'],
+  ['GET', `/api/admin/emails/${ids.email}`],
+  ['POST', `/api/admin/emails/${ids.email}/resend`],
   ['GET', '/api/admin/bake-days'],
   [
     'PUT',
@@ -69,6 +85,7 @@ const snapshot = async () => ({
   counters: await t.services.db.select().from(changeCounters),
   bakeDayTemplate: await t.services.db.select().from(bakeDayTemplate),
   bakeDayOverrides: await t.services.db.select().from(bakeDayOverrides),
+  emails: await t.services.db.select().from(emailOutbox),
 });
 
 describe.each([
@@ -92,7 +109,8 @@ describe('an admin', () => {
   it('is answered by every admin route', async () => {
     for (const [method, url, body] of routes()) {
       const res = await api(t, method, url, body, adminCookie);
-      const expected = url.endsWith('no-such-thing') ? 404 : method === 'POST' ? 201 : 200;
+      const created = method === 'POST' && !url.endsWith('/resend');
+      const expected = url.endsWith('no-such-thing') ? 404 : created ? 201 : 200;
       expect(res.status, `${method} ${url}`).toBe(expected);
     }
     const after = await snapshot();
@@ -102,5 +120,6 @@ describe('an admin', () => {
       trackingCode: 'X',
     });
     expect(after.products.map((p) => p.name)).toEqual(['Intruder']);
+    expect(after.emails.find((e) => e.id === ids.email)?.status).toBe('pending');
   });
 });

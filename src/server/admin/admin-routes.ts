@@ -9,7 +9,7 @@ import type { Services } from '../services';
 
 /** The back office's JSON API. Every route, known or not, answers only to an admin (401/403 otherwise). */
 export function adminRoutes(services: Services) {
-  const { admin, bakeDays, orders } = services;
+  const { admin, bakeDays, mail, orders } = services;
   return new Hono<AuthEnv>()
     .use('*', adminOnly(services.session))
     .get('/dashboard', async (c) => c.json(await admin.dashboard.get()))
@@ -38,6 +38,9 @@ export function adminRoutes(services: Services) {
     .patch('/deliveries/:id', async (c) =>
       c.json({ delivery: await orders.deliveries.update(c.req.param('id'), await jsonBody(c)) }),
     )
+    .get('/emails', async (c) => c.json(await mail.outbox.list({ page: c.req.query('page') })))
+    .get('/emails/:id', async (c) => c.json({ email: await mail.outbox.get(c.req.param('id')) }))
+    .post('/emails/:id/resend', async (c) => c.json({ email: await mail.outbox.resend(c.req.param('id')) }))
     .get('/bake-days', async (c) => c.json(await bakeDays.calendar()))
     .put('/bake-days/template', async (c) =>
       c.json({ template: await bakeDays.saveTemplate(await jsonBody(c)) }),

@@ -6,6 +6,8 @@ import type { Logger } from '../logger';
 import { buildOrderConfirmation } from './order-confirmation';
 import { buildOrderUpdate, type OrderUpdate } from './order-updates';
 import { claimDue, markDelivered, markFailed, type OutboxRow } from './outbox';
+import { createOutboxAdmin } from './outbox-admin';
+import { buildOwnerOrderAlert } from './owner-order-alert';
 import { createTransport, type MailTransport } from './transport';
 
 export interface OutgoingEmail {
@@ -24,7 +26,7 @@ export interface DeliveryCounts {
   sent: number;
   /** Kept in the outbox and written to the log (no SMTP_URL). */
   logged: number;
-  /** Refused or unreachable; retried after a back-off. */
+  /** Refused or unreachable; retried after a back-off, or marked failed after the last attempt. */
   failed: number;
 }
 
@@ -51,11 +53,10 @@ export function createMailService(config: Config, db: Db, log: Logger, transport
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       counts.failed++;
-      log.warn(
-        { id: row.id, kind: row.kind, attempts: row.attempts, err: message },
-        'e-mail delivery failed',
-      );
-      await markFailed(db, row, message);
+      const gaveUp = await markFailed(db, row, message);
+      const fields = { id: row.id, kind: row.kind, to: row.to, attempts: row.attempts, err: message };
+      if (gaveUp) log.error(fields, 'e-mail failed for good: resend it from the E-mails page');
+      else log.warn(fields, 'e-mail delivery failed; will retry');
       return;
     }
     const status = mailer.mode === 'smtp' ? 'sent' : 'logged';
@@ -105,19 +106,33 @@ export function createMailService(config: Config, db: Db, log: Logger, transport
 
     /**
      * Queues an order's e-mail to its customer inside the caller's transaction: the confirmation
-     * when it is paid, or an update. Each goes out once (per order, or per refund).
+     * when it is paid, or an update. Each goes out once (per order, or per refund), unless
+     * switched off by ORDER_EMAILS_OFF. A paid order also alerts the owner, in the same
+     * transaction, once per order.
      */
     async queueOrderEmail(
       event: OrderUpdate | { kind: 'paid' },
       view: OrderView,
       tx: Db | Tx = db,
     ): Promise<void> {
-      const email =
-        event.kind === 'paid'
-          ? buildOrderConfirmation(view, config.shop, config.publicUrl)
-          : buildOrderUpdate(event, view, config.shop, config.publicUrl);
-      await this.enqueue(email, tx);
+      const off = config.mail.orderEmailsOff;
+      if (!off.has(event.kind)) {
+        const email =
+          event.kind === 'paid'
+            ? buildOrderConfirmation(view, config.shop, config.publicUrl)
+            : buildOrderUpdate(event, view, config.shop, config.publicUrl);
+        await this.enqueue(email, tx);
+      }
+      if (event.kind === 'paid' && !off.has('owner-alert')) {
+        await this.enqueue(
+          buildOwnerOrderAlert(view, config.shop, config.publicUrl, config.mail.orderAlertTo),
+          tx,
+        );
+      }
     },
+
+    /** The back office's view of the outbox: list, read, resend. */
+    outbox: createOutboxAdmin(db, () => kick()),
 
     deliverDue,
 

@@ -67,7 +67,7 @@ describe('over SMTP', () => {
     expect(row.sentAt).toBeInstanceOf(Date);
   });
 
-  it('sends the order confirmation to the customer with its lines, delivery, total and address', async () => {
+  it('sends the order confirmation to the customer with its lines, delivery, total and address, and the owner alert', async () => {
     const customer = await createUser(t, { fullName: 'Mary Jones' });
     const cookie = await createProduct(t.services, { name: 'Pecan & Maple Syrup', pricePennies: 475 });
     const [order] = await t.services.db
@@ -97,10 +97,15 @@ describe('over SMTP', () => {
     const view = await t.services.orders.getForAdmin(order!.id);
     await t.services.mail.queueOrderEmail({ kind: 'paid' }, view);
     await t.services.mail.queueOrderEmail({ kind: 'paid' }, view);
-    expect(await t.services.mail.deliverDue()).toMatchObject({ sent: 1, failed: 0 });
+    // The confirmation to the customer and the owner's alert, each once.
+    expect(await t.services.mail.deliverDue()).toMatchObject({ sent: 2, failed: 0 });
+    expect(received).toHaveLength(2);
+    const alert = received.find((m) => m.rcptTo[0] === 'inbox@shop.example')!;
+    expect(alert.subject).toBe(`New order #${order!.id.slice(0, 8)} — £14.49`);
+    expect(alert.headers['reply-to']).toBe(customer.email);
+    expect(alert.text).toContain('2 x Pecan & Maple Syrup (£4.75 each)  £9.50');
 
-    expect(received).toHaveLength(1);
-    const mail = received[0]!;
+    const mail = received.find((m) => m.rcptTo[0] === customer.email)!;
     expect(mail.rcptTo).toEqual([customer.email]);
     expect(mail.subject).toContain(order!.id.slice(0, 8));
     for (const part of [mail.text, mail.html]) {

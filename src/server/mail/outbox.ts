@@ -6,9 +6,16 @@ export type OutboxRow = typeof emailOutbox.$inferSelect;
 
 /** How long a claimed row stays with the instance that claimed it (longer than any send may take). */
 export const LOCK_SECONDS = 300;
-/** Retry delays double from this, up to MAX_BACKOFF_SECONDS, and never stop: nothing is dropped. */
+/** Retry delays double from this, up to MAX_BACKOFF_SECONDS. */
 export const FIRST_BACKOFF_SECONDS = 10;
 export const MAX_BACKOFF_SECONDS = 3600;
+/**
+ * After this many attempts (about 1 h 25 min of retrying: 10 s doubling) an e-mail is `failed`
+ * and the worker leaves it alone; the owner sees it on the E-mails page and can resend it
+ * (decision 004). Long enough to ride out a mail server restart, short enough that a refused
+ * address or wrong SMTP password is shown as a failure the same day rather than retried for ever.
+ */
+export const MAX_ATTEMPTS = 10;
 
 /** Seconds to wait after the given number of failed attempts: 10, 20, 40 ... capped at an hour. */
 export function backoffSeconds(attempts: number): number {
@@ -56,14 +63,21 @@ export async function markDelivered(db: Db, id: string, status: 'sent' | 'logged
     .where(eq(emailOutbox.id, id));
 }
 
-/** Releases a failed row with its error, due again after the back-off. */
-export async function markFailed(db: Db, row: OutboxRow, error: string): Promise<void> {
+/**
+ * Releases a row whose attempt failed, with its error: due again after the back-off, or `failed`
+ * for good once it has had MAX_ATTEMPTS. Answers whether it gave up.
+ */
+export async function markFailed(db: Db, row: OutboxRow, error: string): Promise<boolean> {
+  const givingUp = row.attempts >= MAX_ATTEMPTS;
   await db
     .update(emailOutbox)
     .set({
       lockedUntil: null,
       lastError: error.slice(0, 1000),
-      nextAttemptAt: sql`now() + ${secondsInterval(backoffSeconds(row.attempts))}`,
+      ...(givingUp
+        ? { status: 'failed' as const }
+        : { nextAttemptAt: sql`now() + ${secondsInterval(backoffSeconds(row.attempts))}` }),
     })
     .where(eq(emailOutbox.id, row.id));
+  return givingUp;
 }

@@ -77,6 +77,7 @@ describe('an order from checkout to doorstep', () => {
       ['shipped', 'completed', 'Owner Olive'],
     ]);
     expect(await mailKinds(orderId)).toEqual([
+      'order-alert',
       'order-baking',
       'order-confirmation',
       'order-delivered',

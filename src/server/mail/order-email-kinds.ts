@@ -1,0 +1,14 @@
+/**
+ * The order e-mails that `ORDER_EMAILS_OFF` can switch off, by the name used there: the customer's
+ * confirmation (`paid`) and updates, and the owner's new-order alert (`owner-alert`).
+ */
+export const ORDER_EMAIL_SWITCHES = [
+  'paid',
+  'baking',
+  'shipped',
+  'delivered',
+  'cancelled',
+  'refunded',
+  'owner-alert',
+] as const;
+export type OrderEmailSwitch = (typeof ORDER_EMAIL_SWITCHES)[number];
