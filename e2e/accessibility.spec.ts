@@ -72,6 +72,7 @@ test.describe('no serious accessibility violations', () => {
       '/admin/customers',
       '/admin/deliveries',
       '/admin/messages',
+      '/admin/emails',
       '/admin/settings',
     ]) {
       await page.goto(path);

@@ -30,7 +30,16 @@ test('on a phone the sidebar is a menu, and Sign Out returns to the shop', async
   await expect(page.getByRole('navigation', { name: 'Admin' })).toBeHidden();
   await page.getByRole('button', { name: 'Open admin menu' }).click();
   const menu = page.getByRole('dialog', { name: 'Admin menu' });
-  for (const link of ['Dashboard', 'Orders', 'Products', 'Customers', 'Deliveries', 'Messages', 'Settings']) {
+  for (const link of [
+    'Dashboard',
+    'Orders',
+    'Products',
+    'Customers',
+    'Deliveries',
+    'Messages',
+    'E-mails',
+    'Settings',
+  ]) {
     await expect(menu.getByRole('link', { name: link })).toBeVisible();
   }
   await menu.getByRole('link', { name: 'Customers' }).click();

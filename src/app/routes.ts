@@ -31,6 +31,8 @@ export default [
       route('deliveries', 'routes/admin/deliveries.tsx'),
       route('bake-days', 'routes/admin/bake-days.tsx'),
       route('messages', 'routes/admin/messages.tsx'),
+      route('emails', 'routes/admin/emails.tsx'),
+      route('emails/:id', 'routes/admin/email.tsx'),
       route('settings', 'routes/admin/settings.tsx'),
     ]),
   ]),

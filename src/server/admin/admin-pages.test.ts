@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bakeDayOverrides, deliveries, orders, products } from '~/server/db/schema';
+import { bakeDayOverrides, deliveries, emailOutbox, orders, products } from '~/server/db/schema';
 import { loadClientBuild } from '~/server/load-build';
 import { createProduct, createUser } from '~/test/factories';
 import { createDelivery, createOrder } from '~/test/order-factories';
@@ -10,6 +10,7 @@ let t: TestApp;
 let adminCookie: string;
 let customerCookie: string;
 let ids: { order: string; product: string; delivery: string };
+const EMAIL_ID = '00000000-0000-4000-8000-0000000000e1';
 
 beforeAll(async () => {
   t = await createTestApp({ build: await loadClientBuild(process.env.BUILD_DIR) });
@@ -22,6 +23,18 @@ beforeAll(async () => {
   const delivery = await createDelivery(t.services, { orderId: order.id });
   const product = await createProduct(t.services, { name: 'Page Test Cookie' });
   ids = { order: order.id, product: product.id, delivery: delivery.id };
+  await t.services.db.insert(emailOutbox).values({
+    id: EMAIL_ID,
+    dedupeKey: 'pages-test',
+    kind: 'order-shipped',
+    to: 'bounced@example.com',
+    subject: 'Your order is on its way',
+    text: 'Tracking code: AB123456789GB',
+    html: '<p>Tracking code: AB123456789GB</p>',
+    status: 'failed',
+    attempts: 10,
+    lastError: '550 Mailbox unavailable',
+  });
 });
 afterAll(() => t.close());
 
@@ -33,6 +46,8 @@ const PAGES: [string, string][] = [
   ['/admin/deliveries', 'Tracking code'],
   ['/admin/settings', 'Test payment page (Stripe not configured)'],
   ['/admin/bake-days', 'Weekly template'],
+  ['/admin/emails', '550 Mailbox unavailable'],
+  [`/admin/emails/${EMAIL_ID}`, 'Tracking code: AB123456789GB'],
 ];
 
 // Full URLs on the configured origin: React Router refuses actions whose Origin differs from the URL's.
@@ -68,6 +83,7 @@ const ACTIONS = (): [string, object, boolean][] => [
   ['/admin/products', { intent: 'update', id: ids.product, product: { name: 'Renamed' } }, true],
   ['/admin/products', { intent: 'delete', id: ids.product }, true],
   ['/admin/bake-days', { intent: 'override', date: '2099-12-25', mode: 'closed', note: 'Christmas' }, false],
+  ['/admin/emails', { intent: 'resend', id: EMAIL_ID }, false],
 ];
 
 const snapshot = async () => ({
@@ -75,6 +91,7 @@ const snapshot = async () => ({
   products: await t.services.db.select().from(products),
   deliveries: await t.services.db.select().from(deliveries),
   bakeDayOverrides: await t.services.db.select().from(bakeDayOverrides),
+  emails: await t.services.db.select().from(emailOutbox),
 });
 
 describe.each([
@@ -125,6 +142,7 @@ describe('an admin', () => {
     expect(after.deliveries[0]).toMatchObject({ status: 'delivered', trackingCode: 'T1', driverNotes: 'n' });
     expect(after.products.map((p) => p.name)).toEqual(['Sneaky']);
     expect(after.bakeDayOverrides).toMatchObject([{ date: '2099-12-25', closed: true, note: 'Christmas' }]);
+    expect(after.emails.find((e) => e.id === EMAIL_ID)).toMatchObject({ status: 'pending', attempts: 0 });
   });
 
   it('reports a refused change with its reason and changes nothing', async () => {

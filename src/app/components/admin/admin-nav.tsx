@@ -6,6 +6,7 @@ import {
   Mail,
   Menu,
   Package,
+  Send,
   Settings,
   ShoppingBag,
   Truck,
@@ -27,6 +28,7 @@ export const ADMIN_LINKS = [
   { to: '/admin/deliveries', label: 'Deliveries', icon: Truck },
   { to: '/admin/bake-days', label: 'Bake Days', icon: CalendarDays },
   { to: '/admin/messages', label: 'Messages', icon: Mail },
+  { to: '/admin/emails', label: 'E-mails', icon: Send },
   { to: '/admin/settings', label: 'Settings', icon: Settings },
 ] as const;
 

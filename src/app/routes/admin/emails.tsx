@@ -1,0 +1,105 @@
+import { Send } from 'lucide-react';
+import { Link } from 'react-router';
+import { loadOrNull } from '~/app/components/admin/admin-action.server';
+import { EmailStatusBadge, ResendButton } from '~/app/components/admin/email-parts';
+import { EmptyState, LoadError } from '~/app/components/admin/load-error';
+import { resendAction } from '~/app/components/admin/resend-action.server';
+import { Card } from '~/app/components/ui/card';
+import { Pagination } from '~/app/components/ui/pagination';
+import { requireAdminPage } from '~/app/lib/guards.server';
+import { pageMeta } from '~/app/lib/meta';
+import { formatDateTime } from '~/shared/constants';
+import { emailKindLabel } from '~/shared/mail/outbox';
+import type { Route } from './+types/emails';
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, {
+    title: 'E-mails',
+    description: 'Every e-mail the shop has sent or is sending, newest first.',
+    noIndex: true,
+  });
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdminPage(request, context);
+  const page = Number(new URL(request.url).searchParams.get('page'));
+  const safePage = Number.isInteger(page) && page >= 1 ? page : 1;
+  return {
+    smtp: context.services.mail.mode === 'smtp',
+    result: await loadOrNull(context, 'e-mails', () => context.services.mail.outbox.list({ page: safePage })),
+  };
+}
+
+export const action = ({ request, context }: Route.ActionArgs) => resendAction(request, context);
+
+export default function Emails({ loaderData }: Route.ComponentProps) {
+  const { result, smtp } = loaderData;
+  return (
+    <main className="mx-auto w-full max-w-4xl px-4 py-8">
+      <div className="mb-2 flex flex-wrap items-baseline justify-between gap-2">
+        <h1 className="text-3xl font-bold">E-mails</h1>
+        {result && result.total > 0 && (
+          <p className="text-cocoa-light">
+            {result.total.toLocaleString('en-GB')} {result.total === 1 ? 'e-mail' : 'e-mails'}
+          </p>
+        )}
+      </div>
+      <p className="mb-6 text-cocoa-light">
+        {smtp
+          ? 'Every e-mail the shop sends, newest first. One that keeps failing is marked Failed and can be resent.'
+          : 'No mail server is set up (SMTP_URL), so nothing is sent: each e-mail is kept here as Logged and written to the server log.'}
+      </p>
+      {!result ? (
+        <LoadError message="Failed to load e-mails" />
+      ) : result.total === 0 ? (
+        <EmptyState icon={<Send aria-hidden />} title="No e-mails yet">
+          <p className="mt-1 text-cocoa-light">Order confirmations, updates and alerts will appear here.</p>
+        </EmptyState>
+      ) : result.items.length === 0 ? (
+        <p className="text-cocoa-light">There are no e-mails on this page.</p>
+      ) : (
+        <ul className="space-y-3">
+          {result.items.map((e) => (
+            <li key={e.id}>
+              <Card className="p-4">
+                <article aria-labelledby={`email-${e.id}`}>
+                  <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-cocoa-light">
+                    <EmailStatusBadge status={e.status} />
+                    <span>{emailKindLabel(e.kind)}</span>
+                    <time dateTime={e.created_at}>{formatDateTime(e.created_at)}</time>
+                    <span>
+                      {e.attempts} {e.attempts === 1 ? 'attempt' : 'attempts'}
+                    </span>
+                  </div>
+                  <div className="mt-2 flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
+                    <div className="min-w-0 flex-1">
+                      <h2 id={`email-${e.id}`} className="font-sans text-base font-semibold break-words">
+                        <Link
+                          to={`/admin/emails/${e.id}`}
+                          className="text-cocoa hover:text-caramel-dark hover:underline"
+                        >
+                          {e.subject}
+                        </Link>
+                      </h2>
+                      <p className="text-sm break-all">
+                        <span className="text-cocoa-light">To </span>
+                        {e.to}
+                      </p>
+                    </div>
+                    {e.status === 'failed' && <ResendButton id={e.id} subject={e.subject} />}
+                  </div>
+                  {e.last_error && (
+                    <p className="mt-2 text-sm break-words">
+                      <span className="text-cocoa-light">Last error: </span>
+                      <span className="text-red-800">{e.last_error}</span>
+                    </p>
+                  )}
+                </article>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
+      {result && <Pagination page={result.page} pageCount={result.pageCount} />}
+    </main>
+  );
+}
