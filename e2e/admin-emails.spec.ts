@@ -55,7 +55,7 @@ test('a paid order shows the owner its confirmation and the new-order alert on t
   await expect(alert.getByRole('button', { name: /Resend/ })).toHaveCount(0);
 
   // The owner reads the alert: what to bake and where it goes.
-  await alert.getByRole('link', { name: `New order ${number} — £13.99` }).click();
+  await alert.getByRole('link', { name: `New order ${number} — £13.99`, exact: true }).click();
   await expect(admin).toHaveURL(/\/admin\/emails\/[0-9a-f-]{36}$/);
   await expect(admin.getByRole('heading', { level: 1, name: `New order ${number} — £13.99` })).toBeVisible();
   const text = admin.getByRole('region', { name: 'Text' });

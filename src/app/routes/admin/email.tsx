@@ -99,7 +99,7 @@ export default function AdminEmailPage({ loaderData }: Route.ComponentProps) {
               <dt className="font-sans text-sm font-semibold text-cocoa-light uppercase sm:pt-0.5">
                 {label}
               </dt>
-              <dd className="mb-2 min-w-0 break-words sm:mb-0">{value}</dd>
+              <dd className="mb-2 min-w-0 wrap-anywhere sm:mb-0">{value}</dd>
             </div>
           ))}
         </dl>
@@ -109,7 +109,7 @@ export default function AdminEmailPage({ loaderData }: Route.ComponentProps) {
           Text
         </h2>
         <Card className="p-5">
-          <pre className="font-sans text-sm leading-relaxed break-words whitespace-pre-wrap">
+          <pre className="font-sans text-sm leading-relaxed wrap-anywhere whitespace-pre-wrap">
             {email.text}
           </pre>
         </Card>

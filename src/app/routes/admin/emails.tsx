@@ -62,37 +62,41 @@ export default function Emails({ loaderData }: Route.ComponentProps) {
             <li key={e.id}>
               <Card className="p-4">
                 <article aria-labelledby={`email-${e.id}`}>
-                  <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-cocoa-light">
-                    <EmailStatusBadge status={e.status} />
-                    <span>{emailKindLabel(e.kind)}</span>
-                    <time dateTime={e.created_at}>{formatDateTime(e.created_at)}</time>
-                    <span>
+                  <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-cocoa-light">
+                    <span className="inline-flex items-center gap-2">
+                      <EmailStatusBadge status={e.status} />
+                      {emailKindLabel(e.kind)}
+                    </span>
+                    <span className="whitespace-nowrap">
+                      <time dateTime={e.created_at}>{formatDateTime(e.created_at)}</time>
+                      <span aria-hidden> · </span>
                       {e.attempts} {e.attempts === 1 ? 'attempt' : 'attempts'}
                     </span>
-                  </div>
-                  <div className="mt-2 flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
-                    <div className="min-w-0 flex-1">
-                      <h2 id={`email-${e.id}`} className="font-sans text-base font-semibold break-words">
-                        <Link
-                          to={`/admin/emails/${e.id}`}
-                          className="text-cocoa hover:text-caramel-dark hover:underline"
-                        >
-                          {e.subject}
-                        </Link>
-                      </h2>
-                      <p className="text-sm break-all">
-                        <span className="text-cocoa-light">To </span>
-                        {e.to}
-                      </p>
-                    </div>
-                    {e.status === 'failed' && <ResendButton id={e.id} subject={e.subject} />}
-                  </div>
+                  </p>
+                  <h2 id={`email-${e.id}`} className="mt-2 font-sans text-base font-semibold wrap-anywhere">
+                    <Link to={`/admin/emails/${e.id}`} className="hover:text-caramel-dark hover:underline">
+                      {e.subject}
+                    </Link>
+                  </h2>
+                  <p className="text-sm wrap-anywhere">
+                    <span className="text-cocoa-light">To </span>
+                    {e.to}
+                  </p>
                   {e.last_error && (
-                    <p className="mt-2 text-sm break-words">
+                    <p className="mt-2 text-sm wrap-anywhere">
                       <span className="text-cocoa-light">Last error: </span>
                       <span className="text-red-800">{e.last_error}</span>
                     </p>
                   )}
+                  <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
+                    <Link
+                      to={`/admin/emails/${e.id}`}
+                      className="text-sm font-medium text-caramel-dark hover:underline"
+                    >
+                      Read e-mail<span className="sr-only"> “{e.subject}”</span>
+                    </Link>
+                    {e.status === 'failed' && <ResendButton id={e.id} subject={e.subject} />}
+                  </div>
                 </article>
               </Card>
             </li>
