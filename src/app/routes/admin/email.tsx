@@ -1,11 +1,11 @@
 import { ArrowLeft } from 'lucide-react';
-import { data, Link } from 'react-router';
+import { Link } from 'react-router';
 import { EmailStatusBadge, ResendButton } from '~/app/components/admin/email-parts';
 import { resendAction } from '~/app/components/admin/resend-action.server';
 import { Card } from '~/app/components/ui/card';
 import { requireAdminPage } from '~/app/lib/guards.server';
 import { pageMeta } from '~/app/lib/meta';
-import { isAppError } from '~/server/errors';
+import { orNotFoundPage } from '~/app/lib/service-errors.server';
 import { formatDateTime } from '~/shared/constants';
 import { EMAIL_STATUS_HINTS, emailKindLabel } from '~/shared/mail/outbox';
 import type { Route } from './+types/email';
@@ -19,12 +19,9 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdminPage(request, context);
-  try {
-    return { email: await context.services.mail.outbox.get(params.id) };
-  } catch (err) {
-    if (isAppError(err) && err.status === 404) throw data('E-mail not found', { status: 404 });
-    throw err;
-  }
+  return {
+    email: await orNotFoundPage(() => context.services.mail.outbox.get(params.id), 'E-mail not found'),
+  };
 }
 
 export const action = ({ request, context }: Route.ActionArgs) => resendAction(request, context);
