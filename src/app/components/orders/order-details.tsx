@@ -6,7 +6,17 @@ import { DELIVERY_STATUS_LABELS, ORDER_STATUS_LABELS } from '~/shared/orders/sta
 const heading = 'font-sans text-sm font-semibold text-cocoa-light uppercase';
 
 /** The order's lines with unit and line prices, then Subtotal, Delivery, refunds and Total. */
-export function OrderLines({ order, prices = true }: { order: OrderView; prices?: boolean }) {
+export function OrderLines({
+  order,
+  prices = true,
+  refunds = true,
+}: {
+  order: OrderView;
+  /** False for a gift's packing slip: quantities only. */
+  prices?: boolean;
+  /** False where the reader is not the payer (a packing slip goes in the box). */
+  refunds?: boolean;
+}) {
   return (
     <table className="w-full text-left text-sm">
       <caption className="sr-only">Items in order {order.number}</caption>
@@ -49,7 +59,9 @@ export function OrderLines({ order, prices = true }: { order: OrderView; prices?
           <TotalRow label="Subtotal" pence={order.subtotal_pennies} />
           <TotalRow label="Delivery" pence={order.delivery_fee_pennies} />
           <TotalRow label="Total" pence={order.total_pennies} strong />
-          {order.refunded_pennies > 0 && <TotalRow label="Refunded" pence={-order.refunded_pennies} />}
+          {refunds && order.refunded_pennies > 0 && (
+            <TotalRow label="Refunded" pence={-order.refunded_pennies} />
+          )}
         </tfoot>
       )}
     </table>

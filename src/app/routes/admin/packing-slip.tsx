@@ -36,9 +36,7 @@ export default function PackingSlip({ loaderData }: Route.ComponentProps) {
         <div>
           <p className="text-2xl font-bold">{shop.name}</p>
           {shop.address && <p className="whitespace-pre-line">{shop.address}</p>}
-          <p>
-            {shop.email} · {shop.phone}
-          </p>
+          <p>{[shop.email, shop.phone].filter(Boolean).join(' · ')}</p>
         </div>
         <div className="text-right">
           <h1 className="text-xl font-bold">Packing slip</h1>
@@ -61,7 +59,7 @@ export default function PackingSlip({ loaderData }: Route.ComponentProps) {
         </address>
         <p className="mt-1 text-sm">Customer: {order.customer.full_name}</p>
       </section>
-      <OrderLines order={order} />
+      <OrderLines order={order} refunds={false} />
       <section className="mt-6" aria-labelledby="allergens-heading">
         <h2 id="allergens-heading" className="font-sans text-sm font-semibold uppercase">
           Allergens
