@@ -349,7 +349,11 @@ export const emailOutbox = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('email_outbox_due_idx').on(t.status, t.nextAttemptAt)],
+  (t) => [
+    index('email_outbox_due_idx').on(t.status, t.nextAttemptAt),
+    // The admin E-mails page, newest first: ~1 ms instead of sorting the outbox (~170 ms at 100,000).
+    index('email_outbox_created_at_idx').on(t.createdAt.desc()),
+  ],
 );
 
 /** Fixed-window counters for our own rate limits (contact, checkout), shared by every instance. */

@@ -3,7 +3,7 @@ import { isUuid } from '~/shared/ids';
 import type { AdminEmailDetail, AdminEmailView } from '~/shared/mail/outbox';
 import { ADMIN_PAGE_SIZE, PageQuerySchema } from '~/shared/schemas/admin';
 import type { Db } from '../db/client';
-import { type Page, pageOffset, toPage } from '../db/paging';
+import { newestFirst, type Page, pageOffset, toPage } from '../db/paging';
 import { emailOutbox } from '../db/schema';
 import { badRequest, notFound, parseOrThrow } from '../errors';
 import type { OutboxRow } from './outbox';
@@ -47,7 +47,7 @@ export function createOutboxAdmin(db: Db, kick: () => void) {
         db
           .select(listColumns)
           .from(emailOutbox)
-          .orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id))
+          .orderBy(newestFirst(emailOutbox.createdAt), desc(emailOutbox.id))
           .limit(ADMIN_PAGE_SIZE)
           .offset(pageOffset(page)),
         db.select({ n: count() }).from(emailOutbox),
