@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { expect, type Page, test } from '@playwright/test';
+import { E2E_BASE_URL } from './base-url';
 import { DEMO_ADMIN, DEMO_CUSTOMER, signInWithApi } from './fixtures';
 
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
@@ -79,5 +80,19 @@ test.describe('no serious accessibility violations', () => {
       await page.waitForLoadState('networkidle');
       expect(await seriousViolations(page), path).toEqual([]);
     }
+    // One e-mail to read: a contact message is e-mailed to the shop.
+    const sent = await page.request.post('/api/contact', {
+      data: { name: 'Axe Tester', email: 'axe@example.com', message: 'Is this readable?' },
+      headers: { origin: E2E_BASE_URL },
+    });
+    expect(sent.status()).toBe(201);
+    await page.goto('/admin/emails');
+    await page
+      .getByRole('link', { name: /^Read e-mail/ })
+      .first()
+      .click();
+    await expect(page).toHaveURL(/\/admin\/emails\/[0-9a-f-]{36}$/);
+    await page.waitForLoadState('networkidle');
+    expect(await seriousViolations(page), 'an e-mail').toEqual([]);
   });
 });
