@@ -16,7 +16,7 @@ import { catalogRoutes } from './catalog/catalog-routes';
 import { checkoutRoutes } from './checkout/checkout-routes';
 import { contactRoutes } from './contact/contact-routes';
 import { isConnectionLost, RETRY_AFTER_SECONDS } from './db/connection-lost';
-import { AppError, errorResponse } from './errors';
+import { AppError, errorResponse, isAppError } from './errors';
 import { healthRoutes } from './health/health-routes';
 import { CLIENT_IP_HEADER, clientIp } from './http/client-ip';
 import { createPageCache, type PageCache } from './http/page-cache';
@@ -86,10 +86,15 @@ export function createApp(services: Services, build?: ClientBuild, cache = creat
     await refuseControlCharactersInJson(c.req.raw);
     const headers = new Headers(c.req.raw.headers);
     headers.set(CLIENT_IP_HEADER, clientIp(c, config.trustProxy));
-    const { response, errors } = await withAuthErrors(() =>
-      services.auth.handler(new Request(c.req.raw, { headers })),
+    const { response, errors } = await withAuthErrors(
+      () => services.auth.handler(new Request(c.req.raw, { headers })),
+      c.req.raw.signal,
     );
-    if (response.status >= 500 && errors.some(isConnectionLost)) throw errors.find(isConnectionLost);
+    if (response.status >= 500) {
+      // A lost database or a full password-hashing queue: "try again shortly" (503), not a fault.
+      const cause = errors.find((e) => isConnectionLost(e) || (isAppError(e) && e.status === 503));
+      if (cause) throw cause;
+    }
     return response;
   });
   app.route('/api/health', healthRoutes(services));

@@ -70,6 +70,7 @@ export interface ErrorBody {
 /** The one place that shapes error responses: `{ error: { code, message, fields? } }`. */
 export function errorResponse(c: Context, err: unknown, log: Logger) {
   if (err instanceof AppError) {
+    if (err.status === 503) c.header('Retry-After', String(RETRY_AFTER_SECONDS));
     const body: ErrorBody = { error: { code: err.code, message: err.message, fields: err.fields } };
     return c.json(body, err.status);
   }

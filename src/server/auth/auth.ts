@@ -3,15 +3,23 @@ import { randomBytes } from 'node:crypto';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
+import { hashPassword, verifyPassword } from 'better-auth/crypto';
 import { PasswordSchema } from '~/shared/schemas/sign-up';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { isConnectionLost } from '../db/connection-lost';
 import { localAuthSecret } from '../db/data-dir';
 import { accounts, authRateLimits, sessions, users, verifications } from '../db/schema';
+import { AppError } from '../errors';
 import { CLIENT_IP_HEADER } from '../http/client-ip';
 import type { Logger } from '../logger';
 import { RESET_LINK_SECONDS } from '../mail/password-reset-email';
+import { createRateLimiter } from '../rate-limit/rate-limiter';
+import { createAccountSignInLimit } from './account-sign-in-limit';
+import { ClientGoneError, createHashingGate } from './hashing-gate';
+
+/** better-auth's answer to a wrong e-mail or password, also given to an account over its limit. */
+const WRONG_PASSWORD = { code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Invalid email or password' };
 
 /** Sign-in attempts allowed per client address per minute, shared by every instance. */
 export const SIGN_IN_LIMIT = { window: 60, max: 10 };
@@ -34,15 +42,21 @@ export interface AuthDeps {
  */
 const DISABLED_PATHS = ['/sign-up/email', '/update-user', '/change-email', '/delete-user'];
 
-/** Errors better-auth met while answering one HTTP request (it turns them into a bare 500). */
-const requestErrors = new AsyncLocalStorage<unknown[]>();
+/**
+ * One HTTP request to better-auth: the errors it met (it turns them into a bare 500) and the
+ * request's abort signal (a password is not hashed for a client that went away).
+ */
+const currentRequest = new AsyncLocalStorage<{ errors: unknown[]; signal?: AbortSignal }>();
 
 /** Runs better-auth's handler and returns the errors it swallowed, so a lost database can be a 503. */
-export async function withAuthErrors(handle: () => Promise<Response>) {
+export async function withAuthErrors(handle: () => Promise<Response>, signal?: AbortSignal) {
   const errors: unknown[] = [];
-  const response = await requestErrors.run(errors, handle);
+  const response = await currentRequest.run({ errors, signal }, handle);
   return { response, errors };
 }
+
+/** Shared by every better-auth instance of this process: the CPU is shared too. */
+const hashingGate = createHashingGate();
 
 /**
  * The session signing secret: BETTER_AUTH_SECRET, else (embedded database) one generated once and
@@ -57,6 +71,22 @@ export function authSecretFor(config: Config): string {
 
 /** better-auth, configured for e-mail and password with database sessions and rate limits. */
 export function createAuth(config: Config, db: Db, log?: Logger, deps?: AuthDeps) {
+  const accountLimit = createAccountSignInLimit(db, createRateLimiter(db, config.rateLimits));
+  /**
+   * Hashing through the gate. Over HTTP its refusals travel as an APIError (better-auth would
+   * print anything else as a server error) and are kept for app.ts, which answers our 503.
+   */
+  const gated = async <T>(work: () => Promise<T>): Promise<T> => {
+    const request = currentRequest.getStore();
+    try {
+      return await hashingGate.run(work, request?.signal);
+    } catch (err) {
+      if (!request || !(err instanceof ClientGoneError || (err instanceof AppError && err.status === 503)))
+        throw err;
+      request.errors.push(err);
+      throw new APIError('SERVICE_UNAVAILABLE', { code: 'BUSY', message: String((err as Error).message) });
+    }
+  };
   return betterAuth({
     appName: config.shop.name,
     baseURL: config.publicUrl,
@@ -81,6 +111,11 @@ export function createAuth(config: Config, db: Db, log?: Logger, deps?: AuthDeps
       minPasswordLength: 6,
       maxPasswordLength: 72,
       autoSignIn: false,
+      // better-auth's own scrypt, through the gate that keeps a sign-in flood from starving the shop.
+      password: {
+        hash: (password) => gated(() => hashPassword(password)),
+        verify: (data) => gated(() => verifyPassword(data)),
+      },
       // Without a mailer (the admin CLI) the reset flow answers "not enabled".
       sendResetPassword:
         deps &&
@@ -96,12 +131,22 @@ export function createAuth(config: Config, db: Db, log?: Logger, deps?: AuthDeps
     verification: { storeIdentifier: 'hashed' },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === '/sign-in/email' && typeof ctx.body?.email === 'string' && config.rateLimits) {
+          // Too many failures on this account: the same answer as a wrong password, unchecked.
+          if (!(await accountLimit.allow(ctx.body.email))) throw new APIError('UNAUTHORIZED', WRONG_PASSWORD);
+        }
         if (!NEW_PASSWORD_PATHS.has(ctx.path)) return;
         const result = PasswordSchema.safeParse(ctx.body?.newPassword);
         if (!result.success) {
           const message = result.error.issues[0]?.message ?? 'Invalid password';
           throw new APIError('BAD_REQUEST', { message, code: 'INVALID_PASSWORD_LENGTH' });
         }
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        const returned = ctx.context.returned;
+        if (ctx.path !== '/sign-in/email' || !config.rateLimits || returned === undefined) return;
+        if (!isAPIError(returned) && typeof ctx.body?.email === 'string')
+          await accountLimit.succeeded(ctx.body.email);
       }),
     },
     session: {
@@ -138,9 +183,11 @@ export function createAuth(config: Config, db: Db, log?: Logger, deps?: AuthDeps
     // Without this hook better-auth prints them to the console itself.
     onAPIError: log && {
       onError: (err) => {
-        requestErrors.getStore()?.push(err);
+        currentRequest.getStore()?.errors.push(err);
         const status = isAPIError(err) ? err.statusCode : 500;
-        if (isConnectionLost(err)) log.warn({ err: String(err) }, 'better-auth lost the database');
+        if (isAPIError(err) && err.statusCode === 503)
+          log.debug({ err: String(err) }, 'better-auth did not hash a password');
+        else if (isConnectionLost(err)) log.warn({ err: String(err) }, 'better-auth lost the database');
         else if (status >= 500) log.error({ err }, 'better-auth request failed');
         else log.debug({ err }, 'better-auth refused a request');
       },

@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser, nextTestIp } from '~/test/factories';
+import { createTestApp, type TestApp } from '~/test/test-app';
+import { ACCOUNT_SIGN_IN_LIMIT } from './account-sign-in-limit';
+import { ClientGoneError, createHashingGate } from './hashing-gate';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ env: { RATE_LIMITS: 'true' } });
+});
+afterAll(() => t.close());
+
+/** A sign-in from a new address each time, as a guesser spread over many machines would. */
+const signIn = (email: string, password: string) =>
+  t.app.request('/api/auth/sign-in/email', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: t.origin, 'x-forwarded-for': nextTestIp() },
+    body: JSON.stringify({ email, password }),
+  });
+
+describe('sign-in failures per account', () => {
+  it('are limited across addresses, with the same answer as a wrong password', async () => {
+    const user = await createUser(t);
+    const other = await createUser(t);
+    const wrong = await signIn(user.email, 'wrong-password');
+    expect(wrong.status).toBe(401);
+    const wrongBody = await wrong.json();
+    for (let i = 1; i < ACCOUNT_SIGN_IN_LIMIT.max; i++) {
+      expect((await signIn(user.email, `wrong-${i}`)).status).toBe(401);
+    }
+    // Over the limit: even the right password gets the wrong-password answer.
+    const blocked = await signIn(user.email, user.password);
+    expect(blocked.status).toBe(401);
+    expect(await blocked.json()).toEqual(wrongBody);
+    // Another account is not affected.
+    expect((await signIn(other.email, other.password)).status).toBe(200);
+  });
+
+  it('start again after a successful sign-in', async () => {
+    const user = await createUser(t);
+    for (let i = 0; i < ACCOUNT_SIGN_IN_LIMIT.max - 1; i++) await signIn(user.email, `wrong-${i}`);
+    expect((await signIn(user.email, user.password)).status).toBe(200);
+    // Had the count gone on, these two would be over the limit.
+    expect((await signIn(user.email, 'wrong-again')).status).toBe(401);
+    expect((await signIn(user.email, user.password)).status).toBe(200);
+  });
+});
+
+describe('password hashing under a flood of sign-ins', () => {
+  it('answers the overflow 503 with Retry-After at once, never 500', async () => {
+    const user = await createUser(t);
+    // Unknown accounts are hashed too (so they take as long as known ones).
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => signIn(`nobody-${i}@example.com`, 'wrong-password')),
+    );
+    const statuses = answers.map((r) => r.status);
+    expect(statuses.every((s) => s === 401 || s === 503)).toBe(true);
+    const busy = answers.filter((r) => r.status === 503);
+    expect(busy.length).toBeGreaterThan(0);
+    for (const r of busy) {
+      expect(r.headers.get('retry-after')).toMatch(/^\d+$/);
+      expect((await r.json()).error.code).toBe('busy');
+    }
+    // Afterwards sign-in works as ever.
+    expect((await signIn(user.email, user.password)).status).toBe(200);
+  });
+});
+
+describe('the hashing gate', () => {
+  const slow = () => new Promise<string>((resolve) => setTimeout(() => resolve('done'), 50));
+
+  it('runs a few at once, queues a few, refuses the rest', async () => {
+    const gate = createHashingGate({ concurrency: 1, queue: 1 });
+    const results = await Promise.allSettled([gate.run(slow), gate.run(slow), gate.run(slow)]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected']);
+    expect((results[2] as PromiseRejectedResult).reason).toMatchObject({ status: 503, code: 'busy' });
+    expect(gate.load()).toEqual({ running: 0, waiting: 0 });
+  });
+
+  it('drops a queued hash whose client went away, without working it out', async () => {
+    const gate = createHashingGate({ concurrency: 1, queue: 4 });
+    const gone = new AbortController();
+    let worked = false;
+    const first = gate.run(slow);
+    const second = gate.run(async () => {
+      worked = true;
+      return 'never';
+    }, gone.signal);
+    gone.abort();
+    await expect(second).rejects.toBeInstanceOf(ClientGoneError);
+    await first;
+    expect(worked).toBe(false);
+  });
+});
