@@ -1,6 +1,6 @@
 /**
- * npm run bench:pages — Lighthouse (mobile defaults, Debian's Chromium) on /, /shop and a product
- * page of a freshly started shop; median of 3 runs each. Prints scores and timings; asserts nothing.
+ * npm run bench:pages — Lighthouse (mobile defaults, Debian's Chromium) on /, /shop, a product
+ * page and /our-story of a freshly started shop; median of 3 runs each. Prints scores and timings; asserts nothing.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -58,7 +58,8 @@ async function audit(url: string, port: number, attempt = 1): Promise<Figures> {
 }
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-lh-'));
-const server = await startServer({ DATA_DIR: dataDir }, 4311);
+// BENCH_PORT lets several checkouts on one machine run it at once.
+const server = await startServer({ DATA_DIR: dataDir }, Number(process.env.BENCH_PORT ?? 4311));
 let chrome: chromeLauncher.LaunchedChrome | undefined;
 try {
   chrome = await chromeLauncher.launch({
@@ -68,7 +69,12 @@ try {
   const { products } = (await (await fetch(`${server.url}/api/products`)).json()) as {
     products: { id: string }[];
   };
-  const pages = { '/': '/', '/shop': '/shop', '/product/{id}': `/product/${products[0]!.id}` };
+  const pages = {
+    '/': '/',
+    '/shop': '/shop',
+    '/product/{id}': `/product/${products[0]!.id}`,
+    '/our-story': '/our-story',
+  };
   const rows: [string, Figures][] = [];
   for (const [label, pathname] of Object.entries(pages)) {
     const runs: Figures[] = [];
