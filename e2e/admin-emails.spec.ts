@@ -35,6 +35,7 @@ test('a paid order shows the owner its confirmation and the new-order alert on t
   await expect(admin).toHaveURL('/admin/emails');
   await expect(admin.getByRole('heading', { level: 1, name: 'E-mails' })).toBeVisible();
   await expect(admin.getByText(/No mail server is set up \(SMTP_URL\), so nothing is sent/)).toBeVisible();
+  await expect(admin.getByText('New order alerts go to hello@shropshirecookies.example')).toBeVisible();
 
   const alert = admin.getByRole('article', { name: `New order ${number} — £13.99` });
   const confirmation = admin.getByRole('article', {

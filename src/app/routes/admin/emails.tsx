@@ -25,6 +25,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const safePage = Number.isInteger(page) && page >= 1 ? page : 1;
   return {
     smtp: context.services.mail.mode === 'smtp',
+    alertTo: context.services.config.mail.orderAlertTo,
+    off: [...context.services.config.mail.orderEmailsOff],
     result: await loadOrNull(context, 'e-mails', () => context.services.mail.outbox.list({ page: safePage })),
   };
 }
@@ -32,7 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const action = ({ request, context }: Route.ActionArgs) => resendAction(request, context);
 
 export default function Emails({ loaderData }: Route.ComponentProps) {
-  const { result, smtp } = loaderData;
+  const { result, smtp, alertTo, off } = loaderData;
   return (
     <main className="mx-auto w-full max-w-4xl px-4 py-8">
       <div className="mb-2 flex flex-wrap items-baseline justify-between gap-2">
@@ -43,10 +45,16 @@ export default function Emails({ loaderData }: Route.ComponentProps) {
           </p>
         )}
       </div>
-      <p className="mb-6 text-cocoa-light">
+      <p className="mb-2 text-cocoa-light">
         {smtp
           ? 'Every e-mail the shop sends, newest first. One that keeps failing is marked Failed and can be resent.'
           : 'No mail server is set up (SMTP_URL), so nothing is sent: each e-mail is kept here as Logged and written to the server log.'}
+      </p>
+      <p className="mb-6 text-sm text-cocoa-light">
+        New order alerts go to <span className="font-medium text-cocoa">{alertTo}</span> (ORDER_ALERT_EMAIL).{' '}
+        {off.length > 0
+          ? `Switched off (ORDER_EMAILS_OFF): ${off.join(', ')}.`
+          : 'Every order e-mail is on (ORDER_EMAILS_OFF switches them off).'}
       </p>
       {!result ? (
         <LoadError message="Failed to load e-mails" />
