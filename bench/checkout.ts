@@ -16,6 +16,7 @@ import { openDatabase } from '../src/server/db/client';
 import { deliveries, emailOutbox, orders } from '../src/server/db/schema';
 import { createLogger } from '../src/server/logger';
 import { createServices } from '../src/server/services';
+import { RACE_CUSTOMERS, RACE_ROOM, type RaceResult, runDayRace, seedDayRace } from './lib/day-race';
 import { expireAndVerify, type LifecycleFigures, refundUnderLoad } from './lib/lifecycle';
 import { onTemporaryPostgres, type RunningServer, startServer } from './lib/server';
 
@@ -37,13 +38,14 @@ interface Result extends Partial<LifecycleFigures> {
   checkoutMs: number[];
   payMs: number[];
   problems: string[];
+  race?: RaceResult;
 }
 
 const emailOf = (i: number) => `bench-${i}@shop-bench.example`;
 const ADMIN_EMAIL = 'bench-owner@shop-bench.example';
 
 /** Creates the bench customers (with profiles) before the server opens the database. */
-async function seed(env: Record<string, string>) {
+async function seed(env: Record<string, string>): Promise<string> {
   const config = loadConfig({ ...env, LOG_LEVEL: 'silent' });
   const services = await createServices(config, createLogger(config));
   for (let i = -1; i < USERS; i++) {
@@ -58,7 +60,9 @@ async function seed(env: Record<string, string>) {
     });
   }
   await services.accounts.setAdmin(ADMIN_EMAIL, true);
+  const raceDate = await seedDayRace(services);
   await services.close();
+  return raceDate;
 }
 
 async function json(res: Response) {
@@ -173,9 +177,10 @@ async function verify(env: Record<string, string>, placed: Placed[], result: Res
       if (m!.n !== 1) result.problems.push(`order ${p.orderId} has ${m!.n} confirmation e-mails`);
     }
     const [all] = await db.select({ n: count() }).from(orders);
-    if (all!.n !== placed.length + result.abandoned.length)
+    const raced = result.race?.got ?? 0;
+    if (all!.n !== placed.length + result.abandoned.length + raced)
       result.problems.push(
-        `${all!.n} orders in the database, ${placed.length} paid + ${result.abandoned.length} abandoned`,
+        `${all!.n} orders in the database, ${placed.length} paid + ${result.abandoned.length} abandoned + ${raced} raced`,
       );
   } finally {
     await database.close();
@@ -192,7 +197,7 @@ async function run(db: string, env: Record<string, string>, port: number): Promi
     payMs: [],
     problems: [],
   };
-  await seed(env);
+  const raceDate = await seed(env);
   const server = await startServer({ ...env, RATE_LIMITS: 'false' }, port);
   let placed: Placed[];
   try {
@@ -207,6 +212,10 @@ async function run(db: string, env: Record<string, string>, port: number): Promi
     );
     result.refundSeconds = refunds.seconds;
     result.refundRequests = refunds.requests;
+    result.race = await runDayRace(server, raceDate);
+    const race = result.race;
+    if (race.got !== RACE_ROOM) result.problems.push(`race: ${race.got} got the day, room for ${RACE_ROOM}`);
+    for (const o of race.other) result.problems.push(`race: unexpected answer ${o}`);
   } finally {
     await server.stop();
   }
@@ -257,6 +266,15 @@ for (const r of results) {
   console.log(
     `| ${r.db} | ${r.refundRequests ?? 0} | ${(r.refundSeconds ?? 0).toFixed(1)} | ${((r.refundRequests ?? 0) / (r.refundSeconds || 1)).toFixed(1)} | ${r.cancelled ?? 0} of ${r.abandoned.length} | ${Math.round((r.sweepSeconds ?? 0) * 1000)} |`,
   );
+}
+console.log(
+  `\nBake-day race: ${RACE_CUSTOMERS} customers at once for one day with room for ${RACE_ROOM} orders\n`,
+);
+console.log('| database | day | got the day | told it is fully booked | other answers |');
+console.log('|---|---|---|---|---|');
+for (const r of results) {
+  if (r.race)
+    console.log(`| ${r.db} | ${r.race.date} | ${r.race.got} | ${r.race.full} | ${r.race.other.length} |`);
 }
 const problems = results.flatMap((r) => r.problems.map((p) => `${r.db}: ${p}`));
 if (problems.length) {

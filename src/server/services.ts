@@ -3,6 +3,7 @@ import { createAdminServices } from './admin/admin-services';
 import { createAuth } from './auth/auth';
 import { createSessionService } from './auth/session-service';
 import { createBakeDaysService } from './bake-days/bake-days-service';
+import { createDaySheetsService } from './bake-days/day-sheets-service';
 import { createCatalogService } from './catalog/catalog-service';
 import { createCatalogVersion } from './catalog/catalog-version';
 import { createCheckoutService } from './checkout/checkout-service';
@@ -45,13 +46,21 @@ export async function createServices(
   const paymentProvider = createPaymentProvider(config);
   const orders = createOrdersService(db, mail, paymentProvider.provider, log);
   const payments = createPaymentsService(config, db, orders, paymentProvider, log);
-  const checkout = createCheckoutService(config, db, orders, paymentProvider.provider, rateLimiter, log);
+  const bakeDays = createBakeDaysService(db);
+  const checkout = createCheckoutService(
+    config,
+    db,
+    orders,
+    paymentProvider.provider,
+    rateLimiter,
+    bakeDays,
+    log,
+  );
   // Other instances' product changes are noticed by polling; on the embedded database there are none.
   const catalogVersion = createCatalogVersion(db, log, database.kind === 'postgres' ? 1000 : null);
   catalogVersion.start();
   const catalog = createCatalogService(db, catalogVersion);
   const contact = createContactService(config, db, rateLimiter, mail, log);
-  const bakeDays = createBakeDaysService(db);
 
   if (config.seedDemoUsers && (await seedDemoUsers(db, accounts))) log.info('seeded the demo accounts');
 
@@ -72,6 +81,7 @@ export async function createServices(
     catalog,
     contact,
     bakeDays,
+    daySheets: createDaySheetsService(db, orders),
     admin: createAdminServices(db, catalogVersion, orders),
     async close() {
       catalogVersion.stop();

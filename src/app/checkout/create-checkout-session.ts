@@ -11,6 +11,7 @@ export class SignInRequiredError extends Error {}
 export async function createCheckoutSession(
   items: CartItem[],
   deliveryFeePennies: number,
+  deliveryDate: string | null,
 ): Promise<CheckoutSessionResponse> {
   // The spec's payload; the server reads only product_id and quantity and prices the rest itself.
   const payload: CheckoutItemPayload[] = items.map((i) => ({
@@ -25,7 +26,7 @@ export async function createCheckoutSession(
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json' },
       credentials: 'same-origin',
-      body: JSON.stringify({ items: payload, deliveryFeePennies }),
+      body: JSON.stringify({ items: payload, deliveryFeePennies, delivery_date: deliveryDate }),
     });
   } catch {
     throw new Error('No response from checkout service');

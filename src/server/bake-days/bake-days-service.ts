@@ -1,18 +1,26 @@
-import { asc, eq, gte } from 'drizzle-orm';
+import { asc, eq, gte, sql } from 'drizzle-orm';
 import {
   type BakeDay,
   type BakeOverride,
   type BakeTemplate,
   choosableDays,
+  cutoffFor,
   DEFAULT_BAKE_TEMPLATE,
+  describeDay,
   listBakeDays,
+  MALFORMED_DAY_MESSAGE,
+  refusalFor,
 } from '~/shared/bake-days/calendar';
-import { addDays, type IsoDate, londonDate } from '~/shared/bake-days/london-time';
+import { addDays, daysBetween, type IsoDate, isIsoDate, londonDate } from '~/shared/bake-days/london-time';
 import { BakeOverrideSchema, BakeTemplateSchema, IsoDateSchema } from '~/shared/bake-days/schemas';
 import type { Db, Tx } from '../db/client';
 import { bakeDayOverrides, bakeDayTemplate } from '../db/schema';
-import { notFound, parseOrThrow } from '../errors';
+import { badRequest, notFound, parseOrThrow } from '../errors';
 import { bookedCookiesByDate } from './booked-cookies';
+
+/** Any fixed number: the first key of the per-day advisory lock (the second is the day's number). */
+const DAY_LOCK = 7_274_013;
+const NO_DAY_MESSAGE = 'Sorry, no delivery day has room for this order. Please contact us to arrange it.';
 
 export interface BakeCalendar {
   template: BakeTemplate;
@@ -22,23 +30,45 @@ export interface BakeCalendar {
   days: BakeDay[];
 }
 
+/** The weekly template as saved, or the defaults before the owner has saved one. */
+export async function getTemplate(exec: Db | Tx): Promise<BakeTemplate> {
+  const [row] = await exec.select().from(bakeDayTemplate).where(eq(bakeDayTemplate.id, 1));
+  if (!row) return DEFAULT_BAKE_TEMPLATE;
+  return {
+    deliveryWeekdays: row.deliveryWeekdays,
+    cutoffTime: row.cutoffTime,
+    cutoffDaysBefore: row.cutoffDaysBefore,
+    horizonDays: row.horizonDays,
+    capacityCookies: row.capacityCookies,
+  };
+}
+
+/** The override for one date, if the owner made one. */
+async function overrideFor(date: IsoDate, exec: Db | Tx): Promise<BakeOverride | null> {
+  const [row] = await exec.select().from(bakeDayOverrides).where(eq(bakeDayOverrides.date, date));
+  return row ? { date, closed: row.closed, capacityCookies: row.capacityCookies, note: row.note } : null;
+}
+
+/**
+ * For a payment that has just been recorded: true when the day's orders (this one included) now
+ * exceed its capacity, or the payment came after the day's cut-off. Money taken is kept; the
+ * owner sees the order flagged "Over capacity".
+ */
+export async function isOverCapacity(exec: Db | Tx, date: IsoDate, paidAt: Date): Promise<boolean> {
+  const [template, override, booked] = await Promise.all([
+    getTemplate(exec),
+    overrideFor(date, exec),
+    bookedCookiesByDate(exec, date, date),
+  ]);
+  const capacity = override?.capacityCookies ?? template.capacityCookies;
+  return (booked[date] ?? 0) > capacity || paidAt.getTime() >= cutoffFor(date, template).getTime();
+}
+
 /**
  * The owner's bake-day calendar. Everything is read from the database on each call (a few small
  * rows), so a change made on one instance holds on every instance at once.
  */
 export function createBakeDaysService(db: Db, clock: () => Date = () => new Date()) {
-  async function getTemplate(exec: Db | Tx = db): Promise<BakeTemplate> {
-    const [row] = await exec.select().from(bakeDayTemplate).where(eq(bakeDayTemplate.id, 1));
-    if (!row) return DEFAULT_BAKE_TEMPLATE;
-    return {
-      deliveryWeekdays: row.deliveryWeekdays,
-      cutoffTime: row.cutoffTime,
-      cutoffDaysBefore: row.cutoffDaysBefore,
-      horizonDays: row.horizonDays,
-      capacityCookies: row.capacityCookies,
-    };
-  }
-
   async function listOverrides(from: IsoDate, exec: Db | Tx = db): Promise<BakeOverride[]> {
     const rows = await exec
       .select()
@@ -64,10 +94,48 @@ export function createBakeDaysService(db: Db, clock: () => Date = () => new Date
     return { template, overrides, days };
   }
 
+  /** Takes the day's lock (held until the transaction ends), then says why it cannot take the order, if it cannot. */
+  async function lockAndCheck(tx: Tx, date: IsoDate, cookies: number): Promise<string | null> {
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(${DAY_LOCK}::int, ${daysBetween('2000-01-01', date)}::int)`,
+    );
+    const [template, override, booked] = await Promise.all([
+      getTemplate(tx),
+      overrideFor(date, tx),
+      bookedCookiesByDate(tx, date, date),
+    ]);
+    const day = describeDay(date, { template, override, booked: booked[date] ?? 0, now: clock(), cookies });
+    return refusalFor(day, template);
+  }
+
+  /** A checkout that names no day (SPEC's payload has none) gets the first open day with room. */
+  async function reserveFirstOpenDay(tx: Tx, cookies: number): Promise<IsoDate> {
+    const { days } = await calendar({ cookies, exec: tx });
+    for (const day of days) {
+      if (day.state === 'open' && (await lockAndCheck(tx, day.date, cookies)) === null) return day.date;
+    }
+    throw badRequest(NO_DAY_MESSAGE, { delivery_date: NO_DAY_MESSAGE });
+  }
+
   return {
-    getTemplate,
+    getTemplate: (exec: Db | Tx = db) => getTemplate(exec),
     listOverrides,
     calendar,
+
+    /**
+     * Checks and holds a delivery day for an order of `cookies` cookies, inside the transaction
+     * that writes the pending order. The day's lock makes a second checkout for the same day wait
+     * until this one commits (or rolls back), then count this order too: two customers can never
+     * both take the last place. Refusals are 400s with the reason the customer reads.
+     */
+    async reserveDay(tx: Tx, input: unknown, cookies: number): Promise<IsoDate> {
+      if (input === undefined || input === null) return reserveFirstOpenDay(tx, cookies);
+      if (!isIsoDate(input))
+        throw badRequest(MALFORMED_DAY_MESSAGE, { delivery_date: MALFORMED_DAY_MESSAGE });
+      const refusal = await lockAndCheck(tx, input, cookies);
+      if (refusal) throw badRequest(refusal, { delivery_date: refusal });
+      return input;
+    },
 
     /** The days shown at checkout for an order of `cookies` cookies. */
     async choices(cookies: number): Promise<BakeDay[]> {
@@ -80,7 +148,7 @@ export function createBakeDaysService(db: Db, clock: () => Date = () => new Date
         .insert(bakeDayTemplate)
         .values({ id: 1, ...t })
         .onConflictDoUpdate({ target: bakeDayTemplate.id, set: { ...t, updatedAt: new Date() } });
-      return getTemplate();
+      return getTemplate(db);
     },
 
     /** Closes a date (with an optional note) or gives it another capacity; replaces any earlier override. */

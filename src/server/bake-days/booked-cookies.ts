@@ -1,17 +1,27 @@
+import { and, between, eq, sql } from 'drizzle-orm';
 import type { IsoDate } from '~/shared/bake-days/london-time';
 import type { Db, Tx } from '../db/client';
+import { orderItems, orders } from '../db/schema';
 
 /**
  * Cookies already reserved for each date from `from` to `to` (inclusive): the lines of every
- * pending, paid, baking, shipped or completed order for that delivery day, never cancelled ones.
- * The one place bake days read orders, so it can move into the orders module unchanged.
- *
- * Orders do not carry a delivery day yet (the orders domain adds it), so nothing is booked.
+ * order for that delivery day that is not cancelled (a pending order holds its place until it is
+ * paid or cancelled). The one place bake days read the order tables, so it can move into the
+ * orders module unchanged.
  */
 export async function bookedCookiesByDate(
-  _exec: Db | Tx,
-  _from: IsoDate,
-  _to: IsoDate,
+  exec: Db | Tx,
+  from: IsoDate,
+  to: IsoDate,
 ): Promise<Record<IsoDate, number>> {
-  return {};
+  const rows = await exec
+    .select({
+      date: orders.deliveryDate,
+      cookies: sql<number>`coalesce(sum(${orderItems.quantity}), 0)::int`,
+    })
+    .from(orders)
+    .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
+    .where(and(between(orders.deliveryDate, from, to), sql`${orders.status} <> 'cancelled'`))
+    .groupBy(orders.deliveryDate);
+  return Object.fromEntries(rows.map((r) => [r.date!, Number(r.cookies)]));
 }

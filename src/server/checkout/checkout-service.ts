@@ -7,6 +7,7 @@ import {
   QUANTITY_MESSAGE,
 } from '~/shared/schemas/checkout';
 import type { SessionUser } from '../auth/session-service';
+import type { BakeDaysService } from '../bake-days/bake-days-service';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { products, profiles } from '../db/schema';
@@ -72,9 +73,10 @@ export function createCheckoutService(
   orders: OrdersService,
   provider: PaymentProvider,
   rateLimiter: RateLimiter,
+  bakeDays: BakeDaysService,
   log: Logger,
 ) {
-  async function writeOrder(user: SessionUser, wanted: WantedLine[]) {
+  async function writeOrder(user: SessionUser, wanted: WantedLine[], wantedDay: unknown) {
     return db.transaction(async (tx) => {
       const [profile] = await tx.select().from(profiles).where(eq(profiles.id, user.id)).limit(1);
       if (!profile) throw badRequest('Please add your delivery details to your account before checking out.');
@@ -119,6 +121,10 @@ export function createCheckoutService(
         throw badRequest('This order is too large to pay for online. Please contact us to arrange it.');
       }
 
+      // The day's check and its reservation: the lock is held until this order commits.
+      const cookies = lines.reduce((sum, l) => sum + l.quantity, 0);
+      const deliveryDate = await bakeDays.reserveDay(tx, wantedDay, cookies);
+
       const expiresAt = paymentExpiry(provider.name, config.checkoutSessionMinutes);
       const { orderId } = await orders.place(
         tx,
@@ -132,13 +138,14 @@ export function createCheckoutService(
             postcode: profile.postcode,
           },
           lines,
+          deliveryDate,
           deliveryFeePennies: deliveryFee,
           provider: provider.name,
           paymentExpiresAt: expiresAt,
         },
         { type: 'customer', id: user.id, name: profile.fullName },
       );
-      return { orderId, email: profile.email, lines, deliveryFee, total, expiresAt };
+      return { orderId, email: profile.email, lines, deliveryFee, total, expiresAt, deliveryDate };
     });
   }
 
@@ -154,8 +161,8 @@ export function createCheckoutService(
         60,
         'Too many checkout attempts. Please wait a minute and try again.',
       );
-      const { items } = parseOrThrow(CheckoutRequestSchema, input);
-      const order = await writeOrder(user, mergeLines(items));
+      const { items, delivery_date } = parseOrThrow(CheckoutRequestSchema, input);
+      const order = await writeOrder(user, mergeLines(items), delivery_date);
 
       let session: { sessionId: string; url: string };
       try {
@@ -166,6 +173,7 @@ export function createCheckoutService(
           lines: order.lines,
           deliveryFeePennies: order.deliveryFee,
           totalPennies: order.total,
+          deliveryDate: order.deliveryDate,
         });
       } catch (err) {
         // The order stays pending and unpaid; the basket is still in the browser to try again.

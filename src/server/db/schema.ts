@@ -174,6 +174,8 @@ export const orders = pgTable(
     paymentIntentId: text('payment_intent_id'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** The London date the customer chose for delivery (bake days); null on orders placed before. */
+    deliveryDate: date('delivery_date', { mode: 'string' }),
     /** What the owner must look at (ORDER_FLAGS), set by the server only. */
     flags: text('flags', { enum: ORDER_FLAGS }).array().notNull().default(sql`'{}'::text[]`),
     createdAt: createdAt(),
@@ -190,6 +192,7 @@ export const orders = pgTable(
     index('orders_status_created_idx').on(t.status, t.createdAt.desc()),
     // The expiry sweep's search: pending orders whose payment page has closed.
     index('orders_pending_expiry_idx').on(t.paymentExpiresAt).where(sql`${t.status} = 'pending'`),
+    index('orders_delivery_date_idx').on(t.deliveryDate, t.status),
   ],
 );
 
@@ -303,11 +306,16 @@ export const deliveries = pgTable(
     status: text('status', { enum: DELIVERY_STATUSES }).notNull().default('preparing'),
     trackingCode: text('tracking_code'),
     driverNotes: text('driver_notes'),
+    /** Why a delivery failed, as the driver put it on the run sheet. */
+    failureNote: text('failure_note'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
-    check('deliveries_status_check', sql`${t.status} in ('preparing','ready','picked_up','delivered')`),
+    check(
+      'deliveries_status_check',
+      sql`${t.status} in ('preparing','ready','picked_up','delivered','failed')`,
+    ),
     uniqueIndex('deliveries_order_id_idx').on(t.orderId),
     index('deliveries_created_at_idx').on(t.createdAt.desc()),
   ],

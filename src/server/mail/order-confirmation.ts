@@ -1,3 +1,4 @@
+import { formatBakeDay } from '~/shared/bake-days/london-time';
 import { formatLongDate } from '~/shared/constants';
 import { formatPence } from '~/shared/money';
 import { CANCEL_NOTICE } from '~/shared/orders/cancellation';
@@ -34,6 +35,7 @@ export function buildOrderConfirmation(
   }));
   const number = view.number;
   const date = formatLongDate(order.paidAt ?? order.createdAt);
+  const deliveryDay = view.delivery_date ? formatBakeDay(view.delivery_date) : null;
   const firstName = order.shipName.trim().split(/\s+/)[0] ?? '';
   const greeting = firstName ? `Hi ${firstName},` : 'Hello,';
   const address = [view.ship.name, view.ship.address, view.ship.city, view.ship.postcode];
@@ -52,6 +54,7 @@ export function buildOrderConfirmation(
     '',
     `Order number: ${number}`,
     `Order date: ${date}`,
+    ...(deliveryDay ? [`Delivery day: ${deliveryDay}`] : []),
     '',
     ...lines.map(
       (l) => `${l.quantity} x ${l.name} (${formatPence(l.unit)} each)  ${formatPence(l.unit * l.quantity)}`,
@@ -79,6 +82,7 @@ export function buildOrderConfirmation(
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:0 0 20px;background:${BRAND.cream};border-radius:6px;">
 <tr><td style="padding:12px 16px;"><span style="color:${BRAND.cocoaLight};font-size:14px;white-space:nowrap;">Order number</span><br><strong>${number}</strong></td>
 <td style="padding:12px 16px;text-align:right;"><span style="color:${BRAND.cocoaLight};font-size:14px;white-space:nowrap;">Order date</span><br><strong>${date}</strong></td></tr>
+${deliveryDay ? html`<tr><td colspan="2" style="padding:0 16px 12px;"><span style="color:${BRAND.cocoaLight};font-size:14px;">Delivery day</span><br><strong>${deliveryDay}</strong></td></tr>` : ''}
 </table>
 <h2 style="margin:0 0 8px;font-family:Georgia,'Times New Roman',serif;font-size:18px;">Your cookies</h2>
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:0 0 20px;font-size:15px;">

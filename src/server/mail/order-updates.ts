@@ -1,3 +1,4 @@
+import { formatBakeDay } from '~/shared/bake-days/london-time';
 import { formatPence } from '~/shared/money';
 import type { OrderView } from '~/shared/orders/order-view';
 import type { Config } from '../config';
@@ -70,7 +71,9 @@ export function buildOrderUpdate(
   shop: Config['shop'],
   publicUrl: string,
 ): OutgoingEmail {
-  const { subject, heading, lines } = wording(u, view);
+  const { subject, heading, lines: said } = wording(u, view);
+  // Every e-mail about an order names its delivery day.
+  const lines = view.delivery_date ? [...said, `Delivery day: ${formatBakeDay(view.delivery_date)}.`] : said;
   const orderUrl = `${publicUrl}/account/orders/${view.id}`;
   const firstName = view.ship.name.trim().split(/\s+/)[0] ?? '';
   const greeting = firstName ? `Hi ${firstName},` : 'Hello,';

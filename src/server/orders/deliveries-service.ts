@@ -1,7 +1,12 @@
 import { count, desc, eq } from 'drizzle-orm';
 import { isUuid } from '~/shared/ids';
 import type { DeliveryStatus } from '~/shared/orders/statuses';
-import { ADMIN_PAGE_SIZE, DeliveryUpdateSchema, PageQuerySchema } from '~/shared/schemas/admin';
+import {
+  ADMIN_PAGE_SIZE,
+  DeliveryOutcomeSchema,
+  DeliveryUpdateSchema,
+  PageQuerySchema,
+} from '~/shared/schemas/admin';
 import type { Db, Tx } from '../db/client';
 import { newestFirst, type Page, pageOffset, toPage } from '../db/paging';
 import { deliveries, orders } from '../db/schema';
@@ -88,6 +93,28 @@ export function createDeliveriesService(db: Db, onDelivered: (tx: Tx, orderId: s
       });
       const [row] = await selectDeliveries().where(eq(deliveries.id, id)).limit(1);
       return toDto(row!);
+    },
+
+    /**
+     * The run sheet's Delivered, or Failed with the driver's note, for an order's delivery. The
+     * customer hears once when it is delivered.
+     */
+    async setOutcome(orderId: string, input: unknown): Promise<void> {
+      const { outcome, note } = parseOrThrow(DeliveryOutcomeSchema, input);
+      if (!isUuid(orderId)) throw notFound('Delivery not found');
+      await db.transaction(async (tx) => {
+        const [before] = await tx
+          .select()
+          .from(deliveries)
+          .where(eq(deliveries.orderId, orderId))
+          .for('update');
+        if (!before) throw notFound('Delivery not found');
+        await tx
+          .update(deliveries)
+          .set({ status: outcome, failureNote: outcome === 'failed' ? note : null })
+          .where(eq(deliveries.id, before.id));
+        if (outcome === 'delivered' && before.status !== 'delivered') await onDelivered(tx, orderId);
+      });
     },
   };
 }

@@ -77,6 +77,7 @@ function toView(r: OrderRow, items: OrderLineView[], now: Date): OrderView {
     created_at: o.createdAt.toISOString(),
     paid_at: iso(o.paidAt),
     cancelled_at: iso(o.cancelledAt),
+    delivery_date: o.deliveryDate,
     customer: { id: o.profileId, full_name: r.customerName, email: r.customerEmail },
     ship: {
       name: o.shipName,

@@ -16,6 +16,7 @@ import { createRefunds, type RefundInput } from './order-refunds';
 import { orderTotals, spendByCustomer } from './order-stats';
 import { type Actor, applyStatus, lockOrder, recordCreated, SYSTEM } from './order-status';
 import { forCustomer, loadOrderDetail, loadOrderViews } from './order-views';
+import { flagIfOverCapacity } from './over-capacity';
 
 /** What checkout hands over to place an order: priced by the server, never by the browser. */
 export interface NewOrder {
@@ -26,6 +27,8 @@ export interface NewOrder {
   provider: 'test' | 'stripe';
   /** When its payment page will stop taking payment. */
   paymentExpiresAt: Date;
+  /** The delivery day checkout reserved for it ('YYYY-MM-DD'). */
+  deliveryDate: string | null;
 }
 
 /** Status changes that send the customer an e-mail. */
@@ -101,6 +104,7 @@ export function createOrdersService(db: Db, mail: MailService, provider: Payment
           shipPostcode: o.ship.postcode,
           paymentProvider: o.provider,
           paymentExpiresAt: o.paymentExpiresAt,
+          deliveryDate: o.deliveryDate,
         })
         .returning({ id: orders.id });
       await tx.insert(orderItems).values(
@@ -127,8 +131,12 @@ export function createOrdersService(db: Db, mail: MailService, provider: Payment
     /** Records money taken (inside the payments module's transaction) and sends the paid e-mails. */
     async recordPayment(tx: Tx, payment: ReceivedPayment) {
       const result = await recordPayment(tx, payment);
-      if (result.orderId && result.outcome.startsWith('paid'))
+      if (result.orderId && result.outcome.startsWith('paid')) {
+        if (await flagIfOverCapacity(tx, result.orderId)) {
+          log.warn({ orderId: result.orderId }, 'paid order is over its delivery day’s capacity');
+        }
         await notify(tx, result.orderId, { kind: 'paid' });
+      }
       return result;
     },
 
@@ -205,6 +213,22 @@ export function createOrdersService(db: Db, mail: MailService, provider: Payment
         await cancelPaymentPage(order);
       }
       return forCustomer((await loadOrderDetail(db, orderId))!);
+    },
+
+    /**
+     * Bake days' "Start baking": the given orders that are still paid move to baking in one
+     * transaction, each with its history row and its one baking e-mail. Answers how many moved.
+     */
+    async startBaking(orderIds: string[], actor: Actor): Promise<number> {
+      return db.transaction(async (tx) => {
+        let moved = 0;
+        for (const id of orderIds) {
+          const order = await lockOrder(tx, id);
+          if (order?.status !== 'paid') continue;
+          if ((await transition(tx, id, 'baking', actor)).changed) moved++;
+        }
+        return moved;
+      });
     },
 
     /** The admin sets any status from any other (SPEC §4); the change is recorded and e-mailed. */

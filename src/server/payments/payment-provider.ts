@@ -7,6 +7,8 @@ export interface PaymentOrder {
   lines: { name: string; unitPricePennies: number; quantity: number }[];
   deliveryFeePennies: number;
   totalPennies: number;
+  /** The chosen delivery day ('YYYY-MM-DD'), named on the payment page. */
+  deliveryDate: string | null;
 }
 
 /** What the provider says about a payment session when asked directly. */

@@ -1,4 +1,5 @@
 import type Stripe from 'stripe';
+import { formatBakeDay } from '~/shared/bake-days/london-time';
 import { isUuid } from '~/shared/ids';
 import { TestCardSchema } from '~/shared/schemas/checkout';
 import type { Config } from '../config';
@@ -24,7 +25,7 @@ export function createPaymentProvider(config: Config): { provider: PaymentProvid
 export interface TestPaymentView {
   sessionId: string;
   paid: boolean;
-  /** "Order #1a2b3c4d", as a hosted page describes what is paid for. */
+  /** "Order #1a2b3c4d · Delivery Wednesday 25 November", as a hosted page describes what is paid for. */
   description: string;
   lines: { name: string; quantity: number; unitPricePennies: number }[];
   subtotalPennies: number;
@@ -138,12 +139,15 @@ export function createPaymentsService(
      * The success page's check: when the order is still pending, ask the provider whether the
      * session was paid and fulfil it if so, so a late webhook never leaves a paid order pending.
      */
-    async reconcile(
-      sessionId: string,
-    ): Promise<{ found: boolean; paid: boolean; orderNumber: string | null }> {
+    async reconcile(sessionId: string): Promise<{
+      found: boolean;
+      paid: boolean;
+      orderNumber: string | null;
+      deliveryDate: string | null;
+    }> {
       const order = await orders.getBySessionId(sessionId);
-      if (!order) return { found: false, paid: false, orderNumber: null };
-      const seen = { found: true, orderNumber: order.number };
+      if (!order) return { found: false, paid: false, orderNumber: null, deliveryDate: null };
+      const seen = { found: true, orderNumber: order.number, deliveryDate: order.delivery_date };
       if (order.paid_at) return { ...seen, paid: true };
       if (order.payment.provider !== provider.name) return { ...seen, paid: false };
       let state: Awaited<ReturnType<PaymentProvider['retrieveSession']>>;
@@ -172,7 +176,9 @@ export function createPaymentsService(
       return {
         sessionId,
         paid: order.paid_at !== null,
-        description: `Order ${order.number}`,
+        description: order.delivery_date
+          ? `Order ${order.number} · Delivery ${formatBakeDay(order.delivery_date)}`
+          : `Order ${order.number}`,
         lines: order.items.map((i) => ({
           name: i.product_name,
           quantity: i.quantity,

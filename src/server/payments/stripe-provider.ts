@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+import { formatBakeDay } from '~/shared/bake-days/london-time';
 import type { Config } from '../config';
 import type { ChargedAmount, PaymentOrder, PaymentProvider } from './payment-provider';
 
@@ -21,6 +22,9 @@ export function createStripeProvider(stripe: Stripe, publicUrl: string): Payment
   return {
     name: 'stripe',
     async createSession(order: PaymentOrder) {
+      const deliveryName = order.deliveryDate
+        ? `Delivery on ${formatBakeDay(order.deliveryDate)}`
+        : 'Delivery';
       const lines = order.lines.map((line) => ({
         quantity: line.quantity,
         price_data: {
@@ -35,7 +39,7 @@ export function createStripeProvider(stripe: Stripe, publicUrl: string): Payment
           price_data: {
             currency: 'gbp',
             unit_amount: order.deliveryFeePennies,
-            product_data: { name: 'Delivery' },
+            product_data: { name: deliveryName },
           },
         });
       }
@@ -46,7 +50,7 @@ export function createStripeProvider(stripe: Stripe, publicUrl: string): Payment
           line_items: lines,
           client_reference_id: order.orderId,
           metadata: { order_id: order.orderId },
-          payment_intent_data: { metadata: { order_id: order.orderId } },
+          payment_intent_data: { metadata: { order_id: order.orderId }, description: deliveryName },
           customer_email: order.customerEmail,
           // Stripe takes 30 minutes to 24 hours; our sweep uses the order's own expiry.
           expires_at: Math.floor(order.expiresAt.getTime() / 1000),

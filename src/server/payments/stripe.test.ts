@@ -2,6 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveries, emailOutbox, orders, paymentEvents, refunds } from '~/server/db/schema';
+import { formatBakeDay } from '~/shared/bake-days/london-time';
 import { api, createProduct, createUser } from '~/test/factories';
 import { createTestApp, type TestApp } from '~/test/test-app';
 import { type StandInSession, type StripeStandIn, startStripeStandIn } from './stripe-stand-in';
@@ -114,11 +115,15 @@ describe('Stripe Checkout', () => {
       f[`line_items[${i}][quantity]`],
       f[`line_items[${i}][price_data][currency]`],
     ]);
+    // The delivery line (and the payment's description) names the delivery day the order holds.
+    const [order] = await t.services.db.select().from(orders).where(eq(orders.id, body.orderId));
+    const delivery = `Delivery on ${formatBakeDay(order!.deliveryDate!)}`;
     expect(lines).toEqual([
       ['Shortbread', '450', '2', 'gbp'],
       ['Ginger & Treacle', '425', '1', 'gbp'],
-      ['Delivery', '499', '1', 'gbp'],
+      [delivery, '499', '1', 'gbp'],
     ]);
+    expect(f['payment_intent_data[description]']).toBe(delivery);
     expect(f['line_items[3][quantity]']).toBeUndefined();
 
     expect(await state(body.orderId)).toMatchObject({

@@ -1,6 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveries, emailOutbox, orders } from '~/server/db/schema';
+import { formatBakeDay } from '~/shared/bake-days/london-time';
 import { api, createProduct, createUser } from '~/test/factories';
 import { createTestApp, type TestApp } from '~/test/test-app';
 
@@ -45,10 +46,12 @@ async function state(orderId: string) {
 describe('the built-in test payment provider', () => {
   it('shows the order behind a session, priced as ordered', async () => {
     const { sessionId, orderId } = await checkout(450, 2);
+    // The page names the delivery day the order holds, as the payment's description.
+    const [order] = await t.services.db.select().from(orders).where(eq(orders.id, orderId));
     expect(await t.services.payments.getTestPayment(sessionId)).toEqual({
       sessionId,
       paid: false,
-      description: `Order #${orderId.slice(0, 8)}`,
+      description: `Order #${orderId.slice(0, 8)} · Delivery ${formatBakeDay(order!.deliveryDate!)}`,
       lines: [{ name: 'Oat Crunch', quantity: 2, unitPricePennies: 450 }],
       subtotalPennies: 900,
       deliveryFeePennies: 499,
@@ -127,6 +130,7 @@ describe('the built-in test payment provider', () => {
       found: false,
       paid: false,
       orderNumber: null,
+      deliveryDate: null,
     });
   });
 });

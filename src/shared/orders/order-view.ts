@@ -12,6 +12,8 @@ export interface OrderView {
   created_at: string;
   paid_at: string | null;
   cancelled_at: string | null;
+  /** The delivery day the customer chose ('YYYY-MM-DD', London); null on orders from before bake days. */
+  delivery_date: string | null;
   customer: { id: string; full_name: string; email: string };
   /** The delivery address as it was when the order was placed. */
   ship: { name: string; phone: string; address: string; city: string; postcode: string };

@@ -14,7 +14,7 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   cancelled: 'Cancelled',
 };
 
-export const DELIVERY_STATUSES = ['preparing', 'ready', 'picked_up', 'delivered'] as const;
+export const DELIVERY_STATUSES = ['preparing', 'ready', 'picked_up', 'delivered', 'failed'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
 export const DELIVERY_STATUS_LABELS: Record<DeliveryStatus, string> = {
@@ -22,6 +22,7 @@ export const DELIVERY_STATUS_LABELS: Record<DeliveryStatus, string> = {
   ready: 'Ready',
   picked_up: 'Picked up',
   delivered: 'Delivered',
+  failed: 'Failed',
 };
 
 /**

@@ -53,4 +53,15 @@ export const DeliveryUpdateSchema = z
   })
   .refine((d) => Object.values(d).some((v) => v !== undefined), { message: 'Nothing to update' });
 export type DeliveryUpdate = z.input<typeof DeliveryUpdateSchema>;
+
+/** The run sheet's answer for one stop: Delivered, or Failed with the driver's note. */
+export const DeliveryOutcomeSchema = z
+  .object({
+    outcome: z.enum(['delivered', 'failed'], { error: 'Choose Delivered or Failed' }),
+    note: z.string().trim().max(1000, 'Keep the note under 1000 characters').default(''),
+  })
+  .refine((o) => o.outcome === 'delivered' || o.note.length > 0, {
+    message: 'Say why the delivery failed',
+    path: ['note'],
+  });
 export type DeliveryUpdateData = z.output<typeof DeliveryUpdateSchema>;

@@ -30,6 +30,8 @@ export const CheckoutRequestSchema = z.object({
     .min(1, 'Your basket is empty')
     .max(100, 'Your basket has too many different items'),
   deliveryFeePennies: z.unknown().optional(),
+  /** The chosen delivery day, 'YYYY-MM-DD' (London); the server checks it against the bake days. */
+  delivery_date: z.unknown().optional(),
 });
 
 export type CheckoutRequest = z.input<typeof CheckoutRequestSchema>;

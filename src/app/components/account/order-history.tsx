@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { DeliveryDay } from '~/app/components/orders/delivery-day';
 import { CustomerOrderActions } from '~/app/components/orders/order-actions';
 import { OrderMarks, OrderStatusBadge } from '~/app/components/orders/status-badge';
 import { Button } from '~/app/components/ui/button';
@@ -59,6 +60,7 @@ function OrderSummary({ order }: { order: HistoryOrder }) {
           <p className="text-sm text-cocoa-light">
             <time dateTime={order.created_at}>{order.date}</time>
           </p>
+          <DeliveryDay date={order.delivery_date} className="text-sm" />
         </div>
         <div className="flex flex-wrap items-center gap-3">
           <OrderMarks order={order} />

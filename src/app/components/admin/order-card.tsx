@@ -1,4 +1,5 @@
 import { Link, useFetcher } from 'react-router';
+import { DeliveryDay } from '~/app/components/orders/delivery-day';
 import { OrderMarks, OrderStatusBadge } from '~/app/components/orders/status-badge';
 import { Card } from '~/app/components/ui/card';
 import { Label, Select } from '~/app/components/ui/input';
@@ -33,6 +34,7 @@ export function OrderCard({ order }: { order: OrderView }) {
             <p className="text-sm text-cocoa-light">
               <time dateTime={order.created_at}>{formatDateTime(order.created_at)}</time>
             </p>
+            <DeliveryDay date={order.delivery_date} className="text-sm" />
           </div>
           <div className="flex flex-wrap items-center gap-3">
             <OrderMarks order={order} />

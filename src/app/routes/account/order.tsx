@@ -1,6 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
 import { data, Link, redirect } from 'react-router';
 import { runAdminAction } from '~/app/components/admin/admin-action.server';
+import { DeliveryDay } from '~/app/components/orders/delivery-day';
 import { CustomerOrderActions } from '~/app/components/orders/order-actions';
 import {
   DeliveryAddress,
@@ -62,6 +63,7 @@ export default function AccountOrderPage({ loaderData }: Route.ComponentProps) {
           <p className="text-cocoa-light">
             Placed on <time dateTime={order.created_at}>{date}</time>
           </p>
+          <DeliveryDay date={order.delivery_date} />
         </div>
         <div className="flex flex-wrap items-center gap-2">
           <OrderMarks order={order} />

@@ -2,6 +2,7 @@ import { ArrowLeft, Printer } from 'lucide-react';
 import { data, Link } from 'react-router';
 import { field, runAdminAction } from '~/app/components/admin/admin-action.server';
 import { OrderAdminForms } from '~/app/components/admin/order-admin-forms';
+import { DeliveryDay } from '~/app/components/orders/delivery-day';
 import {
   DeliveryAddress,
   DeliveryStatus,
@@ -86,6 +87,7 @@ export default function AdminOrderPage({ loaderData }: Route.ComponentProps) {
               {order.customer.email}
             </a>
           </p>
+          <DeliveryDay date={order.delivery_date} />
         </div>
         <div className="flex flex-wrap items-center gap-2">
           <OrderMarks order={order} />

@@ -1,3 +1,4 @@
+import { DeliveryDay } from '~/app/components/orders/delivery-day';
 import { OrderLines } from '~/app/components/orders/order-details';
 import { requireAdminPage } from '~/app/lib/guards.server';
 import { orNotFoundPage } from '~/app/lib/service-errors.server';
@@ -42,6 +43,7 @@ export default function PackingSlip({ loaderData }: Route.ComponentProps) {
           <h1 className="text-xl font-bold">Packing slip</h1>
           <p>Order {order.number}</p>
           <p>{date}</p>
+          <DeliveryDay date={order.delivery_date} />
         </div>
       </header>
       <section className="mb-6" aria-labelledby="deliver-to">

@@ -1,10 +1,16 @@
 import { Lock } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Link, useNavigate, useRouteLoaderData } from 'react-router';
+import { Link, useNavigate, useRevalidator, useRouteLoaderData } from 'react-router';
 import { toast } from 'sonner';
 import { type CartItem, cartTotalPence, useCart } from '~/app/cart/cart-store';
 import { CartLoading, EmptyCart } from '~/app/cart/empty-cart';
 import { createCheckoutSession, SignInRequiredError } from '~/app/checkout/create-checkout-session';
+import {
+  type DeliveryDayChoice,
+  DeliveryDayPicker,
+  dayAvailability,
+  firstOpenDay,
+} from '~/app/checkout/delivery-day-picker';
 import { Button } from '~/app/components/ui/button';
 import { Card } from '~/app/components/ui/card';
 import { getUser } from '~/app/lib/guards.server';
@@ -25,12 +31,16 @@ export const meta: Route.MetaFunction = ({ matches }) =>
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getUser(request, context);
-  if (!user) return { signedIn: false as const, deliverTo: null };
+  // Read afresh on every visit: a day may fill or close at any moment.
+  const deliveryDays: DeliveryDayChoice[] = (await context.services.bakeDays.choices(1)).map(
+    ({ date, state, orderBy, capacity, booked }) => ({ date, state, orderBy, capacity, booked }),
+  );
+  if (!user) return { signedIn: false as const, deliverTo: null, deliveryDays };
   const profile = await context.services.accounts.getProfile(user.id).catch(() => null);
   const deliverTo = profile
     ? { name: profile.fullName, lines: [profile.address, profile.city, profile.postcode] }
     : null;
-  return { signedIn: true as const, deliverTo };
+  return { signedIn: true as const, deliverTo, deliveryDays };
 }
 
 export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
@@ -53,11 +63,19 @@ function OrderSummary({
   items,
   signedIn,
   deliverTo,
+  deliveryDays,
 }: { items: CartItem[] } & Route.ComponentProps['loaderData']) {
   const { shop } = useRouteLoaderData<typeof rootLoader>('root')!;
   const navigate = useNavigate();
+  const revalidator = useRevalidator();
   const [processing, setProcessing] = useState(false);
   const subtotal = cartTotalPence(items);
+  const cookies = items.reduce((sum, i) => sum + i.quantity, 0);
+  const [chosenDay, setChosenDay] = useState<string | null>(null);
+  // The first open day is preselected; a chosen day that filled or closed meanwhile is replaced.
+  const chosen = deliveryDays.find((d) => d.date === chosenDay);
+  const deliveryDay =
+    chosen && dayAvailability(chosen, cookies) === 'open' ? chosen.date : firstOpenDay(deliveryDays, cookies);
 
   // Coming back from the payment page with the browser's Back button restores this page as it
   // was left (processing); let the customer try again.
@@ -76,12 +94,14 @@ function OrderSummary({
     if (!signedIn) return sendToSignIn();
     setProcessing(true);
     try {
-      const { url } = await createCheckoutSession(items, shop.deliveryFeePence);
+      const { url } = await createCheckoutSession(items, shop.deliveryFeePence, deliveryDay);
       // Stays "Processing..." while the browser leaves for the payment page.
       window.location.assign(url);
     } catch (err) {
       setProcessing(false);
       if (err instanceof SignInRequiredError) return sendToSignIn();
+      // A day that filled or closed meanwhile: show the days as they are now.
+      revalidator.revalidate();
       toast.error(err instanceof Error && err.message ? err.message : 'Failed to initiate checkout');
     }
   }
@@ -132,11 +152,13 @@ function OrderSummary({
         </div>
       )}
 
+      <DeliveryDayPicker days={deliveryDays} cookies={cookies} value={deliveryDay} onChange={setChosenDay} />
+
       <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
         <Button asChild variant="outline">
           <Link to="/cart">Back to Cart</Link>
         </Button>
-        <Button size="lg" onClick={proceed} disabled={processing} aria-busy={processing}>
+        <Button size="lg" onClick={proceed} disabled={processing || !deliveryDay} aria-busy={processing}>
           <Lock aria-hidden className="size-4" />
           {processing ? 'Processing...' : 'Proceed to Payment'}
         </Button>

@@ -5,6 +5,7 @@ import { useCart, useCartStore } from '~/app/cart/cart-store';
 import { Button } from '~/app/components/ui/button';
 import { Card } from '~/app/components/ui/card';
 import { pageMeta } from '~/app/lib/meta';
+import { formatBakeDay } from '~/shared/bake-days/london-time';
 import type { Route } from './+types/success';
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -16,17 +17,21 @@ export const meta: Route.MetaFunction = ({ matches }) =>
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const sessionId = new URL(request.url).searchParams.get('session_id')?.trim() ?? '';
-  const { found, paid, orderNumber } = sessionId
+  const { found, paid, orderNumber, deliveryDate } = sessionId
     ? await context.services.payments.reconcile(sessionId)
-    : { found: false, paid: false, orderNumber: null };
-  return { sessionId, found, paid, orderNumber };
+    : { found: false, paid: false, orderNumber: null, deliveryDate: null };
+  return { sessionId, found, paid, orderNumber, deliveryDate };
 }
 
 export default function SuccessPage({ loaderData }: Route.ComponentProps) {
-  const { sessionId, found, paid, orderNumber } = loaderData;
+  const { sessionId, found, paid, orderNumber, deliveryDate } = loaderData;
   return (
     <main className="mx-auto w-full max-w-2xl px-4 py-12 sm:py-16">
-      {found ? <Confirmed sessionId={sessionId} paid={paid} orderNumber={orderNumber} /> : <NotFound />}
+      {found ? (
+        <Confirmed sessionId={sessionId} paid={paid} orderNumber={orderNumber} deliveryDate={deliveryDate} />
+      ) : (
+        <NotFound />
+      )}
     </main>
   );
 }
@@ -35,10 +40,12 @@ function Confirmed({
   sessionId,
   paid,
   orderNumber,
+  deliveryDate,
 }: {
   sessionId: string;
   paid: boolean;
   orderNumber: string | null;
+  deliveryDate: string | null;
 }) {
   const { ready } = useCart();
   const clearCart = useCartStore((s) => s.clearCart);
@@ -58,6 +65,11 @@ function Confirmed({
         {orderNumber && (
           <p>
             <span className="font-semibold">Order</span> <span className="font-mono">{orderNumber}</span>
+          </p>
+        )}
+        {deliveryDate && (
+          <p>
+            <span className="font-semibold">Delivery day:</span> {formatBakeDay(deliveryDate)}
           </p>
         )}
         <p>

@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { Card } from '~/app/components/ui/card';
 import { cn } from '~/app/lib/cn';
 import type { BakeDay, DayState } from '~/shared/bake-days/calendar';
@@ -53,7 +54,12 @@ function DayTile({ day, first }: { day: BakeDay; first: boolean }) {
         first && COLUMN_START[weekdayOf(day.date)],
       )}
     >
-      <span className="font-medium text-cocoa">{formatBakeDay(day.date)}</span>
+      <Link
+        to={`/admin/bake-days/${day.date}`}
+        className="font-medium text-cocoa underline-offset-2 hover:underline"
+      >
+        {formatBakeDay(day.date)}
+      </Link>
       <span className={cn('text-sm', day.state === 'closed' && 'font-semibold text-red-900')}>
         {STATE_LABELS[day.state]}
         {day.note ? ` · ${day.note}` : ''}

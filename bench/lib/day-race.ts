@@ -1,0 +1,83 @@
+import type { Services } from '../../src/server/services';
+import type { RunningServer } from './server';
+
+/**
+ * The bake-day race of `bench:checkout`: RACE_CUSTOMERS customers check out at the same moment
+ * for one delivery day that has room for RACE_ROOM orders. Exactly RACE_ROOM must get the day;
+ * every other one must be told it is fully booked.
+ */
+export const RACE_CUSTOMERS = Number(process.env.BENCH_RACE_CUSTOMERS ?? 50);
+export const RACE_ROOM = Number(process.env.BENCH_RACE_ROOM ?? 20);
+const COOKIES_PER_ORDER = 2;
+const PASSWORD = 'bench-race-2026';
+const emailOf = (i: number) => `race-${i}@shop-bench.example`;
+
+export interface RaceResult {
+  date: string;
+  got: number;
+  full: number;
+  other: string[];
+}
+
+/** Creates the racing customers and gives the first open day room for exactly RACE_ROOM orders. */
+export async function seedDayRace(services: Services): Promise<string> {
+  for (let i = 0; i < RACE_CUSTOMERS; i++) {
+    await services.accounts.signUp({
+      fullName: `Race Customer ${String.fromCharCode(65 + (i % 26))}`,
+      email: emailOf(i),
+      phone: '07123456789',
+      address: `${i + 1} Race Lane`,
+      city: 'Ludlow',
+      postcode: 'SY8 1AA',
+      password: PASSWORD,
+    });
+  }
+  const day = (await services.bakeDays.choices(1)).find((d) => d.state === 'open');
+  if (!day) throw new Error('no open delivery day to race for');
+  await services.bakeDays.setOverride({
+    date: day.date,
+    closed: false,
+    capacityCookies: RACE_ROOM * COOKIES_PER_ORDER,
+  });
+  return day.date;
+}
+
+export async function runDayRace(server: RunningServer, date: string): Promise<RaceResult> {
+  const { products } = (await (await fetch(`${server.url}/api/products`)).json()) as {
+    products: { id: string }[];
+  };
+  const cookies = await Promise.all(
+    Array.from({ length: RACE_CUSTOMERS }, async (_, i) => {
+      const res = await fetch(`${server.url}/api/auth/sign-in/email`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: server.url },
+        body: JSON.stringify({ email: emailOf(i), password: PASSWORD }),
+      });
+      if (!res.ok) throw new Error(`race sign-in ${i}: ${res.status}`);
+      return res.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0])
+        .join('; ');
+    }),
+  );
+  const answers = await Promise.all(
+    cookies.map(async (cookie) => {
+      const res = await fetch(`${server.url}/api/checkout/create-checkout-session`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: server.url, cookie },
+        body: JSON.stringify({
+          items: [{ product_id: products[0]!.id, quantity: COOKIES_PER_ORDER }],
+          delivery_date: date,
+        }),
+      });
+      const body = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;
+      return { status: res.status, message: body?.error?.message ?? '' };
+    }),
+  );
+  const got = answers.filter((a) => a.status === 200).length;
+  const full = answers.filter((a) => a.status === 400 && a.message === 'That day is fully booked').length;
+  const other = answers
+    .filter((a) => a.status !== 200 && !(a.status === 400 && a.message === 'That day is fully booked'))
+    .map((a) => `${a.status} ${a.message}`);
+  return { date, got, full, other };
+}

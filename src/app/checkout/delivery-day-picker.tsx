@@ -1,0 +1,91 @@
+import { cn } from '~/app/lib/cn';
+import type { BakeDay } from '~/shared/bake-days/calendar';
+import { formatBakeDay } from '~/shared/bake-days/london-time';
+
+/** What the checkout page needs of a bake day. */
+export type DeliveryDayChoice = Pick<BakeDay, 'date' | 'state' | 'orderBy' | 'capacity' | 'booked'>;
+
+/**
+ * Whether an order of `cookies` cookies fits on a day, as the page can tell; the server decides
+ * again when the order is written.
+ */
+export function dayAvailability(day: DeliveryDayChoice, cookies: number): 'open' | 'full' | 'closed' {
+  if (day.state === 'closed') return 'closed';
+  if (day.state === 'full' || day.booked + Math.max(cookies, 1) > day.capacity) return 'full';
+  return 'open';
+}
+
+/** The first day an order of `cookies` cookies can have, or null. */
+export function firstOpenDay(days: DeliveryDayChoice[], cookies: number): string | null {
+  return days.find((d) => dayAvailability(d, cookies) === 'open')?.date ?? null;
+}
+
+/**
+ * "Delivery day": a native radio group (arrow keys move between days, works before JavaScript
+ * loads), each open day with its cut-off, full and closed days shown but disabled.
+ */
+export function DeliveryDayPicker({
+  days,
+  cookies,
+  value,
+  onChange,
+}: {
+  days: DeliveryDayChoice[];
+  cookies: number;
+  value: string | null;
+  onChange: (date: string) => void;
+}) {
+  return (
+    <fieldset className="mt-6" aria-describedby="delivery-day-hint">
+      <legend className="text-lg font-semibold">Delivery day</legend>
+      <p id="delivery-day-hint" className="mb-3 text-sm text-cocoa-light">
+        Baked fresh for the day you choose.
+      </p>
+      {days.length === 0 ? (
+        <p className="rounded-md bg-cream p-4">
+          No delivery days are open at the moment. Please contact us to arrange your order.
+        </p>
+      ) : (
+        <div className="grid gap-2 sm:grid-cols-2">
+          {days.map((day) => {
+            const availability = dayAvailability(day, cookies);
+            const disabled = availability !== 'open';
+            const hintId = `delivery-day-${day.date}-hint`;
+            return (
+              <label
+                key={day.date}
+                className={cn(
+                  'flex items-start gap-3 rounded-md border border-cocoa/30 bg-white px-3 py-2.5',
+                  disabled
+                    ? 'cursor-not-allowed border-dashed bg-cream text-cocoa-light'
+                    : 'cursor-pointer hover:border-caramel-dark has-[:checked]:border-caramel-dark has-[:checked]:bg-dough has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-caramel-dark',
+                )}
+              >
+                <input
+                  type="radio"
+                  name="delivery_date"
+                  value={day.date}
+                  checked={value === day.date}
+                  disabled={disabled}
+                  onChange={() => onChange(day.date)}
+                  aria-describedby={hintId}
+                  className="mt-1 size-4 shrink-0 accent-caramel-dark"
+                />
+                <span className="min-w-0">
+                  <span className="block font-medium">{formatBakeDay(day.date)}</span>
+                  <span id={hintId} className="block text-sm">
+                    {availability === 'closed'
+                      ? 'Closed'
+                      : availability === 'full'
+                        ? 'Fully booked'
+                        : day.orderBy}
+                  </span>
+                </span>
+              </label>
+            );
+          })}
+        </div>
+      )}
+    </fieldset>
+  );
+}

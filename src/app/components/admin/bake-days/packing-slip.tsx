@@ -1,0 +1,137 @@
+import type { DayOrder } from '~/server/bake-days/day-orders';
+import { bestBefore } from '~/shared/bake-days/day-sheets';
+import { formatBakeDay } from '~/shared/bake-days/london-time';
+import { formatLongDate, shortId } from '~/shared/constants';
+import { formatPence } from '~/shared/money';
+
+/**
+ * One order's packing slip, a printed page of its own: who and where, the cookies with their
+ * allergens in bold and best-before dates, and the allergen statement, so the food information
+ * travels with the cookies (FIC 1169/2011 Art. 14 for food sold at a distance).
+ */
+export function PackingSlip({
+  order,
+  deliveryDate,
+  deliveryLabel,
+  shopName,
+  shopAddress,
+}: {
+  order: DayOrder;
+  deliveryDate: string;
+  deliveryLabel: string;
+  shopName: string;
+  shopAddress: string | null;
+}) {
+  const allergens = [...new Set(order.lines.flatMap((l) => l.allergens))].sort();
+  const headingId = `slip-${order.id}`;
+  return (
+    <article
+      aria-labelledby={headingId}
+      className="break-after-page last:break-after-auto rounded-lg border border-crumb bg-white p-6 text-sm print:rounded-none print:border-0 print:p-0"
+    >
+      <header className="flex flex-wrap justify-between gap-4 border-b border-crumb pb-4">
+        <div>
+          <p className="font-serif text-xl font-bold">{shopName}</p>
+          {shopAddress && <p className="text-cocoa-light">{shopAddress}</p>}
+        </div>
+        <div className="text-right">
+          <h2 id={headingId} className="font-sans text-lg font-semibold">
+            Packing slip · Order #{shortId(order.id)}
+          </h2>
+          <p>Ordered {formatLongDate(order.createdAt)}</p>
+          <p className="font-semibold">Delivery {deliveryLabel}</p>
+        </div>
+      </header>
+
+      <div className="mt-4 grid gap-4 sm:grid-cols-2 print:grid-cols-2">
+        <div>
+          <h3 className="font-sans text-xs font-semibold text-cocoa-light uppercase">Deliver to</h3>
+          <address className="not-italic">
+            {order.ship.name}
+            <br />
+            {order.ship.address}
+            <br />
+            {order.ship.city} {order.ship.postcode}
+            <br />
+            {order.ship.phone}
+          </address>
+        </div>
+        {order.delivery?.driverNotes && (
+          <div>
+            <h3 className="font-sans text-xs font-semibold text-cocoa-light uppercase">Driver notes</h3>
+            <p className="whitespace-pre-wrap">{order.delivery.driverNotes}</p>
+          </div>
+        )}
+      </div>
+
+      <table className="mt-6 w-full text-left">
+        <thead>
+          <tr className="border-b border-crumb">
+            <th scope="col" className="py-1.5 font-medium">
+              Qty
+            </th>
+            <th scope="col" className="py-1.5 font-medium">
+              Cookie
+            </th>
+            <th scope="col" className="py-1.5 font-medium">
+              Best before
+            </th>
+            <th scope="col" className="py-1.5 text-right font-medium">
+              Price
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {order.lines.map((l) => (
+            <tr key={`${l.productId}-${l.productName}`} className="border-b border-crumb align-top">
+              <td className="py-1.5 tabular-nums">{l.quantity}</td>
+              <td className="py-1.5">
+                {l.productName}
+                {l.allergens.length > 0 && (
+                  <span className="block text-xs">
+                    Contains: <strong>{l.allergens.join(', ')}</strong>
+                  </span>
+                )}
+              </td>
+              <td className="py-1.5">{formatBakeDay(bestBefore(deliveryDate, [l.shelfLifeDays]))}</td>
+              <td className="py-1.5 text-right tabular-nums">
+                {formatPence(l.unitPricePennies * l.quantity)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <td colSpan={3} className="pt-2">
+              Subtotal
+            </td>
+            <td className="pt-2 text-right tabular-nums">{formatPence(order.subtotalPennies)}</td>
+          </tr>
+          <tr>
+            <td colSpan={3}>Delivery</td>
+            <td className="text-right tabular-nums">{formatPence(order.deliveryFeePennies)}</td>
+          </tr>
+          <tr className="font-bold">
+            <td colSpan={3}>Total</td>
+            <td className="text-right tabular-nums">{formatPence(order.totalPennies)}</td>
+          </tr>
+        </tfoot>
+      </table>
+
+      <section className="mt-6 rounded-md border border-cocoa/30 p-3" aria-label="Allergen information">
+        <h3 className="font-sans font-semibold">Allergen information</h3>
+        {allergens.length > 0 ? (
+          <p>
+            This order contains: <strong>{allergens.join(', ')}</strong>. Allergens are shown in bold above
+            for each cookie.
+          </p>
+        ) : (
+          <p>None of the 14 major allergens is listed for the cookies in this order.</p>
+        )}
+        <p className="mt-1">
+          Handmade in a kitchen that handles other allergens. Best eaten by the date shown.
+        </p>
+      </section>
+    </article>
+  );
+}

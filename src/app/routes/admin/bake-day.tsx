@@ -1,0 +1,145 @@
+import { ChefHat } from 'lucide-react';
+import { data, Form, useNavigation } from 'react-router';
+import { field, loadOrNull, runAdminAction } from '~/app/components/admin/admin-action.server';
+import { DayHeader } from '~/app/components/admin/bake-days/day-header';
+import { PrintButton } from '~/app/components/admin/bake-days/print-button';
+import { LoadError } from '~/app/components/admin/load-error';
+import { useActionToast } from '~/app/components/admin/use-action-toast';
+import { Button } from '~/app/components/ui/button';
+import { Badge, Card } from '~/app/components/ui/card';
+import { requireAdminPage } from '~/app/lib/guards.server';
+import { pageMeta } from '~/app/lib/meta';
+import { bakeList } from '~/shared/bake-days/day-sheets';
+import { isIsoDate } from '~/shared/bake-days/london-time';
+import { shortId } from '~/shared/constants';
+import { adminActor } from '~/shared/orders/actor';
+import type { Route } from './+types/bake-day';
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, { title: 'Bake list', description: 'What to bake for a delivery day.', noIndex: true });
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  await requireAdminPage(request, context);
+  if (!isIsoDate(params.date)) throw data('Not found', { status: 404 });
+  return {
+    day: await loadOrNull(context, 'the bake list', () => context.services.daySheets.get(params.date)),
+  };
+}
+
+/** `intent=start-baking`: every paid order of the day moves to baking. */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const user = await requireAdminPage(request, context);
+  const intent = field(await request.formData(), 'intent');
+  if (intent === 'start-baking') {
+    return runAdminAction(context, intent, () =>
+      context.services.daySheets.startBaking(params.date, adminActor(user)),
+    );
+  }
+  return data({ ok: false as const, intent, error: 'Unknown action' }, { status: 400 });
+}
+
+const TOASTS = { 'start-baking': { success: 'Baking started', failure: 'Could not start baking' } };
+
+export default function BakeDay({ loaderData, actionData, params }: Route.ComponentProps) {
+  const { day } = loaderData;
+  const navigation = useNavigation();
+  useActionToast({ state: navigation.state, data: actionData }, TOASTS);
+  if (!day) {
+    return (
+      <main className="mx-auto w-full max-w-4xl px-4 py-8">
+        <LoadError message="Failed to load the bake list" />
+      </main>
+    );
+  }
+  const list = bakeList(day.orders);
+  const paid = day.orders.filter((o) => o.status === 'paid');
+  const flagged = day.orders.filter((o) => o.overCapacity);
+  return (
+    <main className="mx-auto w-full max-w-4xl px-4 py-8">
+      <DayHeader date={params.date} label={day.label} title="Bake list" />
+      <div className="mb-6 flex flex-wrap gap-3">
+        <Form method="post">
+          <input type="hidden" name="intent" value="start-baking" />
+          <Button type="submit" disabled={paid.length === 0 || navigation.state !== 'idle'}>
+            <ChefHat aria-hidden className="size-4" />
+            Start baking
+            {paid.length > 0 && ` (${paid.length} paid ${paid.length === 1 ? 'order' : 'orders'})`}
+          </Button>
+        </Form>
+        <PrintButton>Print bake list</PrintButton>
+      </div>
+
+      {flagged.length > 0 && (
+        <p role="status" className="mb-6 rounded-md border border-red-300 bg-red-50 p-4 text-red-900">
+          <Badge className="mr-2 bg-red-700 text-white">Over capacity</Badge>
+          {flagged.map((o) => `#${shortId(o.id)}`).join(', ')} paid after the day filled or its cut-off
+          passed.
+        </p>
+      )}
+
+      <Card className="p-5">
+        <section aria-labelledby="bake-heading">
+          <h2 id="bake-heading" className="font-sans text-lg font-semibold">
+            To bake (paid and baking orders)
+          </h2>
+          {list.lines.length === 0 ? (
+            <p className="mt-3 text-cocoa-light">Nothing to bake for this day yet.</p>
+          ) : (
+            <table className="mt-3 w-full text-left">
+              <thead>
+                <tr className="border-b border-crumb text-sm text-cocoa-light">
+                  <th scope="col" className="py-2 font-medium">
+                    Cookie
+                  </th>
+                  <th scope="col" className="py-2 text-right font-medium">
+                    Cookies
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.lines.map((l) => (
+                  <tr key={l.product} className="border-b border-crumb">
+                    <td className="py-2">{l.product}</td>
+                    <td className="py-2 text-right font-semibold tabular-nums">{l.cookies}</td>
+                  </tr>
+                ))}
+              </tbody>
+              <tfoot>
+                <tr>
+                  <th scope="row" className="py-2">
+                    Total
+                  </th>
+                  <td className="py-2 text-right font-bold tabular-nums">{list.total}</td>
+                </tr>
+              </tfoot>
+            </table>
+          )}
+        </section>
+      </Card>
+
+      <Card className="mt-6 p-5">
+        <section aria-labelledby="awaiting-heading">
+          <h2 id="awaiting-heading" className="font-sans text-lg font-semibold">
+            Awaiting payment
+          </h2>
+          {list.awaitingPayment.length === 0 ? (
+            <p className="mt-3 text-cocoa-light">No orders for this day are waiting for payment.</p>
+          ) : (
+            <ul className="mt-3 divide-y divide-crumb">
+              {list.awaitingPayment.map((o) => (
+                <li key={o.id} className="flex flex-wrap justify-between gap-2 py-2">
+                  <span>
+                    Order #{shortId(o.id)} · {o.ship.name}
+                  </span>
+                  <span className="text-cocoa-light">
+                    {o.lines.map((l) => `${l.quantity} × ${l.productName}`).join(', ')}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </Card>
+    </main>
+  );
+}

@@ -1,0 +1,109 @@
+import { and, count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orders } from '~/server/db/schema';
+import { addDays, londonDate, WEEKDAY_NAMES, weekdayOf } from '~/shared/bake-days/london-time';
+import { api, createProduct, createUser } from '~/test/factories';
+import { createTestApp, type TestApp } from '~/test/test-app';
+
+// The server decides the delivery day: every refusal is a 400 with its reason and writes nothing.
+const URL_ = '/api/checkout/create-checkout-session';
+let t: TestApp;
+let cookie: string;
+let productId: string;
+const today = londonDate(new Date());
+const inDays = (n: number) => addDays(today, n);
+
+beforeAll(async () => {
+  // One customer checks out many times at once here; the limit itself is tested in checkout.test.ts.
+  t = await createTestApp({ env: { RATE_LIMITS: 'false' } });
+  ({ cookie } = await createUser(t));
+  productId = (await createProduct(t.services, { name: 'Oat Crunch', pricePennies: 300 })).id;
+  // Every weekday delivers, so each case below is about one rule only.
+  await t.services.bakeDays.saveTemplate({
+    deliveryWeekdays: [0, 1, 2, 3, 4, 5, 6],
+    cutoffTime: '14:00',
+    cutoffDaysBefore: 1,
+    horizonDays: 21,
+    capacityCookies: 300,
+  });
+});
+afterAll(() => t.close());
+
+const orderCount = async () => (await t.services.db.select({ n: count() }).from(orders))[0]!.n;
+const checkout = (delivery_date: unknown, quantity = 2) =>
+  api(t, 'POST', URL_, { items: [{ product_id: productId, quantity }], delivery_date }, cookie);
+
+async function expectRefused(day: unknown, message: string, quantity = 2) {
+  const before = await orderCount();
+  const res = await checkout(day, quantity);
+  expect(res.status, String(day)).toBe(400);
+  const { error } = await res.json();
+  expect(error).toMatchObject({ code: 'bad_request', message, fields: { delivery_date: message } });
+  expect(await orderCount()).toBe(before);
+}
+
+describe('choosing the delivery day at checkout', () => {
+  it('writes the chosen day on the pending order', async () => {
+    const res = await checkout(inDays(2));
+    expect(res.status).toBe(200);
+    const { orderId } = await res.json();
+    const [order] = await t.services.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(order).toMatchObject({ status: 'pending', deliveryDate: inDays(2) });
+  });
+
+  it('gives an order that names no day (SPEC’s payload) the first open day with room', async () => {
+    const res = await checkout(undefined);
+    expect(res.status).toBe(200);
+    const { orderId } = await res.json();
+    const [order] = await t.services.db.select().from(orders).where(eq(orders.id, orderId));
+    expect([inDays(1), inDays(2)]).toContain(order!.deliveryDate);
+  });
+
+  it('refuses a day whose cut-off has passed', async () => {
+    const yesterday = WEEKDAY_NAMES[weekdayOf(inDays(-1))];
+    await expectRefused(today, `Orders for that day closed at 2pm on ${yesterday}`);
+    await expectRefused(
+      inDays(-30),
+      `Orders for that day closed at 2pm on ${WEEKDAY_NAMES[weekdayOf(inDays(-31))]}`,
+    );
+  });
+
+  it('refuses a closed day with the owner’s note', async () => {
+    await t.services.bakeDays.setOverride({ date: inDays(3), closed: true, note: 'Christmas' });
+    await expectRefused(inDays(3), 'We are closed on that day (Christmas)');
+  });
+
+  it('refuses a day without room for the order’s cookies, and takes one that fits', async () => {
+    await t.services.bakeDays.setOverride({ date: inDays(4), closed: false, capacityCookies: 5 });
+    await expectRefused(inDays(4), 'That day is fully booked', 6);
+    expect((await checkout(inDays(4), 5)).status).toBe(200);
+    await expectRefused(inDays(4), 'That day is fully booked', 1);
+  });
+
+  it('refuses a day beyond the horizon', async () => {
+    expect((await checkout(inDays(21))).status).toBe(200);
+    await expectRefused(inDays(22), 'Delivery days can be chosen up to 21 days ahead');
+  });
+
+  it('refuses malformed days', async () => {
+    for (const bad of ['2026-13-01', '2026-02-30', 'next friday', '', 20261127, { date: today }, true]) {
+      await expectRefused(bad, 'Please choose a delivery day');
+    }
+  });
+
+  it('20 customers at once for a day with room for 5 orders: exactly 5 pending orders', async () => {
+    const day = inDays(5);
+    await t.services.bakeDays.setOverride({ date: day, closed: false, capacityCookies: 10 });
+    const results = await Promise.all(Array.from({ length: 20 }, () => checkout(day, 2)));
+    const statuses = results.map((r) => r.status).sort();
+    expect(statuses.filter((s) => s === 200)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 400)).toHaveLength(15);
+    const refused = await Promise.all(results.filter((r) => r.status === 400).map((r) => r.json()));
+    expect(new Set(refused.map((b) => b.error.message))).toEqual(new Set(['That day is fully booked']));
+    const [booked] = await t.services.db
+      .select({ n: count() })
+      .from(orders)
+      .where(and(eq(orders.deliveryDate, day), eq(orders.status, 'pending')));
+    expect(booked!.n).toBe(5);
+  });
+});

@@ -1,0 +1,115 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { IsoDate } from '~/shared/bake-days/london-time';
+import type { DeliveryStatus, OrderStatus } from '~/shared/orders/statuses';
+import type { Db, Tx } from '../db/client';
+import { deliveries, orderItems, orders, products } from '../db/schema';
+
+/** Shelf life when a product does not say: a week, as the bakery labels its cookies. */
+export const DEFAULT_SHELF_LIFE_DAYS = 7;
+
+export interface DayOrderLine {
+  productId: string | null;
+  productName: string;
+  quantity: number;
+  unitPricePennies: number;
+  allergens: string[];
+  shelfLifeDays: number;
+}
+
+/** One order for a delivery day, with what the bake list, slips and run sheet print. */
+export interface DayOrder {
+  id: string;
+  status: OrderStatus;
+  overCapacity: boolean;
+  createdAt: string;
+  subtotalPennies: number;
+  deliveryFeePennies: number;
+  totalPennies: number;
+  ship: { name: string; phone: string; address: string; city: string; postcode: string };
+  delivery: { status: DeliveryStatus; driverNotes: string | null; failureNote: string | null } | null;
+  lines: DayOrderLine[];
+  cookies: number;
+}
+
+/**
+ * Every order for `date` that is not cancelled, oldest first, with lines and delivery. The one
+ * place the day's sheets read the order tables, so it can move into the orders module unchanged.
+ */
+export async function ordersForDay(exec: Db | Tx, date: IsoDate): Promise<DayOrder[]> {
+  const rows = await exec
+    .select({
+      id: orders.id,
+      status: orders.status,
+      flags: orders.flags,
+      createdAt: orders.createdAt,
+      subtotalPennies: orders.subtotalPennies,
+      deliveryFeePennies: orders.deliveryFeePennies,
+      totalPennies: orders.totalPennies,
+      shipName: orders.shipName,
+      shipPhone: orders.shipPhone,
+      shipAddress: orders.shipAddress,
+      shipCity: orders.shipCity,
+      shipPostcode: orders.shipPostcode,
+      deliveryStatus: deliveries.status,
+      driverNotes: deliveries.driverNotes,
+      failureNote: deliveries.failureNote,
+    })
+    .from(orders)
+    .leftJoin(deliveries, eq(deliveries.orderId, orders.id))
+    .where(and(eq(orders.deliveryDate, date), sql`${orders.status} <> 'cancelled'`))
+    .orderBy(asc(orders.createdAt), asc(orders.id));
+  if (rows.length === 0) return [];
+
+  const lines = await exec
+    .select({
+      orderId: orderItems.orderId,
+      productId: orderItems.productId,
+      productName: orderItems.productName,
+      quantity: orderItems.quantity,
+      unitPricePennies: orderItems.unitPricePennies,
+      allergens: products.allergens,
+    })
+    .from(orderItems)
+    .leftJoin(products, eq(products.id, orderItems.productId))
+    .where(
+      inArray(
+        orderItems.orderId,
+        rows.map((r) => r.id),
+      ),
+    )
+    .orderBy(asc(orderItems.productName));
+
+  return rows.map((r) => {
+    const own = lines
+      .filter((l) => l.orderId === r.id)
+      .map((l) => ({
+        productId: l.productId,
+        productName: l.productName,
+        quantity: l.quantity,
+        unitPricePennies: l.unitPricePennies,
+        allergens: l.allergens ?? [],
+        shelfLifeDays: DEFAULT_SHELF_LIFE_DAYS,
+      }));
+    return {
+      id: r.id,
+      status: r.status,
+      overCapacity: r.flags.includes('over_capacity'),
+      createdAt: r.createdAt.toISOString(),
+      subtotalPennies: r.subtotalPennies,
+      deliveryFeePennies: r.deliveryFeePennies,
+      totalPennies: r.totalPennies,
+      ship: {
+        name: r.shipName,
+        phone: r.shipPhone,
+        address: r.shipAddress,
+        city: r.shipCity,
+        postcode: r.shipPostcode,
+      },
+      delivery: r.deliveryStatus
+        ? { status: r.deliveryStatus, driverNotes: r.driverNotes, failureNote: r.failureNote }
+        : null,
+      lines: own,
+      cookies: own.reduce((sum, l) => sum + l.quantity, 0),
+    };
+  });
+}

@@ -1,0 +1,35 @@
+import { formatBakeDay, type IsoDate } from '~/shared/bake-days/london-time';
+import { IsoDateSchema } from '~/shared/bake-days/schemas';
+import type { Actor } from '~/shared/orders/actor';
+import type { Db } from '../db/client';
+import { badRequest, parseOrThrow } from '../errors';
+import type { OrdersService } from '../orders/orders-service';
+import { type DayOrder, ordersForDay } from './day-orders';
+
+/** The owner's sheets for one delivery day: bake list, packing slips and run sheet. */
+export function createDaySheetsService(db: Db, orders: OrdersService) {
+  const dateOf = (input: unknown): IsoDate => parseOrThrow(IsoDateSchema, input);
+
+  return {
+    async get(input: unknown): Promise<{ date: IsoDate; label: string; orders: DayOrder[] }> {
+      const date = dateOf(input);
+      return { date, label: formatBakeDay(date), orders: await ordersForDay(db, date) };
+    },
+
+    /**
+     * Every paid order of the day moves to baking, through the orders module's status change (one
+     * history row and one baking e-mail each); a second click finds none left.
+     */
+    async startBaking(input: unknown, actor: Actor): Promise<{ moved: number }> {
+      const date = dateOf(input);
+      const paid = (await ordersForDay(db, date)).filter((o) => o.status === 'paid').map((o) => o.id);
+      if (paid.length === 0) throw badRequest('No paid orders are waiting to be baked for that day');
+      return { moved: await orders.startBaking(paid, actor) };
+    },
+
+    /** The run sheet's Delivered / Failed (with a note) for one order's delivery. */
+    setOutcome: (orderId: string, input: unknown) => orders.deliveries.setOutcome(orderId, input),
+  };
+}
+
+export type DaySheetsService = ReturnType<typeof createDaySheetsService>;

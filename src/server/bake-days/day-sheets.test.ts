@@ -1,0 +1,167 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deliveries, emailOutbox, orderStatusHistory, orders } from '~/server/db/schema';
+import { bakeList, bestBefore, byPostcode } from '~/shared/bake-days/day-sheets';
+import { addDays, londonDate } from '~/shared/bake-days/london-time';
+import { SYSTEM } from '~/shared/orders/actor';
+import { api, createProduct, createUser } from '~/test/factories';
+import { createCustomer, createDelivery, createOrder } from '~/test/order-factories';
+import { createTestApp, type TestApp } from '~/test/test-app';
+
+let t: TestApp;
+const day = addDays(londonDate(new Date()), 6);
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { RATE_LIMITS: 'false' } });
+  await t.services.bakeDays.saveTemplate({
+    deliveryWeekdays: [0, 1, 2, 3, 4, 5, 6],
+    cutoffTime: '14:00',
+    cutoffDaysBefore: 1,
+    horizonDays: 21,
+    capacityCookies: 300,
+  });
+});
+afterAll(() => t.close());
+
+/** An order for `day` in the given status, with a delivery once paid. */
+async function orderFor(
+  status: 'pending' | 'paid' | 'baking' | 'shipped',
+  items: { productName: string; quantity: number; productId?: string }[],
+  postcode = 'SY1 1XB',
+  name = 'Alice Baker',
+) {
+  const profile = await createCustomer(t.services, { postcode, fullName: name });
+  const order = await createOrder(t.services, { profile, status, items });
+  await t.services.db.update(orders).set({ deliveryDate: day }).where(eq(orders.id, order.id));
+  if (status !== 'pending') await createDelivery(t.services, { orderId: order.id });
+  return order;
+}
+
+describe('a day’s sheets', () => {
+  it('bake list: cookies per product across paid and baking orders; pending apart; other days left out', async () => {
+    const ginger = await createProduct(t.services, { name: 'Ginger', allergens: ['Wheat', 'Milk'] });
+    await orderFor('paid', [{ productName: 'Ginger', productId: ginger.id, quantity: 6 }], 'TF1 1AA', 'Zed');
+    await orderFor('baking', [
+      { productName: 'Ginger', productId: ginger.id, quantity: 4 },
+      { productName: 'Oat', quantity: 3 },
+    ]);
+    await orderFor('pending', [{ productName: 'Oat', quantity: 12 }], 'SY3 9AA', 'Penny');
+    await orderFor('shipped', [{ productName: 'Oat', quantity: 1 }], 'SY2 5AA', 'Sam');
+    await createOrder(t.services, { status: 'paid', items: [{ productName: 'Ginger', quantity: 50 }] });
+
+    const sheets = await t.services.daySheets.get(day);
+    expect(sheets.orders).toHaveLength(4);
+    const list = bakeList(sheets.orders);
+    expect(list.lines).toEqual([
+      { product: 'Ginger', cookies: 10 },
+      { product: 'Oat', cookies: 3 },
+    ]);
+    expect(list.total).toBe(13);
+    expect(list.awaitingPayment.map((o) => o.ship.name)).toEqual(['Penny']);
+    // Run sheet order: by postcode.
+    expect(
+      byPostcode(sheets.orders.filter((o) => o.status !== 'pending')).map((o) => o.ship.postcode),
+    ).toEqual(['SY1 1XB', 'SY2 5AA', 'TF1 1AA']);
+    const paid = sheets.orders.find((o) => o.status === 'paid')!;
+    expect(paid.lines[0]).toMatchObject({ allergens: ['Wheat', 'Milk'], shelfLifeDays: 7 });
+    expect(bestBefore('2026-12-28', [7])).toBe('2027-01-04');
+  });
+
+  it('Start baking moves every paid order of the day once; a second click has nothing to do', async () => {
+    const before = await t.services.daySheets.get(day);
+    const paid = before.orders.filter((o) => o.status === 'paid').length;
+    expect(paid).toBeGreaterThan(0);
+    const paidIds = before.orders.filter((o) => o.status === 'paid').map((o) => o.id);
+    expect(await t.services.daySheets.startBaking(day, SYSTEM)).toEqual({ moved: paid });
+    const after = await t.services.daySheets.get(day);
+    expect(after.orders.filter((o) => o.status === 'paid')).toEqual([]);
+    expect(after.orders.filter((o) => o.status === 'pending')).toHaveLength(1);
+    // Through the orders module: one history row and one baking e-mail per order.
+    const history = await t.services.db
+      .select()
+      .from(orderStatusHistory)
+      .where(and(inArray(orderStatusHistory.orderId, paidIds), eq(orderStatusHistory.toStatus, 'baking')));
+    expect(history).toHaveLength(paid);
+    const mails = await t.services.db
+      .select()
+      .from(emailOutbox)
+      .where(
+        inArray(
+          emailOutbox.dedupeKey,
+          paidIds.map((id) => `order-baking:${id}`),
+        ),
+      );
+    expect(mails).toHaveLength(paid);
+    await expect(t.services.daySheets.startBaking(day, SYSTEM)).rejects.toMatchObject({
+      status: 400,
+      message: 'No paid orders are waiting to be baked for that day',
+    });
+  });
+
+  it('run sheet: Delivered, and Failed with its note, set the delivery status', async () => {
+    const order = await orderFor('baking', [{ productName: 'Oat', quantity: 2 }]);
+    await expect(
+      t.services.daySheets.setOutcome(order.id, { outcome: 'failed', note: ' ' }),
+    ).rejects.toMatchObject({
+      status: 400,
+      message: 'Say why the delivery failed',
+    });
+    await t.services.daySheets.setOutcome(order.id, { outcome: 'failed', note: 'No answer, card left' });
+    const row = async () =>
+      (await t.services.db.select().from(deliveries).where(eq(deliveries.orderId, order.id)))[0]!;
+    expect(await row()).toMatchObject({ status: 'failed', failureNote: 'No answer, card left' });
+    await t.services.daySheets.setOutcome(order.id, { outcome: 'delivered' });
+    expect(await row()).toMatchObject({ status: 'delivered', failureNote: null });
+    await expect(t.services.daySheets.setOutcome(order.id, { outcome: 'lost' })).rejects.toMatchObject({
+      status: 400,
+    });
+    await expect(
+      t.services.daySheets.setOutcome('00000000-0000-4000-8000-000000000000', { outcome: 'delivered' }),
+    ).rejects.toMatchObject({ status: 404 });
+  });
+
+  it('a payment that arrives after the day filled is kept and flagged Over capacity', async () => {
+    const { cookie } = await createUser(t);
+    const p = await createProduct(t.services, { name: 'Late Cookie', pricePennies: 300 });
+    const date = addDays(londonDate(new Date()), 8);
+    await t.services.bakeDays.setOverride({ date, closed: false, capacityCookies: 4 });
+    const checkout = async () => {
+      const res = await api(
+        t,
+        'POST',
+        '/api/checkout/create-checkout-session',
+        { items: [{ product_id: p.id, quantity: 4 }], delivery_date: date },
+        cookie,
+      );
+      expect(res.status).toBe(200);
+      return (await res.json()) as { sessionId: string; orderId: string };
+    };
+    const pay = (sessionId: string) =>
+      api(t, 'POST', `/api/payments/test/sessions/${sessionId}/pay`, {
+        cardNumber: '4242424242424242',
+        expiry: '12 / 40',
+        cvc: '123',
+        name: 'Mary Smith',
+      });
+
+    const onTime = await checkout();
+    expect((await pay(onTime.sessionId)).status).toBe(200);
+    // The owner lowers the day's capacity below what is already booked; the next payment is still taken.
+    const late = await checkout().catch(() => null);
+    expect(late).toBeNull();
+    await t.services.bakeDays.setOverride({ date, closed: false, capacityCookies: 8 });
+    const second = await checkout();
+    await t.services.bakeDays.setOverride({ date, closed: false, capacityCookies: 4 });
+    expect((await pay(second.sessionId)).status).toBe(200);
+
+    const flags = await t.services.db
+      .select({ id: orders.id, status: orders.status, flags: orders.flags })
+      .from(orders)
+      .where(eq(orders.deliveryDate, date));
+    expect(flags.find((o) => o.id === onTime.orderId)).toMatchObject({ status: 'paid', flags: [] });
+    expect(flags.find((o) => o.id === second.orderId)).toMatchObject({
+      status: 'paid',
+      flags: ['over_capacity'],
+    });
+  });
+});

@@ -1,0 +1,57 @@
+import { addDays, type IsoDate } from './london-time';
+
+/** What the day's sheets need of an order (the server's DayOrder has more). */
+export interface SheetOrder {
+  id: string;
+  status: string;
+  cookies: number;
+  ship: { name: string; postcode: string };
+  lines: { productId: string | null; productName: string; quantity: number; shelfLifeDays: number }[];
+}
+
+export interface BakeListLine {
+  product: string;
+  cookies: number;
+}
+
+/**
+ * The bake list: cookies per product across the day's paid and baking orders, most first.
+ * Pending orders are listed apart (awaiting payment); shipped and completed ones are baked already.
+ */
+export function bakeList(orders: SheetOrder[]): {
+  lines: BakeListLine[];
+  total: number;
+  awaitingPayment: SheetOrder[];
+} {
+  const byProduct = new Map<string, BakeListLine>();
+  for (const order of orders.filter((o) => o.status === 'paid' || o.status === 'baking')) {
+    for (const line of order.lines) {
+      const key = line.productId ?? `name:${line.productName}`;
+      const entry = byProduct.get(key) ?? { product: line.productName, cookies: 0 };
+      entry.cookies += line.quantity;
+      byProduct.set(key, entry);
+    }
+  }
+  const lines = [...byProduct.values()].sort(
+    (a, b) => b.cookies - a.cookies || a.product.localeCompare(b.product),
+  );
+  return {
+    lines,
+    total: lines.reduce((sum, l) => sum + l.cookies, 0),
+    awaitingPayment: orders.filter((o) => o.status === 'pending'),
+  };
+}
+
+/** Best before: the delivery day plus the shortest shelf life among the order's cookies. */
+export function bestBefore(deliveryDate: IsoDate, shelfLives: number[]): IsoDate {
+  return addDays(deliveryDate, Math.min(...shelfLives));
+}
+
+/** The run sheet's order: by postcode (as a driver plans a round), then by name. */
+export function byPostcode<T extends SheetOrder>(orders: T[]): T[] {
+  const key = (postcode: string) => postcode.replace(/\s+/g, '').toUpperCase();
+  return [...orders].sort(
+    (a, b) =>
+      key(a.ship.postcode).localeCompare(key(b.ship.postcode)) || a.ship.name.localeCompare(b.ship.name),
+  );
+}
