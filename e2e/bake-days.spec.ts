@@ -1,0 +1,117 @@
+import { expect, type Page, test } from '@playwright/test';
+import { DEMO_ADMIN, DEMO_CUSTOMER, signInWithApi } from './fixtures';
+
+const COOKIE = 'Pecan & Maple Syrup';
+
+/** The open delivery days as the server sees them now, soonest first. */
+async function openDays(page: Page): Promise<{ date: string }[]> {
+  const res = await page.request.get('/api/admin/bake-days');
+  expect(res.ok()).toBe(true);
+  const { days } = (await res.json()) as { days: { date: string; state: string }[] };
+  return days.filter((d) => d.state === 'open');
+}
+
+const longDay = (date: string) =>
+  new Date(`${date}T12:00:00Z`).toLocaleDateString('en-GB', {
+    timeZone: 'UTC',
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+  });
+
+test('the owner closes a date and lowers a capacity; a customer picks an open day; the owner bakes, packs and delivers', async ({
+  browser,
+}) => {
+  // The owner, on Bake Days.
+  const owner = await browser.newPage();
+  await signInWithApi(owner, DEMO_ADMIN);
+  const [first, closed, small] = await openDays(owner);
+  await owner.goto('/admin/bake-days');
+  await expect(owner.getByRole('heading', { level: 1, name: 'Bake Days' })).toBeVisible();
+  const overrides = owner.getByRole('region', { name: 'Date overrides' });
+
+  await overrides.getByLabel('Date', { exact: true }).fill(closed!.date);
+  await overrides.getByRole('radio', { name: 'Closed' }).check();
+  await overrides.getByLabel('Note').fill('Christmas');
+  await overrides.getByRole('button', { name: 'Add' }).click();
+  await expect(owner.getByText('Date saved')).toBeVisible();
+  await expect(overrides.getByRole('listitem').filter({ hasText: longDay(closed!.date) })).toContainText(
+    'Christmas',
+  );
+
+  await overrides.getByLabel('Date', { exact: true }).fill(small!.date);
+  await overrides.getByRole('radio', { name: 'Open with capacity' }).check();
+  await overrides.getByLabel('Cookies (when open)').fill('1');
+  await overrides.getByRole('button', { name: 'Add' }).click();
+  await expect(overrides.getByRole('listitem').filter({ hasText: longDay(small!.date) })).toContainText(
+    '1 cookies',
+  );
+
+  // The customer sees Closed and Fully booked, and gets the first open day preselected.
+  const customer = await browser.newPage();
+  await signInWithApi(customer, DEMO_CUSTOMER);
+  await customer.goto('/shop');
+  await customer.getByRole('link', { name: new RegExp(COOKIE) }).click();
+  await customer.getByRole('button', { name: `Increase quantity of ${COOKIE}` }).click();
+  await customer.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(customer.getByText(`Added 2 ${COOKIE} to cart`)).toBeVisible();
+  await customer.goto('/checkout');
+  const days = customer.getByRole('group', { name: 'Delivery day' });
+  const closedDay = days.getByRole('radio', { name: longDay(closed!.date) });
+  const fullDay = days.getByRole('radio', { name: longDay(small!.date) });
+  await expect(closedDay).toBeDisabled();
+  await expect(closedDay).toHaveAccessibleDescription('Closed');
+  await expect(fullDay).toBeDisabled();
+  await expect(fullDay).toHaveAccessibleDescription('Fully booked');
+  const firstDay = days.getByRole('radio', { name: longDay(first!.date) });
+  await expect(firstDay).toBeChecked();
+  await expect(firstDay).toHaveAccessibleDescription(/^Order by \d{1,2}(:\d\d)?[ap]m \w+day$/);
+
+  await customer.getByRole('button', { name: 'Proceed to Payment' }).click();
+  await expect(customer).toHaveURL(/\/pay\/test\//);
+  await expect(customer.getByText(`Delivery ${longDay(first!.date)}`)).toBeVisible();
+  await customer.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await customer.getByLabel('Expiry date').fill('12 / 34');
+  await customer.getByLabel('Security code (CVC)').fill('123');
+  await customer.getByLabel('Name on card').fill('Demo Customer');
+  await customer.getByRole('button', { name: /^Pay £/ }).click();
+  await expect(customer.getByRole('heading', { level: 1, name: 'Order Confirmed!' })).toBeVisible();
+  await expect(customer.getByText(`Delivery day: ${longDay(first!.date)}`)).toBeVisible();
+  await customer.goto('/account?tab=orders');
+  await expect(
+    customer
+      .getByRole('tabpanel', { name: 'Orders' })
+      .getByText(`Delivery day: ${longDay(first!.date)}`)
+      .first(),
+  ).toBeVisible();
+
+  // The owner's day: bake list, Start baking, packing slips and run sheet.
+  await owner.goto('/admin/bake-days');
+  await owner.getByRole('link', { name: longDay(first!.date) }).click();
+  await expect(owner.getByRole('heading', { level: 1, name: /Bake list/ })).toBeVisible();
+  await expect(owner.getByRole('row', { name: new RegExp(COOKIE) })).toBeVisible();
+  await owner.getByRole('button', { name: /Start baking/ }).click();
+  await expect(owner.getByText('Baking started')).toBeVisible();
+
+  await owner.getByRole('link', { name: 'Packing slips' }).click();
+  await expect(owner.getByRole('heading', { name: /Packing slip · Order #/ }).first()).toBeVisible();
+  await expect(owner.getByText('Best before').first()).toBeVisible();
+  await expect(owner.getByRole('region', { name: 'Allergen information' }).first()).toBeVisible();
+
+  await owner.getByRole('link', { name: 'Run sheet' }).click();
+  await owner.setViewportSize({ width: 390, height: 844 });
+  const stop = owner.getByRole('listitem').filter({ hasText: 'Demo Customer' }).first();
+  await stop.getByLabel('Why it failed').fill('No answer, card left');
+  await stop.getByRole('button', { name: 'Failed' }).click();
+  await expect(owner.getByText('Delivery updated')).toBeVisible();
+  await expect(stop).toContainText('Failed: No answer, card left');
+  await stop.getByRole('button', { name: 'Delivered' }).click();
+  await expect(stop.getByText('Failed: No answer, card left')).toHaveCount(0);
+
+  // Leave the calendar as it was for other journeys.
+  for (const d of [closed!, small!]) {
+    await owner.request.delete(`/api/admin/bake-days/overrides/${d.date}`, {
+      headers: { origin: new URL(owner.url()).origin },
+    });
+  }
+});
