@@ -14,8 +14,8 @@ export function adminRoutes(services: Services) {
     .use('*', adminOnly(services.session))
     .get('/dashboard', async (c) => c.json(await admin.dashboard.get()))
     .get('/orders', async (c) => {
-      const { status, page } = c.req.query();
-      return c.json(await orders.listForAdmin({ status, page }));
+      const { q, status, from, to, page } = c.req.query();
+      return c.json(await orders.listForAdmin({ q, status, from, to, page }));
     })
     .get('/orders/:id', async (c) => c.json({ order: await orders.getForAdmin(c.req.param('id')) }))
     .patch('/orders/:id', async (c) => {

@@ -105,7 +105,11 @@ export const profiles = pgTable(
     postcode: text('postcode').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('profiles_created_at_idx').on(t.createdAt.desc())],
+  (t) => [
+    index('profiles_created_at_idx').on(t.createdAt.desc()),
+    // The orders search finds a customer by the start of their e-mail.
+    index('profiles_email_search_idx').on(sql`lower(${t.email}) text_pattern_ops`),
+  ],
 );
 
 export const userRoles = pgTable(
@@ -190,6 +194,11 @@ export const orders = pgTable(
     index('orders_created_at_idx').on(t.createdAt.desc()),
     index('orders_profile_created_idx').on(t.profileId, t.createdAt.desc()),
     index('orders_status_created_idx').on(t.status, t.createdAt.desc()),
+    // The orders search (orders/order-filter.ts): postcode and name on the order from their start.
+    index('orders_ship_postcode_search_idx').on(
+      sql`upper(replace(${t.shipPostcode}, ' ', '')) text_pattern_ops`,
+    ),
+    index('orders_ship_name_search_idx').on(sql`lower(${t.shipName}) text_pattern_ops`),
     // The expiry sweep's search: pending orders whose payment page has closed.
     index('orders_pending_expiry_idx').on(t.paymentExpiresAt).where(sql`${t.status} = 'pending'`),
     index('orders_delivery_date_idx').on(t.deliveryDate, t.status),

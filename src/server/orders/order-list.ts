@@ -1,20 +1,24 @@
-import { count, desc, eq } from 'drizzle-orm';
+import { count, desc } from 'drizzle-orm';
 import type { OrderView } from '~/shared/orders/order-view';
 import type { OrderStatus } from '~/shared/orders/statuses';
-import { ADMIN_PAGE_SIZE, OrderListQuerySchema } from '~/shared/schemas/admin';
+import { ADMIN_PAGE_SIZE, type OrderFilter, OrderListQuerySchema } from '~/shared/schemas/admin';
 import type { Db } from '../db/client';
 import { newestFirst, type Page, pageOffset, toPage } from '../db/paging';
 import { orders } from '../db/schema';
 import { parseOrThrow } from '../errors';
+import { orderFilterWhere } from './order-filter';
 import { loadOrderViews } from './order-views';
 
-/** Every customer's orders for the back office, newest first, a page at a time, by status. */
+/**
+ * Every customer's orders for the back office, newest first, a page at a time, narrowed by the
+ * search and filters (order-filter.ts).
+ */
 export async function listOrdersForAdmin(
   db: Db,
   query: unknown = {},
-): Promise<Page<OrderView> & { status: OrderStatus | null }> {
-  const { status, page } = parseOrThrow(OrderListQuerySchema, query);
-  const where = status ? eq(orders.status, status) : undefined;
+): Promise<Page<OrderView> & { status: OrderStatus | null; filter: OrderFilter }> {
+  const { page, ...filter } = parseOrThrow(OrderListQuerySchema, query);
+  const where = orderFilterWhere(filter);
   const [views, [total]] = await Promise.all([
     loadOrderViews(db, where, (q) =>
       q
@@ -24,5 +28,5 @@ export async function listOrdersForAdmin(
     ),
     db.select({ n: count() }).from(orders).where(where),
   ]);
-  return { ...toPage(views, page, total!.n), status: status ?? null };
+  return { ...toPage(views, page, total!.n), status: filter.status ?? null, filter };
 }

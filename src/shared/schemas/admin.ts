@@ -24,11 +24,40 @@ const page = z.coerce
 
 export const PageQuerySchema = z.object({ page });
 
-/** `?status=&page=` of the orders list; an empty status or "all" means every status. */
-export const OrderListQuerySchema = z.object({
-  status: z.preprocess((v) => (v === '' || v === 'all' ? undefined : v), orderStatus.optional()),
-  page,
-});
+const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+
+/** A day as YYYY-MM-DD (a day in Europe/London); blank means no bound. */
+const day = (label: string) =>
+  z.preprocess(
+    blankToUndefined,
+    z
+      .string({ error: `${label} must be a date` })
+      .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date (YYYY-MM-DD)`)
+      .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), `${label} must be a real date`)
+      .optional(),
+  );
+
+/** The filters of the orders list and its CSV export (all in the URL). */
+export const OrderFilterSchema = z
+  .object({
+    /** An order number (its first characters), a customer's name or e-mail, or a postcode. */
+    q: z.preprocess(
+      (v) => (typeof v === 'string' ? v.trim() || undefined : blankToUndefined(v)),
+      z
+        .string({ error: 'Search must be text' })
+        .max(100, 'Search must be less than 100 characters')
+        .optional(),
+    ),
+    /** An empty status or "all" means every status. */
+    status: z.preprocess((v) => (v === '' || v === 'all' ? undefined : v), orderStatus.optional()),
+    from: day('From'),
+    to: day('To'),
+  })
+  .refine((f) => !f.from || !f.to || f.from <= f.to, { message: 'From must be on or before To' });
+export type OrderFilter = z.output<typeof OrderFilterSchema>;
+
+/** `?q=&status=&from=&to=&page=` of the orders list. */
+export const OrderListQuerySchema = z.intersection(OrderFilterSchema, z.object({ page }));
 export type OrderListQuery = z.input<typeof OrderListQuerySchema>;
 
 export const OrderStatusUpdateSchema = z.object({ status: orderStatus });

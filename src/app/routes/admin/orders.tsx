@@ -1,8 +1,10 @@
-import { ShoppingBag } from 'lucide-react';
+import { Download, ShoppingBag } from 'lucide-react';
 import { Link } from 'react-router';
 import { field, loadOrNull, runAdminAction } from '~/app/components/admin/admin-action.server';
 import { EmptyState, LoadError } from '~/app/components/admin/load-error';
 import { OrderCard } from '~/app/components/admin/order-card';
+import { OrderSearchForm } from '~/app/components/admin/order-search-form';
+import { Button } from '~/app/components/ui/button';
 import { Pagination } from '~/app/components/ui/pagination';
 import { cn } from '~/app/lib/cn';
 import { requireAdminPage } from '~/app/lib/guards.server';
@@ -10,28 +12,41 @@ import { pageMeta } from '~/app/lib/meta';
 import { parseOrThrow } from '~/server/errors';
 import { adminActor } from '~/shared/orders/actor';
 import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from '~/shared/orders/statuses';
-import { OrderStatusUpdateSchema } from '~/shared/schemas/admin';
+import { OrderFilterSchema, OrderStatusUpdateSchema } from '~/shared/schemas/admin';
 import type { Route } from './+types/orders';
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, { title: 'Orders', description: 'Every order, newest first.', noIndex: true });
 
-/** `?status=` and `?page=` from the address bar; anything unusable falls back to all / page 1. */
+/**
+ * `?q=&status=&from=&to=&page=` from the address bar. An unknown status or page falls back to
+ * all / page 1; a search or date the list cannot use is said above the (empty) list.
+ */
 function listQuery(request: Request) {
   const params = new URL(request.url).searchParams;
   const status = params.get('status');
   const page = Number(params.get('page'));
+  const parsed = OrderFilterSchema.safeParse({
+    q: params.get('q'),
+    status: ORDER_STATUSES.includes(status as OrderStatus) ? status : undefined,
+    from: params.get('from'),
+    to: params.get('to'),
+  });
   return {
-    status: ORDER_STATUSES.includes(status as OrderStatus) ? (status as OrderStatus) : undefined,
+    filter: parsed.success ? parsed.data : null,
+    error: parsed.success ? null : (parsed.error.issues[0]?.message ?? 'Please check the filters'),
+    raw: { q: params.get('q') ?? '', from: params.get('from') ?? '', to: params.get('to') ?? '' },
     page: Number.isInteger(page) && page >= 1 ? page : 1,
   };
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdminPage(request, context);
-  const query = listQuery(request);
-  const result = await loadOrNull(context, 'orders', () => context.services.orders.listForAdmin(query));
-  return { result, status: query.status ?? null };
+  const { filter, error, raw, page } = listQuery(request);
+  const result = filter
+    ? await loadOrNull(context, 'orders', () => context.services.orders.listForAdmin({ ...filter, page }))
+    : null;
+  return { result, error, raw, filter: filter ?? {}, status: filter?.status ?? null };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -48,24 +63,44 @@ const FILTERS = [
   ...ORDER_STATUSES.map((s) => ({ value: s, label: ORDER_STATUS_LABELS[s] })),
 ];
 
+/** The address of the list (or its export) with these filters; empty ones are left out. */
+function withFilters(base: string, filter: Partial<Record<'q' | 'status' | 'from' | 'to', string>>) {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(filter)) if (v) params.set(k, v);
+  const qs = params.toString();
+  return qs ? `${base}?${qs}` : base === '' ? '?' : base;
+}
+
 export default function Orders({ loaderData }: Route.ComponentProps) {
-  const { result, status } = loaderData;
+  const { result, status, error, raw, filter } = loaderData;
+  const searching = Boolean(filter.q || filter.from || filter.to);
   return (
     <main className="mx-auto w-full max-w-4xl px-4 py-8">
       <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
         <h1 className="text-3xl font-bold">Orders</h1>
-        {result && result.total > 0 && (
-          <p className="text-cocoa-light">
-            {result.total.toLocaleString('en-GB')} {result.total === 1 ? 'order' : 'orders'}
-          </p>
-        )}
+        <div className="flex flex-wrap items-center gap-4">
+          {result && (
+            <p className="text-cocoa-light" aria-live="polite">
+              {result.total.toLocaleString('en-GB')} {result.total === 1 ? 'order' : 'orders'}
+            </p>
+          )}
+          {result && result.total > 0 && (
+            <Button asChild variant="outline" size="sm">
+              {/* A plain download: the server streams the file, so no client-side code is needed. */}
+              <a href={withFilters('/api/admin/orders/export.csv', filter)} download>
+                <Download aria-hidden className="size-4" />
+                Export CSV
+              </a>
+            </Button>
+          )}
+        </div>
       </div>
       <nav aria-label="Filter orders by status" className="mb-6">
         <ul className="flex flex-wrap gap-2">
           {FILTERS.map((f) => (
             <li key={f.label}>
               <Link
-                to={f.value ? `?status=${f.value}` : '?'}
+                to={withFilters('', { ...filter, status: f.value ?? undefined })}
                 aria-current={f.value === status ? 'page' : undefined}
                 className={cn(
                   'inline-flex h-9 items-center rounded-full border border-cocoa/30 bg-white px-4 text-sm font-medium hover:bg-dough',
@@ -79,12 +114,23 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       </nav>
-      {!result ? (
+      <OrderSearchForm raw={raw} status={status} searching={searching || Boolean(status)} />
+      {error ? (
+        <p role="alert" className="rounded-md border border-red-700/40 bg-red-50 p-4 text-red-800">
+          {error}
+        </p>
+      ) : !result ? (
         <LoadError message="Failed to load orders" />
       ) : result.total === 0 ? (
         <EmptyState
           icon={<ShoppingBag aria-hidden />}
-          title={status ? `No ${ORDER_STATUS_LABELS[status].toLowerCase()} orders` : 'No orders yet'}
+          title={
+            searching
+              ? 'No orders match this search'
+              : status
+                ? `No ${ORDER_STATUS_LABELS[status].toLowerCase()} orders`
+                : 'No orders yet'
+          }
         />
       ) : result.items.length === 0 ? (
         <p className="text-cocoa-light">There are no orders on this page.</p>
