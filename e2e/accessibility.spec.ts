@@ -95,4 +95,27 @@ test.describe('no serious accessibility violations', () => {
     await page.waitForLoadState('networkidle');
     expect(await seriousViolations(page), 'an e-mail').toEqual([]);
   });
+
+  test('an order, as its customer and the owner see it', async ({ page, browser }) => {
+    await signInWithApi(page, DEMO_CUSTOMER);
+    const { products } = await (await page.request.get('/api/products')).json();
+    const checkout = await page.request.post('/api/checkout/create-checkout-session', {
+      data: { items: [{ product_id: products[0].id, quantity: 1 }] },
+      headers: { origin: E2E_BASE_URL },
+    });
+    const { orderId } = await checkout.json();
+    for (const path of ['/account?tab=orders', `/account/orders/${orderId}`]) {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      expect(await seriousViolations(page), path).toEqual([]);
+    }
+    const owner = await (await browser.newContext()).newPage();
+    await signInWithApi(owner, DEMO_ADMIN);
+    for (const path of [`/admin/orders/${orderId}`, `/admin/orders/${orderId}/packing-slip`]) {
+      await owner.goto(path);
+      await owner.waitForLoadState('networkidle');
+      expect(await seriousViolations(owner), path).toEqual([]);
+    }
+    await owner.context().close();
+  });
 });
