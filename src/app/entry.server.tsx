@@ -3,7 +3,7 @@ import { text } from 'node:stream/consumers';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { EntryContext, HandleErrorFunction } from 'react-router';
-import { ServerRouter } from 'react-router';
+import { isRouteErrorResponse, ServerRouter } from 'react-router';
 import { isBrowsePage } from '~/shared/browse-pages';
 import { deferHydration } from './lib/defer-hydration.server';
 
@@ -54,8 +54,12 @@ export default function handleRequest(
   });
 }
 
-/** Loader and action failures: kept for the server (a lost database is a 503), logged unless the visitor left. */
+/**
+ * Loader and action failures: kept for the server (a lost database is a 503), logged unless the
+ * visitor left or the request was the visitor's mistake (a POST to a page without a form: 405).
+ */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   (context as { errors?: unknown[] }).errors?.push(error);
-  if (!request.signal.aborted) console.error(error);
+  if (request.signal.aborted || (isRouteErrorResponse(error) && error.status < 500)) return;
+  console.error(error);
 };

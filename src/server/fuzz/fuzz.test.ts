@@ -1,0 +1,250 @@
+/**
+ * Generated bad input (fast-check) against every /api route and every page action: no answer is
+ * a 500, and a refused request (4xx) changes no row. Bounded: a few dozen requests per route and
+ * a time limit each, so it runs in `npm test` (the real build: run `npm run build` first).
+ */
+import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadClientBuild } from '~/server/load-build';
+import { createProduct, createUser, nextTestIp } from '~/test/factories';
+import { createDelivery } from '~/test/order-factories';
+import { createTestApp, type TestApp } from '~/test/test-app';
+
+const RUNS = 12;
+const TIME_LIMIT_MS = 4000;
+
+/** Tables a refused request must leave alone (rate-limit counters may count it). */
+const GUARDED = [
+  'users',
+  'sessions',
+  'accounts',
+  'profiles',
+  'user_roles',
+  'products',
+  'orders',
+  'order_status_history',
+  'refunds',
+  'order_payments',
+  'order_items',
+  'payment_events',
+  'deliveries',
+  'contact_messages',
+  'email_outbox',
+  'bake_day_template',
+  'bake_day_overrides',
+];
+
+let t: TestApp;
+let admin: string;
+let customer: string;
+const ids: Record<string, string> = {};
+
+beforeAll(async () => {
+  t = await createTestApp({
+    build: await loadClientBuild(process.env.BUILD_DIR),
+    env: { RATE_LIMITS: 'false' },
+  });
+  ({ cookie: admin } = await createUser(t, { admin: true }));
+  ({ cookie: customer } = await createUser(t));
+  ids.product = (await createProduct(t.services)).id;
+  const delivery = await createDelivery(t.services);
+  ids.delivery = delivery.id;
+  ids.order = delivery.orderId;
+});
+afterAll(() => t?.close());
+
+/** One fingerprint of every guarded table's rows. */
+async function fingerprint(): Promise<string> {
+  const parts = GUARDED.map(
+    (table) =>
+      sql`(select md5(coalesce(string_agg(x::text, ',' order by x::text), '')) from ${sql.identifier(table)} x)`,
+  );
+  const result = await t.services.db.execute(sql`select concat_ws('|', ${sql.join(parts, sql`, `)}) as f`);
+  return (result as unknown as { rows: { f: string }[] }).rows[0]!.f;
+}
+
+/** Text that breaks things: control characters, NUL, lone surrogates, huge and non-Latin strings. */
+const nasty = fc.oneof(
+  fc.string({ unit: 'binary', maxLength: 40 }),
+  fc.constantFrom(
+    '\u0000',
+    'a\u0000b',
+    '\u001b[31m',
+    '\ud800',
+    '€uro',
+    '%00',
+    '../../etc/passwd',
+    "'; drop table users; --",
+  ),
+  fc.string({ minLength: 300, maxLength: 3000 }),
+  fc.constantFrom('', ' ', '0', '-1', '1e309', 'NaN', 'null', 'true', '[]', '{}'),
+);
+const value: fc.Arbitrary<unknown> = fc.oneof(
+  nasty,
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(nasty, { maxLength: 3 }),
+  fc.dictionary(nasty, nasty, { maxKeys: 3 }),
+);
+/** A body built from the field names routes read, with nasty values, or something else entirely. */
+const FIELDS = [
+  'name',
+  'email',
+  'password',
+  'message',
+  'fullName',
+  'phone',
+  'address',
+  'city',
+  'postcode',
+  'description',
+  'price_pennies',
+  'allergens',
+  'nutrition',
+  'is_active',
+  'status',
+  'tracking_code',
+  'driver_notes',
+  'items',
+  'cardNumber',
+  'expiry',
+  'cvc',
+  'newPassword',
+  'currentPassword',
+  'token',
+  'reason',
+  'amount_pennies',
+  'delivery_date',
+  'gift',
+  'note',
+  'date',
+  'closed',
+  'capacity',
+];
+const body = fc.oneof(
+  fc.dictionary(fc.constantFrom(...FIELDS), value, { maxKeys: 8 }),
+  fc.record({
+    items: fc.array(fc.dictionary(fc.constantFrom('product_id', 'quantity', 'name'), value), {
+      maxLength: 3,
+    }),
+  }),
+  value,
+);
+const param = fc.oneof(
+  nasty,
+  fc.uuid(),
+  fc.constantFrom('test_cs_x', '00000000-0000-0000-0000-000000000000'),
+);
+
+/** Percent-encodes a generated path part; a lone surrogate (not encodable) goes as raw %ED bytes. */
+function encode(p: string): string {
+  try {
+    return encodeURIComponent(p);
+  } catch {
+    return '%ED%A0%80';
+  }
+}
+
+function fill(path: string, p: string): string {
+  return path
+    .replace(':id', ids.order && Math.random() < 0.3 ? ids.order : encode(p))
+    .replace(/:[a-zA-Z]+/g, encode(p));
+}
+
+async function send(method: string, path: string, payload: unknown, cookie?: string, form = false) {
+  const headers: Record<string, string> = { origin: t.origin, 'x-forwarded-for': nextTestIp() };
+  if (cookie) headers.cookie = cookie;
+  let bodyText: string | undefined;
+  if (method !== 'GET' && method !== 'HEAD') {
+    if (form) {
+      headers['content-type'] = 'application/x-www-form-urlencoded';
+      const entries = payload && typeof payload === 'object' ? Object.entries(payload) : [['x', payload]];
+      bodyText = new URLSearchParams(
+        entries.map(([k, v]) => [String(k), typeof v === 'string' ? v : (JSON.stringify(v) ?? '')]),
+      ).toString();
+    } else {
+      headers['content-type'] = 'application/json';
+      bodyText =
+        typeof payload === 'string' && Math.random() < 0.3 ? payload : JSON.stringify(payload ?? null);
+    }
+  }
+  return t.app.request(`${t.origin}${path}`, { method, headers, body: bodyText });
+}
+
+async function check(method: string, path: string, payload: unknown, cookie?: string, form = false) {
+  const before = await fingerprint();
+  const res = await send(method, path, payload, cookie, form);
+  const text = await res.text();
+  expect(res.status, `${method} ${path} -> ${res.status} ${text.slice(0, 200)}`).toBeLessThan(500);
+  if (res.status >= 400)
+    expect(await fingerprint(), `${method} ${path} wrote rows while refusing`).toBe(before);
+}
+
+const AUTH_ROUTES = [
+  ['POST', '/api/auth/sign-in/email'],
+  ['POST', '/api/auth/sign-out'],
+  ['GET', '/api/auth/get-session'],
+  ['POST', '/api/auth/request-password-reset'],
+  ['POST', '/api/auth/reset-password'],
+  ['POST', '/api/auth/change-password'],
+] as const;
+
+const PAGE_ACTIONS = [
+  '/contact',
+  '/pay/test/:sessionId',
+  '/account/orders/:id',
+  '/admin/orders',
+  '/admin/orders/:id',
+  '/admin/products',
+  '/admin/deliveries',
+  '/admin/bake-days',
+];
+
+function apiRoutes(): [string, string][] {
+  const seen = new Set<string>();
+  const routes: [string, string][] = [];
+  for (const r of t.app.routes) {
+    if (r.method === 'ALL' || !r.path.startsWith('/api/') || r.path.startsWith('/api/auth')) continue;
+    const key = `${r.method} ${r.path}`;
+    if (!seen.has(key)) {
+      seen.add(key);
+      routes.push([r.method, r.path]);
+    }
+  }
+  return routes;
+}
+
+describe('fuzzing every /api route', () => {
+  it('finds the routes', () => {
+    expect(apiRoutes().length).toBeGreaterThan(15);
+  });
+
+  it('answers no generated request with a 500, and refusals write nothing', {
+    timeout: 300_000,
+  }, async () => {
+    for (const [method, path] of [...apiRoutes(), ...AUTH_ROUTES]) {
+      for (const cookie of [admin, customer, undefined]) {
+        await fc.assert(
+          fc.asyncProperty(body, param, async (payload, p) => check(method, fill(path, p), payload, cookie)),
+          { numRuns: RUNS / 3, interruptAfterTimeLimit: TIME_LIMIT_MS / 3 },
+        );
+      }
+    }
+  });
+});
+
+describe('fuzzing every page action', () => {
+  it('answers no generated form with a 500, and refusals write nothing', { timeout: 300_000 }, async () => {
+    for (const path of PAGE_ACTIONS) {
+      await fc.assert(
+        fc.asyncProperty(body, param, fc.constantFrom(admin, customer), async (payload, p, cookie) =>
+          check('POST', fill(path, p), payload, cookie, true),
+        ),
+        { numRuns: RUNS, interruptAfterTimeLimit: TIME_LIMIT_MS },
+      );
+    }
+  });
+});
