@@ -2,6 +2,7 @@ import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '~/server/db/schema';
 import { addDays, londonDate, WEEKDAY_NAMES, weekdayOf } from '~/shared/bake-days/london-time';
+import { SYSTEM } from '~/shared/orders/actor';
 import { api, createProduct, createUser } from '~/test/factories';
 import { createTestApp, type TestApp } from '~/test/test-app';
 
@@ -78,6 +79,21 @@ describe('choosing the delivery day at checkout', () => {
     await expectRefused(inDays(4), 'That day is fully booked', 6);
     expect((await checkout(inDays(4), 5)).status).toBe(200);
     await expectRefused(inDays(4), 'That day is fully booked', 1);
+  });
+
+  it('counts pending and paid orders against the day, never cancelled ones', async () => {
+    await t.services.bakeDays.setOverride({ date: inDays(6), closed: false, capacityCookies: 4 });
+    const res = await checkout(inDays(6), 4);
+    expect(res.status).toBe(200);
+    const { orderId } = await res.json();
+    // Pending holds the place...
+    await expectRefused(inDays(6), 'That day is fully booked', 1);
+    // ...paid keeps it...
+    await t.services.orders.setStatus(orderId, 'paid', SYSTEM);
+    await expectRefused(inDays(6), 'That day is fully booked', 1);
+    // ...and a cancelled order frees it.
+    await t.services.orders.setStatus(orderId, 'cancelled', SYSTEM);
+    expect((await checkout(inDays(6), 4)).status).toBe(200);
   });
 
   it('refuses a day beyond the horizon', async () => {
