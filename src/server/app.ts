@@ -6,13 +6,14 @@ import { compress } from 'hono/compress';
 import { csrf } from 'hono/csrf';
 import { secureHeaders } from 'hono/secure-headers';
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from 'react-router';
-import { isBrowsePage, requestedShopPage, SHOP_PAGE_SIZE } from '~/shared/browse-pages';
+import { browsePageKey, isBrowsePage, requestedShopPage, SHOP_PAGE_SIZE } from '~/shared/browse-pages';
 import './http/load-context';
 import { accountRoutes } from './account/account-routes';
 import { adminRoutes } from './admin/admin-routes';
 import { withAuthErrors } from './auth/auth';
 import { evenTiming, RESET_REQUEST_MIN_MS } from './auth/even-timing';
-import { catalogRoutes } from './catalog/catalog-routes';
+import { catalogRoutes, photoRoutes } from './catalog/catalog-routes';
+import { MAX_PHOTO_BYTES } from './catalog/product-photos';
 import { checkoutRoutes } from './checkout/checkout-routes';
 import { contactRoutes } from './contact/contact-routes';
 import { isConnectionLost, RETRY_AFTER_SECONDS } from './db/connection-lost';
@@ -41,15 +42,16 @@ export function createStorefrontCache(services: Services): PageCache {
     keyFor: ({ pathname, searchParams }) => {
       if (pathname === '/api/products') return pathname;
       if (!isBrowsePage(pathname)) return null;
-      // Of the browsing pages' query parameters, only the shop's page number changes the answer.
-      const page = pathname === '/shop' ? requestedShopPage(searchParams) : 1;
-      return page === 1 ? pathname : `${pathname}?page=${page}`;
+      // Of the browsing pages' query parameters, only the shop's query changes the answer.
+      return browsePageKey(pathname, searchParams);
     },
     version: () => services.catalogVersion.current(),
     knownVersion: () => services.catalogVersion.known(),
-    // A shop page past the last shows the last page: keep only the real pages.
+    // A shop page past the last shows the last page: keep only the real pages. Searches and
+    // filters have their own bounded pool, so their odd pages cannot crowd out the shared ones.
     mayStore: async ({ pathname, searchParams }) =>
       pathname !== '/shop' ||
+      browsePageKey(pathname, searchParams).pool === 'searches' ||
       requestedShopPage(searchParams) <=
         Math.max(1, Math.ceil((await services.catalog.listActive()).length / SHOP_PAGE_SIZE)),
   });
@@ -77,7 +79,10 @@ export function createApp(services: Services, build?: ClientBuild, cache = creat
     csrf({ origin: (origin, c) => origin === config.publicUrl || origin === new URL(c.req.url).origin }),
   );
   app.use('/api/payments/*', bodyLimit({ maxSize: 512 * 1024, onError: tooLarge }));
-  app.use('*', bodyLimit({ maxSize: 64 * 1024, onError: tooLarge }));
+  // Photo uploads (the API's and the product form's) may carry up to 10 MB; other bodies are small.
+  const photoLimit = bodyLimit({ maxSize: MAX_PHOTO_BYTES + 256 * 1024, onError: tooLarge });
+  const smallLimit = bodyLimit({ maxSize: 64 * 1024, onError: tooLarge });
+  app.use('*', (c, next) => (carriesPhoto(c.req.method, c.req.path) ? photoLimit : smallLimit)(c, next));
   app.use(refuseControlCharactersInUrl);
 
   app.use('/api/auth/request-password-reset', evenTiming(RESET_REQUEST_MIN_MS));
@@ -99,6 +104,7 @@ export function createApp(services: Services, build?: ClientBuild, cache = creat
   });
   app.route('/api/health', healthRoutes(services));
   app.route('/api/products', catalogRoutes(services));
+  app.route('/api/photos', photoRoutes(services));
   app.route('/api/account', accountRoutes(services));
   app.route('/api/checkout', checkoutRoutes(services));
   app.route('/api/payments', paymentsRoutes(services));
@@ -142,6 +148,11 @@ function databaseUnavailable(res: Response): Response {
   headers.set('Cache-Control', 'no-store');
   return new Response(res.body, { status: 503, headers });
 }
+
+/** Requests that may carry a product photo: the admin API's upload and the product form's post. */
+const carriesPhoto = (method: string, path: string) =>
+  (method === 'PUT' && /^\/api\/admin\/products\/[^/]+\/photo$/.test(path)) ||
+  (method === 'POST' && /^\/admin\/products(\.data)?$/.test(path));
 
 function tooLarge(): never {
   throw new AppError(413, 'payload_too_large', 'The request is too large.');

@@ -1,3 +1,5 @@
+import { isFiltered, readShopQuery, shopQueryString } from '~/shared/shop-query';
+
 /**
  * The storefront's browsing pages: the same for every visitor (the basket lives in the browser),
  * so the server caches them whole, and they paint before their JavaScript loads.
@@ -9,12 +11,19 @@ export function isBrowsePage(pathname: string): boolean {
 }
 
 /**
- * The shop page a URL asks for: a whole number from 1, else (missing or nonsense) the first.
- * The shop clamps it to the last page; the page cache and the page's title key on it.
+ * The page cache's key for a browsing page: the path plus, for /shop, its query in one canonical
+ * spelling (other parameters, e.g. `utm_source`, are left out so they share the entry). Searches
+ * and filters go to their own bounded pool, so a flood of odd searches cannot push out the pages
+ * everyone shares.
  */
-export function requestedShopPage(searchParams: URLSearchParams): number {
-  const asked = Number(searchParams.get('page') ?? 1);
-  return Number.isInteger(asked) && asked >= 1 ? asked : 1;
+export function browsePageKey(pathname: string, searchParams: URLSearchParams) {
+  if (pathname !== '/shop') return { key: pathname, pool: 'pages' as const };
+  const query = readShopQuery(searchParams);
+  const key = `/shop${shopQueryString(query)}`;
+  return {
+    key,
+    pool: isFiltered(query) || query.sort !== 'newest' ? ('searches' as const) : ('pages' as const),
+  };
 }
 
 /** A page of the shop grid: 12 full rows of 4 (or 16 of 3), and a page a phone can load quickly. */

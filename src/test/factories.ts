@@ -1,26 +1,45 @@
 import { randomUUID } from 'node:crypto';
 import { products } from '~/server/db/schema';
 import type { Services } from '~/server/services';
+import { ALLERGENS, type AllergenInfo } from '~/shared/food-information';
 import type { SignUpInput } from '~/shared/schemas/sign-up';
 import type { TestApp } from './test-app';
 
 let seq = 0;
 const next = () => `${Date.now().toString(36)}${(seq++).toString(36)}`;
 
-/** Inserts a product; every field can be overridden. */
+/** Every allergen assessed: the named ones (by label, e.g. "Milk") contained, the rest free from. */
+export function assessedAllergens(contains: string[] = [], mayContain: string[] = []): AllergenInfo {
+  const keyOf = (label: string) => {
+    const found = ALLERGENS.find((a) => a.label.toLowerCase() === label.toLowerCase());
+    if (!found) throw new Error(`not one of the 14 allergens: ${label}`);
+    return found.key;
+  };
+  const c = new Set(contains.map(keyOf));
+  const m = new Set(mayContain.map(keyOf));
+  return Object.fromEntries(
+    ALLERGENS.map(({ key }) => [key, c.has(key) ? 'contains' : m.has(key) ? 'may_contain' : 'free_from']),
+  );
+}
+
+/**
+ * Inserts a product, fully assessed and containing milk unless told otherwise; every field can be
+ * overridden, and `allergens` names what it contains (the rest free from).
+ */
 export async function createProduct(
   services: Services,
-  overrides: Partial<typeof products.$inferInsert> = {},
+  overrides: Partial<typeof products.$inferInsert> & { allergens?: string[] } = {},
 ) {
+  const { allergens, ...fields } = overrides;
   const [row] = await services.db
     .insert(products)
     .values({
       name: `Test Cookie ${next()}`,
       description: 'A cookie made for a test.',
       pricePennies: 400,
-      allergens: ['Milk'],
+      allergenInfo: assessedAllergens(allergens ?? ['Milk']),
       nutrition: { Energy: '200 kcal' },
-      ...overrides,
+      ...fields,
     })
     .returning();
   // As every product write does: bump the catalogue version so caches notice.

@@ -4,6 +4,8 @@ import { productImageFor } from '~/app/lib/product-image';
 export type ProductImageProps = {
   /** Exact product name; unknown names fall back to the classic cookie illustration. */
   name: string;
+  /** The uploaded photo's hash, if the product has one (it wins over the drawn picture). */
+  photo?: string | null;
   /** Alt text; defaults to the product name. Pass "" when the image is purely decorative. */
   alt?: string;
   /** The `sizes` attribute: how wide the image is rendered, so the browser picks 400w or 800w. */
@@ -15,12 +17,13 @@ export type ProductImageProps = {
 
 export function ProductImage({
   name,
+  photo,
   alt,
   sizes = '(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw',
   className,
   priority = false,
 }: ProductImageProps) {
-  const img = productImageFor(name);
+  const img = productImageFor(name, photo);
   return (
     <picture>
       <source type="image/avif" srcSet={img.avifSrcSet} sizes={sizes} />

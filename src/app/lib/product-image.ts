@@ -23,6 +23,8 @@ import pecanWebp400 from '~/app/assets/products/pecan-maple-syrup-400.webp';
 import pecanAvif800 from '~/app/assets/products/pecan-maple-syrup-800.avif';
 import pecanWebp800 from '~/app/assets/products/pecan-maple-syrup-800.webp';
 
+import { productPhotoUrl } from '~/shared/product-photo-urls';
+
 export type ResponsiveImage = {
   /** WebP fallback URL (largest size). */
   src: string;
@@ -54,10 +56,28 @@ const BY_NAME = new Map<string, ProductImage>([
   ['Pecan & Maple Syrup', square(pecanWebp400, pecanWebp800, pecanAvif400, pecanAvif800)],
 ]);
 
-/** The illustration for a product, by its exact name; any other name gets the classic golden cookie. */
-export function productImageFor(name: string): ProductImage {
+/** An uploaded photo's variants, served under its content hash. */
+function uploaded(hash: string): ProductImage {
+  return {
+    src: productPhotoUrl(hash, 800, 'webp'),
+    srcSet: `${productPhotoUrl(hash, 400, 'webp')} 400w, ${productPhotoUrl(hash, 800, 'webp')} 800w`,
+    avifSrcSet: `${productPhotoUrl(hash, 400, 'avif')} 400w, ${productPhotoUrl(hash, 800, 'avif')} 800w`,
+    width: 800,
+    height: 800,
+  };
+}
+
+/**
+ * A product's picture: its uploaded photo, else the illustration drawn for its exact name, else
+ * the classic golden cookie.
+ */
+export function productImageFor(name: string, photo?: string | null): ProductImage {
+  if (photo) return uploaded(photo);
   return BY_NAME.get(name) ?? DEFAULT_IMAGE;
 }
+
+/** The photo hash inside a saved cart line's photo_url, if it points at an uploaded photo. */
+export const photoHashIn = (url: string) => /^\/api\/photos\/([0-9a-f]{24})-/.exec(url)?.[1] ?? null;
 
 /** Wide (16:9) bakery scene for the home-page hero; looks best under a dark overlay. */
 export const heroImage: ResponsiveImage = {

@@ -1,17 +1,47 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, notInArray, sql } from 'drizzle-orm';
 import { isUuid } from '~/shared/ids';
-import { ProductInputSchema, type ProductPatch, ProductPatchSchema } from '~/shared/schemas/product';
+import { UNASSESSED_MESSAGE } from '~/shared/food-information';
+import {
+  activeNeedsAllergens,
+  type ProductData,
+  ProductInputSchema,
+  type ProductPatch,
+  ProductPatchSchema,
+} from '~/shared/schemas/product';
 import { type ProductDto, toProductDto } from '../catalog/catalog-service';
 import type { CatalogVersion } from '../catalog/catalog-version';
+import { type ProcessedPhoto, processPhoto } from '../catalog/product-photos';
 import type { Db, Tx } from '../db/client';
+import { productPhotoFiles, products } from '../db/schema';
+import { badRequest, notFound, parseOrThrow } from '../errors';
 import { newestFirst } from '../db/paging';
-import { products } from '../db/schema';
-import { notFound, parseOrThrow } from '../errors';
+
+/** What to do with a product's photo alongside an edit. */
+export type PhotoChange = { upload: Uint8Array } | 'remove' | undefined;
+
+const columnsOf = (p: Partial<ProductData> | ProductPatch) => ({
+  name: p.name,
+  description: p.description,
+  pricePennies: p.price_pennies,
+  ingredients: p.ingredients,
+  allergenInfo: p.allergen_info,
+  nutrition: p.nutrition,
+  netWeightGrams: p.net_weight_grams,
+  shelfLifeDays: p.shelf_life_days,
+  storageAdvice: p.storage_advice,
+  chocolateCovered: p.chocolate_covered,
+  vatRate: p.vat_rate,
+  isActive: p.is_active,
+  soldOut: p.sold_out,
+});
+
+const refuseUnassessed = () => badRequest(UNASSESSED_MESSAGE, { allergen_info: UNASSESSED_MESSAGE });
 
 /**
  * The back office's products: all of them (active or not), created, edited and deleted. Every
  * write bumps the catalogue version in its transaction and invalidates this instance's cache
  * after commit, so the storefront shows the change at once (other instances poll the counter).
+ * A photo is checked and resized before the transaction starts, so a bad file changes nothing.
  */
 export function createAdminProductsService(db: Db, catalogVersion: CatalogVersion) {
   async function write<T>(change: (tx: Tx) => Promise<T>): Promise<T> {
@@ -24,6 +54,25 @@ export function createAdminProductsService(db: Db, catalogVersion: CatalogVersio
     return result;
   }
 
+  async function storePhoto(tx: Tx, photo: ProcessedPhoto) {
+    await tx
+      .insert(productPhotoFiles)
+      .values(photo.files.map((f) => ({ hash: photo.hash, ...f })))
+      .onConflictDoNothing();
+  }
+
+  /** Drops photo files no product shows any more (after a replace, remove or delete). */
+  async function dropUnusedPhotos(tx: Tx) {
+    const used = tx
+      .select({ hash: products.photoHash })
+      .from(products)
+      .where(sql`${products.photoHash} is not null`);
+    await tx.delete(productPhotoFiles).where(notInArray(productPhotoFiles.hash, used));
+  }
+
+  const prepare = async (change: PhotoChange) =>
+    change && change !== 'remove' ? await processPhoto(change.upload) : change;
+
   return {
     /** All products, newest first. A bakery's range is small, so this list is not paged. */
     async list(): Promise<ProductDto[]> {
@@ -34,42 +83,77 @@ export function createAdminProductsService(db: Db, catalogVersion: CatalogVersio
       return rows.map(toProductDto);
     },
 
-    async create(input: unknown): Promise<ProductDto> {
+    async create(input: unknown, photoChange?: PhotoChange): Promise<ProductDto> {
       const data = parseOrThrow(ProductInputSchema, input);
+      const photo = await prepare(photoChange);
       return write(async (tx) => {
+        if (photo && photo !== 'remove') await storePhoto(tx, photo);
         const [row] = await tx
           .insert(products)
           .values({
-            name: data.name,
-            description: data.description,
-            pricePennies: data.price_pennies,
-            allergens: data.allergens,
+            ...columnsOf(data),
             nutrition: data.nutrition ?? {},
-            isActive: data.is_active,
-          })
+            photoHash: photo && photo !== 'remove' ? photo.hash : null,
+          } as typeof products.$inferInsert)
           .returning();
         return toProductDto(row!);
       });
     },
 
     /** Changes only the fields given; nutrition left out keeps the product's own. */
-    async update(id: string, input: unknown): Promise<ProductDto> {
+    async update(id: string, input: unknown, photoChange?: PhotoChange): Promise<ProductDto> {
       if (!isUuid(id)) throw notFound('Product not found');
       const patch: ProductPatch = parseOrThrow(ProductPatchSchema, input);
+      const photo = await prepare(photoChange);
       return write(async (tx) => {
+        // Locked, so a concurrent edit cannot slip an unassessed product onto the shelf.
+        const [current] = await tx.select().from(products).where(eq(products.id, id)).for('update');
+        if (!current) throw notFound('Product not found');
+        const merged = {
+          is_active: patch.is_active ?? current.isActive,
+          allergen_info: patch.allergen_info ?? current.allergenInfo,
+        };
+        if (!activeNeedsAllergens(merged)) throw refuseUnassessed();
+        const photoHash = photo === undefined ? undefined : photo === 'remove' ? null : photo.hash;
+        if (photo && photo !== 'remove') await storePhoto(tx, photo);
         const [row] = await tx
           .update(products)
-          .set({
-            name: patch.name,
-            description: patch.description,
-            pricePennies: patch.price_pennies,
-            allergens: patch.allergens,
-            nutrition: patch.nutrition,
-            isActive: patch.is_active,
-          })
+          .set({ ...columnsOf(patch), photoHash })
+          .where(eq(products.id, id))
+          .returning();
+        if (photo !== undefined) await dropUnusedPhotos(tx);
+        return toProductDto(row!);
+      });
+    },
+
+    /** Replaces the product's photo (a bad file is a 400 and nothing changes). */
+    async setPhoto(id: string, upload: Uint8Array): Promise<ProductDto> {
+      if (!isUuid(id)) throw notFound('Product not found');
+      const photo = await processPhoto(upload);
+      return write(async (tx) => {
+        await storePhoto(tx, photo);
+        const [row] = await tx
+          .update(products)
+          .set({ photoHash: photo.hash })
           .where(eq(products.id, id))
           .returning();
         if (!row) throw notFound('Product not found');
+        await dropUnusedPhotos(tx);
+        return toProductDto(row);
+      });
+    },
+
+    /** The product goes back to its drawn picture. */
+    async removePhoto(id: string): Promise<ProductDto> {
+      if (!isUuid(id)) throw notFound('Product not found');
+      return write(async (tx) => {
+        const [row] = await tx
+          .update(products)
+          .set({ photoHash: null })
+          .where(eq(products.id, id))
+          .returning();
+        if (!row) throw notFound('Product not found');
+        await dropUnusedPhotos(tx);
         return toProductDto(row);
       });
     },
@@ -80,6 +164,7 @@ export function createAdminProductsService(db: Db, catalogVersion: CatalogVersio
       return write(async (tx) => {
         const [row] = await tx.delete(products).where(eq(products.id, id)).returning({ id: products.id });
         if (!row) throw notFound('Product not found');
+        await dropUnusedPhotos(tx);
         return row;
       });
     },

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changeCounters, orderItems, products } from '~/server/db/schema';
-import { api, createProduct, createUser } from '~/test/factories';
+import { ALLERGEN_KEYS } from '~/shared/food-information';
+import { api, assessedAllergens, createProduct, createUser } from '~/test/factories';
 import { createOrder } from '~/test/order-factories';
 import { createTestApp, type TestApp } from '~/test/test-app';
 
@@ -22,7 +23,12 @@ const catalogVersion = async () =>
   0;
 const shopIds = async () =>
   ((await (await t.app.request('/api/products')).json()).products as { id: string }[]).map((p) => p.id);
-const valid = { name: 'Lemon Drizzle', description: 'Zesty and soft.', price_pennies: 425 };
+const valid = {
+  name: 'Lemon Drizzle',
+  description: 'Zesty and soft.',
+  price_pennies: 425,
+  allergen_info: assessedAllergens(['Milk']),
+};
 
 describe('GET /api/admin/products', () => {
   it('lists every product, inactive ones too, newest first', async () => {
@@ -43,7 +49,10 @@ describe('POST /api/admin/products', () => {
     const { status, body } = await call('POST', '/api/admin/products', {
       ...valid,
       name: '  Lemon Drizzle ',
-      allergens: ' Milk, Eggs ,, Cereals containing gluten (wheat) ,',
+      allergen_info: assessedAllergens(['Milk', 'Eggs', 'Cereals containing gluten'], ['Nuts']),
+      ingredients: '*Wheat* flour, *butter* (*milk*), *eggs*, lemon.',
+      net_weight_grams: 80,
+      storage_advice: 'Keep cool.',
       nutrition: { Energy: '210 kcal' },
     });
     expect(status).toBe(201);
@@ -51,25 +60,64 @@ describe('POST /api/admin/products', () => {
       name: 'Lemon Drizzle',
       description: 'Zesty and soft.',
       price_pennies: 425,
-      allergens: ['Milk', 'Eggs', 'Cereals containing gluten (wheat)'],
+      // SPEC's list: what it contains, in the law's order.
+      allergens: ['Cereals containing gluten', 'Eggs', 'Milk'],
+      allergen_info: {
+        milk: 'contains',
+        eggs: 'contains',
+        gluten: 'contains',
+        nuts: 'may_contain',
+        peanuts: 'free_from',
+      },
+      ingredients: '*Wheat* flour, *butter* (*milk*), *eggs*, lemon.',
+      net_weight_grams: 80,
+      shelf_life_days: 7,
+      storage_advice: 'Keep cool.',
+      chocolate_covered: false,
+      vat_rate: 0,
       nutrition: { Energy: '210 kcal' },
       is_active: true,
+      sold_out: false,
+      photo: null,
     });
     expect(await catalogVersion()).toBe(before + 1);
     expect(await shopIds()).toContain(body.product.id);
   });
 
-  it('takes allergens as a list and can create an inactive product', async () => {
-    const { body } = await call('POST', '/api/admin/products', {
+  it('saves an inactive draft with allergens not yet assessed', async () => {
+    const { status, body } = await call('POST', '/api/admin/products', {
       ...valid,
-      allergens: [' Soya ', '', 'Soya'],
+      allergen_info: { milk: 'contains' },
       is_active: false,
     });
-    expect(body.product).toMatchObject({ allergens: ['Soya'], is_active: false, nutrition: {} });
+    expect(status).toBe(201);
+    expect(body.product).toMatchObject({ allergens: ['Milk'], is_active: false, nutrition: {} });
     expect(await shopIds()).not.toContain(body.product.id);
   });
 
-  const manyAllergens = Array.from({ length: 21 }, (_, i) => `A${i}`);
+  it('refuses an active product until all 14 allergens are assessed', async () => {
+    const thirteen = Object.fromEntries(ALLERGEN_KEYS.slice(1).map((k) => [k, 'free_from']));
+    const res = await call('POST', '/api/admin/products', { ...valid, allergen_info: thirteen });
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toBe(
+      'Mark all 14 allergens as contains, may contain or free from before putting this product on sale.',
+    );
+    expect(res.body.error.fields).toHaveProperty('allergen_info');
+  });
+
+  it('sets VAT from the chocolate answer, and the owner can override it', async () => {
+    const covered = await call('POST', '/api/admin/products', { ...valid, chocolate_covered: true });
+    expect(covered.body.product).toMatchObject({ chocolate_covered: true, vat_rate: 20 });
+    const plain = await call('POST', '/api/admin/products', { ...valid, chocolate_covered: false });
+    expect(plain.body.product).toMatchObject({ chocolate_covered: false, vat_rate: 0 });
+    const overridden = await call('POST', '/api/admin/products', {
+      ...valid,
+      chocolate_covered: true,
+      vat_rate: 0,
+    });
+    expect(overridden.body.product).toMatchObject({ chocolate_covered: true, vat_rate: 0 });
+  });
+
   it.each([
     ['an empty name', { ...valid, name: '   ' }, 'Name is required'],
     ['a missing name', { description: 'x', price_pennies: 1 }, 'Name is required'],
@@ -85,11 +133,22 @@ describe('POST /api/admin/products', () => {
     ['a price as text', { ...valid, price_pennies: '450' }, 'Price must be a whole number of pence'],
     ['a huge price', { ...valid, price_pennies: 2 ** 31 }, 'Price must be at most 100000p (£1,000.00)'],
     [
-      'a long allergen',
-      { ...valid, allergens: ['a'.repeat(51)] },
-      'Each allergen must be less than 50 characters',
+      'an unknown allergen',
+      { ...valid, allergen_info: { ...valid.allergen_info, chocolate: 'contains' } },
+      'Allergens must map each of the 14 allergens to contains, may_contain or free_from',
     ],
-    ['21 allergens', { ...valid, allergens: manyAllergens }, 'A product can list at most 20 allergens'],
+    [
+      'an unknown allergen status',
+      { ...valid, allergen_info: { ...valid.allergen_info, milk: 'a little' } },
+      'Allergens must map each of the 14 allergens to contains, may_contain or free_from',
+    ],
+    ['a VAT rate of 17.5%', { ...valid, vat_rate: 17.5 }, 'VAT rate must be 0, 5 or 20 (%)'],
+    ['a shelf life of 0 days', { ...valid, shelf_life_days: 0 }, 'Shelf life must be at least 1 day'],
+    [
+      'a net weight in kilos',
+      { ...valid, net_weight_grams: 0.08 },
+      'Net weight must be a whole number of grams',
+    ],
     ['a bad active flag', { ...valid, is_active: 'yes' }, 'Active must be true or false'],
     ['bad nutrition', { ...valid, nutrition: ['Energy'] }, 'Nutrition must map names to values'],
   ])('refuses %s with a 400 and creates nothing', async (_, body, message) => {
@@ -110,7 +169,8 @@ describe('PATCH /api/admin/products/:id', () => {
     const { status, body } = await call('PATCH', `/api/admin/products/${p.id}`, {
       name: 'Renamed',
       price_pennies: 499,
-      allergens: 'Eggs, Milk',
+      allergen_info: assessedAllergens(['Eggs', 'Milk']),
+      sold_out: true,
     });
     expect(status).toBe(200);
     expect(body.product).toMatchObject({
@@ -121,8 +181,28 @@ describe('PATCH /api/admin/products/:id', () => {
       allergens: ['Eggs', 'Milk'],
       nutrition: { Fat: '9 g' },
       is_active: true,
+      sold_out: true,
     });
     expect(await catalogVersion()).toBe(before + 1);
+  });
+
+  it('keeps a draft with unassessed allergens off sale until they are assessed', async () => {
+    const draft = await createProduct(t.services, { isActive: false, allergenInfo: { milk: 'contains' } });
+    const refused = await call('PATCH', `/api/admin/products/${draft.id}`, { is_active: true });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.message).toMatch(/^Mark all 14 allergens/);
+    expect(await shopIds()).not.toContain(draft.id);
+    // A draft's other fields can still be saved.
+    expect((await call('PATCH', `/api/admin/products/${draft.id}`, { name: 'Still a draft' })).status).toBe(
+      200,
+    );
+
+    const ok = await call('PATCH', `/api/admin/products/${draft.id}`, {
+      is_active: true,
+      allergen_info: assessedAllergens(['Milk']),
+    });
+    expect(ok.status).toBe(200);
+    expect(await shopIds()).toContain(draft.id);
   });
 
   it('hides a product from the shop when made inactive', async () => {

@@ -1,11 +1,21 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { adminActor } from '~/shared/orders/actor';
 import { OrderStatusUpdateSchema } from '~/shared/schemas/admin';
 import { RefundRequestSchema, toRefundInput } from '~/shared/schemas/orders';
 import { type AuthEnv, adminOnly } from '../auth/guards';
-import { parseOrThrow } from '../errors';
+import { badRequest, parseOrThrow } from '../errors';
 import { jsonBody } from '../http/json-body';
 import type { Services } from '../services';
+
+/** The `photo` file of a multipart form, as bytes; a 400 when it is missing. */
+async function photoUpload(c: Context): Promise<Uint8Array> {
+  const form = await c.req.formData().catch(() => {
+    throw badRequest('Send the photo as a multipart form with a "photo" file');
+  });
+  const file = form.get('photo');
+  if (!(file instanceof File)) throw badRequest('Please choose a photo to upload.', { photo: 'Required' });
+  return new Uint8Array(await file.arrayBuffer());
+}
 
 /** The back office's JSON API. Every route, known or not, answers only to an admin (401/403 otherwise). */
 export function adminRoutes(services: Services) {
@@ -31,6 +41,12 @@ export function adminRoutes(services: Services) {
     .post('/products', async (c) => c.json({ product: await admin.products.create(await jsonBody(c)) }, 201))
     .patch('/products/:id', async (c) =>
       c.json({ product: await admin.products.update(c.req.param('id'), await jsonBody(c)) }),
+    )
+    .put('/products/:id/photo', async (c) =>
+      c.json({ product: await admin.products.setPhoto(c.req.param('id'), await photoUpload(c)) }),
+    )
+    .delete('/products/:id/photo', async (c) =>
+      c.json({ product: await admin.products.removePhoto(c.req.param('id')) }),
     )
     .delete('/products/:id', async (c) => c.json(await admin.products.remove(c.req.param('id'))))
     .get('/customers', async (c) => c.json(await admin.customers.list({ page: c.req.query('page') })))

@@ -1,44 +1,67 @@
-import { desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { type AllergenInfo, allergenStatement, allergensWith } from '~/shared/food-information';
 import { isUuid } from '~/shared/ids';
+import { isFiltered, type ShopQuery } from '~/shared/shop-query';
 import type { Db } from '../db/client';
-import { products } from '../db/schema';
+import { productPhotoFiles, products } from '../db/schema';
 import { notFound } from '../errors';
 import type { CatalogVersion } from './catalog-version';
+import { type ProductDto, toProductDto } from './product-dto';
+import { parsePhotoFileName } from './product-photos';
 
-export type ProductRow = typeof products.$inferSelect;
+export { type ProductDto, type ProductRow, toProductDto } from './product-dto';
 
-/** A product as the screens and the JSON API see it (SPEC §3 field names). */
-export interface ProductDto {
-  id: string;
-  name: string;
-  description: string | null;
-  price_pennies: number;
-  allergens: string[];
-  nutrition: Record<string, string>;
-  is_active: boolean;
-  created_at: string;
+/** One page of the shop: the products on it and where it sits among all that match. */
+export interface ShopPage {
+  products: ProductDto[];
+  total: number;
+  page: number;
+  pageCount: number;
 }
 
-export const toProductDto = (p: ProductRow): ProductDto => ({
-  id: p.id,
-  name: p.name,
-  description: p.description,
-  price_pennies: p.pricePennies,
-  allergens: p.allergens,
-  nutrition: p.nutrition,
-  is_active: p.isActive,
-  created_at: p.createdAt.toISOString(),
-});
-
-/** What a packing slip says of a product's food information, by product id. */
+/** What a packing slip or label prints of a product's food information, by product id. */
 export interface FoodInfo {
+  /** What it contains (SPEC's allergen names). */
   allergens: string[];
+  mayContain: string[];
+  /** Days from baking to best before (see `bestBefore`). */
+  shelfLifeDays: number;
+  /** One line, e.g. "Contains: Eggs, Milk. May contain: Nuts." */
+  allergenStatement: string;
 }
+
+/** A "free from" filter as a jsonb containment: every chosen allergen marked free_from. */
+const freeFrom = (keys: ShopQuery['free']) =>
+  sql`${products.allergenInfo} @> ${JSON.stringify(Object.fromEntries(keys.map((k) => [k, 'free_from'])))}::jsonb`;
+
+/** Search text as an ILIKE pattern, its wildcards taken literally. */
+const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+const ORDER_BY: Record<ShopQuery['sort'], SQL[]> = {
+  newest: [desc(products.createdAt), desc(products.id)],
+  'price-asc': [asc(products.pricePennies), asc(sql`lower(${products.name})`), asc(products.id)],
+  'price-desc': [desc(products.pricePennies), asc(sql`lower(${products.name})`), asc(products.id)],
+  name: [asc(sql`lower(${products.name})`), asc(products.id)],
+};
+
+/** The date a cookie baked on `bakedOn` is best before, for packing slips. */
+export function bestBefore(bakedOn: Date, shelfLifeDays: number): Date {
+  return new Date(bakedOn.getTime() + shelfLifeDays * 86_400_000);
+}
+
+/** The label text for a product: its allergens, shelf life and allergen statement. */
+export const foodInfoFrom = (p: { shelfLifeDays: number; allergenInfo: AllergenInfo }): FoodInfo => ({
+  allergens: allergensWith(p.allergenInfo, 'contains'),
+  mayContain: allergensWith(p.allergenInfo, 'may_contain'),
+  shelfLifeDays: p.shelfLifeDays,
+  allergenStatement: allergenStatement(p.allergenInfo),
+});
 
 /**
  * The public catalogue: only active products are visible to shoppers. The active list is kept in
  * memory per catalogue version (see catalog-version.ts), so browsing costs no query until an admin
- * changes a product.
+ * changes a product. Searches, filters and other sorts are answered by the database (and their
+ * pages by the page cache).
  */
 export function createCatalogService(db: Db, version: CatalogVersion) {
   let cached: { version: number; list: ProductDto[]; byId: Map<string, ProductDto> } | null = null;
@@ -50,11 +73,16 @@ export function createCatalogService(db: Db, version: CatalogVersion) {
       .select()
       .from(products)
       .where(eq(products.isActive, true))
-      .orderBy(desc(products.createdAt), desc(products.id));
+      .orderBy(...ORDER_BY.newest);
     const list = rows.map(toProductDto);
     cached = { version: current, list, byId: new Map(list.map((p) => [p.id, p])) };
     return cached;
   }
+
+  const pageOf = (total: number, asked: number, size: number) => {
+    const pageCount = Math.max(1, Math.ceil(total / size));
+    return { page: Math.min(asked, pageCount), pageCount };
+  };
 
   return {
     async listActive(): Promise<ProductDto[]> {
@@ -68,15 +96,57 @@ export function createCatalogService(db: Db, version: CatalogVersion) {
       return product;
     },
 
+    /** A page of active products for /shop; a page past the end shows the last one. */
+    async browse(query: ShopQuery, pageSize: number): Promise<ShopPage> {
+      if (!isFiltered(query) && query.sort === 'newest') {
+        const { list } = await active();
+        const { page, pageCount } = pageOf(list.length, query.page, pageSize);
+        const slice = list.slice((page - 1) * pageSize, page * pageSize);
+        return { products: slice, total: list.length, page, pageCount };
+      }
+      const where = and(
+        eq(products.isActive, true),
+        query.q
+          ? or(ilike(products.name, contains(query.q)), ilike(products.description, contains(query.q)))
+          : undefined,
+        query.free.length ? freeFrom(query.free) : undefined,
+      );
+      const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(products).where(where);
+      const { page, pageCount } = pageOf(total, query.page, pageSize);
+      const rows = await db
+        .select()
+        .from(products)
+        .where(where)
+        .orderBy(...ORDER_BY[query.sort])
+        .limit(pageSize)
+        .offset((page - 1) * pageSize);
+      return { products: rows.map(toProductDto), total, page, pageCount };
+    },
+
+    /** A photo variant by its public file name ("<hash>-400.avif"), or null. */
+    async photoFile(file: string): Promise<{ contentType: string; bytes: Uint8Array } | null> {
+      const name = parsePhotoFileName(file);
+      if (!name) return null;
+      const [row] = await db
+        .select({ contentType: productPhotoFiles.contentType, bytes: productPhotoFiles.bytes })
+        .from(productPhotoFiles)
+        .where(and(eq(productPhotoFiles.hash, name.hash), eq(productPhotoFiles.variant, name.variant)));
+      return row ?? null;
+    },
+
     /** Food information of these products, active or not (packing slips print it). */
     async foodInfoOf(ids: (string | null)[]): Promise<Map<string, FoodInfo>> {
       const wanted = [...new Set(ids.filter(isUuid))];
       if (wanted.length === 0) return new Map();
       const rows = await db
-        .select({ id: products.id, allergens: products.allergens })
+        .select({
+          id: products.id,
+          shelfLifeDays: products.shelfLifeDays,
+          allergenInfo: products.allergenInfo,
+        })
         .from(products)
         .where(inArray(products.id, wanted));
-      return new Map(rows.map((r) => [r.id, { allergens: r.allergens }]));
+      return new Map(rows.map((r) => [r.id, foodInfoFrom(r)]));
     },
   };
 }

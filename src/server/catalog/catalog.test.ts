@@ -35,7 +35,7 @@ describe('GET /api/products/:id', () => {
     const res = await t.app.request(`/api/products/${p.id}`);
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({
-      product: { id: p.id, name: 'Ginger', price_pennies: 395, allergens: ['Milk', 'Eggs'], is_active: true },
+      product: { id: p.id, name: 'Ginger', price_pennies: 395, allergens: ['Eggs', 'Milk'], is_active: true },
     });
   });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadClientBuild } from '~/server/load-build';
 import { SHOP_PAGE_SIZE } from '~/shared/browse-pages';
-import { createProduct } from '~/test/factories';
+import { assessedAllergens, createProduct } from '~/test/factories';
 import { createTestApp, type TestApp } from '~/test/test-app';
 
 // These pages are rendered by the real React Router build (BUILD_DIR, default ./build):
@@ -40,6 +40,42 @@ describe('/shop', () => {
     expect(text).not.toContain('Loading products...');
     expect(text).toContain('<title>Our Cookies | Shropshire Cookie Co.</title>');
     expect(text).toContain('<meta property="og:image" content="http://shop.test/og-image.jpg"/>');
+  });
+});
+
+describe('/shop search and filters', () => {
+  it('shows only matches in the HTML, keeps the choices in the form, and pages keep the query', async () => {
+    const tag = `sf${Date.now().toString(36)}`;
+    await createProduct(t.services, {
+      name: `Peanut Brittle ${tag}`,
+      allergenInfo: assessedAllergens(['Peanuts']),
+    });
+    await createProduct(t.services, { name: `Vegan Oat ${tag}`, allergenInfo: assessedAllergens([]) });
+
+    const { status, html } = await page(`/shop?q=${tag}&free=peanuts&free=milk&sort=name&utm_source=mail`);
+    expect(status).toBe(200);
+    expect(html).toContain(`Vegan Oat ${tag}`);
+    expect(html).not.toContain(`Peanut Brittle ${tag}`);
+    expect(html).toMatch(new RegExp(`<input[^>]*name="q"[^>]*value="${tag}"`));
+    expect(html).toMatch(/<input[^>]*name="free" checked="" value="peanuts"/);
+    expect(html).toMatch(/<option value="name" selected="">Name<\/option>/);
+    expect(html).toContain(`<title>Cookies matching &quot;${tag}&quot; | Shropshire Cookie Co.</title>`);
+    expect(html).not.toContain('utm_source');
+  });
+
+  it('says "No cookies match" with a "Clear filters" link when nothing is left', async () => {
+    const { status, html } = await page('/shop?q=no-such-cookie-anywhere');
+    expect(status).toBe(200);
+    expect(html).toContain('No cookies match');
+    expect(html).toMatch(/<a[^>]*href="\/shop"[^>]*>Clear filters<\/a>/);
+    expect(html).not.toContain('No products available at the moment.');
+  });
+
+  it('marks a sold-out cookie on its card', async () => {
+    const p = await createProduct(t.services, { name: `Sold Out Card ${Date.now()}`, soldOut: true });
+    const { html } = await page(`/shop?q=${encodeURIComponent(p.name)}`);
+    expect(html).toContain(p.name);
+    expect(html).toContain('>Sold out</span>');
   });
 });
 
@@ -90,10 +126,50 @@ describe('/product/:id', () => {
     expect(text).toContain('£4.50');
     expect(text).toMatch(/>Milk</);
     expect(text).toMatch(/>Soya</);
+    expect(text).toContain('Add to Cart');
     expect(text).toMatch(/<dt[^>]*>Energy<\/dt><dd[^>]*>228 kcal<\/dd>/);
     expect(text).toContain('<title>Dark Chocolate & Sea Salt | Shropshire Cookie Co.</title>');
     expect(text).toContain('<meta property="og:type" content="product"/>');
     expect(text).toMatch(/<meta property="og:image" content="http:\/\/shop\.test\/assets\/[^"]+"\/>/);
+  });
+
+  it('shows the food information: ingredients with allergens in bold, may contain, weight and keeping', async () => {
+    const p = await createProduct(t.services, {
+      name: 'Food Info Cookie',
+      ingredients: '*Wheat* flour, *butter* (*milk*), sugar.',
+      allergenInfo: assessedAllergens(['Cereals containing gluten', 'Milk'], ['Nuts']),
+      netWeightGrams: 85,
+      shelfLifeDays: 10,
+      storageAdvice: 'Keep in a tin.',
+      nutrition: { Energy: '200 kcal' },
+    });
+    const text = decode((await page(`/product/${p.id}`)).html);
+    expect(text).toContain('<strong>Wheat</strong><span> flour, </span><strong>butter</strong>');
+    expect(text).toMatch(/Contains:.*>Cereals containing gluten<.*>Milk</s);
+    expect(text).toMatch(/May contain:<\/span> <!-- -->Nuts<!-- -->\./);
+    expect(text).toContain('85 g');
+    expect(text).toContain('Best enjoyed within 10 days of baking.');
+    expect(text).toContain('Keep in a tin.');
+    expect(text).toMatch(/<dt[^>]*>Energy<\/dt><dd[^>]*>200 kcal<\/dd>/);
+    // On a phone, Add to Cart comes before the food information.
+    expect(text.indexOf('Add to Cart')).toBeLessThan(text.indexOf('Ingredients'));
+  });
+
+  it('shows a sold-out cookie with a disabled "Sold out" button instead of Add to Cart', async () => {
+    const p = await createProduct(t.services, { name: 'Sold Out Ginger', soldOut: true });
+    const { status, html } = await page(`/product/${p.id}`);
+    expect(status).toBe(200);
+    expect(html).toMatch(/<button[^>]*disabled=""[^>]*>Sold out<\/button>/);
+    expect(html).not.toContain('Add to Cart');
+  });
+
+  it('uses an uploaded photo with AVIF and WebP srcsets', async () => {
+    const p = await createProduct(t.services, { name: 'Photographed', photoHash: 'a'.repeat(24) });
+    const { html } = await page(`/product/${p.id}`);
+    expect(html).toContain(
+      `srcSet="/api/photos/${'a'.repeat(24)}-400.avif 400w, /api/photos/${'a'.repeat(24)}-800.avif 800w"`,
+    );
+    expect(html).toContain(`src="/api/photos/${'a'.repeat(24)}-800.webp"`);
   });
 
   it.each([

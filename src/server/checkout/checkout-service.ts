@@ -89,6 +89,7 @@ export function createCheckoutService(
               name: products.name,
               price: products.pricePennies,
               active: products.isActive,
+              soldOut: products.soldOut,
             })
             .from(products)
             .where(inArray(products.id, ids))
@@ -102,6 +103,17 @@ export function createCheckoutService(
           `Sorry, ${listNames(names)} ${one ? 'is' : 'are'} no longer available. ` +
             `Please remove ${one ? 'it' : 'them'} from your basket and try again.`,
           Object.fromEntries(unavailable.map((l) => [`items.${l.index}.product_id`, 'No longer available'])),
+        );
+      }
+
+      const soldOut = wanted.filter((l) => found.get(l.productId)!.soldOut);
+      if (soldOut.length > 0) {
+        const names = soldOut.map((l) => found.get(l.productId)!.name);
+        const one = soldOut.length === 1;
+        throw badRequest(
+          `Sorry, ${listNames(names)} ${one ? 'is' : 'are'} sold out. ` +
+            `Please remove ${one ? 'it' : 'them'} from your basket and try again.`,
+          Object.fromEntries(soldOut.map((l) => [`items.${l.index}.product_id`, 'Sold out'])),
         );
       }
 

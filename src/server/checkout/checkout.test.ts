@@ -113,6 +113,20 @@ describe('POST /api/checkout/create-checkout-session', () => {
     );
   });
 
+  it('refuses a sold-out cookie with a clear message and writes nothing', async () => {
+    const active = await createProduct(t.services, { name: 'Fresh Shortbread' });
+    const soldOut = await createProduct(t.services, { name: 'Popular Ginger', soldOut: true });
+    await expectRefused(
+      {
+        items: [
+          { product_id: active.id, quantity: 1 },
+          { product_id: soldOut.id, quantity: 2 },
+        ],
+      },
+      'Sorry, Popular Ginger is sold out. Please remove it from your basket and try again.',
+    );
+  });
+
   it.each([
     ['an id no product has', '00000000-0000-4000-8000-000000000000'],
     ['a malformed id', 'not-a-product'],

@@ -4,6 +4,7 @@ import {
   boolean,
   check,
   date,
+  customType,
   index,
   integer,
   jsonb,
@@ -14,6 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { AllergenInfo } from '../../shared/food-information';
 import { DELIVERY_STATUSES, ORDER_FLAGS, ORDER_STATUSES } from '../../shared/orders/statuses';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -129,6 +131,9 @@ export const userRoles = pgTable(
 
 // ---- Catalogue ----
 
+/** Binary data (photos). PGlite gives a Uint8Array and node-postgres a Buffer (also a Uint8Array). */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+
 export const products = pgTable(
   'products',
   {
@@ -136,17 +141,51 @@ export const products = pgTable(
     name: text('name').notNull(),
     description: text('description'),
     pricePennies: integer('price_pennies').notNull(),
-    allergens: text('allergens').array().notNull().default(sql`'{}'::text[]`),
+    /** Ingredients as the owner writes them; allergens are marked *like this* and shown in bold. */
+    ingredients: text('ingredients').notNull().default(''),
+    /** The 14 UK allergens: contains, may_contain or free_from; a missing key is not yet assessed. */
+    allergenInfo: jsonb('allergen_info').$type<AllergenInfo>().notNull().default({}),
     nutrition: jsonb('nutrition').$type<Record<string, string>>().notNull().default({}),
+    netWeightGrams: integer('net_weight_grams'),
+    shelfLifeDays: integer('shelf_life_days').notNull().default(7),
+    storageAdvice: text('storage_advice').notNull().default(''),
+    /** The owner's answer to "Is it wholly or partly covered in chocolate?" (sets the VAT rate). */
+    chocolateCovered: boolean('chocolate_covered').notNull().default(false),
+    /** VAT rate in percent, prices being VAT-inclusive. */
+    vatRate: integer('vat_rate').notNull().default(0),
+    /** The content hash of the product's photo (product_photo_files), or null for the drawn picture. */
+    photoHash: text('photo_hash'),
     isActive: boolean('is_active').notNull().default(true),
+    /** Still shown in the shop, but cannot be bought. */
+    soldOut: boolean('sold_out').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     check('products_price_check', sql`${t.pricePennies} >= 0`),
+    check('products_vat_rate_check', sql`${t.vatRate} in (0, 5, 20)`),
+    check('products_shelf_life_check', sql`${t.shelfLifeDays} > 0`),
+    check('products_net_weight_check', sql`${t.netWeightGrams} > 0`),
     index('products_active_created_idx').on(t.isActive, t.createdAt.desc()),
     index('products_created_at_idx').on(t.createdAt.desc()),
   ],
+);
+
+/**
+ * Product photos, stored in the database so every instance serves them: the metadata-free master
+ * and its sized variants, addressed by the master's content hash (shared if two products match).
+ */
+export const productPhotoFiles = pgTable(
+  'product_photo_files',
+  {
+    hash: text('hash').notNull(),
+    /** 'master.webp', '400.avif', '800.avif', '400.webp' or '800.webp'. */
+    variant: text('variant').notNull(),
+    contentType: text('content_type').notNull(),
+    bytes: bytea('bytes').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.hash, t.variant] })],
 );
 
 // ---- Orders, payments and deliveries ----

@@ -1,12 +1,14 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
+import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadClientBuild } from '~/server/load-build';
+import { browsePageKey } from '~/shared/browse-pages';
 import { createProduct } from '~/test/factories';
 import { createTestApp, type TestApp } from '~/test/test-app';
 import { createNodeListener } from './node-listener';
-import { acceptsGzip } from './page-cache';
+import { acceptsGzip, createPageCache } from './page-cache';
 
 // The shop as `npm start` serves it (node:http, the real React Router build), on a test database.
 let t: TestApp;
@@ -135,5 +137,39 @@ describe('acceptsGzip', () => {
     ['', false],
   ])('%j -> %s', (header, expected) => {
     expect(acceptsGzip(header)).toBe(expected);
+  });
+});
+
+describe('cached shop searches and filters', () => {
+  it('caches a filtered shop under one spelling of its query, whatever the order of the filters', async () => {
+    const filtered = await (await fetch(`${base}/shop?free=peanuts&free=milk&sort=name`)).text();
+    const versionReads = vi.spyOn(t.services.catalogVersion, 'current');
+    const again = await fetch(`${base}/shop?sort=name&free=milk&free=peanuts&utm_source=x`);
+    expect(await again.text()).toBe(filtered);
+    expect(versionReads).not.toHaveBeenCalled();
+    versionReads.mockRestore();
+  });
+
+  it('keeps at most maxSearchEntries searches, without pushing out the shared pages', async () => {
+    let rendered = 0;
+    const cache = createPageCache({
+      keyFor: (url) => browsePageKey(url.pathname, url.searchParams),
+      version: async () => 1,
+      knownVersion: () => 1,
+      maxSearchEntries: 2,
+    });
+    const app = new Hono().use(cache.middleware).get('*', (c) => {
+      rendered++;
+      return c.html(`<p>${c.req.url}</p>`);
+    });
+    const get = (path: string) => app.request(path);
+    await get('/shop');
+    for (const q of ['a', 'b', 'c']) await get(`/shop?q=${q}`);
+    expect(rendered).toBe(4);
+    await get('/shop'); // still cached: searches have their own pool
+    await get('/shop?q=c'); // the newest searches are kept
+    expect(rendered).toBe(4);
+    await get('/shop?q=a'); // the oldest was dropped
+    expect(rendered).toBe(5);
   });
 });

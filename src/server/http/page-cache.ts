@@ -13,12 +13,16 @@ interface Entry {
 const PER_TRANSFER = new Set(['content-length', 'content-encoding', 'date', 'vary', 'transfer-encoding']);
 const CACHEABLE_TYPES = /^(text\/html|application\/json)\b/;
 
+/** Where an entry lives: shared pages, or searches and filters (many, each rarely repeated). */
+export type CachePool = 'pages' | 'searches';
+
 export interface PageCacheOptions {
   /**
    * The key an answer is stored under, from the path and the query parameters that change it
-   * (others, e.g. `utm_source`, are left out so they share the entry); null if never cached.
+   * (others, e.g. `utm_source`, are left out so they share the entry), and its pool (default
+   * 'pages'); null if never cached.
    */
-  keyFor: (url: URL) => string | null;
+  keyFor: (url: URL) => string | { key: string; pool: CachePool } | null;
   /** The catalogue version, reading the database when it is not known. */
   version: () => Promise<number>;
   /** The catalogue version if known without asking the database, else null. */
@@ -29,6 +33,8 @@ export interface PageCacheOptions {
    */
   mayStore?: (url: URL) => Promise<boolean>;
   maxEntries?: number;
+  /** The most search and filter answers kept; the oldest go first (default 500). */
+  maxSearchEntries?: number;
 }
 
 /**
@@ -41,14 +47,29 @@ export interface PageCacheOptions {
  * headers included). `serveFromNode` answers hits before the request reaches Hono at all.
  */
 export function createPageCache(options: PageCacheOptions) {
-  const max = options.maxEntries ?? 2000;
-  const entries = new Map<string, Entry>();
+  const limits: Record<CachePool, number> = {
+    pages: options.maxEntries ?? 2000,
+    searches: options.maxSearchEntries ?? 500,
+  };
+  const pools: Record<CachePool, Map<string, Entry>> = { pages: new Map(), searches: new Map() };
+
+  function lookup(url: URL): { key: string; entries: Map<string, Entry>; pool: CachePool } | null {
+    const found = options.keyFor(url);
+    if (found === null) return null;
+    const { key, pool } = typeof found === 'string' ? { key: found, pool: 'pages' as const } : found;
+    return { key, entries: pools[pool], pool };
+  }
 
   function variant(entry: Entry, acceptEncoding: string | undefined) {
     return acceptsGzip(acceptEncoding) ? entry.gzip : entry.plain;
   }
 
-  function store(key: string, version: number, res: Response, bytes: Uint8Array<ArrayBuffer>) {
+  function store(
+    { key, entries, pool }: { key: string; entries: Map<string, Entry>; pool: CachePool },
+    version: number,
+    res: Response,
+    bytes: Uint8Array<ArrayBuffer>,
+  ) {
     const encoding = res.headers.get('content-encoding');
     const body =
       encoding === 'gzip' ? gunzipSync(bytes) : encoding === 'deflate' ? inflateSync(bytes) : bytes;
@@ -56,7 +77,8 @@ export function createPageCache(options: PageCacheOptions) {
     const headers: OutgoingHttpHeaders = {};
     for (const [name, value] of res.headers) if (!PER_TRANSFER.has(name)) headers[name] = value;
     headers.vary = 'Accept-Encoding';
-    if (entries.size >= max) entries.delete(entries.keys().next().value!);
+    entries.delete(key);
+    if (entries.size >= limits[pool]) entries.delete(entries.keys().next().value!);
     entries.set(key, {
       version,
       status: res.status,
@@ -70,10 +92,10 @@ export function createPageCache(options: PageCacheOptions) {
 
   const middleware: MiddlewareHandler = async (c, next) => {
     const url = new URL(c.req.url);
-    const key = c.req.method === 'GET' ? options.keyFor(url) : null;
-    if (key === null) return next();
+    const slot = c.req.method === 'GET' ? lookup(url) : null;
+    if (slot === null) return next();
     const version = await options.version();
-    const hit = entries.get(key);
+    const hit = slot.entries.get(slot.key);
     if (hit && hit.version === version) {
       const { headers, body } = variant(hit, c.req.header('accept-encoding'));
       return new Response(body, { status: hit.status, headers: headers as Record<string, string> });
@@ -85,19 +107,19 @@ export function createPageCache(options: PageCacheOptions) {
     if (res.status !== 200 || res.headers.has('set-cookie') || !CACHEABLE_TYPES.test(type)) return;
     if (/\b(no-store|private)\b/.test(res.headers.get('cache-control') ?? '')) return;
     if (options.mayStore && !(await options.mayStore(url))) return;
-    store(key, version, res, new Uint8Array(await res.clone().arrayBuffer()));
+    store(slot, version, res, new Uint8Array(await res.clone().arrayBuffer()));
   };
 
   /** Answers a fresh cached page on node:http directly; false (nothing written) otherwise. */
   function serveFromNode(req: IncomingMessage, res: ServerResponse): boolean {
     if (req.method !== 'GET' || !req.url) return false;
-    let key: string | null;
+    let slot: ReturnType<typeof lookup>;
     try {
-      key = options.keyFor(new URL(req.url, 'http://localhost'));
+      slot = lookup(new URL(req.url, 'http://localhost'));
     } catch {
       return false; // not a URL we understand: let the app answer it
     }
-    const hit = key === null ? undefined : entries.get(key);
+    const hit = slot?.entries.get(slot.key);
     if (!hit || hit.version !== options.knownVersion()) return false;
     const { headers, body } = variant(hit, req.headers['accept-encoding']);
     res.writeHead(hit.status, headers);

@@ -1,14 +1,28 @@
 import { z } from 'zod';
+import {
+  ALLERGEN_KEYS,
+  ALLERGEN_STATUSES,
+  type AllergenInfo,
+  type AllergenKey,
+  DEFAULT_SHELF_LIFE_DAYS,
+  UNASSESSED_MESSAGE,
+  unassessedAllergens,
+  VAT_RATES,
+  type VatRate,
+  vatRateForChocolate,
+} from '../food-information';
 import { CONTROL_CHARACTERS_MESSAGE as bad, isOneLine, isPlainLines } from './plain-text';
 
 /** Limits of the admin product form (the server refuses anything beyond them with a 400). */
 export const PRODUCT_LIMITS = {
   name: 100,
   description: 1000,
-  allergen: 50,
-  allergens: 20,
   nutritionEntries: 30,
   nutritionText: 50,
+  ingredients: 2000,
+  storageAdvice: 300,
+  maxNetWeightGrams: 10_000,
+  maxShelfLifeDays: 365,
   /** £1,000.00: a cookie priced above this is surely a typo (and keeps totals far from overflow). */
   maxPricePennies: 100_000,
 } as const;
@@ -34,23 +48,48 @@ const pricePennies = z
   .min(1, 'Price must be at least 1p')
   .max(PRODUCT_LIMITS.maxPricePennies, 'Price must be at most 100000p (£1,000.00)');
 
-/** "Milk, Eggs ,, Soya" or ["Milk", " Eggs", ""] -> ["Milk", "Eggs", "Soya"]: trimmed, empties and repeats dropped. */
-export const splitAllergens = (value: string | readonly string[]) =>
-  [...new Set((typeof value === 'string' ? value.split(',') : value).map((a) => a.trim()))].filter(Boolean);
+const ingredients = z
+  .string({ error: 'Ingredients must be text' })
+  .trim()
+  .max(PRODUCT_LIMITS.ingredients, `Ingredients must be less than ${PRODUCT_LIMITS.ingredients} characters`)
+  .refine(isPlainLines, bad('Ingredients'));
 
-const allergenList = z
-  .array(
-    z
-      .string()
-      .max(PRODUCT_LIMITS.allergen, `Each allergen must be less than ${PRODUCT_LIMITS.allergen} characters`)
-      .refine(isOneLine, bad('Allergens')),
+const ALLERGEN_SHAPE = 'Allergens must map each of the 14 allergens to contains, may_contain or free_from';
+const allergenInfo = z
+  .partialRecord(
+    z.enum(ALLERGEN_KEYS as [AllergenKey, ...AllergenKey[]], { error: ALLERGEN_SHAPE }),
+    z.enum(ALLERGEN_STATUSES, { error: ALLERGEN_SHAPE }),
+    { error: ALLERGEN_SHAPE },
   )
-  .max(PRODUCT_LIMITS.allergens, `A product can list at most ${PRODUCT_LIMITS.allergens} allergens`);
+  .transform((info): AllergenInfo => info);
 
-const allergens = z
-  .union([z.string(), z.array(z.string())], { error: 'Allergens must be a comma-separated list' })
-  .transform(splitAllergens)
-  .pipe(allergenList);
+const NET_WEIGHT = 'Net weight must be a whole number of grams';
+const netWeightNumber = z
+  .number({ error: NET_WEIGHT })
+  .int(NET_WEIGHT)
+  .min(1, 'Net weight must be at least 1 g')
+  .max(PRODUCT_LIMITS.maxNetWeightGrams, `Net weight must be at most ${PRODUCT_LIMITS.maxNetWeightGrams} g`);
+const netWeight = netWeightNumber.nullable();
+
+const SHELF_LIFE = 'Shelf life must be a whole number of days';
+const shelfLife = z
+  .number({ error: SHELF_LIFE })
+  .int(SHELF_LIFE)
+  .min(1, 'Shelf life must be at least 1 day')
+  .max(PRODUCT_LIMITS.maxShelfLifeDays, `Shelf life must be at most ${PRODUCT_LIMITS.maxShelfLifeDays} days`);
+
+const storageAdvice = z
+  .string({ error: 'Storage advice must be text' })
+  .trim()
+  .max(
+    PRODUCT_LIMITS.storageAdvice,
+    `Storage advice must be less than ${PRODUCT_LIMITS.storageAdvice} characters`,
+  );
+
+const vatRate = z.union(
+  VAT_RATES.map((r) => z.literal(r)),
+  { error: 'VAT rate must be 0, 5 or 20 (%)' },
+);
 
 const NUTRITION_TEXT = `Nutrition names and values must be less than ${PRODUCT_LIMITS.nutritionText} characters`;
 const nutritionText = z
@@ -66,16 +105,35 @@ const nutrition = z
   });
 
 const isActive = z.boolean({ error: 'Active must be true or false' });
+const soldOut = z.boolean({ error: 'Sold out must be true or false' });
+const chocolateCovered = z.boolean({ error: '"Covered in chocolate" must be true or false' });
 
-/** A product as the admin API takes it (JSON). New products are active unless told otherwise. */
-export const ProductInputSchema = z.object({
-  name,
-  description,
-  price_pennies: pricePennies,
-  allergens: allergens.default([]),
-  nutrition: nutrition.optional(),
-  is_active: isActive.default(true),
-});
+/** An active product must have every allergen assessed; an inactive draft need not. */
+export const activeNeedsAllergens = (p: { is_active?: boolean; allergen_info?: AllergenInfo }) =>
+  !p.is_active || unassessedAllergens(p.allergen_info ?? {}).length === 0;
+
+/**
+ * A product as the admin API takes it (JSON). New products are active unless told otherwise; a
+ * VAT rate left out follows the chocolate answer.
+ */
+export const ProductInputSchema = z
+  .object({
+    name,
+    description,
+    price_pennies: pricePennies,
+    ingredients: ingredients.default(''),
+    allergen_info: allergenInfo.default({}),
+    nutrition: nutrition.optional(),
+    net_weight_grams: netWeight.default(null),
+    shelf_life_days: shelfLife.default(DEFAULT_SHELF_LIFE_DAYS),
+    storage_advice: storageAdvice.default(''),
+    chocolate_covered: chocolateCovered.default(false),
+    vat_rate: vatRate.optional(),
+    is_active: isActive.default(true),
+    sold_out: soldOut.default(false),
+  })
+  .refine(activeNeedsAllergens, { message: UNASSESSED_MESSAGE, path: ['allergen_info'] })
+  .transform((p) => ({ ...p, vat_rate: p.vat_rate ?? vatRateForChocolate(p.chocolate_covered) }));
 
 /** An edit: any subset of the fields; nutrition left out keeps what the product has. */
 export const ProductPatchSchema = z
@@ -83,9 +141,16 @@ export const ProductPatchSchema = z
     name,
     description,
     price_pennies: pricePennies,
-    allergens,
+    ingredients,
+    allergen_info: allergenInfo,
     nutrition,
+    net_weight_grams: netWeight,
+    shelf_life_days: shelfLife,
+    storage_advice: storageAdvice,
+    chocolate_covered: chocolateCovered,
+    vat_rate: vatRate,
     is_active: isActive,
+    sold_out: soldOut,
   })
   .partial()
   .refine((p) => Object.values(p).some((v) => v !== undefined), { message: 'Nothing to update' });
@@ -112,23 +177,40 @@ export const nutritionToLines = (n: Record<string, string>) =>
     .map(([k, v]) => `${k}: ${v}`)
     .join('\n');
 
+const wholeNumber = (message: string) => z.string().trim().regex(/^\d+$/, message).transform(Number);
+
 /**
- * The admin form's fields as typed (all text, plus the Active checkbox), turned into the API's
- * shape with the same rules, so the form and the server give the same messages.
+ * The admin form's fields as typed (text, checkboxes and one choice per allergen), turned into
+ * the API's shape with the same rules, so the form and the server give the same messages.
  */
 export const ProductFormSchema = z
   .object({
     name,
     description,
-    price: z
+    price: z.string().trim().min(1, 'Price is required').pipe(wholeNumber(PRICE_WHOLE)).pipe(pricePennies),
+    ingredients,
+    allergen_info: z
+      .record(z.string(), z.string())
+      .transform((choices) =>
+        Object.fromEntries(Object.entries(choices).filter(([, status]) => status !== '')),
+      )
+      .pipe(allergenInfo),
+    net_weight: z
       .string()
       .trim()
-      .min(1, 'Price is required')
-      .regex(/^\d+$/, PRICE_WHOLE)
-      .transform(Number)
-      .pipe(pricePennies),
-    allergens: z.string().max(2000, 'Allergens are too long').transform(splitAllergens).pipe(allergenList),
+      .transform((v) => (v === '' ? null : v))
+      .pipe(z.union([z.null(), wholeNumber(NET_WEIGHT).pipe(netWeightNumber)])),
+    shelf_life: z
+      .string()
+      .trim()
+      .min(1, 'Shelf life is required')
+      .pipe(wholeNumber(SHELF_LIFE))
+      .pipe(shelfLife),
+    storage_advice: storageAdvice,
+    chocolate_covered: chocolateCovered,
+    vat_rate: z.string().transform(Number).pipe(vatRate),
     is_active: isActive,
+    sold_out: soldOut,
     nutrition: z
       .string()
       .max(3000, 'Nutrition is too long')
@@ -142,14 +224,22 @@ export const ProductFormSchema = z
       })
       .pipe(nutrition),
   })
+  .refine(activeNeedsAllergens, { message: UNASSESSED_MESSAGE, path: ['allergen_info'] })
   .transform(
     (f): ProductData => ({
       name: f.name,
       description: f.description,
       price_pennies: f.price,
-      allergens: f.allergens,
+      ingredients: f.ingredients,
+      allergen_info: f.allergen_info,
       nutrition: f.nutrition,
+      net_weight_grams: f.net_weight,
+      shelf_life_days: f.shelf_life,
+      storage_advice: f.storage_advice,
+      chocolate_covered: f.chocolate_covered,
+      vat_rate: f.vat_rate as VatRate,
       is_active: f.is_active,
+      sold_out: f.sold_out,
     }),
   );
 

@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect } from 'react';
-import { type FieldError, useForm } from 'react-hook-form';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useFetcher } from 'react-router';
 import { Button } from '~/app/components/ui/button';
 import { Input, Label, Textarea } from '~/app/components/ui/input';
 import type { ProductDto } from '~/server/catalog/catalog-service';
+import { DEFAULT_SHELF_LIFE_DAYS } from '~/shared/food-information';
 import { formatPence } from '~/shared/money';
 import {
   nutritionToLines,
@@ -13,6 +14,9 @@ import {
   type ProductFormValues,
 } from '~/shared/schemas/product';
 import { Dialog, DialogContent } from './dialog';
+import { aria, Field } from './form-field';
+import { AllergenFields, FoodFields } from './product-food-fields';
+import { type PhotoChoice, ProductPhotoField } from './product-photo-field';
 import { type AdminActionResult, useActionToast } from './use-action-toast';
 
 const TOASTS = {
@@ -24,14 +28,23 @@ const valuesOf = (p: ProductDto | null): ProductFormValues => ({
   name: p?.name ?? '',
   description: p?.description ?? '',
   price: p ? String(p.price_pennies) : '',
-  allergens: p?.allergens.join(', ') ?? '',
+  ingredients: p?.ingredients ?? '',
+  allergen_info: { ...(p?.allergen_info ?? {}) },
+  net_weight: p?.net_weight_grams ? String(p.net_weight_grams) : '',
+  shelf_life: String(p?.shelf_life_days ?? DEFAULT_SHELF_LIFE_DAYS),
+  storage_advice: p?.storage_advice ?? '',
+  chocolate_covered: p?.chocolate_covered ?? false,
+  vat_rate: String(p?.vat_rate ?? 0),
   is_active: p?.is_active ?? true,
+  sold_out: p?.sold_out ?? false,
   nutrition: p ? nutritionToLines(p.nutrition) : '',
 });
 
+const NO_PHOTO_CHANGE: PhotoChoice = { file: null, remove: false };
+
 /**
  * The one form for adding and editing a product (in a dialog). It checks with the same schema
- * as the server, then sends the product to the page's action.
+ * as the server, then sends the product (and any photo) to the page's action as one form.
  */
 export function ProductFormDialog({
   open,
@@ -51,23 +64,33 @@ export function ProductFormDialog({
   });
   const { register, handleSubmit, reset, watch, formState } = form;
   const { errors } = formState;
+  const [photo, setPhoto] = useState<PhotoChoice>(NO_PHOTO_CHANGE);
+  const [photoError, setPhotoError] = useState<string | null>(null);
 
   useEffect(() => {
-    if (open) reset(valuesOf(product));
+    if (!open) return;
+    reset(valuesOf(product));
+    setPhoto(NO_PHOTO_CHANGE);
+    setPhotoError(null);
   }, [open, product, reset]);
 
   const saving = fetcher.state !== 'idle';
   const onSubmit = handleSubmit((data) => {
-    const fields = { ...data, nutrition: data.nutrition ?? {} };
-    const body = { intent: product ? 'update' : 'create', id: product?.id ?? null, product: fields };
-    fetcher.submit(body, { method: 'post', encType: 'application/json' });
+    if (photoError) return;
+    const body = new FormData();
+    body.set('intent', product ? 'update' : 'create');
+    if (product) body.set('id', product.id);
+    body.set('product', JSON.stringify({ ...data, nutrition: data.nutrition ?? {} }));
+    if (photo.file) body.set('photo', photo.file);
+    if (photo.remove) body.set('remove_photo', 'true');
+    fetcher.submit(body, { method: 'post', encType: 'multipart/form-data' });
   });
   const price = watch('price');
   const pricePreview = /^\d+$/.test(price.trim()) ? formatPence(Number(price)) : null;
 
   return (
     <Dialog open={open} onOpenChange={(next) => !next && !saving && onClose()}>
-      <DialogContent title={product ? 'Edit Product' : 'Add Product'}>
+      <DialogContent title={product ? 'Edit Product' : 'Add Product'} className="max-w-2xl">
         <form onSubmit={onSubmit} noValidate className="space-y-4">
           <Field id="product-name" label="Name" error={errors.name}>
             <Input
@@ -99,19 +122,17 @@ export function ProductFormDialog({
               {...register('price')}
             />
           </Field>
-          <Field
-            id="product-allergens"
-            label="Allergens"
-            hint="Separate with commas, e.g. Milk, Eggs"
-            error={errors.allergens}
-          >
-            <Input
-              id="product-allergens"
-              autoComplete="off"
-              {...aria('product-allergens', errors.allergens, true)}
-              {...register('allergens')}
-            />
-          </Field>
+          <ProductPhotoField
+            current={product?.photo ?? null}
+            choice={photo}
+            error={photoError}
+            onChange={(choice, error) => {
+              setPhoto(choice);
+              setPhotoError(error);
+            }}
+          />
+          <FoodFields form={form} />
+          <AllergenFields form={form} />
           <Field
             id="product-nutrition"
             label="Nutrition (optional)"
@@ -125,17 +146,12 @@ export function ProductFormDialog({
               {...register('nutrition')}
             />
           </Field>
-          <div className="flex items-center gap-3">
-            <input
-              id="product-active"
-              type="checkbox"
-              className="size-5 accent-caramel-dark"
-              {...register('is_active')}
-            />
-            <Label htmlFor="product-active" className="mb-0">
-              Active (shown in the shop)
-            </Label>
-          </div>
+          <Checkbox id="product-active" label="Active (shown in the shop)" {...register('is_active')} />
+          <Checkbox
+            id="product-sold-out"
+            label="Sold out (shown, but cannot be bought)"
+            {...register('sold_out')}
+          />
           <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
             <Button type="button" variant="outline" onClick={onClose} disabled={saving}>
               Cancel
@@ -150,38 +166,13 @@ export function ProductFormDialog({
   );
 }
 
-const aria = (id: string, error: FieldError | undefined, hint = false) => ({
-  'aria-invalid': error ? true : undefined,
-  'aria-describedby': [error && `${id}-error`, hint && `${id}-hint`].filter(Boolean).join(' ') || undefined,
-});
-
-function Field({
-  id,
-  label,
-  hint,
-  error,
-  children,
-}: {
-  id: string;
-  label: string;
-  hint?: string;
-  error?: FieldError;
-  children: React.ReactNode;
-}) {
+function Checkbox({ id, label, ...props }: React.ComponentProps<'input'> & { id: string; label: string }) {
   return (
-    <div>
-      <Label htmlFor={id}>{label}</Label>
-      {children}
-      {hint && (
-        <p id={`${id}-hint`} className="mt-1 text-sm text-cocoa-light">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700">
-          {error.message}
-        </p>
-      )}
+    <div className="flex items-center gap-3">
+      <input id={id} type="checkbox" className="size-5 accent-caramel-dark" {...props} />
+      <Label htmlFor={id} className="mb-0">
+        {label}
+      </Label>
     </div>
   );
 }

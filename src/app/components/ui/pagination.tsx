@@ -1,11 +1,23 @@
 import { Link, useLocation } from 'react-router';
 import { Button } from '~/app/components/ui/button';
 
-/** Previous / Next links that keep the page's other search params (e.g. the status filter). */
-export function Pagination({ page, pageCount }: { page: number; pageCount: number }) {
+/**
+ * Previous / Next links that keep the page's other search params (e.g. the status filter), or
+ * the links `hrefFor` gives (a cached page must not repeat one visitor's extra parameters).
+ */
+export function Pagination({
+  page,
+  pageCount,
+  hrefFor,
+}: {
+  page: number;
+  pageCount: number;
+  hrefFor?: (page: number) => string;
+}) {
   const { search } = useLocation();
   if (pageCount <= 1) return null;
   const to = (p: number) => {
+    if (hrefFor) return hrefFor(p);
     const params = new URLSearchParams(search);
     if (p === 1) params.delete('page');
     else params.set('page', String(p));

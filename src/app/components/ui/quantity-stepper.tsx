@@ -1,4 +1,5 @@
 import { Minus, Plus } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { Button } from './button';
 
 interface QuantityStepperProps {
@@ -8,10 +9,19 @@ interface QuantityStepperProps {
   label: string;
   min?: number;
   disabled?: boolean;
+  /** The number can also be typed (e.g. 24 for a party) instead of only stepped. */
+  typeable?: boolean;
 }
 
 /** A quantity with minus and plus buttons; never goes below `min` (default 1), no maximum. */
-export function QuantityStepper({ value, onChange, label, min = 1, disabled = false }: QuantityStepperProps) {
+export function QuantityStepper({
+  value,
+  onChange,
+  label,
+  min = 1,
+  disabled = false,
+  typeable = false,
+}: QuantityStepperProps) {
   return (
     <div className="inline-flex items-center gap-1">
       <Button
@@ -24,13 +34,17 @@ export function QuantityStepper({ value, onChange, label, min = 1, disabled = fa
       >
         <Minus aria-hidden className="size-4" />
       </Button>
-      <output
-        aria-live="polite"
-        aria-label={`Quantity of ${label}`}
-        className="w-10 text-center font-semibold"
-      >
-        {value}
-      </output>
+      {typeable ? (
+        <TypedQuantity value={value} onChange={onChange} label={label} min={min} disabled={disabled} />
+      ) : (
+        <output
+          aria-live="polite"
+          aria-label={`Quantity of ${label}`}
+          className="w-10 text-center font-semibold"
+        >
+          {value}
+        </output>
+      )}
       <Button
         type="button"
         variant="outline"
@@ -42,5 +56,35 @@ export function QuantityStepper({ value, onChange, label, min = 1, disabled = fa
         <Plus aria-hidden className="size-4" />
       </Button>
     </div>
+  );
+}
+
+/** The typed number; a blank or too small entry goes back to the last good quantity on leaving. */
+function TypedQuantity({
+  value,
+  onChange,
+  label,
+  min,
+  disabled,
+}: Required<Omit<QuantityStepperProps, 'typeable'>>) {
+  const [text, setText] = useState(String(value));
+  useEffect(() => setText(String(value)), [value]);
+  return (
+    <input
+      type="number"
+      inputMode="numeric"
+      min={min}
+      step={1}
+      aria-label={`Quantity of ${label}`}
+      disabled={disabled}
+      value={text}
+      onChange={(e) => {
+        setText(e.target.value);
+        const n = Number(e.target.value);
+        if (Number.isInteger(n) && n >= min) onChange(n);
+      }}
+      onBlur={() => setText(String(value))}
+      className="h-10 w-16 rounded-md border border-cocoa/30 bg-white text-center font-semibold"
+    />
   );
 }

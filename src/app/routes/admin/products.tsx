@@ -19,21 +19,47 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { products: await loadOrNull(context, 'products', () => context.services.admin.products.list()) };
 }
 
-/** JSON `{ intent: 'create' | 'update' | 'delete', id?, product? }` from the product form and cards. */
-export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdminPage(request, context);
+/**
+ * The product form posts multipart (`intent`, `id`, `product` as JSON, optional `photo` file and
+ * `remove_photo`); the cards post JSON `{ intent: 'delete', id }`.
+ */
+async function readAction(request: Request) {
+  if ((request.headers.get('content-type') ?? '').startsWith('multipart/form-data')) {
+    const form = await request.formData().catch(() => null);
+    const photo = form?.get('photo');
+    let product: unknown = null;
+    try {
+      product = JSON.parse(String(form?.get('product') ?? 'null'));
+    } catch {}
+    return {
+      intent: form?.get('intent'),
+      id: form?.get('id'),
+      product,
+      photoChange:
+        photo instanceof File && photo.size > 0
+          ? { upload: new Uint8Array(await photo.arrayBuffer()) }
+          : form?.get('remove_photo') === 'true'
+            ? ('remove' as const)
+            : undefined,
+    };
+  }
   const body: unknown = await request.json().catch(() => null);
-  const { intent, id, product } = (typeof body === 'object' && body !== null ? body : {}) as Record<
+  return { ...(typeof body === 'object' && body !== null ? body : {}), photoChange: undefined } as Record<
     string,
     unknown
-  >;
+  > & { photoChange: undefined };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireAdminPage(request, context);
+  const { intent, id, product, photoChange } = await readAction(request);
   const products = context.services.admin.products;
   const productId = typeof id === 'string' ? id : '';
   switch (intent) {
     case 'create':
-      return runAdminAction(context, intent, () => products.create(product));
+      return runAdminAction(context, intent, () => products.create(product, photoChange));
     case 'update':
-      return runAdminAction(context, intent, () => products.update(productId, product));
+      return runAdminAction(context, intent, () => products.update(productId, product, photoChange));
     case 'delete':
       return runAdminAction(context, intent, () => products.remove(productId));
     default:

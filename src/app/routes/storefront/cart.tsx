@@ -7,6 +7,7 @@ import { Button } from '~/app/components/ui/button';
 import { Card } from '~/app/components/ui/card';
 import { QuantityStepper } from '~/app/components/ui/quantity-stepper';
 import { pageMeta } from '~/app/lib/meta';
+import { photoHashIn } from '~/app/lib/product-image';
 import { formatPence } from '~/shared/money';
 import type { Route } from './+types/cart';
 
@@ -73,9 +74,9 @@ function CartLine({ item }: { item: CartItem }) {
   const removeItem = useCartStore((s) => s.removeItem);
   return (
     <Card className="flex gap-4 p-4">
-      {/* Drawn from the name, not the saved photo_url, so a cart saved before a redeploy keeps its pictures. */}
+      {/* An uploaded photo by its hash; else drawn from the name, not the saved photo_url, so a cart saved before a redeploy keeps its pictures. */}
       <div className="size-20 shrink-0 overflow-hidden rounded-md sm:size-24">
-        <ProductImage name={item.name} alt="" sizes="96px" />
+        <ProductImage name={item.name} photo={photoHashIn(item.photo_url)} alt="" sizes="96px" />
       </div>
       <div className="flex min-w-0 flex-1 flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <div className="min-w-0">

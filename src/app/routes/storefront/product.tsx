@@ -3,9 +3,9 @@ import { useEffect, useState } from 'react';
 import { data, Link } from 'react-router';
 import { toast } from 'sonner';
 import { useCartStore } from '~/app/cart/cart-store';
+import { AllergenSummary, Ingredients, KeepingDetails } from '~/app/components/food-information';
 import { ProductImage } from '~/app/components/product-image';
 import { Button } from '~/app/components/ui/button';
-import { Badge } from '~/app/components/ui/card';
 import { QuantityStepper } from '~/app/components/ui/quantity-stepper';
 import { pageMeta } from '~/app/lib/meta';
 import { productImageFor } from '~/app/lib/product-image';
@@ -15,16 +15,25 @@ import { formatPence } from '~/shared/money';
 import type { Route } from './+types/product';
 
 /** What the page shows of a product (the rest of ProductDto is not sent to the browser). */
-type ProductView = Omit<ProductDto, 'is_active' | 'created_at'>;
+type ProductView = Omit<
+  ProductDto,
+  'is_active' | 'created_at' | 'chocolate_covered' | 'vat_rate' | 'allergens'
+>;
 
 type Problem = 'not-found' | 'error';
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { catalog, log } = context.services;
   try {
-    const { id, name, description, price_pennies, allergens, nutrition } = await catalog.getActive(params.id);
-    const product: ProductView = { id, name, description, price_pennies, allergens, nutrition };
-    return data({ product, problem: null as Problem | null });
+    const {
+      is_active: _active,
+      created_at: _created,
+      chocolate_covered: _chocolate,
+      vat_rate: _vat,
+      allergens: _allergens,
+      ...product
+    }: ProductDto = await catalog.getActive(params.id);
+    return data({ product: product as ProductView, problem: null as Problem | null });
   } catch (err) {
     // Unknown, inactive and malformed ids are all "not found", with a real 404 for crawlers.
     if (isNotFound(err)) {
@@ -55,7 +64,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, location }) => {
     ...pageMeta(matches, {
       title: product.name,
       description: product.description ?? `${product.name}, handmade in Shropshire and baked fresh to order.`,
-      image: productImageFor(product.name).src,
+      image: productImageFor(product.name, product.photo).src,
       imageAlt: product.name,
       type: 'product',
       path: location.pathname,
@@ -89,7 +98,7 @@ function ProductDetail({ product }: { product: ProductView }) {
       id: product.id,
       name: product.name,
       price_pennies: product.price_pennies,
-      photo_url: productImageFor(product.name).src,
+      photo_url: productImageFor(product.name, product.photo).src,
     };
     // SPEC §4: adding N units from this page counts as N single additions.
     for (let i = 0; i < quantity; i++) addItem(item);
@@ -107,6 +116,7 @@ function ProductDetail({ product }: { product: ProductView }) {
         <div className="self-start overflow-hidden rounded-xl border border-crumb bg-white shadow-sm">
           <ProductImage
             name={product.name}
+            photo={product.photo}
             priority
             sizes="(min-width: 1152px) 560px, (min-width: 768px) 50vw, 100vw"
           />
@@ -114,24 +124,45 @@ function ProductDetail({ product }: { product: ProductView }) {
         <div>
           <h1 className="text-3xl font-bold sm:text-4xl">{product.name}</h1>
           <p className="mt-3 text-3xl font-bold text-caramel-dark">{formatPence(product.price_pennies)}</p>
+          {/* Straight after the price, so a phone reaches it before the food information. */}
+          <div className="mt-5 flex flex-wrap items-center gap-4 border-y border-crumb py-5">
+            {product.sold_out ? (
+              <>
+                <p className="w-full text-cocoa-light">
+                  This cookie is sold out for now. Please check back soon.
+                </p>
+                <Button size="lg" disabled className="w-full sm:w-auto">
+                  Sold out
+                </Button>
+              </>
+            ) : (
+              <>
+                <div className="flex items-center gap-3">
+                  <span className="font-medium">Quantity</span>
+                  <QuantityStepper
+                    value={quantity}
+                    onChange={setQuantity}
+                    label={product.name}
+                    disabled={!hydrated}
+                    typeable
+                  />
+                </div>
+                <Button size="lg" onClick={addToCart} disabled={!hydrated} className="w-full sm:w-auto">
+                  <ShoppingCart aria-hidden className="size-5" />
+                  Add to Cart
+                </Button>
+              </>
+            )}
+          </div>
           {product.description && <p className="mt-5 text-lg leading-relaxed">{product.description}</p>}
 
-          <section aria-labelledby="allergens-heading" className="mt-6">
-            <h2 id="allergens-heading" className="mb-2 text-lg font-bold">
-              Allergens
-            </h2>
-            {product.allergens.length > 0 ? (
-              <ul className="flex flex-wrap gap-2">
-                {product.allergens.map((allergen) => (
-                  <li key={allergen}>
-                    <Badge className="bg-crumb text-sm">{allergen}</Badge>
-                  </li>
-                ))}
-              </ul>
-            ) : (
-              <p className="text-cocoa-light">None listed.</p>
-            )}
-          </section>
+          <AllergenSummary info={product.allergen_info} />
+          <Ingredients text={product.ingredients} />
+          <KeepingDetails
+            netWeightGrams={product.net_weight_grams}
+            storageAdvice={product.storage_advice}
+            shelfLifeDays={product.shelf_life_days}
+          />
 
           {nutrition.length > 0 && (
             <section aria-labelledby="nutrition-heading" className="mt-6">
@@ -148,22 +179,6 @@ function ProductDetail({ product }: { product: ProductView }) {
               </dl>
             </section>
           )}
-
-          <div className="mt-8 flex flex-wrap items-center gap-4 border-t border-crumb pt-6">
-            <div className="flex items-center gap-3">
-              <span className="font-medium">Quantity</span>
-              <QuantityStepper
-                value={quantity}
-                onChange={setQuantity}
-                label={product.name}
-                disabled={!hydrated}
-              />
-            </div>
-            <Button size="lg" onClick={addToCart} disabled={!hydrated} className="w-full sm:w-auto">
-              <ShoppingCart aria-hidden className="size-5" />
-              Add to Cart
-            </Button>
-          </div>
         </div>
       </div>
     </main>

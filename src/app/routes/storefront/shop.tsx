@@ -2,23 +2,27 @@ import { Suspense, useEffect } from 'react';
 import { Await, Link, useRevalidator } from 'react-router';
 import { toast } from 'sonner';
 import { ProductImage } from '~/app/components/product-image';
+import { NoMatches, ShopFilters } from '~/app/components/shop-filters';
 import { Button } from '~/app/components/ui/button';
-import { Card } from '~/app/components/ui/card';
+import { Badge, Card } from '~/app/components/ui/card';
 import { Pagination } from '~/app/components/ui/pagination';
 import { pageMeta } from '~/app/lib/meta';
-import { requestedShopPage, SHOP_PAGE_SIZE } from '~/shared/browse-pages';
+import { SHOP_PAGE_SIZE } from '~/shared/browse-pages';
 import { formatPence } from '~/shared/money';
+import { isFiltered, readShopQuery, type ShopQuery, shopQueryString } from '~/shared/shop-query';
 import type { Route } from './+types/shop';
 
 export const meta: Route.MetaFunction = ({ matches, location }) => {
   // Later pages of a long catalogue are pages of their own for search engines and tabs.
-  const page = requestedShopPage(new URLSearchParams(location.search));
+  const query = readShopQuery(new URLSearchParams(location.search));
+  const page = query.page;
   const later = page > 1;
+  const what = query.q ? `Cookies matching "${query.q}"` : 'Our Cookies';
   return pageMeta(matches, {
-    title: later ? `Our Cookies, page ${page}` : 'Our Cookies',
+    title: later ? `${what}, page ${page}` : what,
     description:
       'Browse our handmade cookies: baked fresh to order in Shropshire with the finest ingredients and delivered across the UK.',
-    path: later ? `/shop?page=${page}` : '/shop',
+    path: `/shop${shopQueryString(query)}`,
   });
 };
 
@@ -27,30 +31,43 @@ interface ShopProduct {
   name: string;
   description: string | null;
   price_pennies: number;
+  photo: string | null;
+  sold_out: boolean;
 }
 
-type Catalogue = { products: ShopProduct[]; page: number; pageCount: number; error: boolean };
+type Catalogue = {
+  products: ShopProduct[];
+  page: number;
+  pageCount: number;
+  query: ShopQuery;
+  error: boolean;
+};
 
-const failed: Catalogue = { products: [], page: 1, pageCount: 1, error: true };
+const failed = (query: ShopQuery): Catalogue => ({ products: [], page: 1, pageCount: 1, query, error: true });
 
 export async function loader({ request, context }: Route.LoaderArgs): Promise<Catalogue> {
   const { catalog, log } = context.services;
+  const query = readShopQuery(new URL(request.url).searchParams);
   try {
-    const products = await catalog.listActive();
-    const pageCount = Math.max(1, Math.ceil(products.length / SHOP_PAGE_SIZE));
     // One past the end shows the last page.
-    const page = Math.min(requestedShopPage(new URL(request.url).searchParams), pageCount);
+    const { products, page, pageCount } = await catalog.browse(query, SHOP_PAGE_SIZE);
     return {
-      products: products
-        .slice((page - 1) * SHOP_PAGE_SIZE, page * SHOP_PAGE_SIZE)
-        .map(({ id, name, description, price_pennies }) => ({ id, name, description, price_pennies })),
+      products: products.map(({ id, name, description, price_pennies, photo, sold_out }) => ({
+        id,
+        name,
+        description,
+        price_pennies,
+        photo,
+        sold_out,
+      })),
       page,
       pageCount,
+      query: { ...query, page },
       error: false,
     };
   } catch (err) {
     log.error({ err }, 'failed to load products');
-    return failed;
+    return failed(query);
   }
 }
 
@@ -58,9 +75,10 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ca
  * On a click from another page, show this page at once with "Loading products..." while the list
  * arrives, instead of holding the previous page. The first visit is rendered whole on the server.
  */
-export function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
-  const catalogue: Promise<Catalogue> = serverLoader().catch(() => failed);
-  return { catalogue };
+export function clientLoader({ serverLoader, request }: Route.ClientLoaderArgs) {
+  const query = readShopQuery(new URL(request.url).searchParams);
+  const catalogue: Promise<Catalogue> = serverLoader().catch(() => failed(query));
+  return { catalogue, query };
 }
 
 export default function Shop({ loaderData }: Route.ComponentProps) {
@@ -70,6 +88,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
       <p className="mb-10 max-w-2xl text-lg text-cocoa-light">
         Every cookie is handcrafted with premium ingredients and baked fresh to order.
       </p>
+      <ShopFilters query={loaderData.query} />
       {'catalogue' in loaderData ? (
         <Suspense fallback={<ProductsLoading />}>
           <Await resolve={loaderData.catalogue}>{(catalogue) => <ProductList {...catalogue} />}</Await>
@@ -82,7 +101,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function ProductList({ products, page, pageCount, error }: Catalogue) {
+function ProductList({ products, page, pageCount, query, error }: Catalogue) {
   const revalidator = useRevalidator();
   useEffect(() => {
     if (error) toast.error('Failed to load products');
@@ -103,6 +122,7 @@ function ProductList({ products, page, pageCount, error }: Catalogue) {
     );
   }
   if (products.length === 0) {
+    if (isFiltered(query)) return <NoMatches />;
     return <p className="py-12 text-center text-lg text-cocoa-light">No products available at the moment.</p>;
   }
   return (
@@ -115,7 +135,11 @@ function ProductList({ products, page, pageCount, error }: Catalogue) {
           </li>
         ))}
       </ul>
-      <Pagination page={page} pageCount={pageCount} />
+      <Pagination
+        page={page}
+        pageCount={pageCount}
+        hrefFor={(p) => `/shop${shopQueryString({ ...query, page: p })}`}
+      />
     </>
   );
 }
@@ -127,6 +151,7 @@ function ProductCard({ product, priority }: { product: ShopProduct; priority: bo
         {/* The link is named by the text below; repeating the name as alt text would only add noise. */}
         <ProductImage
           name={product.name}
+          photo={product.photo}
           alt=""
           priority={priority}
           sizes="(min-width: 1024px) 270px, (min-width: 768px) 33vw, 100vw"
@@ -137,8 +162,9 @@ function ProductCard({ product, priority }: { product: ShopProduct; priority: bo
           {product.description && (
             <p className="line-clamp-2 text-sm text-cocoa-light">{product.description}</p>
           )}
-          <p className="mt-auto pt-1 text-lg font-bold text-caramel-dark">
+          <p className="mt-auto flex items-center justify-between gap-2 pt-1 text-lg font-bold text-caramel-dark">
             {formatPence(product.price_pennies)}
+            {product.sold_out && <Badge className="bg-stone-200 text-sm text-stone-800">Sold out</Badge>}
           </p>
         </div>
       </Card>

@@ -1,0 +1,40 @@
+import type { FieldError } from 'react-hook-form';
+import { Label } from '~/app/components/ui/input';
+
+/** aria-invalid and aria-describedby for a field with an optional error and hint. */
+export const aria = (id: string, error: FieldError | undefined, hint = false) => ({
+  'aria-invalid': error ? true : undefined,
+  'aria-describedby': [error && `${id}-error`, hint && `${id}-hint`].filter(Boolean).join(' ') || undefined,
+});
+
+/** A labelled form field with its hint and error. */
+export function Field({
+  id,
+  label,
+  hint,
+  error,
+  children,
+}: {
+  id: string;
+  label: string;
+  hint?: string;
+  error?: { message?: string };
+  children: React.ReactNode;
+}) {
+  return (
+    <div>
+      <Label htmlFor={id}>{label}</Label>
+      {children}
+      {hint && (
+        <p id={`${id}-hint`} className="mt-1 text-sm text-cocoa-light">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700">
+          {error.message}
+        </p>
+      )}
+    </div>
+  );
+}

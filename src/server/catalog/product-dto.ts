@@ -1,0 +1,50 @@
+import type { AllergenInfo } from '~/shared/food-information';
+import { allergensWith } from '~/shared/food-information';
+import type { products } from '../db/schema';
+
+export type ProductRow = typeof products.$inferSelect;
+
+/** A product as the screens and the JSON API see it (SPEC §3 field names, plus food information). */
+export interface ProductDto {
+  id: string;
+  name: string;
+  description: string | null;
+  price_pennies: number;
+  /** SPEC's list: the allergens the product contains, by their legal names. */
+  allergens: string[];
+  /** Every assessed allergen's status; one missing is not yet assessed. */
+  allergen_info: AllergenInfo;
+  ingredients: string;
+  nutrition: Record<string, string>;
+  net_weight_grams: number | null;
+  shelf_life_days: number;
+  storage_advice: string;
+  chocolate_covered: boolean;
+  /** Percent; prices include it. */
+  vat_rate: number;
+  /** Content hash of the uploaded photo, or null for the drawn picture. */
+  photo: string | null;
+  is_active: boolean;
+  sold_out: boolean;
+  created_at: string;
+}
+
+export const toProductDto = (p: ProductRow): ProductDto => ({
+  id: p.id,
+  name: p.name,
+  description: p.description,
+  price_pennies: p.pricePennies,
+  allergens: allergensWith(p.allergenInfo, 'contains'),
+  allergen_info: p.allergenInfo,
+  ingredients: p.ingredients,
+  nutrition: p.nutrition,
+  net_weight_grams: p.netWeightGrams,
+  shelf_life_days: p.shelfLifeDays,
+  storage_advice: p.storageAdvice,
+  chocolate_covered: p.chocolateCovered,
+  vat_rate: p.vatRate,
+  photo: p.photoHash,
+  is_active: p.isActive,
+  sold_out: p.soldOut,
+  created_at: p.createdAt.toISOString(),
+});
