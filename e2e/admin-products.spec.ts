@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import sharp from 'sharp';
 import { DEMO_ADMIN, signInWithApi } from './fixtures';
 
 const shopNames = async (page: Page) => {
@@ -24,9 +25,34 @@ test('the admin adds, edits and deletes a product, and the shop follows at once'
   await expect(dialog.getByText('Price must be a whole number of pence')).toBeVisible();
   await dialog.getByLabel('Price (pence)').fill('450');
   await expect(dialog.getByText('£4.50 per cookie')).toBeVisible();
-  await dialog.getByLabel('Allergens').fill(' Milk, Eggs ,, Cereals containing gluten (wheat)');
+  await dialog.getByLabel('Ingredients').fill('*Wheat* flour, *butter* (*milk*), free-range *eggs*, lemon.');
+  await dialog.getByLabel('Net weight (g)').fill('80');
+  await expect(dialog.getByLabel('Shelf life (days)')).toHaveValue('7');
+  await dialog.getByLabel('Storage advice').fill('Keep in a tin.');
   await dialog.getByLabel('Nutrition (optional)').fill('Energy: 210 kcal\nSugars: 14 g');
+  await dialog.getByLabel('Photo (optional)').setInputFiles({
+    name: 'lemon.png',
+    mimeType: 'image/png',
+    buffer: await sharp({ create: { width: 600, height: 600, channels: 3, background: '#f2d35b' } })
+      .png()
+      .toBuffer(),
+  });
+  // The chocolate answer sets the VAT rate; the owner can still change it.
+  await expect(dialog.getByLabel('VAT rate')).toHaveValue('0');
+  await dialog.getByLabel('Is it wholly or partly covered in chocolate?').check();
+  await expect(dialog.getByLabel('VAT rate')).toHaveValue('20');
+
+  // An active product needs all 14 allergens assessed.
+  await dialog.getByLabel('Milk').selectOption('Contains');
+  await dialog.getByLabel('Eggs').selectOption('Contains');
+  await dialog.getByLabel('Cereals containing gluten').selectOption('Contains');
   await expect(dialog.getByLabel('Active (shown in the shop)')).toBeChecked();
+  await dialog.getByRole('button', { name: 'Add Product' }).click();
+  await expect(
+    dialog.getByText(/^Mark all 14 allergens as contains, may contain or free from/),
+  ).toBeVisible();
+  await dialog.getByRole('button', { name: 'Mark the rest "Free from"' }).click();
+  await expect(dialog.getByLabel('Peanuts')).toHaveValue('free_from');
   await dialog.getByRole('button', { name: 'Add Product' }).click();
   await expect(page.getByText('Product created')).toBeVisible();
   await expect(dialog).toBeHidden();
@@ -35,11 +61,17 @@ test('the admin adds, edits and deletes a product, and the shop follows at once'
   await expect(card).toContainText('£4.50');
   await expect(card).toContainText('Active');
   await expect(card.getByRole('list', { name: `Allergens in ${name}` }).getByRole('listitem')).toHaveText([
-    'Milk',
+    'Cereals containing gluten',
     'Eggs',
-    'Cereals containing gluten (wheat)',
+    'Milk',
   ]);
   expect(await shopNames(page)).toContain(name);
+  // The shop shows the uploaded photo, not the drawn default.
+  const shopCard = page.getByRole('link', { name: new RegExp(name) });
+  await expect(shopCard.locator('img')).toHaveAttribute('src', /^\/api\/photos\/[0-9a-f]{24}-800\.webp$/);
+  await expect(shopCard.locator('source')).toHaveAttribute('srcset', /-400\.avif 400w, .*-800\.avif 800w$/);
+  const photo = await page.request.get((await shopCard.locator('img').getAttribute('src'))!);
+  expect(photo.headers()['content-type']).toBe('image/webp');
 
   // Edit: the form opens with the product's values, nutrition included.
   await page.goto('/admin/products');

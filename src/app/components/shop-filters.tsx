@@ -42,7 +42,7 @@ export function ShopFilters({ query }: { query: ShopQuery }) {
             Free from{chosen > 0 ? ` (${chosen})` : ''}
           </summary>
           <fieldset className="border-t border-crumb px-3 py-3">
-            <legend className="sr-only">Free from</legend>
+            <legend className="sr-only">Show only cookies free from</legend>
             <div className="grid grid-cols-1 gap-x-4 gap-y-2 sm:grid-cols-2 lg:grid-cols-4">
               {ALLERGENS.map(({ key, label }) => (
                 <label key={key} className="flex items-center gap-2 text-sm">
