@@ -55,7 +55,7 @@ const routes = (): [string, string, unknown?][] => [
     { amount: 'full', reason: 'x', request_key: 'k-12345678' },
   ],
   ['GET', '/api/admin/products'],
-  ['POST', '/api/admin/products', { name: 'Intruder', description: 'x', price_pennies: 1 }],
+  ['POST', '/api/admin/products', { name: 'Intruder', description: 'x', price_pennies: 1, is_active: false }],
   ['PATCH', `/api/admin/products/${ids.product}`, { name: 'Hacked', price_pennies: 1 }],
   ['DELETE', `/api/admin/products/${ids.product}`],
   ['GET', '/api/admin/customers'],

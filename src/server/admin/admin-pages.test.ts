@@ -77,7 +77,7 @@ const ACTIONS = (): [string, object, boolean][] => [
   ],
   [
     '/admin/products',
-    { intent: 'create', product: { name: 'Sneaky', description: 'x', price_pennies: 1 } },
+    { intent: 'create', product: { name: 'Sneaky', description: 'x', price_pennies: 1, is_active: false } },
     true,
   ],
   ['/admin/products', { intent: 'update', id: ids.product, product: { name: 'Renamed' } }, true],
