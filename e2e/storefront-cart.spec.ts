@@ -22,7 +22,7 @@ test('a shopper adds cookies, changes quantities, keeps the cart across a reload
   const increase = page.getByRole('button', { name: `Increase quantity of ${COOKIE}` });
   await increase.click();
   await increase.click();
-  await expect(page.getByLabel(`Quantity of ${COOKIE}`, { exact: true })).toHaveText('3');
+  await expect(page.getByLabel(`Quantity of ${COOKIE}`, { exact: true })).toHaveValue('3');
   await page.getByRole('button', { name: 'Add to Cart' }).click();
 
   await expect(page.getByText(`Added 3 ${COOKIE} to cart`)).toBeVisible();

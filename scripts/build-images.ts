@@ -18,7 +18,19 @@ const productsDir = path.join(root, 'src/app/assets/products');
 const illustrationsDir = path.join(root, 'src/app/assets/illustrations');
 const publicDir = path.join(root, 'public');
 
-const PRODUCTS = ['dark-chocolate-sea-salt', 'cinnamon-orange-glaze', 'pecan-maple-syrup', 'default-cookie'];
+const PRODUCTS = [
+  'dark-chocolate-sea-salt',
+  'cinnamon-orange-glaze',
+  'pecan-maple-syrup',
+  'default-cookie',
+  // Drawn by scripts/draw-cookies.ts.
+  'classic-shropshire-butter',
+  'double-ginger-crunch',
+  'white-chocolate-raspberry',
+  'oat-golden-syrup',
+  'peanut-butter-honey',
+  'lemon-poppy-seed',
+];
 const PRODUCT_WIDTHS = [400, 800];
 const HERO_WIDTHS = [960, 1600];
 /** Our Story's pictures (3:2) fill a 768 px column: 480w for phones, 800w and 1200w for wider or denser screens. */

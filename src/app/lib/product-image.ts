@@ -2,27 +2,6 @@
  * Responsive product illustrations (rendered from the SVGs in ~/app/assets/products/src by
  * `node --import tsx scripts/build-images.ts`). Imported through Vite so URLs are content-hashed.
  */
-import cinnamonAvif400 from '~/app/assets/products/cinnamon-orange-glaze-400.avif';
-import cinnamonWebp400 from '~/app/assets/products/cinnamon-orange-glaze-400.webp';
-import cinnamonAvif800 from '~/app/assets/products/cinnamon-orange-glaze-800.avif';
-import cinnamonWebp800 from '~/app/assets/products/cinnamon-orange-glaze-800.webp';
-import darkAvif400 from '~/app/assets/products/dark-chocolate-sea-salt-400.avif';
-import darkWebp400 from '~/app/assets/products/dark-chocolate-sea-salt-400.webp';
-import darkAvif800 from '~/app/assets/products/dark-chocolate-sea-salt-800.avif';
-import darkWebp800 from '~/app/assets/products/dark-chocolate-sea-salt-800.webp';
-import defaultAvif400 from '~/app/assets/products/default-cookie-400.avif';
-import defaultWebp400 from '~/app/assets/products/default-cookie-400.webp';
-import defaultAvif800 from '~/app/assets/products/default-cookie-800.avif';
-import defaultWebp800 from '~/app/assets/products/default-cookie-800.webp';
-import heroAvif960 from '~/app/assets/products/hero-960.avif';
-import heroWebp960 from '~/app/assets/products/hero-960.webp';
-import heroAvif1600 from '~/app/assets/products/hero-1600.avif';
-import heroWebp1600 from '~/app/assets/products/hero-1600.webp';
-import pecanAvif400 from '~/app/assets/products/pecan-maple-syrup-400.avif';
-import pecanWebp400 from '~/app/assets/products/pecan-maple-syrup-400.webp';
-import pecanAvif800 from '~/app/assets/products/pecan-maple-syrup-800.avif';
-import pecanWebp800 from '~/app/assets/products/pecan-maple-syrup-800.webp';
-
 import { productPhotoUrl } from '~/shared/product-photo-urls';
 
 export type ResponsiveImage = {
@@ -48,13 +27,43 @@ function square(webp400: string, webp800: string, avif400: string, avif800: stri
   };
 }
 
-const DEFAULT_IMAGE = square(defaultWebp400, defaultWebp800, defaultAvif400, defaultAvif800);
+/** Every rendered illustration, by file name (Vite gives each a content-hashed URL). */
+const FILES = import.meta.glob<string>('../assets/products/*-{400,800}.{avif,webp}', {
+  eager: true,
+  query: '?url',
+  import: 'default',
+});
+const file = (name: string) => {
+  const url = FILES[`../assets/products/${name}`];
+  if (!url) throw new Error(`missing illustration ${name}`);
+  return url;
+};
+const drawn = (slug: string) =>
+  square(
+    file(`${slug}-400.webp`),
+    file(`${slug}-800.webp`),
+    file(`${slug}-400.avif`),
+    file(`${slug}-800.avif`),
+  );
 
-const BY_NAME = new Map<string, ProductImage>([
-  ['Dark Chocolate & Sea Salt', square(darkWebp400, darkWebp800, darkAvif400, darkAvif800)],
-  ['Cinnamon & Orange Glaze', square(cinnamonWebp400, cinnamonWebp800, cinnamonAvif400, cinnamonAvif800)],
-  ['Pecan & Maple Syrup', square(pecanWebp400, pecanWebp800, pecanAvif400, pecanAvif800)],
-]);
+const DEFAULT_IMAGE = drawn('default-cookie');
+
+/** SPEC's three name-mapped pictures, and one drawn for each other demo cookie. */
+const BY_NAME = new Map<string, ProductImage>(
+  (
+    [
+      ['Dark Chocolate & Sea Salt', 'dark-chocolate-sea-salt'],
+      ['Cinnamon & Orange Glaze', 'cinnamon-orange-glaze'],
+      ['Pecan & Maple Syrup', 'pecan-maple-syrup'],
+      ['Classic Shropshire Butter', 'classic-shropshire-butter'],
+      ['Double Ginger Crunch', 'double-ginger-crunch'],
+      ['White Chocolate & Raspberry', 'white-chocolate-raspberry'],
+      ['Oat & Golden Syrup', 'oat-golden-syrup'],
+      ['Peanut Butter & Honey', 'peanut-butter-honey'],
+      ['Lemon & Poppy Seed', 'lemon-poppy-seed'],
+    ] as const
+  ).map(([name, slug]) => [name, drawn(slug)]),
+);
 
 /** An uploaded photo's variants, served under its content hash. */
 function uploaded(hash: string): ProductImage {
@@ -80,10 +89,16 @@ export function productImageFor(name: string, photo?: string | null): ProductIma
 export const photoHashIn = (url: string) => /^\/api\/photos\/([0-9a-f]{24})-/.exec(url)?.[1] ?? null;
 
 /** Wide (16:9) bakery scene for the home-page hero; looks best under a dark overlay. */
+const HERO = import.meta.glob<string>('../assets/products/hero-{960,1600}.{avif,webp}', {
+  eager: true,
+  query: '?url',
+  import: 'default',
+});
+const hero = (name: string) => HERO[`../assets/products/hero-${name}`]!;
 export const heroImage: ResponsiveImage = {
-  src: heroWebp1600,
-  srcSet: `${heroWebp960} 960w, ${heroWebp1600} 1600w`,
-  avifSrcSet: `${heroAvif960} 960w, ${heroAvif1600} 1600w`,
+  src: hero('1600.webp'),
+  srcSet: `${hero('960.webp')} 960w, ${hero('1600.webp')} 1600w`,
+  avifSrcSet: `${hero('960.avif')} 960w, ${hero('1600.avif')} 1600w`,
   width: 1600,
   height: 900,
 };
