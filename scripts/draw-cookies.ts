@@ -146,11 +146,11 @@ const RECIPES: Recipe[] = [
     dough: ['#eab56a', '#d2954a', '#9c5c23'],
     toppings: (r, at) =>
       // Rolled oat flakes and a golden syrup sheen.
-      scatter(70, () => {
+      `${scatter(70, () => {
         const [x, y] = at();
         const rx = 7 + r() * 7;
         return `<ellipse cx="${f(x)}" cy="${f(y)}" rx="${f(rx)}" ry="${f(rx * 0.55)}" transform="rotate(${f(r() * 180)} ${f(x)} ${f(y)})" fill="#f6e2b5" fill-opacity="0.85" stroke="#b7844a" stroke-width="1"/>`;
-      }) + `<ellipse cx="360" cy="340" rx="170" ry="120" fill="#ffc95a" fill-opacity="0.16"/>`,
+      })}<ellipse cx="360" cy="340" rx="170" ry="120" fill="#ffc95a" fill-opacity="0.16"/>`,
   },
   {
     name: 'peanut-butter-honey',

@@ -78,12 +78,20 @@ describe('control characters are a 400, never a 500, and write nothing', () => {
   it.each([
     ['name', { name: 'Shortbread\u0000' }],
     ['description', { description: 'Buttery\u0000' }],
-    ['allergens.0', { allergens: ['Milk\u0000'] }],
+    ['ingredients', { ingredients: '*Wheat*\u0000 flour' }],
+    ['storage_advice', { storage_advice: 'Keep\ncool' }],
     ['nutrition', { nutrition: { 'Energy\u0000': '200 kcal' } }],
     ['nutrition', { nutrition: { Energy: '200\u0000kcal' } }],
   ])('products: %s', async (_field, overrides) => {
     const before = await count(products);
-    const body = { name: 'Fuzz Shortbread', description: 'Buttery', price_pennies: 300, ...overrides };
+    // A draft, so the only fault is the character under test.
+    const body = {
+      name: 'Fuzz Shortbread',
+      description: 'Buttery',
+      price_pennies: 300,
+      is_active: false,
+      ...overrides,
+    };
     const res = await api(t, 'POST', '/api/admin/products', body, admin);
     expect(res.status).toBe(400);
     expect(await count(products)).toBe(before);
@@ -95,7 +103,13 @@ describe('control characters are a 400, never a 500, and write nothing', () => {
   });
 
   it('products: a description of several lines is kept', async () => {
-    const body = { name: 'Lines', description: 'One\nTwo', price_pennies: 300 };
+    const body = {
+      name: 'Lines',
+      description: 'One\nTwo',
+      ingredients: 'Flour,\nbutter',
+      price_pennies: 300,
+      is_active: false,
+    };
     expect((await api(t, 'POST', '/api/admin/products', body, admin)).status).toBe(201);
   });
 

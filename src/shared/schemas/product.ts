@@ -84,7 +84,8 @@ const storageAdvice = z
   .max(
     PRODUCT_LIMITS.storageAdvice,
     `Storage advice must be less than ${PRODUCT_LIMITS.storageAdvice} characters`,
-  );
+  )
+  .refine(isOneLine, bad('Storage advice'));
 
 const vatRate = z.union(
   VAT_RATES.map((r) => z.literal(r)),
