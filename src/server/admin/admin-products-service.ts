@@ -1,6 +1,6 @@
 import { desc, eq, notInArray, sql } from 'drizzle-orm';
-import { isUuid } from '~/shared/ids';
 import { UNASSESSED_MESSAGE } from '~/shared/food-information';
+import { isUuid } from '~/shared/ids';
 import {
   activeNeedsAllergens,
   type ProductData,
@@ -12,9 +12,9 @@ import { type ProductDto, toProductDto } from '../catalog/catalog-service';
 import type { CatalogVersion } from '../catalog/catalog-version';
 import { type ProcessedPhoto, processPhoto } from '../catalog/product-photos';
 import type { Db, Tx } from '../db/client';
+import { newestFirst } from '../db/paging';
 import { productPhotoFiles, products } from '../db/schema';
 import { badRequest, notFound, parseOrThrow } from '../errors';
-import { newestFirst } from '../db/paging';
 
 /** What to do with a product's photo alongside an edit. */
 export type PhotoChange = { upload: Uint8Array } | 'remove' | undefined;
