@@ -6,7 +6,8 @@ import { compress } from 'hono/compress';
 import { csrf } from 'hono/csrf';
 import { secureHeaders } from 'hono/secure-headers';
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from 'react-router';
-import { browsePageKey, isBrowsePage, requestedShopPage, SHOP_PAGE_SIZE } from '~/shared/browse-pages';
+import { browsePageKey, isBrowsePage, SHOP_PAGE_SIZE } from '~/shared/browse-pages';
+import { readShopQuery } from '~/shared/shop-query';
 import './http/load-context';
 import { accountRoutes } from './account/account-routes';
 import { adminRoutes } from './admin/admin-routes';
@@ -52,7 +53,7 @@ export function createStorefrontCache(services: Services): PageCache {
     mayStore: async ({ pathname, searchParams }) =>
       pathname !== '/shop' ||
       browsePageKey(pathname, searchParams).pool === 'searches' ||
-      requestedShopPage(searchParams) <=
+      readShopQuery(searchParams).page <=
         Math.max(1, Math.ceil((await services.catalog.listActive()).length / SHOP_PAGE_SIZE)),
   });
 }
