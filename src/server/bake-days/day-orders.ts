@@ -1,11 +1,12 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { IsoDate } from '~/shared/bake-days/london-time';
+import { allergensWith, DEFAULT_SHELF_LIFE_DAYS as CATALOGUE_DEFAULT } from '~/shared/food-information';
 import type { DeliveryStatus, OrderStatus } from '~/shared/orders/statuses';
 import type { Db, Tx } from '../db/client';
 import { deliveries, orderItems, orders, products } from '../db/schema';
 
-/** Shelf life when a product does not say: a week, as the bakery labels its cookies. */
-export const DEFAULT_SHELF_LIFE_DAYS = 7;
+/** Shelf life when a product does not say (a deleted product's line): the catalogue's default. */
+export const DEFAULT_SHELF_LIFE_DAYS = CATALOGUE_DEFAULT;
 
 export interface DayOrderLine {
   productId: string | null;
@@ -67,7 +68,8 @@ export async function ordersForDay(exec: Db | Tx, date: IsoDate): Promise<DayOrd
       productName: orderItems.productName,
       quantity: orderItems.quantity,
       unitPricePennies: orderItems.unitPricePennies,
-      allergens: products.allergens,
+      allergenInfo: products.allergenInfo,
+      shelfLifeDays: products.shelfLifeDays,
     })
     .from(orderItems)
     .leftJoin(products, eq(products.id, orderItems.productId))
@@ -87,8 +89,9 @@ export async function ordersForDay(exec: Db | Tx, date: IsoDate): Promise<DayOrd
         productName: l.productName,
         quantity: l.quantity,
         unitPricePennies: l.unitPricePennies,
-        allergens: l.allergens ?? [],
-        shelfLifeDays: DEFAULT_SHELF_LIFE_DAYS,
+        // The catalogue's food information; a deleted product's line falls back to the defaults.
+        allergens: l.allergenInfo ? allergensWith(l.allergenInfo, 'contains') : [],
+        shelfLifeDays: l.shelfLifeDays ?? DEFAULT_SHELF_LIFE_DAYS,
       }));
     return {
       id: r.id,

@@ -39,7 +39,11 @@ async function orderFor(
 
 describe('a day’s sheets', () => {
   it('bake list: cookies per product across paid and baking orders; pending apart; other days left out', async () => {
-    const ginger = await createProduct(t.services, { name: 'Ginger', allergens: ['Wheat', 'Milk'] });
+    const ginger = await createProduct(t.services, {
+      name: 'Ginger',
+      allergens: ['Cereals containing gluten', 'Milk'],
+      shelfLifeDays: 10,
+    });
     await orderFor('paid', [{ productName: 'Ginger', productId: ginger.id, quantity: 6 }], 'TF1 1AA', 'Zed');
     await orderFor('baking', [
       { productName: 'Ginger', productId: ginger.id, quantity: 4 },
@@ -63,7 +67,10 @@ describe('a day’s sheets', () => {
       byPostcode(sheets.orders.filter((o) => o.status !== 'pending')).map((o) => o.ship.postcode),
     ).toEqual(['SY1 1XB', 'SY2 5AA', 'TF1 1AA']);
     const paid = sheets.orders.find((o) => o.status === 'paid')!;
-    expect(paid.lines[0]).toMatchObject({ allergens: ['Wheat', 'Milk'], shelfLifeDays: 7 });
+    expect(paid.lines[0]).toMatchObject({
+      allergens: ['Cereals containing gluten', 'Milk'],
+      shelfLifeDays: 10,
+    });
     expect(bestBefore('2026-12-28', [7])).toBe('2027-01-04');
   });
 
