@@ -9,12 +9,17 @@ declare module 'autocannon' {
     url: string;
     connections?: number;
     duration?: number;
+    method?: string;
+    headers?: Record<string, string>;
+    body?: string;
   }
   interface Result {
     requests: Histogram;
     latency: Histogram;
     errors: number;
     non2xx: number;
+    '4xx': number;
+    '5xx': number;
   }
   export default function autocannon(options: Options): Promise<Result>;
 }
