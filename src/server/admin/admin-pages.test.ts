@@ -46,6 +46,9 @@ const PAGES: [string, string][] = [
   ['/admin/deliveries', 'Tracking code'],
   ['/admin/settings', 'Test payment page (Stripe not configured)'],
   ['/admin/bake-days', 'Weekly template'],
+  ['/admin/bake-days/2099-01-05', 'Nothing to bake for this day yet'],
+  ['/admin/bake-days/2099-01-05/slips', 'No paid orders for this day yet.'],
+  ['/admin/bake-days/2099-01-05/run-sheet', 'No deliveries for this day yet.'],
   ['/admin/emails', '550 Mailbox unavailable'],
   [`/admin/emails/${EMAIL_ID}`, 'Tracking code: AB123456789GB'],
 ];
