@@ -33,9 +33,9 @@ export function ShopFilters({ query }: { query: ShopQuery }) {
           Search
         </Button>
       </div>
-      <div className="flex flex-wrap items-start gap-3">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
         <details
-          className="group min-w-0 flex-1 rounded-md border border-cocoa/30 bg-white"
+          className="group w-full min-w-0 rounded-md border border-cocoa/30 bg-white sm:flex-1"
           open={chosen > 0}
         >
           <summary className="cursor-pointer px-3 py-2 font-medium select-none">
@@ -43,7 +43,7 @@ export function ShopFilters({ query }: { query: ShopQuery }) {
           </summary>
           <fieldset className="border-t border-crumb px-3 py-3">
             <legend className="sr-only">Show only cookies free from</legend>
-            <div className="grid grid-cols-1 gap-x-4 gap-y-2 sm:grid-cols-2 lg:grid-cols-4">
+            <div className="grid grid-cols-2 gap-x-4 gap-y-2 lg:grid-cols-4">
               {ALLERGENS.map(({ key, label }) => (
                 <label key={key} className="flex items-center gap-2 text-sm">
                   <input
