@@ -1,3 +1,4 @@
+import { formatBakeDay } from '~/shared/bake-days/london-time';
 import { formatDateTime } from '~/shared/constants';
 import { formatPence } from '~/shared/money';
 import type { OrderView } from '~/shared/orders/order-view';
@@ -37,6 +38,7 @@ export function buildOwnerOrderAlert(
 
   const text = [
     `Order ${view.number} was paid on ${paid}.`,
+    ...(view.delivery_date ? [`Delivery day: ${formatBakeDay(view.delivery_date)}`] : []),
     ...flags.map((f) => `Check this order: ${f}.`),
     '',
     ...lines,
@@ -54,6 +56,7 @@ export function buildOwnerOrderAlert(
 
   const cell = `padding:6px 0;border-bottom:1px solid ${BRAND.dough}`;
   const body = html`<p style="margin:0 0 12px;">Order <strong>${view.number}</strong> was paid on ${paid}.</p>
+${view.delivery_date ? html`<p style="margin:0 0 12px;">Delivery day: <strong>${formatBakeDay(view.delivery_date)}</strong></p>` : ''}
 ${flags.map((f) => html`<p style="margin:0 0 12px;padding:8px 12px;background:#fee2e2;color:#7f1d1d;border-radius:6px;font-weight:bold;">Check this order: ${f}.</p>`)}
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:0 0 16px;font-size:15px;">
 ${view.items.map(
