@@ -47,6 +47,9 @@ const routes = (): [string, string, unknown?][] => [
   ['GET', '/api/admin/dashboard'],
   ['GET', '/api/admin/orders'],
   ['GET', '/api/admin/orders?status=paid&page=1'],
+  ['GET', '/api/admin/orders/export.csv'],
+  ['GET', '/api/admin/orders/export.csv?status=paid&q=a&from=2020-01-01'],
+  ['GET', '/api/admin/customers/export.csv'],
   ['GET', `/api/admin/orders/${ids.order}`],
   ['PATCH', `/api/admin/orders/${ids.order}`, { status: 'shipped' }],
   [

@@ -6,6 +6,7 @@ import { newestFirst, type Page, pageOffset, toPage } from '../db/paging';
 import { profiles } from '../db/schema';
 import { parseOrThrow } from '../errors';
 import type { OrdersService } from '../orders/orders-service';
+import { exportCustomerRows } from './customers-export';
 
 export interface AdminCustomerDto extends ProfileDto {
   order_count: number;
@@ -15,6 +16,9 @@ export interface AdminCustomerDto extends ProfileDto {
 /** Customers (profiles) newest first, with their order count and spend (the revenue rule). */
 export function createAdminCustomersService(db: Db, orders: OrdersService) {
   return {
+    /** Every customer as CSV rows, a batch at a time (customers-export.ts). */
+    exportCsvRows: () => exportCustomerRows(db, orders),
+
     async list(query: unknown = {}): Promise<Page<AdminCustomerDto>> {
       const { page } = parseOrThrow(PageQuerySchema, query);
       const [rows, [total]] = await Promise.all([

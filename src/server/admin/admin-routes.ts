@@ -3,9 +3,16 @@ import { adminActor } from '~/shared/orders/actor';
 import { OrderStatusUpdateSchema } from '~/shared/schemas/admin';
 import { RefundRequestSchema, toRefundInput } from '~/shared/schemas/orders';
 import { type AuthEnv, adminOnly } from '../auth/guards';
+import { csvResponse } from '../csv/csv';
 import { badRequest, parseOrThrow } from '../errors';
 import { jsonBody } from '../http/json-body';
+import { ORDER_CSV_HEADER } from '../orders/order-export';
+import { SHOP_TIME_ZONE } from '../orders/order-filter';
 import type { Services } from '../services';
+import { CUSTOMER_CSV_HEADER } from './customers-export';
+
+/** Today in London, for a download's file name. */
+const today = () => new Date().toLocaleDateString('en-CA', { timeZone: SHOP_TIME_ZONE });
 
 /** The `photo` file of a multipart form, as bytes; a 400 when it is missing. */
 async function photoUpload(c: Context): Promise<Uint8Array> {
@@ -20,52 +27,69 @@ async function photoUpload(c: Context): Promise<Uint8Array> {
 /** The back office's JSON API. Every route, known or not, answers only to an admin (401/403 otherwise). */
 export function adminRoutes(services: Services) {
   const { admin, bakeDays, mail, orders } = services;
-  return new Hono<AuthEnv>()
-    .use('*', adminOnly(services.session))
-    .get('/dashboard', async (c) => c.json(await admin.dashboard.get()))
-    .get('/orders', async (c) => {
-      const { q, status, from, to, page } = c.req.query();
-      return c.json(await orders.listForAdmin({ q, status, from, to, page }));
-    })
-    .get('/orders/:id', async (c) => c.json({ order: await orders.getForAdmin(c.req.param('id')) }))
-    .patch('/orders/:id', async (c) => {
-      const { status } = parseOrThrow(OrderStatusUpdateSchema, await jsonBody(c));
-      return c.json({ order: await orders.setStatus(c.req.param('id'), status, adminActor(c.get('user'))) });
-    })
-    .post('/orders/:id/refunds', async (c) => {
-      const input = parseOrThrow(RefundRequestSchema, await jsonBody(c));
-      const order = await orders.refund(c.req.param('id'), toRefundInput(input), adminActor(c.get('user')));
-      return c.json({ order }, 201);
-    })
-    .get('/products', async (c) => c.json({ products: await admin.products.list() }))
-    .post('/products', async (c) => c.json({ product: await admin.products.create(await jsonBody(c)) }, 201))
-    .patch('/products/:id', async (c) =>
-      c.json({ product: await admin.products.update(c.req.param('id'), await jsonBody(c)) }),
-    )
-    .put('/products/:id/photo', async (c) =>
-      c.json({ product: await admin.products.setPhoto(c.req.param('id'), await photoUpload(c)) }),
-    )
-    .delete('/products/:id/photo', async (c) =>
-      c.json({ product: await admin.products.removePhoto(c.req.param('id')) }),
-    )
-    .delete('/products/:id', async (c) => c.json(await admin.products.remove(c.req.param('id'))))
-    .get('/customers', async (c) => c.json(await admin.customers.list({ page: c.req.query('page') })))
-    .get('/deliveries', async (c) => c.json(await orders.deliveries.list({ page: c.req.query('page') })))
-    .patch('/deliveries/:id', async (c) =>
-      c.json({ delivery: await orders.deliveries.update(c.req.param('id'), await jsonBody(c)) }),
-    )
-    .get('/emails', async (c) => c.json(await mail.outbox.list({ page: c.req.query('page') })))
-    .get('/emails/:id', async (c) => c.json({ email: await mail.outbox.get(c.req.param('id')) }))
-    .post('/emails/:id/resend', async (c) => c.json({ email: await mail.outbox.resend(c.req.param('id')) }))
-    .get('/bake-days', async (c) => c.json(await bakeDays.calendar()))
-    .put('/bake-days/template', async (c) =>
-      c.json({ template: await bakeDays.saveTemplate(await jsonBody(c)) }),
-    )
-    .put('/bake-days/overrides/:date', async (c) =>
-      c.json({ override: await bakeDays.setOverride({ ...(await jsonBody(c)), date: c.req.param('date') }) }),
-    )
-    .delete('/bake-days/overrides/:date', async (c) => {
-      await bakeDays.removeOverride(c.req.param('date'));
-      return c.json({ ok: true });
-    });
+  return (
+    new Hono<AuthEnv>()
+      .use('*', adminOnly(services.session))
+      .get('/dashboard', async (c) => c.json(await admin.dashboard.get()))
+      .get('/orders', async (c) => {
+        const { q, status, from, to, page } = c.req.query();
+        return c.json(await orders.listForAdmin({ q, status, from, to, page }));
+      })
+      // Before /orders/:id, which would otherwise take "export.csv" for an id.
+      .get('/orders/export.csv', (c) => {
+        const { q, status, from, to } = c.req.query();
+        const rows = orders.exportCsvRows({ q, status, from, to });
+        return csvResponse(`orders-${today()}.csv`, ORDER_CSV_HEADER, rows);
+      })
+      .get('/orders/:id', async (c) => c.json({ order: await orders.getForAdmin(c.req.param('id')) }))
+      .patch('/orders/:id', async (c) => {
+        const { status } = parseOrThrow(OrderStatusUpdateSchema, await jsonBody(c));
+        return c.json({
+          order: await orders.setStatus(c.req.param('id'), status, adminActor(c.get('user'))),
+        });
+      })
+      .post('/orders/:id/refunds', async (c) => {
+        const input = parseOrThrow(RefundRequestSchema, await jsonBody(c));
+        const order = await orders.refund(c.req.param('id'), toRefundInput(input), adminActor(c.get('user')));
+        return c.json({ order }, 201);
+      })
+      .get('/products', async (c) => c.json({ products: await admin.products.list() }))
+      .post('/products', async (c) =>
+        c.json({ product: await admin.products.create(await jsonBody(c)) }, 201),
+      )
+      .patch('/products/:id', async (c) =>
+        c.json({ product: await admin.products.update(c.req.param('id'), await jsonBody(c)) }),
+      )
+      .put('/products/:id/photo', async (c) =>
+        c.json({ product: await admin.products.setPhoto(c.req.param('id'), await photoUpload(c)) }),
+      )
+      .delete('/products/:id/photo', async (c) =>
+        c.json({ product: await admin.products.removePhoto(c.req.param('id')) }),
+      )
+      .delete('/products/:id', async (c) => c.json(await admin.products.remove(c.req.param('id'))))
+      .get('/customers/export.csv', (_c) =>
+        csvResponse(`customers-${today()}.csv`, CUSTOMER_CSV_HEADER, admin.customers.exportCsvRows()),
+      )
+      .get('/customers', async (c) => c.json(await admin.customers.list({ page: c.req.query('page') })))
+      .get('/deliveries', async (c) => c.json(await orders.deliveries.list({ page: c.req.query('page') })))
+      .patch('/deliveries/:id', async (c) =>
+        c.json({ delivery: await orders.deliveries.update(c.req.param('id'), await jsonBody(c)) }),
+      )
+      .get('/emails', async (c) => c.json(await mail.outbox.list({ page: c.req.query('page') })))
+      .get('/emails/:id', async (c) => c.json({ email: await mail.outbox.get(c.req.param('id')) }))
+      .post('/emails/:id/resend', async (c) => c.json({ email: await mail.outbox.resend(c.req.param('id')) }))
+      .get('/bake-days', async (c) => c.json(await bakeDays.calendar()))
+      .put('/bake-days/template', async (c) =>
+        c.json({ template: await bakeDays.saveTemplate(await jsonBody(c)) }),
+      )
+      .put('/bake-days/overrides/:date', async (c) =>
+        c.json({
+          override: await bakeDays.setOverride({ ...(await jsonBody(c)), date: c.req.param('date') }),
+        }),
+      )
+      .delete('/bake-days/overrides/:date', async (c) => {
+        await bakeDays.removeOverride(c.req.param('date'));
+        return c.json({ ok: true });
+      })
+  );
 }

@@ -10,6 +10,7 @@ import type { MailService } from '../mail/mail-service';
 import type { OrderUpdateKind } from '../mail/order-updates';
 import type { PaymentProvider } from '../payments/payment-provider';
 import { createDeliveriesService } from './deliveries-service';
+import { exportOrderRows } from './order-export';
 import { listOrdersForAdmin } from './order-list';
 import { type ReceivedPayment, recordPayment } from './order-payments';
 import { createRefunds, type RefundInput } from './order-refunds';
@@ -247,6 +248,8 @@ export function createOrdersService(db: Db, mail: MailService, provider: Payment
     reconcileProviderRefunds: refunds.reconcileProviderTotal,
 
     listForAdmin: (query: unknown) => listOrdersForAdmin(db, query),
+    /** The orders the filters select as CSV rows, a batch at a time (see order-export.ts). */
+    exportCsvRows: (query: unknown) => exportOrderRows(db, query),
     totals: () => orderTotals(db),
     spendByCustomer: (profileIds: string[]) => spendByCustomer(db, profileIds),
     deliveries: createDeliveriesService(db, (tx, orderId) => notify(tx, orderId, { kind: 'delivered' })),

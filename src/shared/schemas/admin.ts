@@ -33,7 +33,11 @@ const day = (label: string) =>
     z
       .string({ error: `${label} must be a date` })
       .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date (YYYY-MM-DD)`)
-      .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), `${label} must be a real date`)
+      // Date.parse rolls 30 February over to March: a real date reads back the same.
+      .refine(
+        (d) => new Date(`${d}T00:00:00Z`).toISOString().slice(0, 10) === d,
+        `${label} must be a real date`,
+      )
       .optional(),
   );
 

@@ -1,6 +1,7 @@
-import { Mail, Phone, Users } from 'lucide-react';
+import { Download, Mail, Phone, Users } from 'lucide-react';
 import { loadOrNull } from '~/app/components/admin/admin-action.server';
 import { EmptyState, LoadError } from '~/app/components/admin/load-error';
+import { Button } from '~/app/components/ui/button';
 import { Card } from '~/app/components/ui/card';
 import { Pagination } from '~/app/components/ui/pagination';
 import { requireAdminPage } from '~/app/lib/guards.server';
@@ -38,9 +39,17 @@ export default function Customers({ loaderData }: Route.ComponentProps) {
       <div className="mb-2 flex flex-wrap items-baseline justify-between gap-2">
         <h1 className="text-3xl font-bold">Customers</h1>
         {result && result.total > 0 && (
-          <p className="text-cocoa-light">
-            {result.total.toLocaleString('en-GB')} {result.total === 1 ? 'customer' : 'customers'}
-          </p>
+          <div className="flex flex-wrap items-center gap-4">
+            <p className="text-cocoa-light">
+              {result.total.toLocaleString('en-GB')} {result.total === 1 ? 'customer' : 'customers'}
+            </p>
+            <Button asChild variant="outline" size="sm">
+              <a href="/api/admin/customers/export.csv" download>
+                <Download aria-hidden className="size-4" />
+                Export CSV
+              </a>
+            </Button>
+          </div>
         )}
       </div>
       <p className="mb-6 text-cocoa-light">{spentRule}</p>

@@ -1,0 +1,135 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { csvRow, pounds, textCell } from '~/server/csv/csv';
+import { refunds } from '~/server/db/schema';
+import { api, createUser } from '~/test/factories';
+import { createCustomer, createOrder } from '~/test/order-factories';
+import { createTestApp, type TestApp } from '~/test/test-app';
+import { EXPORT_BATCH } from './order-export';
+
+describe('CSV cells', () => {
+  it('shows formula-looking text as text, with an apostrophe in front', () => {
+    for (const v of ['=HYPERLINK("http://x")', '+44 1743', '-2+3', '@SUM(A1)', '\tx']) {
+      expect(textCell(v).replace(/^"/, '')).toMatch(/^'/);
+    }
+    expect(textCell('=1+1')).toBe("'=1+1");
+    expect(textCell('Cara')).toBe('Cara');
+  });
+
+  it('quotes commas, quotes and line breaks', () => {
+    expect(textCell('Crumb, Cara')).toBe('"Crumb, Cara"');
+    expect(textCell('the "best"')).toBe('"the ""best"""');
+    expect(textCell('a\nb')).toBe('"a\nb"');
+    expect(textCell('=A1,"x"')).toBe('"\'=A1,""x"""');
+  });
+
+  it('writes pennies as pounds with two decimals, and ends rows with CRLF', () => {
+    expect([pounds(0), pounds(5), pounds(450), pounds(123456), pounds(-250)]).toEqual([
+      '0.00',
+      '0.05',
+      '4.50',
+      '1234.56',
+      '-2.50',
+    ]);
+    expect(csvRow(['a', { number: '1.00' }])).toBe('a,1.00\r\n');
+  });
+});
+
+describe('GET /api/admin/orders/export.csv', () => {
+  let t: TestApp;
+  let cookie: string;
+  let evil: Awaited<ReturnType<typeof createOrder>>;
+  beforeAll(async () => {
+    t = await createTestApp();
+    ({ cookie } = await createUser(t, { admin: true }));
+    const mallory = await createCustomer(t.services, {
+      fullName: '=HYPERLINK("http://evil.example","Click")',
+      email: 'mallory@example.com',
+      postcode: 'SY3 9AA',
+    });
+    evil = await createOrder(t.services, {
+      profile: mallory,
+      status: 'completed',
+      createdAt: new Date('2033-05-01T10:15:00Z'),
+      items: [
+        { productName: 'Oat, Raisin & "Spice"', quantity: 2, unitPricePennies: 425 },
+        { productName: 'Dark Chocolate', quantity: 1, unitPricePennies: 450 },
+      ],
+    });
+    await t.services.db.insert(refunds).values({
+      orderId: evil.id,
+      amountPennies: 300,
+      reason: 'Broken',
+      status: 'succeeded',
+      provider: 'test',
+      requestKey: 'r1',
+      actorName: 'Owner',
+    });
+  });
+  afterAll(() => t.close());
+
+  const download = async (query = '') => {
+    const res = await api(t, 'GET', `/api/admin/orders/export.csv${query}`, undefined, cookie);
+    // Keep the byte order mark (res.text() drops it).
+    return { res, text: new TextDecoder('utf-8', { ignoreBOM: true }).decode(await res.arrayBuffer()) };
+  };
+
+  it('is a UTF-8 CSV download with a header row', async () => {
+    const { res, text } = await download();
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(res.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="orders-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    expect(text.split('\r\n')[0]).toBe(
+      '\uFEFFOrder number,Order date,Delivery day,Status,Customer,E-mail,Postcode,Items,Subtotal,Delivery,Refunds,Total',
+    );
+  });
+
+  it('writes each order in pounds, London time, with its items, refunds and a harmless customer name', async () => {
+    const { text } = await download('?q=SY39');
+    const lines = text.split('\r\n');
+    expect(lines).toHaveLength(3); // header, the order, the final line ending
+    expect(lines[1]).toBe(
+      `${evil.id.slice(0, 8)},2033-05-01 11:15,,Completed,"'=HYPERLINK(""http://evil.example"",""Click"")",mallory@example.com,SY3 9AA,` +
+        '"1 x Dark Chocolate; 2 x Oat, Raisin & ""Spice""",13.00,4.99,3.00,17.99',
+    );
+  });
+
+  it('exports only what the filters select', async () => {
+    await createOrder(t.services, { status: 'pending', createdAt: new Date('2033-05-02T10:00:00Z') });
+    const rows = async (q: string) => (await download(q)).text.split('\r\n').length - 2;
+    expect(await rows('?status=completed&from=2033-05-01&to=2033-05-01')).toBe(1);
+    expect(await rows('?status=pending&from=2033-05-01')).toBe(1);
+    expect(await rows('?from=2033-05-03')).toBe(0);
+  });
+
+  it('pages through more orders than one batch without losing or repeating any', async () => {
+    const profile = await createCustomer(t.services, { postcode: 'LD7 1AA' });
+    const at = new Date('2034-01-01T12:00:00Z');
+    // Many orders at the very same moment: the keyset must also order by id.
+    for (let i = 0; i < EXPORT_BATCH + 5; i++) await createOrder(t.services, { profile, createdAt: at });
+    const { text } = await download('?q=LD71');
+    const numbers = text
+      .split('\r\n')
+      .slice(1, -1)
+      .map((l) => l.split(',')[0]);
+    expect(numbers).toHaveLength(EXPORT_BATCH + 5);
+    expect(new Set(numbers).size).toBeGreaterThan(EXPORT_BATCH);
+  });
+
+  it('answers 400 to bad filters instead of a broken file', async () => {
+    const { res, text } = await download('?from=2033-02-30');
+    expect(res.status).toBe(400);
+    expect(text).toContain('From must be a real date');
+  });
+
+  it('exports customers with their orders and spend', async () => {
+    const res = await api(t, 'GET', '/api/admin/customers/export.csv', undefined, cookie);
+    const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await res.arrayBuffer());
+    expect(res.status).toBe(200);
+    expect(text.split('\r\n')[0]).toBe('\uFEFFName,E-mail,Phone,Address,City,Postcode,Joined,Orders,Spent');
+    const mallory = text.split('\r\n').find((l) => l.includes('mallory@example.com'));
+    expect(mallory).toMatch(/^"'=HYPERLINK\(""http:\/\/evil.example"",""Click""\)",mallory@example.com,/);
+    expect(mallory).toMatch(/,1,14\.99$/);
+  });
+});
