@@ -33,11 +33,12 @@ const day = (label: string) =>
     z
       .string({ error: `${label} must be a date` })
       .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date (YYYY-MM-DD)`)
-      // Date.parse rolls 30 February over to March: a real date reads back the same.
-      .refine(
-        (d) => new Date(`${d}T00:00:00Z`).toISOString().slice(0, 10) === d,
-        `${label} must be a real date`,
-      )
+      // A real day of a real month (a Date would roll 30 February over to March).
+      .refine((d) => {
+        const [y, m, dd] = d.split('-').map(Number) as [number, number, number];
+        const at = new Date(Date.UTC(y, m - 1, dd));
+        return at.getUTCFullYear() === y && at.getUTCMonth() === m - 1 && at.getUTCDate() === dd;
+      }, `${label} must be a real date`)
       .optional(),
   );
 
