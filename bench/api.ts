@@ -12,11 +12,14 @@ import autocannon from 'autocannon';
 import { loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/client';
 import { products } from '../src/server/db/schema';
+import { ALLERGEN_KEYS } from '../src/shared/food-information';
 import { onTemporaryPostgres, type RunningServer, startServer } from './lib/server';
 
 const CONNECTIONS = 50;
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const PRODUCTS = 500;
+/** Where the shop under test listens (one at a time, so both databases can use the same port). */
+const PORT = Number(process.env.BENCH_PORT ?? 4301);
 
 interface Row {
   target: string;
@@ -36,7 +39,13 @@ async function seed(env: Record<string, string>) {
       name: `Bench Cookie ${i + 1}`,
       description: 'A cookie for measuring the shop: butter, sugar, flour and patience.',
       pricePennies: 300 + (i % 200),
-      allergens: ['Cereals containing gluten (wheat)', 'Milk', 'Eggs'],
+      // Every other cookie is free from peanuts and milk, so the filtered shop lists some.
+      allergenInfo: Object.fromEntries(
+        ALLERGEN_KEYS.map((k) => [
+          k,
+          k === 'gluten' || k === 'eggs' || (k === 'milk' && i % 2 === 0) ? 'contains' : 'free_from',
+        ]),
+      ),
       nutrition: { Energy: '210 kcal', Fat: '10.0 g' },
       createdAt: new Date(Date.now() - i * 1000),
     })),
@@ -84,6 +93,11 @@ async function measure(server: RunningServer, db: string, rows: Row[]) {
   const productId = list[Math.floor(list.length / 2)]!.id;
   for (const [target, pathname] of [
     ['/shop', '/shop'],
+    // A search with "free from" filters and a sort: answered from the page cache like /shop.
+    [
+      '/shop?q=cookie&free=peanuts&free=milk&sort=price-asc',
+      '/shop?q=cookie&free=peanuts&free=milk&sort=price-asc',
+    ],
     ['/product/{id}', `/product/${productId}`],
     ['GET /api/products', '/api/products'],
     // Pages for one visitor are never cached: what a full server render of a page costs.
@@ -133,7 +147,7 @@ try {
   // No rate limits, so the sign-in flood from one address reaches the password hashing.
   const embeddedEnv = { DATA_DIR: dataDir, RATE_LIMITS: 'false' };
   await seed(embeddedEnv);
-  const server = await startServer(embeddedEnv, 4301);
+  const server = await startServer(embeddedEnv, PORT);
   try {
     await measure(server, 'embedded', rows);
     await underSignInFlood(server, 'embedded');
@@ -143,7 +157,7 @@ try {
 
   await onTemporaryPostgres('shop_bench', async (pgEnv) => {
     await seed(pgEnv);
-    const server = await startServer({ ...pgEnv, RATE_LIMITS: 'false' }, 4302);
+    const server = await startServer({ ...pgEnv, RATE_LIMITS: 'false' }, PORT);
     try {
       await measure(server, 'postgres', rows);
       await underSignInFlood(server, 'postgres');
