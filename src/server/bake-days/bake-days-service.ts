@@ -16,7 +16,7 @@ import { BakeOverrideSchema, BakeTemplateSchema, IsoDateSchema } from '~/shared/
 import type { Db, Tx } from '../db/client';
 import { bakeDayOverrides, bakeDayTemplate } from '../db/schema';
 import { badRequest, notFound, parseOrThrow } from '../errors';
-import { bookedCookiesByDate } from './booked-cookies';
+import { bookedCookiesByDate } from '../orders/booked-cookies';
 
 /** Any fixed number: the first key of the per-day advisory lock (the second is the day's number). */
 const DAY_LOCK = 7_274_013;

@@ -3,8 +3,8 @@ import { IsoDateSchema } from '~/shared/bake-days/schemas';
 import type { Actor } from '~/shared/orders/actor';
 import type { Db } from '../db/client';
 import { badRequest, parseOrThrow } from '../errors';
+import { type DayOrder, ordersForDay } from '../orders/day-orders';
 import type { OrdersService } from '../orders/orders-service';
-import { type DayOrder, ordersForDay } from './day-orders';
 
 /** The owner's sheets for one delivery day: bake list, packing slips and run sheet. */
 export function createDaySheetsService(db: Db, orders: OrdersService) {

@@ -1,4 +1,4 @@
-import type { DayOrder } from '~/server/bake-days/day-orders';
+import type { DayOrder } from '~/server/orders/day-orders';
 import { bestBefore } from '~/shared/bake-days/day-sheets';
 import { formatBakeDay } from '~/shared/bake-days/london-time';
 import { formatLongDate, shortId } from '~/shared/constants';

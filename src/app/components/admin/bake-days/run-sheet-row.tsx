@@ -3,7 +3,7 @@ import { useFetcher } from 'react-router';
 import { Button } from '~/app/components/ui/button';
 import { Badge, Card } from '~/app/components/ui/card';
 import { Input, Label } from '~/app/components/ui/input';
-import type { DayOrder } from '~/server/bake-days/day-orders';
+import type { DayOrder } from '~/server/orders/day-orders';
 import { shortId } from '~/shared/constants';
 import { DELIVERY_STATUS_LABELS } from '~/shared/orders/statuses';
 import { type AdminActionResult, useActionToast } from '../use-action-toast';

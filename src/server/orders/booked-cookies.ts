@@ -6,8 +6,7 @@ import { orderItems, orders } from '../db/schema';
 /**
  * Cookies already reserved for each date from `from` to `to` (inclusive): the lines of every
  * order for that delivery day that is not cancelled (a pending order holds its place until it is
- * paid or cancelled). The one place bake days read the order tables, so it can move into the
- * orders module unchanged.
+ * paid or cancelled). Bake days count their capacity with it; the orders module owns the tables.
  */
 export async function bookedCookiesByDate(
   exec: Db | Tx,
