@@ -1,3 +1,4 @@
+import { createAccountPrivacyService } from './account/account-privacy-service';
 import { createAccountService } from './account/account-service';
 import { createAdminServices } from './admin/admin-services';
 import { createAuth } from './auth/auth';
@@ -42,6 +43,7 @@ export async function createServices(
   });
   const session = createSessionService(auth, db, log);
   const accounts = createAccountService(auth, db, log);
+  const accountPrivacy = createAccountPrivacyService(auth, db, accounts, log);
   const rateLimiter = createRateLimiter(db, config.rateLimits);
   const paymentProvider = createPaymentProvider(config);
   const orders = createOrdersService(db, mail, paymentProvider.provider, log);
@@ -72,6 +74,7 @@ export async function createServices(
     auth,
     session,
     accounts,
+    accountPrivacy,
     rateLimiter,
     mail,
     orders,

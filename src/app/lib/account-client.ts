@@ -24,3 +24,7 @@ export const changePassword = (currentPassword: string, newPassword: string) =>
 /** Saves the customer's own details (the server checks them again). */
 export const updateProfile = (details: ProfileInput) =>
   send('PUT', '/api/account/profile', details, 'Failed to update profile');
+
+/** Deletes the signed-in account, confirmed with its password; the session ends with it. */
+export const deleteAccount = (password: string) =>
+  send('POST', '/api/account/delete', { password }, 'Failed to delete your account');

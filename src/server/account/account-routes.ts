@@ -1,6 +1,8 @@
 import { Hono } from 'hono';
+import { deleteCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 import { customerActor } from '~/shared/orders/actor';
+import { SIGN_IN_LIMIT } from '../auth/auth';
 import { type AuthEnv, signedIn } from '../auth/guards';
 import { clientIp } from '../http/client-ip';
 import type { Services } from '../services';
@@ -11,7 +13,7 @@ export const SIGN_UP_LIMIT_MESSAGE = 'Too many sign-up attempts. Please try agai
 
 /** /api/account: the only way to sign up, and the signed-in customer's own profile and orders. */
 export function accountRoutes(services: Services) {
-  const { accounts, config, rateLimiter, session } = services;
+  const { accounts, accountPrivacy, auth, config, rateLimiter, session } = services;
   const guard = signedIn(session);
   // Personal data: never stored by a shared cache or kept by the browser.
   const noStore = createMiddleware(async (c, next) => {
@@ -35,6 +37,23 @@ export function accountRoutes(services: Services) {
     .put('/profile', noStore, guard, async (c) => {
       const body = await c.req.json().catch(() => null);
       return c.json({ profile: await accounts.updateProfile(c.get('user').id, body) });
+    })
+    .get('/export', noStore, guard, async (c) => {
+      const data = await accountPrivacy.exportData(c.get('user').id);
+      const day = data.exported_at.slice(0, 10);
+      c.header('Content-Disposition', `attachment; filename="my-data-${day}.json"`);
+      return c.json(data);
+    })
+    .post('/delete', noStore, guard, async (c) => {
+      const { id } = c.get('user');
+      // Each try checks a password: limited like sign-in.
+      await rateLimiter.hit(`delete-account:${id}`, SIGN_IN_LIMIT.max, SIGN_IN_LIMIT.window);
+      const body = (await c.req.json().catch(() => null)) as { password?: unknown } | null;
+      await accountPrivacy.deleteAccount(id, body?.password);
+      // The session is gone from the database; the browser's cookie goes too.
+      const { sessionToken } = (await auth.$context).authCookies;
+      deleteCookie(c, sessionToken.name, { path: '/', secure: sessionToken.attributes.secure });
+      return c.json({ ok: true });
     })
     .get('/orders', noStore, guard, async (c) =>
       c.json({ orders: await services.orders.listForCustomer(c.get('user').id) }),

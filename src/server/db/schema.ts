@@ -106,6 +106,8 @@ export const profiles = pgTable(
     city: text('city').notNull(),
     postcode: text('postcode').notNull(),
     createdAt: createdAt(),
+    /** Set when the customer deleted their account: the row stays (orders point at it), scrubbed. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (t) => [
     index('profiles_created_at_idx').on(t.createdAt.desc()),

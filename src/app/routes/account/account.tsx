@@ -2,6 +2,7 @@ import { LogOut } from 'lucide-react';
 import { useState } from 'react';
 import { data, redirect, useNavigate, useRevalidator } from 'react-router';
 import { toast } from 'sonner';
+import { AccountDataCard } from '~/app/components/account/account-data-card';
 import { ChangePasswordForm } from '~/app/components/account/change-password-form';
 import { OrderHistory } from '~/app/components/account/order-history';
 import { ProfileDetails } from '~/app/components/account/profile-details';
@@ -82,6 +83,7 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
         <TabsContent value="profile" className="flex flex-col gap-6">
           <ProfileDetails profile={profile} ready={hydrated} onSaved={revalidate} />
           <ChangePasswordForm ready={hydrated} />
+          <AccountDataCard ready={hydrated} />
         </TabsContent>
         <TabsContent value="orders">
           <OrderHistory orders={orders} />

@@ -1,0 +1,136 @@
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { Auth } from '../auth/auth';
+import type { Db } from '../db/client';
+import {
+  accounts,
+  contactMessages,
+  emailOutbox,
+  profiles,
+  sessions,
+  userRoles,
+  users,
+  verifications,
+} from '../db/schema';
+import { AppError, badRequest } from '../errors';
+import type { Logger } from '../logger';
+import { DELETED_CUSTOMER, scrubFinishedOrdersOfDeletedCustomers } from '../orders/orders-privacy';
+import type { AccountOrderDto, AccountService, ProfileDto } from './account-service';
+
+export const DELETE_MESSAGES = {
+  passwordRequired: 'Please enter your password to confirm',
+  passwordWrong: 'Your password is not correct',
+  lastAdmin:
+    "You are the shop's only admin, so your account cannot be deleted. Make someone else an admin first.",
+} as const;
+
+/** "Download my data": everything the shop holds about the account, as one JSON document. */
+export interface AccountDataExport {
+  exported_at: string;
+  profile: ProfileDto;
+  orders: AccountOrderDto[];
+  contact_messages: { name: string; email: string; message: string; created_at: string }[];
+}
+
+/** UK GDPR rights on /account: a copy of one's data, and erasure. */
+export function createAccountPrivacyService(
+  auth: Auth,
+  db: Db,
+  accountsService: AccountService,
+  log: Logger,
+) {
+  async function passwordMatches(userId: string, password: string): Promise<boolean> {
+    const [credential] = await db
+      .select({ hash: accounts.password })
+      .from(accounts)
+      .where(and(eq(accounts.userId, userId), eq(accounts.providerId, 'credential')))
+      .limit(1);
+    if (!credential?.hash) return false;
+    const ctx = await auth.$context;
+    return ctx.password.verify({ hash: credential.hash, password });
+  }
+
+  return {
+    /** The account's own profile, orders with their items, and the messages sent from its e-mail. */
+    async exportData(userId: string): Promise<AccountDataExport> {
+      const profile = await accountsService.getProfileDto(userId);
+      const [orders, messages] = await Promise.all([
+        accountsService.listOrders(userId),
+        db
+          .select()
+          .from(contactMessages)
+          .where(eq(sql`lower(${contactMessages.email})`, profile.email.toLowerCase()))
+          .orderBy(contactMessages.createdAt),
+      ]);
+      return {
+        exported_at: new Date().toISOString(),
+        profile,
+        orders,
+        contact_messages: messages.map((m) => ({
+          name: m.name,
+          email: m.email,
+          message: m.message,
+          created_at: m.createdAt.toISOString(),
+        })),
+      };
+    },
+
+    /**
+     * Deletes the account, confirmed with its password: sessions and credentials go, so nobody can
+     * sign in to it again; the profile's personal data is erased, and so are contact messages and
+     * sent e-mails to its address. The profile row stays, scrubbed, because orders point at it:
+     * they are kept for the tax records, named "Deleted customer" once finished. All in one
+     * transaction; the last admin is refused (admin rows are locked, so two admins deleting at
+     * once cannot both go).
+     */
+    async deleteAccount(userId: string, password: unknown): Promise<void> {
+      if (typeof password !== 'string' || password === '') throw badRequest(DELETE_MESSAGES.passwordRequired);
+      if (!(await passwordMatches(userId, password))) {
+        throw new AppError(400, 'invalid_password', DELETE_MESSAGES.passwordWrong);
+      }
+      const profile = await accountsService.getProfile(userId);
+      await db.transaction(async (tx) => {
+        const admins = await tx
+          .select({ userId: userRoles.userId })
+          .from(userRoles)
+          .where(eq(userRoles.role, 'admin'))
+          .for('update');
+        if (admins.some((a) => a.userId === userId) && admins.length <= 1) {
+          throw new AppError(409, 'last_admin', DELETE_MESSAGES.lastAdmin);
+        }
+        await tx.delete(userRoles).where(eq(userRoles.userId, userId));
+        await tx.delete(sessions).where(eq(sessions.userId, userId));
+        await tx.delete(accounts).where(eq(accounts.userId, userId));
+        // Outstanding reset links hold the user's id as their value.
+        await tx.delete(verifications).where(eq(verifications.value, userId));
+        // The e-mail is freed for a new sign-up; the row stays because the profile points at it.
+        await tx
+          .update(users)
+          .set({ name: DELETED_CUSTOMER, email: `deleted-${userId}@deleted.invalid`, image: null })
+          .where(eq(users.id, userId));
+        await tx
+          .update(profiles)
+          .set({
+            fullName: DELETED_CUSTOMER,
+            email: '',
+            phone: '',
+            address: '',
+            city: '',
+            postcode: '',
+            deletedAt: new Date(),
+          })
+          .where(eq(profiles.id, userId));
+        await tx
+          .delete(contactMessages)
+          .where(eq(sql`lower(${contactMessages.email})`, profile.email.toLowerCase()));
+        // E-mails still waiting are left to go; those already sent are no longer needed.
+        await tx
+          .delete(emailOutbox)
+          .where(and(eq(emailOutbox.to, profile.email), ne(emailOutbox.status, 'pending')));
+        await scrubFinishedOrdersOfDeletedCustomers(tx, { profileId: userId });
+      });
+      log.info({ userId }, 'account deleted at the customer’s request');
+    },
+  };
+}
+
+export type AccountPrivacyService = ReturnType<typeof createAccountPrivacyService>;

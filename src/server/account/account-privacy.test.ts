@@ -1,0 +1,184 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contactMessages, orders, profiles, sessions, userRoles, users } from '~/server/db/schema';
+import { api, createUser, nextTestIp, signUpDetails } from '~/test/factories';
+import { createOrder } from '~/test/order-factories';
+import { createTestApp, type TestApp } from '~/test/test-app';
+import { type AccountDataExport, DELETE_MESSAGES } from './account-privacy-service';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const exportOf = (cookie?: string) => api(t, 'GET', '/api/account/export', undefined, cookie);
+const deleteAccount = (cookie: string, password: unknown) =>
+  api(t, 'POST', '/api/account/delete', { password }, cookie);
+const signInStatus = async (email: string, password: string) =>
+  (
+    await t.app.request('/api/auth/sign-in/email', {
+      method: 'POST',
+      headers: { origin: t.origin, 'content-type': 'application/json', 'x-forwarded-for': nextTestIp() },
+      body: JSON.stringify({ email, password }),
+    })
+  ).status;
+const profileRow = async (id: string) =>
+  (await t.services.db.select().from(profiles).where(eq(profiles.id, id)))[0]!;
+const orderRow = async (id: string) =>
+  (await t.services.db.select().from(orders).where(eq(orders.id, id)))[0]!;
+
+describe('GET /api/account/export', () => {
+  it("holds the account's profile, orders with items and contact messages, and nobody else's", async () => {
+    const ann = await createUser(t);
+    const bob = await createUser(t);
+    const annsOrder = await createOrder(t.services, {
+      profileId: ann.userId,
+      status: 'paid',
+      items: [{ productName: 'Pecan & Maple Syrup', quantity: 2, unitPricePennies: 475 }],
+    });
+    await createOrder(t.services, { profileId: bob.userId, status: 'paid' });
+    await t.services.db.insert(contactMessages).values([
+      { name: 'Ann', email: ann.email.toUpperCase(), message: 'Do you ship to Wales?' },
+      { name: 'Bob', email: bob.email, message: 'Bob asks something else' },
+    ]);
+
+    const res = await exportOf(ann.cookie);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="my-data-\d{4}-\d{2}-\d{2}\.json"$/,
+    );
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    const data = (await res.json()) as AccountDataExport;
+    expect(data.profile).toMatchObject({ id: ann.userId, email: ann.email, full_name: "Mary O'Neill-Smith" });
+    expect(data.orders.map((o) => o.id)).toEqual([annsOrder.id]);
+    expect(data.orders[0]!.items).toEqual([
+      expect.objectContaining({ product_name: 'Pecan & Maple Syrup', quantity: 2, unit_price_pennies: 475 }),
+    ]);
+    expect(data.contact_messages).toEqual([
+      expect.objectContaining({ name: 'Ann', message: 'Do you ship to Wales?' }),
+    ]);
+    expect(JSON.stringify(data)).not.toContain(bob.userId);
+    expect(JSON.stringify(data)).not.toContain(bob.email);
+  });
+
+  it('answers 401 without a session', async () => {
+    expect((await exportOf()).status).toBe(401);
+  });
+});
+
+describe('POST /api/account/delete', () => {
+  it('refuses a missing or wrong password and changes nothing', async () => {
+    const user = await createUser(t);
+    const before = await profileRow(user.userId);
+    const missing = await deleteAccount(user.cookie, undefined);
+    expect(missing.status).toBe(400);
+    expect((await missing.json()).error.message).toBe(DELETE_MESSAGES.passwordRequired);
+    const wrong = await deleteAccount(user.cookie, 'not-my-password');
+    expect(wrong.status).toBe(400);
+    expect((await wrong.json()).error.message).toBe(DELETE_MESSAGES.passwordWrong);
+    expect(await profileRow(user.userId)).toEqual(before);
+    expect(await signInStatus(user.email, user.password)).toBe(200);
+  });
+
+  it('erases the personal data, ends sessions and sign-in, and keeps the orders and figures', async () => {
+    const admin = await createUser(t, { admin: true });
+    const user = await createUser(t);
+    const completed = await createOrder(t.services, {
+      profileId: user.userId,
+      status: 'completed',
+      items: [{ quantity: 3, unitPricePennies: 450 }],
+    });
+    const open = await createOrder(t.services, { profileId: user.userId, status: 'paid' });
+    await t.services.db
+      .insert(contactMessages)
+      .values({ name: 'Mary', email: user.email, message: 'My phone is 07123456789' });
+    const dashboard = async () =>
+      (await api(t, 'GET', '/api/admin/dashboard', undefined, admin.cookie)).json();
+    const figuresBefore = await dashboard();
+
+    const res = await deleteAccount(user.cookie, user.password);
+    expect(res.status).toBe(200);
+    expect(res.headers.getSetCookie().join()).toMatch(/session_token=;/);
+
+    // Nobody is signed in to it, and nobody can sign in to it.
+    expect((await api(t, 'GET', '/api/account/me', undefined, user.cookie)).status).toBe(401);
+    expect(await t.services.db.select().from(sessions).where(eq(sessions.userId, user.userId))).toEqual([]);
+    expect(await signInStatus(user.email, user.password)).toBe(401);
+
+    // The profile keeps no personal data.
+    const profile = await profileRow(user.userId);
+    expect(profile).toMatchObject({
+      fullName: 'Deleted customer',
+      email: '',
+      phone: '',
+      address: '',
+      city: '',
+      postcode: '',
+    });
+    expect(profile.deletedAt).toBeInstanceOf(Date);
+    const [authUser] = await t.services.db.select().from(users).where(eq(users.id, user.userId));
+    expect(authUser!.email).not.toContain(user.email);
+    expect(authUser!.name).toBe('Deleted customer');
+    expect(
+      await t.services.db.select().from(contactMessages).where(eq(contactMessages.email, user.email)),
+    ).toEqual([]);
+
+    // The finished order keeps its money and lines, without contact details...
+    expect(await orderRow(completed.id)).toMatchObject({
+      totalPennies: completed.totalPennies,
+      shipName: 'Deleted customer',
+      shipPhone: '',
+      shipAddress: '',
+      shipCity: '',
+      shipPostcode: '',
+    });
+    // ...and the open one can still be delivered.
+    expect(await orderRow(open.id)).toMatchObject({ shipAddress: open.shipAddress, shipName: open.shipName });
+
+    // The owner's figures do not move.
+    const figuresAfter = await dashboard();
+    expect(figuresAfter.total_revenue_pennies).toBe(figuresBefore.total_revenue_pennies);
+    expect(figuresAfter.total_orders).toBe(figuresBefore.total_orders);
+    expect(figuresAfter.pending_orders).toBe(figuresBefore.pending_orders);
+
+    // The e-mail address is free for a new account.
+    const again = await t.app.request('/api/account/sign-up', {
+      method: 'POST',
+      headers: { origin: t.origin, 'content-type': 'application/json', 'x-forwarded-for': nextTestIp() },
+      body: JSON.stringify(signUpDetails({ email: user.email })),
+    });
+    expect(again.status).toBe(201);
+  });
+
+  it('refuses the last admin, and lets an admin go while another remains', async () => {
+    const first = await createUser(t, { admin: true });
+    // Only admins made in this file exist; remove the others so `first` is the last one.
+    const others = (await t.services.db.select().from(userRoles)).filter((r) => r.userId !== first.userId);
+    for (const r of others) await t.services.db.delete(userRoles).where(eq(userRoles.userId, r.userId));
+
+    const refused = await deleteAccount(first.cookie, first.password);
+    expect(refused.status).toBe(409);
+    expect((await refused.json()).error.message).toBe(DELETE_MESSAGES.lastAdmin);
+    expect(await signInStatus(first.email, first.password)).toBe(200);
+
+    const second = await createUser(t, { admin: true });
+    expect((await deleteAccount(second.cookie, second.password)).status).toBe(200);
+    expect((await deleteAccount(first.cookie, first.password)).status).toBe(409);
+  });
+
+  it('lets only one of the last two admins go when both delete at once', async () => {
+    const a = await createUser(t, { admin: true });
+    const b = await createUser(t, { admin: true });
+    const keep = [a.userId, b.userId];
+    const others = (await t.services.db.select().from(userRoles)).filter((r) => !keep.includes(r.userId));
+    for (const r of others) await t.services.db.delete(userRoles).where(eq(userRoles.userId, r.userId));
+
+    const results = await Promise.all([
+      deleteAccount(a.cookie, a.password),
+      deleteAccount(b.cookie, b.password),
+    ]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(await t.services.db.select().from(userRoles)).toHaveLength(1);
+  });
+});
