@@ -43,10 +43,10 @@ export async function createServices(
   });
   const session = createSessionService(auth, db, log);
   const accounts = createAccountService(auth, db, log);
-  const accountPrivacy = createAccountPrivacyService(auth, db, accounts, log);
   const rateLimiter = createRateLimiter(db, config.rateLimits);
   const paymentProvider = createPaymentProvider(config);
   const orders = createOrdersService(db, mail, paymentProvider.provider, log);
+  const accountPrivacy = createAccountPrivacyService(auth, db, accounts, orders, log);
   const payments = createPaymentsService(config, db, orders, paymentProvider, log);
   const bakeDays = createBakeDaysService(db);
   const checkout = createCheckoutService(

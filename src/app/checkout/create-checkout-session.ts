@@ -1,5 +1,6 @@
 import type { CartItem } from '~/app/cart/cart-store';
 import type { CheckoutItemPayload, CheckoutSessionResponse } from '~/shared/schemas/checkout';
+import type { DeliveryInput } from '~/shared/schemas/gift-delivery';
 
 /** The server said the session is gone: the customer must sign in (again) before paying. */
 export class SignInRequiredError extends Error {}
@@ -12,6 +13,7 @@ export async function createCheckoutSession(
   items: CartItem[],
   deliveryFeePennies: number,
   deliveryDate: string | null,
+  delivery: DeliveryInput = { to: 'me' },
 ): Promise<CheckoutSessionResponse> {
   // The spec's payload; the server reads only product_id and quantity and prices the rest itself.
   const payload: CheckoutItemPayload[] = items.map((i) => ({
@@ -26,7 +28,7 @@ export async function createCheckoutSession(
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json' },
       credentials: 'same-origin',
-      body: JSON.stringify({ items: payload, deliveryFeePennies, delivery_date: deliveryDate }),
+      body: JSON.stringify({ items: payload, deliveryFeePennies, delivery_date: deliveryDate, delivery }),
     });
   } catch {
     throw new Error('No response from checkout service');

@@ -1,4 +1,5 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
+import type { OrderView } from '~/shared/orders/order-view';
 import type { Auth } from '../auth/auth';
 import type { Db } from '../db/client';
 import {
@@ -13,8 +14,9 @@ import {
 } from '../db/schema';
 import { AppError, badRequest } from '../errors';
 import type { Logger } from '../logger';
-import { DELETED_CUSTOMER, scrubFinishedOrdersOfDeletedCustomers } from '../orders/orders-privacy';
-import type { AccountOrderDto, AccountService, ProfileDto } from './account-service';
+import { DELETED_CUSTOMER, forgetCustomerInOrders } from '../orders/orders-privacy';
+import type { OrdersService } from '../orders/orders-service';
+import type { AccountService, ProfileDto } from './account-service';
 
 export const DELETE_MESSAGES = {
   passwordRequired: 'Please enter your password to confirm',
@@ -27,7 +29,7 @@ export const DELETE_MESSAGES = {
 export interface AccountDataExport {
   exported_at: string;
   profile: ProfileDto;
-  orders: AccountOrderDto[];
+  orders: OrderView[];
   contact_messages: { name: string; email: string; message: string; created_at: string }[];
 }
 
@@ -36,6 +38,7 @@ export function createAccountPrivacyService(
   auth: Auth,
   db: Db,
   accountsService: AccountService,
+  ordersService: OrdersService,
   log: Logger,
 ) {
   async function passwordMatches(userId: string, password: string): Promise<boolean> {
@@ -54,7 +57,7 @@ export function createAccountPrivacyService(
     async exportData(userId: string): Promise<AccountDataExport> {
       const profile = await accountsService.getProfileDto(userId);
       const [orders, messages] = await Promise.all([
-        accountsService.listOrders(userId),
+        ordersService.listForCustomer(userId),
         db
           .select()
           .from(contactMessages)
@@ -126,7 +129,7 @@ export function createAccountPrivacyService(
         await tx
           .delete(emailOutbox)
           .where(and(eq(emailOutbox.to, profile.email), ne(emailOutbox.status, 'pending')));
-        await scrubFinishedOrdersOfDeletedCustomers(tx, { profileId: userId });
+        await forgetCustomerInOrders(tx, userId);
       });
       log.info({ userId }, 'account deleted at the customer’s request');
     },

@@ -151,6 +151,45 @@ describe('POST /api/account/delete', () => {
     expect(again.status).toBe(201);
   });
 
+  it("scrubs an open order once it is finished, and the history's mention of the customer", async () => {
+    const admin = await createUser(t, { admin: true });
+    const user = await createUser(t);
+    const open = await createOrder(t.services, { profileId: user.userId, status: 'paid' });
+    const gift = await createOrder(t.services, { profileId: user.userId, status: 'pending' });
+    await t.services.db
+      .update(orders)
+      .set({ isGift: true, giftMessage: 'Love from Mary' })
+      .where(eq(orders.id, gift.id));
+    // The customer cancels the pending one themselves: the history names them.
+    expect((await api(t, 'POST', `/api/account/orders/${gift.id}/cancel`, {}, user.cookie)).status).toBe(200);
+    expect((await deleteAccount(user.cookie, user.password)).status).toBe(200);
+
+    // The cancelled gift is finished: scrubbed at once, message and all.
+    expect(await orderRow(gift.id)).toMatchObject({
+      shipName: 'Deleted customer',
+      shipAddress: '',
+      giftMessage: null,
+    });
+    const history = (
+      await (await api(t, 'GET', `/api/admin/orders/${gift.id}`, undefined, admin.cookie)).json()
+    ).order.history as { by: string }[];
+    expect(history.map((h) => h.by)).not.toContain("Mary O'Neill-Smith");
+
+    // The paid one is still on its way: it keeps its address until the owner marks it completed.
+    expect((await orderRow(open.id)).shipAddress).toBe(open.shipAddress);
+    const status = (to: string) =>
+      api(t, 'PATCH', `/api/admin/orders/${open.id}`, { status: to }, admin.cookie);
+    expect((await status('shipped')).status).toBe(200);
+    expect((await orderRow(open.id)).shipAddress).toBe(open.shipAddress);
+    expect((await status('completed')).status).toBe(200);
+    expect(await orderRow(open.id)).toMatchObject({
+      shipName: 'Deleted customer',
+      shipPhone: '',
+      shipAddress: '',
+      totalPennies: open.totalPennies,
+    });
+  });
+
   it('refuses the last admin, and lets an admin go while another remains', async () => {
     const first = await createUser(t, { admin: true });
     // Only admins made in this file exist; remove the others so `first` is the last one.

@@ -6,6 +6,7 @@ import {
   type CheckoutSessionResponse,
   QUANTITY_MESSAGE,
 } from '~/shared/schemas/checkout';
+import type { Delivery } from '~/shared/schemas/gift-delivery';
 import type { SessionUser } from '../auth/session-service';
 import type { BakeDaysService } from '../bake-days/bake-days-service';
 import type { Config } from '../config';
@@ -13,7 +14,7 @@ import type { Db } from '../db/client';
 import { products, profiles } from '../db/schema';
 import { AppError, badRequest, parseOrThrow } from '../errors';
 import type { Logger } from '../logger';
-import type { OrdersService } from '../orders/orders-service';
+import type { NewOrder, OrdersService } from '../orders/orders-service';
 import type { PaymentProvider } from '../payments/payment-provider';
 import type { RateLimiter } from '../rate-limit/rate-limiter';
 
@@ -63,6 +64,30 @@ function mergeLines(items: { product_id: string; name?: unknown; quantity: numbe
   return lines;
 }
 
+/** Where the order goes: the profile's address, or a gift's recipient with its message. */
+function shipTo(
+  profile: typeof profiles.$inferSelect,
+  delivery: Delivery | undefined,
+): Pick<NewOrder, 'ship' | 'gift'> {
+  if (delivery?.to === 'someone-else') {
+    const r = delivery.recipient;
+    return {
+      ship: { name: r.fullName, phone: r.phone, address: r.address, city: r.city, postcode: r.postcode },
+      gift: { message: delivery.giftMessage },
+    };
+  }
+  return {
+    ship: {
+      name: profile.fullName,
+      phone: profile.phone,
+      address: profile.address,
+      city: profile.city,
+      postcode: profile.postcode,
+    },
+    gift: null,
+  };
+}
+
 /**
  * Checkout: prices the basket from the database (never from the browser), writes the pending
  * order and its lines in one transaction, then opens the provider's hosted payment page for it.
@@ -76,7 +101,12 @@ export function createCheckoutService(
   bakeDays: BakeDaysService,
   log: Logger,
 ) {
-  async function writeOrder(user: SessionUser, wanted: WantedLine[], wantedDay: unknown) {
+  async function writeOrder(
+    user: SessionUser,
+    wanted: WantedLine[],
+    wantedDay: unknown,
+    delivery: Delivery | undefined,
+  ) {
     return db.transaction(async (tx) => {
       const [profile] = await tx.select().from(profiles).where(eq(profiles.id, user.id)).limit(1);
       if (!profile) throw badRequest('Please add your delivery details to your account before checking out.');
@@ -142,13 +172,7 @@ export function createCheckoutService(
         tx,
         {
           profileId: profile.id,
-          ship: {
-            name: profile.fullName,
-            phone: profile.phone,
-            address: profile.address,
-            city: profile.city,
-            postcode: profile.postcode,
-          },
+          ...shipTo(profile, delivery),
           lines,
           deliveryDate,
           deliveryFeePennies: deliveryFee,
@@ -173,8 +197,8 @@ export function createCheckoutService(
         60,
         'Too many checkout attempts. Please wait a minute and try again.',
       );
-      const { items, delivery_date } = parseOrThrow(CheckoutRequestSchema, input);
-      const order = await writeOrder(user, mergeLines(items), delivery_date);
+      const { items, delivery_date, delivery } = parseOrThrow(CheckoutRequestSchema, input);
+      const order = await writeOrder(user, mergeLines(items), delivery_date, delivery);
 
       let session: { sessionId: string; url: string };
       try {

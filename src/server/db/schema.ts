@@ -209,6 +209,10 @@ export const orders = pgTable(
     shipAddress: text('ship_address').notNull(),
     shipCity: text('ship_city').notNull(),
     shipPostcode: text('ship_postcode').notNull(),
+    /** Sent to someone else: the ship_* fields are the recipient's; the slip shows no prices. */
+    isGift: boolean('is_gift').notNull().default(false),
+    /** Printed on the packing slip of a gift; up to 200 characters. */
+    giftMessage: text('gift_message'),
     paymentProvider: text('payment_provider', { enum: ['test', 'stripe'] }).notNull(),
     paymentSessionId: text('payment_session_id').unique(),
     /** The hosted payment page, so a customer can go back to it while it is open. */

@@ -3,6 +3,7 @@ import type { Actor } from '~/shared/orders/actor';
 import type { OrderStatus } from '~/shared/orders/statuses';
 import type { Tx } from '../db/client';
 import { orderStatusHistory, orders } from '../db/schema';
+import { isFinished, scrubIfCustomerDeleted } from './orders-privacy';
 
 export type { Actor } from '~/shared/orders/actor';
 export { SYSTEM } from '~/shared/orders/actor';
@@ -46,6 +47,8 @@ export async function applyStatus(
     actorName: actor.name,
     note,
   });
+  // A customer who deleted their account keeps no delivery details on a finished order.
+  if (isFinished(to)) await scrubIfCustomerDeleted(tx, order.id);
   return true;
 }
 

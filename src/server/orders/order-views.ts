@@ -86,6 +86,8 @@ function toView(r: OrderRow, items: OrderLineView[], now: Date): OrderView {
       city: o.shipCity,
       postcode: o.shipPostcode,
     },
+    is_gift: o.isGift,
+    gift_message: o.giftMessage,
     items,
     subtotal_pennies: o.subtotalPennies,
     delivery_fee_pennies: o.deliveryFeePennies,

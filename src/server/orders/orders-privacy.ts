@@ -1,29 +1,52 @@
 import { and, eq, inArray, isNotNull, type SQL } from 'drizzle-orm';
+import type { OrderStatus } from '~/shared/orders/statuses';
 import type { Db, Tx } from '../db/client';
-import { orders, profiles } from '../db/schema';
+import { orderStatusHistory, orders, profiles } from '../db/schema';
 
 /** The name an order shows once its customer has deleted their account. */
 export const DELETED_CUSTOMER = 'Deleted customer';
 
 /** Once an order has reached one of these, nobody needs to know where it went any more. */
-const FINISHED = ['completed'] as const;
+const FINISHED: readonly OrderStatus[] = ['completed', 'cancelled'];
+
+export const isFinished = (status: OrderStatus) => FINISHED.includes(status);
 
 /**
- * Erases the delivery details (recipient name, phone, address) of finished orders whose customer
- * has deleted their account. Totals, lines and dates stay: they are the shop's tax records.
- * Open orders keep their address until they are finished, so they can still be delivered; the
- * orders module calls this again (with the order's id) when an order is finished.
+ * Erases the delivery details (recipient name, phone, address, gift message) of finished orders
+ * whose customer has deleted their account. Totals, lines and dates stay: they are the shop's tax
+ * records. Open orders keep their address until they are finished, so they can still be delivered.
  */
-export async function scrubFinishedOrdersOfDeletedCustomers(
-  tx: Db | Tx,
-  only: { profileId: string } | { orderId: string },
-): Promise<number> {
+async function scrubFinishedOrders(tx: Db | Tx, which: SQL): Promise<number> {
   const deletedProfiles = tx.select({ id: profiles.id }).from(profiles).where(isNotNull(profiles.deletedAt));
-  const which: SQL = 'profileId' in only ? eq(orders.profileId, only.profileId) : eq(orders.id, only.orderId);
   const scrubbed = await tx
     .update(orders)
-    .set({ shipName: DELETED_CUSTOMER, shipPhone: '', shipAddress: '', shipCity: '', shipPostcode: '' })
+    .set({
+      shipName: DELETED_CUSTOMER,
+      shipPhone: '',
+      shipAddress: '',
+      shipCity: '',
+      shipPostcode: '',
+      giftMessage: null,
+    })
     .where(and(which, inArray(orders.status, [...FINISHED]), inArray(orders.profileId, deletedProfiles)))
     .returning({ id: orders.id });
   return scrubbed.length;
+}
+
+/**
+ * When a customer deletes their account (in that transaction, after the profile is marked
+ * deleted): their finished orders lose the recipient's details, and the history no longer names
+ * them as the author of a change (e.g. cancelling).
+ */
+export async function forgetCustomerInOrders(tx: Tx, profileId: string): Promise<void> {
+  await scrubFinishedOrders(tx, eq(orders.profileId, profileId));
+  await tx
+    .update(orderStatusHistory)
+    .set({ actorName: DELETED_CUSTOMER })
+    .where(and(eq(orderStatusHistory.actorType, 'customer'), eq(orderStatusHistory.actorId, profileId)));
+}
+
+/** Called by `applyStatus` when an order is finished: a deleted customer's order is scrubbed now. */
+export async function scrubIfCustomerDeleted(tx: Tx, orderId: string): Promise<void> {
+  await scrubFinishedOrders(tx, eq(orders.id, orderId));
 }

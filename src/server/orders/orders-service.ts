@@ -23,6 +23,8 @@ import { flagIfOverCapacity } from './over-capacity';
 export interface NewOrder {
   profileId: string;
   ship: { name: string; phone: string; address: string; city: string; postcode: string };
+  /** Sent to someone else (`ship` is then the recipient), with an optional message. */
+  gift?: { message: string | null } | null;
   lines: { productId: string; name: string; unitPricePennies: number; quantity: number }[];
   deliveryFeePennies: number;
   provider: 'test' | 'stripe';
@@ -103,6 +105,8 @@ export function createOrdersService(db: Db, mail: MailService, provider: Payment
           shipAddress: o.ship.address,
           shipCity: o.ship.city,
           shipPostcode: o.ship.postcode,
+          isGift: !!o.gift,
+          giftMessage: o.gift?.message ?? null,
           paymentProvider: o.provider,
           paymentExpiresAt: o.paymentExpiresAt,
           deliveryDate: o.deliveryDate,

@@ -15,8 +15,12 @@ export interface OrderView {
   /** The delivery day the customer chose ('YYYY-MM-DD', London); null on orders from before bake days. */
   delivery_date: string | null;
   customer: { id: string; full_name: string; email: string };
-  /** The delivery address as it was when the order was placed. */
+  /** The delivery address as it was when the order was placed (a gift's: the recipient's). */
   ship: { name: string; phone: string; address: string; city: string; postcode: string };
+  /** Sent to someone else: the packing slip leaves the prices off. */
+  is_gift: boolean;
+  /** The gift's message for the packing slip, or null. */
+  gift_message: string | null;
   items: OrderLineView[];
   subtotal_pennies: number;
   delivery_fee_pennies: number;

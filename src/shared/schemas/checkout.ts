@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_LINE_QUANTITY } from '../constants';
+import { DeliverySchema } from './gift-delivery';
 import { isOneLine } from './plain-text';
 
 export const QUANTITY_MESSAGE = `Quantity must be a whole number from 1 to ${MAX_LINE_QUANTITY}`;
@@ -32,6 +33,8 @@ export const CheckoutRequestSchema = z.object({
   deliveryFeePennies: z.unknown().optional(),
   /** The chosen delivery day, 'YYYY-MM-DD' (London); the server checks it against the bake days. */
   delivery_date: z.unknown().optional(),
+  /** Who the cookies are for; absent means the customer (the profile's address). */
+  delivery: DeliverySchema.optional(),
 });
 
 export type CheckoutRequest = z.input<typeof CheckoutRequestSchema>;

@@ -84,7 +84,7 @@ function TotalRow({ label, pence, strong }: { label: string; pence: number; stro
 export function DeliveryAddress({ order }: { order: OrderView }) {
   return (
     <div>
-      <h2 className={heading}>Delivery address</h2>
+      <h2 className={heading}>{order.is_gift ? 'A gift, delivered to' : 'Delivery address'}</h2>
       <address className="not-italic break-words">
         {order.ship.name}
         <br />
@@ -94,6 +94,11 @@ export function DeliveryAddress({ order }: { order: OrderView }) {
         <br />
         {order.ship.phone}
       </address>
+      {order.gift_message && (
+        <p className="mt-2 break-words whitespace-pre-line">
+          <span className="font-medium">Gift message:</span> {order.gift_message}
+        </p>
+      )}
     </div>
   );
 }

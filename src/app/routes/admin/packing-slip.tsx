@@ -59,9 +59,20 @@ export default function PackingSlip({ loaderData }: Route.ComponentProps) {
           <br />
           {order.ship.phone}
         </address>
-        <p className="mt-1 text-sm">Customer: {order.customer.full_name}</p>
+        <p className="mt-1 text-sm">
+          {order.is_gift ? 'A gift from' : 'Customer:'} {order.customer.full_name}
+        </p>
       </section>
-      <OrderLines order={order} refunds={false} />
+      {order.gift_message && (
+        <section className="mb-6 rounded border border-crumb p-4" aria-labelledby="gift-message">
+          <h2 id="gift-message" className="font-sans text-sm font-semibold uppercase">
+            Gift message
+          </h2>
+          <p className="mt-1 text-lg whitespace-pre-line">{order.gift_message}</p>
+        </section>
+      )}
+      {/* A gift's recipient should not see what it cost. */}
+      <OrderLines order={order} prices={!order.is_gift} refunds={false} />
       <section className="mt-6" aria-labelledby="allergens-heading">
         <h2 id="allergens-heading" className="font-sans text-sm font-semibold uppercase">
           Allergens

@@ -6,6 +6,13 @@ import { type CartItem, cartTotalPence, useCart } from '~/app/cart/cart-store';
 import { CartLoading, EmptyCart } from '~/app/cart/empty-cart';
 import { createCheckoutSession, SignInRequiredError } from '~/app/checkout/create-checkout-session';
 import {
+  checkDelivery,
+  DeliveryChoice,
+  type DeliveryErrors,
+  deliveryFieldId,
+  EMPTY_DELIVERY,
+} from '~/app/checkout/delivery-choice';
+import {
   type DeliveryDayChoice,
   DeliveryDayPicker,
   dayAvailability,
@@ -69,6 +76,8 @@ function OrderSummary({
   const navigate = useNavigate();
   const revalidator = useRevalidator();
   const [processing, setProcessing] = useState(false);
+  const [delivery, setDelivery] = useState(EMPTY_DELIVERY);
+  const [deliveryErrors, setDeliveryErrors] = useState<DeliveryErrors>({});
   const subtotal = cartTotalPence(items);
   const cookies = items.reduce((sum, i) => sum + i.quantity, 0);
   const [chosenDay, setChosenDay] = useState<string | null>(null);
@@ -92,9 +101,18 @@ function OrderSummary({
 
   async function proceed() {
     if (!signedIn) return sendToSignIn();
+    // A gift's recipient is checked here first, with the same rules and messages as the server.
+    const checked = checkDelivery(delivery);
+    setDeliveryErrors(checked.ok ? {} : checked.errors);
+    if (!checked.ok) {
+      toast.error(checked.first.message);
+      const field = String(checked.first.path.at(-1)) as keyof DeliveryErrors;
+      document.getElementById(deliveryFieldId(field))?.focus();
+      return;
+    }
     setProcessing(true);
     try {
-      const { url } = await createCheckoutSession(items, shop.deliveryFeePence, deliveryDay);
+      const { url } = await createCheckoutSession(items, shop.deliveryFeePence, deliveryDay, checked.payload);
       // Stays "Processing..." while the browser leaves for the payment page.
       window.location.assign(url);
     } catch (err) {
@@ -138,18 +156,12 @@ function OrderSummary({
       </dl>
 
       {deliverTo && (
-        <div className="mt-6 rounded-md bg-cream p-4 text-sm">
-          <h3 className="mb-1 font-semibold">Delivering to</h3>
-          <address className="not-italic text-cocoa-light">
-            {deliverTo.name}
-            {deliverTo.lines.map((line, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: fixed address lines, never reordered
-              <span key={i} className="block">
-                {line}
-              </span>
-            ))}
-          </address>
-        </div>
+        <DeliveryChoice
+          myAddress={deliverTo}
+          value={delivery}
+          onChange={setDelivery}
+          errors={deliveryErrors}
+        />
       )}
 
       <DeliveryDayPicker days={deliveryDays} cookies={cookies} value={deliveryDay} onChange={setChosenDay} />
