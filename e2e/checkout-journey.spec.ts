@@ -71,8 +71,8 @@ test('a new customer signs up when asked, is declined once, pays by card and see
   await signIn.getByRole('button', { name: 'Sign In' }).click();
 
   await expect(page).toHaveURL('/checkout');
-  await expect(page.getByText('Delivering to')).toBeVisible();
-  await expect(page.getByText('9 Broad Street')).toBeVisible();
+  await expect(page.getByRole('radio', { name: /Deliver to me/ })).toBeChecked();
+  await expect(page.getByText('9 Broad Street', { exact: false })).toBeVisible();
   await expect(line).toContainText('2 × £4.50');
   await page.getByRole('button', { name: 'Proceed to Payment' }).click();
 
