@@ -5,6 +5,7 @@ import { customerActor } from '~/shared/orders/actor';
 import { SIGN_IN_LIMIT } from '../auth/auth';
 import { type AuthEnv, signedIn } from '../auth/guards';
 import { clientIp } from '../http/client-ip';
+import { jsonBody } from '../http/json-body';
 import type { Services } from '../services';
 
 /** Sign-ups allowed per client address in the window, shared by every instance (each hashes a password). */
@@ -34,10 +35,9 @@ export function accountRoutes(services: Services) {
       const profile = await accounts.getProfileDto(id);
       return c.json({ user: { id, email, name }, role, profile });
     })
-    .put('/profile', noStore, guard, async (c) => {
-      const body = await c.req.json().catch(() => null);
-      return c.json({ profile: await accounts.updateProfile(c.get('user').id, body) });
-    })
+    .put('/profile', noStore, guard, async (c) =>
+      c.json({ profile: await accounts.updateProfile(c.get('user').id, await jsonBody(c)) }),
+    )
     .get('/export', noStore, guard, async (c) => {
       const data = await accountPrivacy.exportData(c.get('user').id);
       const day = data.exported_at.slice(0, 10);
@@ -48,8 +48,8 @@ export function accountRoutes(services: Services) {
       const { id } = c.get('user');
       // Each try checks a password: limited like sign-in.
       await rateLimiter.hit(`delete-account:${id}`, SIGN_IN_LIMIT.max, SIGN_IN_LIMIT.window);
-      const body = (await c.req.json().catch(() => null)) as { password?: unknown } | null;
-      await accountPrivacy.deleteAccount(id, body?.password);
+      const { password } = await jsonBody(c);
+      await accountPrivacy.deleteAccount(id, password);
       // The session is gone from the database; the browser's cookie goes too.
       const { sessionToken } = (await auth.$context).authCookies;
       deleteCookie(c, sessionToken.name, { path: '/', secure: sessionToken.attributes.secure });

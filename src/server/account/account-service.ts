@@ -1,6 +1,6 @@
 import { APIError } from 'better-auth/api';
 import { and, eq } from 'drizzle-orm';
-import { type ProfileInput, ProfileSchema } from '~/shared/schemas/account';
+import { ProfileSchema } from '~/shared/schemas/account';
 import { type SignUpInput, SignUpSchema } from '~/shared/schemas/sign-up';
 import type { Auth } from '../auth/auth';
 import type { Db } from '../db/client';
@@ -110,7 +110,7 @@ export function createAccountService(auth: Auth, db: Db, log: Logger) {
      * Changes the customer's own details (not the e-mail) under sign-up's rules. better-auth's
      * user keeps the same name, since the session shows it.
      */
-    async updateProfile(userId: string, input: ProfileInput): Promise<ProfileDto> {
+    async updateProfile(userId: string, input: unknown): Promise<ProfileDto> {
       const data = parseOrThrow(ProfileSchema, input);
       return db.transaction(async (tx) => {
         const [row] = await tx
