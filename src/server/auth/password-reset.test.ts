@@ -74,13 +74,14 @@ describe('forgot password', () => {
     };
     const known: number[] = [];
     const unknown: number[] = [];
-    for (let i = 0; i < 4; i++) {
+    for (let i = 0; i < 5; i++) {
       known.push(await timed(user.email));
       unknown.push(await timed(`nobody-${i}@example.com`));
     }
-    const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+    // Medians: one slow answer on a busy machine is noise, not a difference between the two.
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
     for (const ms of [...known, ...unknown]) expect(ms).toBeGreaterThanOrEqual(RESET_REQUEST_MIN_MS - 5);
-    expect(Math.abs(mean(known) - mean(unknown))).toBeLessThan(50);
+    expect(Math.abs(median(known) - median(unknown))).toBeLessThan(50);
   });
 
   it('sets a new password once: the old one and every session stop working', async () => {
