@@ -1,12 +1,8 @@
 import type { z } from 'zod';
 import { Field } from '~/app/components/account/form-field';
 import { Label, Textarea } from '~/app/components/ui/input';
-import {
-  type DeliveryInput,
-  DeliverySchema,
-  GIFT_MESSAGE_MAX,
-  type RecipientField,
-} from '~/shared/schemas/gift-delivery';
+import type { DeliveryInput, RecipientField } from '~/shared/schemas/gift-delivery';
+import { GIFT_MESSAGE_MAX } from '~/shared/schemas/gift-limits';
 
 /** What the delivery part of /checkout holds while the customer types. */
 export interface DeliveryFormState {
@@ -32,11 +28,18 @@ export function deliveryPayload(state: DeliveryFormState): DeliveryInput {
   return { to: 'someone-else', recipient: state.recipient, giftMessage: state.giftMessage };
 }
 
-/** Checks the choice with the server's schema: the payload, or every field's first message. */
-export function checkDelivery(
+/**
+ * Checks the choice with the server's schema: the payload, or every field's first message. The
+ * schema (and zod) load only when a gift is sent, keeping them out of the page's first JavaScript.
+ */
+export async function checkDelivery(
   state: DeliveryFormState,
-): { ok: true; payload: DeliveryInput } | { ok: false; errors: DeliveryErrors; first: z.core.$ZodIssue } {
+): Promise<
+  { ok: true; payload: DeliveryInput } | { ok: false; errors: DeliveryErrors; first: z.core.$ZodIssue }
+> {
   const payload = deliveryPayload(state);
+  if (payload.to === 'me') return { ok: true, payload };
+  const { DeliverySchema } = await import('~/shared/schemas/gift-delivery');
   const result = DeliverySchema.safeParse(payload);
   if (result.success) return { ok: true, payload };
   const errors: DeliveryErrors = {};

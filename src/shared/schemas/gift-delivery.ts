@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { ProfileSchema } from './account';
+import { GIFT_MESSAGE_MAX } from './gift-limits';
 import { CONTROL_CHARACTERS_MESSAGE, isPlainLines } from './plain-text';
 
-export const GIFT_MESSAGE_MAX = 200;
+export { GIFT_MESSAGE_MAX };
 export const GIFT_MESSAGES = {
   giftMessageTooLong: `Gift message must be ${GIFT_MESSAGE_MAX} characters or fewer`,
 } as const;

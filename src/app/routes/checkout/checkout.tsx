@@ -102,7 +102,7 @@ function OrderSummary({
   async function proceed() {
     if (!signedIn) return sendToSignIn();
     // A gift's recipient is checked here first, with the same rules and messages as the server.
-    const checked = checkDelivery(delivery);
+    const checked = await checkDelivery(delivery);
     setDeliveryErrors(checked.ok ? {} : checked.errors);
     if (!checked.ok) {
       toast.error(checked.first.message);
