@@ -69,12 +69,14 @@ export function OrderCard({ order }: { order: OrderView }) {
           <div>
             <h3 className="font-sans text-sm font-semibold text-cocoa-light uppercase">Customer</h3>
             <p className="break-words">{order.customer.full_name}</p>
-            <a
-              href={`mailto:${order.customer.email}`}
-              className="break-all text-caramel-dark hover:underline"
-            >
-              {order.customer.email}
-            </a>
+            {order.customer.email && (
+              <a
+                href={`mailto:${order.customer.email}`}
+                className="break-all text-caramel-dark hover:underline"
+              >
+                {order.customer.email}
+              </a>
+            )}
           </div>
           <div>
             <h3 className="font-sans text-sm font-semibold text-cocoa-light uppercase">Delivery address</h3>

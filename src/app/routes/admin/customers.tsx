@@ -69,18 +69,23 @@ export default function Customers({ loaderData }: Route.ComponentProps) {
                     <h2 id={`customer-${c.id}`} className="font-sans text-lg font-semibold break-words">
                       {c.full_name}
                     </h2>
-                    <p className="flex items-center gap-1.5 text-sm">
-                      <Mail aria-hidden className="size-4 shrink-0 text-cocoa-light" />
-                      <a href={`mailto:${c.email}`} className="break-all text-caramel-dark hover:underline">
-                        {c.email}
-                      </a>
-                    </p>
-                    <p className="flex items-center gap-1.5 text-sm">
-                      <Phone aria-hidden className="size-4 shrink-0 text-cocoa-light" />
-                      <a href={`tel:${c.phone}`} className="hover:underline">
-                        {c.phone}
-                      </a>
-                    </p>
+                    {/* A deleted account keeps its row with the contact details erased. */}
+                    {c.email && (
+                      <p className="flex items-center gap-1.5 text-sm">
+                        <Mail aria-hidden className="size-4 shrink-0 text-cocoa-light" />
+                        <a href={`mailto:${c.email}`} className="break-all text-caramel-dark hover:underline">
+                          {c.email}
+                        </a>
+                      </p>
+                    )}
+                    {c.phone && (
+                      <p className="flex items-center gap-1.5 text-sm">
+                        <Phone aria-hidden className="size-4 shrink-0 text-cocoa-light" />
+                        <a href={`tel:${c.phone}`} className="hover:underline">
+                          {c.phone}
+                        </a>
+                      </p>
+                    )}
                     <p className="mt-1 text-xs text-cocoa-light">
                       Joined <time dateTime={c.created_at}>{formatLongDate(c.created_at)}</time>
                     </p>

@@ -82,10 +82,15 @@ export default function AdminOrderPage({ loaderData }: Route.ComponentProps) {
           <h1 className="text-3xl font-bold">Order {order.number}</h1>
           <p className="text-cocoa-light">
             <time dateTime={order.created_at}>{formatDateTime(order.created_at)}</time> ·{' '}
-            {order.customer.full_name} ·{' '}
-            <a href={`mailto:${order.customer.email}`} className="text-caramel-dark hover:underline">
-              {order.customer.email}
-            </a>
+            {order.customer.full_name}
+            {order.customer.email && (
+              <>
+                {' · '}
+                <a href={`mailto:${order.customer.email}`} className="text-caramel-dark underline">
+                  {order.customer.email}
+                </a>
+              </>
+            )}
           </p>
           <DeliveryDay date={order.delivery_date} />
         </div>
