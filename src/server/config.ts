@@ -56,6 +56,13 @@ const EnvSchema = z.object({
   /** The postal address a UK trader must give: one line, e.g. "1 High Street, Ludlow SY8 1AA". */
   SHOP_ADDRESS: optional(z.string()),
   SHOP_INSTAGRAM_URL: optional(z.url({ protocol: /^https?$/ })),
+  /** The shop's VAT registration number; unset = not VAT registered (receipts show no VAT). */
+  VAT_NUMBER: optional(
+    z
+      .string()
+      .transform((v) => v.replace(/\s+/g, '').toUpperCase())
+      .pipe(z.string().regex(/^(GB)?(\d{9}|\d{12})$/, 'a UK VAT number: GB and 9 or 12 digits')),
+  ),
   SHOP_FACEBOOK_URL: optional(z.url({ protocol: /^https?$/ })),
   DELIVERY_FEE_PENCE: z.coerce.number().int().min(0).default(499),
   DELIVERY_AREAS: z.string().default('Shrewsbury, Telford, Ludlow, Oswestry, Bridgnorth, Church Stretton'),
@@ -126,6 +133,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       /** Printed in the footer, on packing slips and in e-mails when set. */
       address: e.SHOP_ADDRESS?.trim() ?? null,
       social: { instagram: e.SHOP_INSTAGRAM_URL ?? null, facebook: e.SHOP_FACEBOOK_URL ?? null },
+      /** "GB123456789" when VAT registered: receipts then show the VAT included per rate. */
+      vatNumber: e.VAT_NUMBER ? (e.VAT_NUMBER.startsWith('GB') ? e.VAT_NUMBER : `GB${e.VAT_NUMBER}`) : null,
       deliveryFeePence: e.DELIVERY_FEE_PENCE,
       deliveryAreas: e.DELIVERY_AREAS.split(',')
         .map((a) => a.trim())

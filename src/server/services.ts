@@ -13,6 +13,7 @@ import { createContactService } from './contact/contact-service';
 import { openDatabase } from './db/client';
 import { seedCatalog } from './db/seed-catalog';
 import { seedDemoUsers } from './db/seed-demo-users';
+import { createDiscountsService } from './discounts/discounts-service';
 import { createLogger, type Logger } from './logger';
 import { createMailService } from './mail/mail-service';
 import { passwordResetEmail } from './mail/password-reset-email';
@@ -49,15 +50,21 @@ export async function createServices(
   const accountPrivacy = createAccountPrivacyService(auth, db, accounts, orders, log);
   const payments = createPaymentsService(config, db, orders, paymentProvider, log);
   const bakeDays = createBakeDaysService(db);
-  const checkout = createCheckoutService(
+  const discounts = createDiscountsService(db);
+  const checkout = createCheckoutService({
     config,
     db,
     orders,
-    paymentProvider.provider,
+    provider: paymentProvider.provider,
     rateLimiter,
     bakeDays,
+    discounts,
+    pricingSettings: async () => ({
+      deliveryFeePennies: config.shop.deliveryFeePence,
+      freeDeliveryOverPennies: null,
+    }),
     log,
-  );
+  });
   // Other instances' product changes are noticed by polling; on the embedded database there are none.
   const catalogVersion = createCatalogVersion(db, log, database.kind === 'postgres' ? 1000 : null);
   catalogVersion.start();
@@ -80,6 +87,7 @@ export async function createServices(
     orders,
     payments,
     checkout,
+    discounts,
     catalogVersion,
     catalog,
     contact,

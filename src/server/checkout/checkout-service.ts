@@ -1,7 +1,11 @@
 import { eq, inArray } from 'drizzle-orm';
 import { MAX_LINE_QUANTITY } from '~/shared/constants';
+import type { VatRate } from '~/shared/food-information';
 import { isUuid } from '~/shared/ids';
+import { type Fulfilment, type PricedOrder, priceOrder } from '~/shared/pricing/price-order';
 import {
+  type CheckoutQuote,
+  CheckoutQuoteSchema,
   CheckoutRequestSchema,
   type CheckoutSessionResponse,
   QUANTITY_MESSAGE,
@@ -10,8 +14,9 @@ import type { Delivery } from '~/shared/schemas/gift-delivery';
 import type { SessionUser } from '../auth/session-service';
 import type { BakeDaysService } from '../bake-days/bake-days-service';
 import type { Config } from '../config';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { products, profiles } from '../db/schema';
+import type { DiscountsService, RedeemedCode } from '../discounts/discounts-service';
 import { AppError, badRequest, parseOrThrow } from '../errors';
 import type { Logger } from '../logger';
 import type { NewOrder, OrdersService } from '../orders/orders-service';
@@ -64,6 +69,20 @@ function mergeLines(items: { product_id: string; name?: unknown; quantity: numbe
   return lines;
 }
 
+/** What pricing reads from the shop's settings; read for every checkout, so a change applies at once. */
+export interface PricingSettings {
+  deliveryFeePennies: number;
+  freeDeliveryOverPennies: number | null;
+}
+
+type PricedLine = {
+  productId: string;
+  name: string;
+  unitPricePennies: number;
+  quantity: number;
+  vatRate: VatRate;
+};
+
 /** Where the order goes: the profile's address, or a gift's recipient with its message. */
 function shipTo(
   profile: typeof profiles.$inferSelect,
@@ -92,80 +111,118 @@ function shipTo(
  * Checkout: prices the basket from the database (never from the browser), writes the pending
  * order and its lines in one transaction, then opens the provider's hosted payment page for it.
  */
-export function createCheckoutService(
-  config: Config,
-  db: Db,
-  orders: OrdersService,
-  provider: PaymentProvider,
-  rateLimiter: RateLimiter,
-  bakeDays: BakeDaysService,
-  log: Logger,
-) {
+export function createCheckoutService(deps: {
+  config: Config;
+  db: Db;
+  orders: OrdersService;
+  provider: PaymentProvider;
+  rateLimiter: RateLimiter;
+  bakeDays: BakeDaysService;
+  discounts: DiscountsService;
+  pricingSettings: () => Promise<PricingSettings>;
+  log: Logger;
+}) {
+  const { config, db, orders, provider, rateLimiter, bakeDays, discounts, pricingSettings, log } = deps;
+
+  /** The basket's lines priced from the database; unknown, inactive and sold-out products refused. */
+  async function priceLines(tx: Db | Tx, wanted: WantedLine[]): Promise<PricedLine[]> {
+    const ids = wanted.map((l) => l.productId).filter(isUuid);
+    const rows = ids.length
+      ? await tx
+          .select({
+            id: products.id,
+            name: products.name,
+            price: products.pricePennies,
+            active: products.isActive,
+            soldOut: products.soldOut,
+            vatRate: products.vatRate,
+          })
+          .from(products)
+          .where(inArray(products.id, ids))
+      : [];
+    const found = new Map(rows.map((r) => [r.id, r]));
+    const unavailable = wanted.filter((l) => !found.get(l.productId)?.active);
+    if (unavailable.length > 0) {
+      const names = unavailable.map((l) => found.get(l.productId)?.name ?? l.shownName ?? 'an item');
+      const one = unavailable.length === 1;
+      throw badRequest(
+        `Sorry, ${listNames(names)} ${one ? 'is' : 'are'} no longer available. ` +
+          `Please remove ${one ? 'it' : 'them'} from your basket and try again.`,
+        Object.fromEntries(unavailable.map((l) => [`items.${l.index}.product_id`, 'No longer available'])),
+      );
+    }
+
+    const soldOut = wanted.filter((l) => found.get(l.productId)!.soldOut);
+    if (soldOut.length > 0) {
+      const names = soldOut.map((l) => found.get(l.productId)!.name);
+      const one = soldOut.length === 1;
+      throw badRequest(
+        `Sorry, ${listNames(names)} ${one ? 'is' : 'are'} sold out. ` +
+          `Please remove ${one ? 'it' : 'them'} from your basket and try again.`,
+        Object.fromEntries(soldOut.map((l) => [`items.${l.index}.product_id`, 'Sold out'])),
+      );
+    }
+
+    return wanted.map((l) => {
+      const product = found.get(l.productId)!;
+      return {
+        productId: product.id,
+        name: product.name,
+        unitPricePennies: product.price,
+        quantity: l.quantity,
+        vatRate: product.vatRate as VatRate,
+      };
+    });
+  }
+
+  /**
+   * Prices lines with the shop's settings and, when given, a discount code (refused with its
+   * reason). `lock` holds the code's row until the transaction ends (placing an order).
+   */
+  async function price(
+    tx: Db | Tx,
+    lines: PricedLine[],
+    fulfilment: Fulfilment,
+    rawCode: string | undefined,
+    profileId: string | null,
+    lock: boolean,
+  ): Promise<{ priced: PricedOrder; code: RedeemedCode | null }> {
+    const subtotal = lines.reduce((sum, l) => sum + l.unitPricePennies * l.quantity, 0);
+    const code = rawCode
+      ? await discounts.redeem(tx, rawCode, { subtotalPennies: subtotal, profileId, lock })
+      : null;
+    const settings = await pricingSettings();
+    const priced = priceOrder({
+      lines,
+      fulfilment,
+      deliveryFeePennies: settings.deliveryFeePennies,
+      freeDeliveryOverPennies: settings.freeDeliveryOverPennies,
+      discount: code?.terms ?? null,
+    });
+    if (priced.totalPennies > MAX_ORDER_PENNIES) {
+      throw badRequest('This order is too large to pay for online. Please contact us to arrange it.');
+    }
+    return { priced, code };
+  }
+
   async function writeOrder(
     user: SessionUser,
     wanted: WantedLine[],
     wantedDay: unknown,
     delivery: Delivery | undefined,
+    rawCode: string | undefined,
   ) {
     return db.transaction(async (tx) => {
       const [profile] = await tx.select().from(profiles).where(eq(profiles.id, user.id)).limit(1);
       if (!profile) throw badRequest('Please add your delivery details to your account before checking out.');
+      const lines = await priceLines(tx, wanted);
 
-      const ids = wanted.map((l) => l.productId).filter(isUuid);
-      const rows = ids.length
-        ? await tx
-            .select({
-              id: products.id,
-              name: products.name,
-              price: products.pricePennies,
-              active: products.isActive,
-              soldOut: products.soldOut,
-            })
-            .from(products)
-            .where(inArray(products.id, ids))
-        : [];
-      const found = new Map(rows.map((r) => [r.id, r]));
-      const unavailable = wanted.filter((l) => !found.get(l.productId)?.active);
-      if (unavailable.length > 0) {
-        const names = unavailable.map((l) => found.get(l.productId)?.name ?? l.shownName ?? 'an item');
-        const one = unavailable.length === 1;
-        throw badRequest(
-          `Sorry, ${listNames(names)} ${one ? 'is' : 'are'} no longer available. ` +
-            `Please remove ${one ? 'it' : 'them'} from your basket and try again.`,
-          Object.fromEntries(unavailable.map((l) => [`items.${l.index}.product_id`, 'No longer available'])),
-        );
-      }
-
-      const soldOut = wanted.filter((l) => found.get(l.productId)!.soldOut);
-      if (soldOut.length > 0) {
-        const names = soldOut.map((l) => found.get(l.productId)!.name);
-        const one = soldOut.length === 1;
-        throw badRequest(
-          `Sorry, ${listNames(names)} ${one ? 'is' : 'are'} sold out. ` +
-            `Please remove ${one ? 'it' : 'them'} from your basket and try again.`,
-          Object.fromEntries(soldOut.map((l) => [`items.${l.index}.product_id`, 'Sold out'])),
-        );
-      }
-
-      const lines = wanted.map((l) => {
-        const product = found.get(l.productId)!;
-        return {
-          productId: product.id,
-          name: product.name,
-          unitPricePennies: product.price,
-          quantity: l.quantity,
-        };
-      });
-      const subtotal = lines.reduce((sum, l) => sum + l.unitPricePennies * l.quantity, 0);
-      const deliveryFee = config.shop.deliveryFeePence;
-      const total = subtotal + deliveryFee;
-      if (total > MAX_ORDER_PENNIES) {
-        throw badRequest('This order is too large to pay for online. Please contact us to arrange it.');
-      }
-
-      // The day's check and its reservation: the lock is held until this order commits.
+      // The day's check and its reservation: the lock is held until this order commits. The day is
+      // locked before the code, in every checkout, so two locks never wait on each other in a circle.
       const cookies = lines.reduce((sum, l) => sum + l.quantity, 0);
       const deliveryDate = await bakeDays.reserveDay(tx, wantedDay, cookies);
+      const fulfilment: Fulfilment = 'delivery';
+      const { priced, code } = await price(tx, lines, fulfilment, rawCode, profile.id, true);
 
       const expiresAt = paymentExpiry(provider.name, config.checkoutSessionMinutes);
       const { orderId } = await orders.place(
@@ -174,14 +231,16 @@ export function createCheckoutService(
           profileId: profile.id,
           ...shipTo(profile, delivery),
           lines,
+          fulfilment,
+          discountCode: code ? { id: code.id, code: code.terms.code } : null,
+          priced,
           deliveryDate,
-          deliveryFeePennies: deliveryFee,
           provider: provider.name,
           paymentExpiresAt: expiresAt,
         },
         { type: 'customer', id: user.id, name: profile.fullName },
       );
-      return { orderId, email: profile.email, lines, deliveryFee, total, expiresAt, deliveryDate };
+      return { orderId, email: profile.email, lines, priced, expiresAt, deliveryDate };
     });
   }
 
@@ -197,8 +256,8 @@ export function createCheckoutService(
         60,
         'Too many checkout attempts. Please wait a minute and try again.',
       );
-      const { items, delivery_date, delivery } = parseOrThrow(CheckoutRequestSchema, input);
-      const order = await writeOrder(user, mergeLines(items), delivery_date, delivery);
+      const { items, delivery_date, delivery, discount_code } = parseOrThrow(CheckoutRequestSchema, input);
+      const order = await writeOrder(user, mergeLines(items), delivery_date, delivery, discount_code);
 
       let session: { sessionId: string; url: string };
       try {
@@ -207,8 +266,12 @@ export function createCheckoutService(
           expiresAt: order.expiresAt,
           customerEmail: order.email,
           lines: order.lines,
-          deliveryFeePennies: order.deliveryFee,
-          totalPennies: order.total,
+          discount:
+            order.priced.discountPennies > 0
+              ? { code: discount_code!, pennies: order.priced.discountPennies }
+              : null,
+          deliveryFeePennies: order.priced.deliveryPennies,
+          totalPennies: order.priced.totalPennies,
           deliveryDate: order.deliveryDate,
         });
       } catch (err) {
@@ -224,8 +287,40 @@ export function createCheckoutService(
         );
       }
       await orders.attachPaymentSession(order.orderId, session);
-      log.info({ orderId: order.orderId, userId: user.id, total: order.total }, 'checkout started');
+      log.info(
+        { orderId: order.orderId, userId: user.id, total: order.priced.totalPennies },
+        'checkout started',
+      );
       return { url: session.url, sessionId: session.sessionId, orderId: order.orderId };
+    },
+
+    /**
+     * Prices a basket as checkout would (the summary the customer sees before paying), with any
+     * discount code checked and refused with its reason; writes nothing.
+     */
+    async quote(user: SessionUser | null, input: unknown): Promise<CheckoutQuote> {
+      const { items, discount_code, fulfilment } = parseOrThrow(CheckoutQuoteSchema, input);
+      const lines = await priceLines(db, mergeLines(items));
+      const { priced, code } = await price(db, lines, fulfilment, discount_code, user?.id ?? null, false);
+      return {
+        lines: lines.map((l) => ({
+          product_id: l.productId,
+          name: l.name,
+          unit_price_pennies: l.unitPricePennies,
+          quantity: l.quantity,
+        })),
+        subtotal_pennies: priced.subtotalPennies,
+        discount: code
+          ? {
+              code: code.terms.code,
+              pennies: priced.discountPennies,
+              delivery_waived_pennies: priced.deliveryWaivedPennies,
+            }
+          : null,
+        delivery_pennies: priced.deliveryPennies,
+        total_pennies: priced.totalPennies,
+        free_delivery_shortfall_pennies: priced.freeDeliveryShortfallPennies,
+      };
     },
   };
 }

@@ -17,6 +17,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { AllergenInfo } from '../../shared/food-information';
 import { DELIVERY_STATUSES, ORDER_FLAGS, ORDER_STATUSES } from '../../shared/orders/statuses';
+import { DISCOUNT_KINDS, FULFILMENTS } from '../../shared/pricing/price-order';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () =>
@@ -192,6 +193,38 @@ export const productPhotoFiles = pgTable(
 
 // ---- Orders, payments and deliveries ----
 
+/** Discount codes the owner runs (admin Discounts); uses are counted from the orders that carry one. */
+export const discountCodes = pgTable(
+  'discount_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Upper-case letters, digits and dashes; matched case-insensitively. */
+    code: text('code').notNull(),
+    kind: text('kind', { enum: DISCOUNT_KINDS }).notNull(),
+    /** Percent off (1-100) for `percent`, pence off for `fixed`, 0 for `free_delivery`. */
+    value: integer('value').notNull(),
+    minSubtotalPennies: integer('min_subtotal_pennies').notNull().default(0),
+    /** London dates, inclusive; null = no bound. */
+    startsOn: date('starts_on', { mode: 'string' }),
+    endsOn: date('ends_on', { mode: 'string' }),
+    maxUses: integer('max_uses'),
+    oncePerCustomer: boolean('once_per_customer').notNull().default(false),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('discount_codes_code_idx').on(sql`upper(${t.code})`),
+    check('discount_codes_kind_check', sql`${t.kind} in ('percent','fixed','free_delivery')`),
+    check(
+      'discount_codes_value_check',
+      sql`(${t.kind} = 'percent' and ${t.value} between 1 and 100) or (${t.kind} = 'fixed' and ${t.value} > 0) or (${t.kind} = 'free_delivery' and ${t.value} = 0)`,
+    ),
+    check('discount_codes_min_check', sql`${t.minSubtotalPennies} >= 0`),
+    check('discount_codes_max_uses_check', sql`${t.maxUses} is null or ${t.maxUses} > 0`),
+  ],
+);
+
 export const orders = pgTable(
   'orders',
   {
@@ -201,8 +234,18 @@ export const orders = pgTable(
       .references(() => profiles.id, { onDelete: 'restrict' }),
     status: text('status', { enum: ORDER_STATUSES }).notNull().default('pending'),
     subtotalPennies: integer('subtotal_pennies').notNull(),
+    /** Delivery charged (0 for collection, over the free-delivery threshold or with a free-delivery code). */
     deliveryFeePennies: integer('delivery_fee_pennies').notNull(),
     totalPennies: integer('total_pennies').notNull(),
+    /** Delivered to `ship_*`, or collected from the bakery. */
+    fulfilment: text('fulfilment', { enum: FULFILMENTS }).notNull().default('delivery'),
+    /** The discount code used, as the customer typed it (upper-cased); its use is held while pending. */
+    discountCodeId: uuid('discount_code_id').references(() => discountCodes.id, { onDelete: 'restrict' }),
+    discountCode: text('discount_code'),
+    /** Taken off the cookies by the code. */
+    discountPennies: integer('discount_pennies').notNull().default(0),
+    /** Delivery a free-delivery code waived. */
+    deliveryWaivedPennies: integer('delivery_waived_pennies').notNull().default(0),
     /** Where it goes, copied from the profile when ordered so later profile edits don't move it. */
     shipName: text('ship_name').notNull(),
     shipPhone: text('ship_phone').notNull(),
@@ -235,7 +278,16 @@ export const orders = pgTable(
       'orders_status_check',
       sql`${t.status} in ('pending','paid','baking','shipped','completed','cancelled')`,
     ),
-    check('orders_total_check', sql`${t.totalPennies} = ${t.subtotalPennies} + ${t.deliveryFeePennies}`),
+    check(
+      'orders_total_check',
+      sql`${t.totalPennies} = ${t.subtotalPennies} - ${t.discountPennies} + ${t.deliveryFeePennies}`,
+    ),
+    check('orders_discount_check', sql`${t.discountPennies} between 0 and ${t.subtotalPennies}`),
+    check('orders_fulfilment_check', sql`${t.fulfilment} in ('delivery','collection')`),
+    // A code's uses and a customer's uses of it are counted from here (held while pending).
+    index('orders_discount_code_idx')
+      .on(t.discountCodeId, t.profileId)
+      .where(sql`${t.discountCodeId} is not null`),
     index('orders_created_at_idx').on(t.createdAt.desc()),
     index('orders_profile_created_idx').on(t.profileId, t.createdAt.desc()),
     index('orders_status_created_idx').on(t.status, t.createdAt.desc()),
@@ -333,10 +385,13 @@ export const orderItems = pgTable(
     productName: text('product_name').notNull(),
     quantity: integer('quantity').notNull(),
     unitPricePennies: integer('unit_price_pennies').notNull(),
+    /** The VAT rate (percent) it was sold at. */
+    vatRate: integer('vat_rate').notNull().default(0),
   },
   (t) => [
     check('order_items_quantity_check', sql`${t.quantity} > 0`),
     check('order_items_price_check', sql`${t.unitPricePennies} >= 0`),
+    check('order_items_vat_rate_check', sql`${t.vatRate} in (0, 5, 20)`),
     index('order_items_order_id_idx').on(t.orderId),
     index('order_items_product_id_idx').on(t.productId),
   ],

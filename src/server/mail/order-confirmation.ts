@@ -3,6 +3,7 @@ import { formatLongDate } from '~/shared/constants';
 import { formatPence } from '~/shared/money';
 import { CANCEL_NOTICE } from '~/shared/orders/cancellation';
 import type { OrderView } from '~/shared/orders/order-view';
+import { summaryRows, vatRows } from '~/shared/pricing/summary-rows';
 import type { Config } from '../config';
 import { html, type SafeHtml } from './html';
 import { BRAND, emailLayout } from './layout';
@@ -24,8 +25,6 @@ export function buildOrderConfirmation(
     shipName: view.ship.name,
     paidAt: view.paid_at,
     createdAt: view.created_at,
-    subtotal: view.subtotal_pennies,
-    delivery: view.delivery_fee_pennies,
     total: view.total_pennies,
   };
   const lines = view.items.map((i) => ({
@@ -40,11 +39,8 @@ export function buildOrderConfirmation(
   const greeting = firstName ? `Hi ${firstName},` : 'Hello,';
   const address = [view.ship.name, view.ship.address, view.ship.city, view.ship.postcode];
   const accountUrl = publicUrl ? `${publicUrl}/account/orders/${view.id}` : undefined;
-  const totals: [string, number][] = [
-    ['Subtotal', order.subtotal],
-    ['Delivery', order.delivery],
-    ['Total', order.total],
-  ];
+  const totals = summaryRows(view);
+  const vat = vatRows(view.vat, shop.vatNumber);
 
   const text = [
     greeting,
@@ -60,7 +56,7 @@ export function buildOrderConfirmation(
       (l) => `${l.quantity} x ${l.name} (${formatPence(l.unit)} each)  ${formatPence(l.unit * l.quantity)}`,
     ),
     '',
-    ...totals.map(([label, pence]) => `${label}: ${formatPence(pence)}`),
+    ...[...totals, ...vat].map((row) => `${row.label}: ${row.amount}`),
     '',
     'Delivering to:',
     ...address,
@@ -92,7 +88,8 @@ ${lines.map(
   ) => html`<tr><td style="${cell}">${l.quantity} x ${l.name}<br><span style="color:${BRAND.cocoaLight};font-size:13px;">${formatPence(l.unit)} each</span></td>
 <td style="${cell};text-align:right;vertical-align:top;white-space:nowrap;">${formatPence(l.unit * l.quantity)}</td></tr>`,
 )}
-${totals.map(([label, pence]) => totalRow(label, formatPence(pence), label === 'Total'))}
+${totals.map((row) => totalRow(row.label, row.amount, !!row.total))}
+${vat.map((row) => html`<tr><td style="padding:2px 0;font-size:13px;color:${BRAND.cocoaLight};">${row.label}</td><td style="padding:2px 0;font-size:13px;color:${BRAND.cocoaLight};text-align:right;white-space:nowrap;">${row.amount}</td></tr>`)}
 </table>
 <h2 style="margin:0 0 8px;font-family:Georgia,'Times New Roman',serif;font-size:18px;">Delivering to</h2>
 <p style="margin:0 0 20px;">${address.map((part, i) => html`${i ? html`<br>` : ''}${part}`)}</p>

@@ -3,6 +3,7 @@ import { formatDateTime } from '~/shared/constants';
 import { formatPence } from '~/shared/money';
 import type { OrderView } from '~/shared/orders/order-view';
 import { ORDER_FLAG_LABELS } from '~/shared/orders/statuses';
+import { summaryRows } from '~/shared/pricing/summary-rows';
 import type { Config } from '../config';
 import { html } from './html';
 import { BRAND, emailLayout } from './layout';
@@ -30,11 +31,7 @@ export function buildOwnerOrderAlert(
   );
   const address = [view.ship.name, view.ship.address, view.ship.city, view.ship.postcode];
   const flags = view.flags.map((f) => ORDER_FLAG_LABELS[f]);
-  const totals: [string, number][] = [
-    ['Subtotal', view.subtotal_pennies],
-    ['Delivery', view.delivery_fee_pennies],
-    ['Total', view.total_pennies],
-  ];
+  const totals = summaryRows(view);
 
   const text = [
     `Order ${view.number} was paid on ${paid}.`,
@@ -43,7 +40,7 @@ export function buildOwnerOrderAlert(
     '',
     ...lines,
     '',
-    ...totals.map(([label, pence]) => `${label}: ${formatPence(pence)}`),
+    ...totals.map((row) => `${row.label}: ${row.amount}`),
     '',
     'Deliver to:',
     ...address,
@@ -64,11 +61,8 @@ ${view.items.map(
 <td style="${cell};text-align:right;white-space:nowrap;">${formatPence(i.line_total_pennies)}</td></tr>`,
 )}
 ${totals.map(
-  ([
-    label,
-    pence,
-  ]) => html`<tr><td style="padding:4px 0;${label === 'Total' ? 'font-weight:bold;' : ''}">${label}</td>
-<td style="padding:4px 0;text-align:right;white-space:nowrap;${label === 'Total' ? 'font-weight:bold;' : ''}">${formatPence(pence)}</td></tr>`,
+  (row) => html`<tr><td style="padding:4px 0;${row.total ? 'font-weight:bold;' : ''}">${row.label}</td>
+<td style="padding:4px 0;text-align:right;white-space:nowrap;${row.total ? 'font-weight:bold;' : ''}">${row.amount}</td></tr>`,
 )}
 </table>
 <h2 style="margin:0 0 8px;font-family:Georgia,'Times New Roman',serif;font-size:18px;">Deliver to</h2>

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { IsoDate } from '~/shared/bake-days/london-time';
 import { allergensWith, DEFAULT_SHELF_LIFE_DAYS as CATALOGUE_DEFAULT } from '~/shared/food-information';
 import type { DeliveryStatus, OrderStatus } from '~/shared/orders/statuses';
+import type { SummaryFigures } from '~/shared/pricing/summary-rows';
 import type { Db, Tx } from '../db/client';
 import { deliveries, orderItems, orders, products } from '../db/schema';
 
@@ -23,9 +24,8 @@ export interface DayOrder {
   status: OrderStatus;
   overCapacity: boolean;
   createdAt: string;
-  subtotalPennies: number;
-  deliveryFeePennies: number;
-  totalPennies: number;
+  /** Money as the slip prints it (pricing/summary-rows.ts). */
+  figures: SummaryFigures;
   ship: { name: string; phone: string; address: string; city: string; postcode: string };
   delivery: { status: DeliveryStatus; driverNotes: string | null; failureNote: string | null } | null;
   lines: DayOrderLine[];
@@ -46,6 +46,10 @@ export async function ordersForDay(exec: Db | Tx, date: IsoDate): Promise<DayOrd
       subtotalPennies: orders.subtotalPennies,
       deliveryFeePennies: orders.deliveryFeePennies,
       totalPennies: orders.totalPennies,
+      fulfilment: orders.fulfilment,
+      discountCode: orders.discountCode,
+      discountPennies: orders.discountPennies,
+      deliveryWaivedPennies: orders.deliveryWaivedPennies,
       shipName: orders.shipName,
       shipPhone: orders.shipPhone,
       shipAddress: orders.shipAddress,
@@ -98,9 +102,19 @@ export async function ordersForDay(exec: Db | Tx, date: IsoDate): Promise<DayOrd
       status: r.status,
       overCapacity: r.flags.includes('over_capacity'),
       createdAt: r.createdAt.toISOString(),
-      subtotalPennies: r.subtotalPennies,
-      deliveryFeePennies: r.deliveryFeePennies,
-      totalPennies: r.totalPennies,
+      figures: {
+        subtotal_pennies: r.subtotalPennies,
+        discount: r.discountCode
+          ? {
+              code: r.discountCode,
+              pennies: r.discountPennies,
+              delivery_waived_pennies: r.deliveryWaivedPennies,
+            }
+          : null,
+        delivery_fee_pennies: r.deliveryFeePennies,
+        total_pennies: r.totalPennies,
+        fulfilment: r.fulfilment,
+      },
       ship: {
         name: r.shipName,
         phone: r.shipPhone,

@@ -1,4 +1,5 @@
 import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { VatRate } from '~/shared/food-information';
 import {
   type OrderHistoryView,
   type OrderLineView,
@@ -7,6 +8,7 @@ import {
   trackingUrlFor,
 } from '~/shared/orders/order-view';
 import { orderNumber } from '~/shared/orders/statuses';
+import { vatParts } from '~/shared/pricing/price-order';
 import type { Db, Tx } from '../db/client';
 import { deliveries, orderItems, orderStatusHistory, orders, profiles, refunds } from '../db/schema';
 import { paidSum, thisOrder } from './order-payments';
@@ -61,6 +63,7 @@ async function linesOf(db: Db | Tx, ids: string[]) {
       quantity: r.quantity,
       unit_price_pennies: r.unitPricePennies,
       line_total_pennies: r.quantity * r.unitPricePennies,
+      vat_rate: r.vatRate as VatRate,
     });
     byOrder.set(r.orderId, list);
   }
@@ -79,6 +82,7 @@ function toView(r: OrderRow, items: OrderLineView[], now: Date): OrderView {
     cancelled_at: iso(o.cancelledAt),
     delivery_date: o.deliveryDate,
     customer: { id: o.profileId, full_name: r.customerName, email: r.customerEmail },
+    fulfilment: o.fulfilment,
     ship: {
       name: o.shipName,
       phone: o.shipPhone,
@@ -90,8 +94,20 @@ function toView(r: OrderRow, items: OrderLineView[], now: Date): OrderView {
     gift_message: o.giftMessage,
     items,
     subtotal_pennies: o.subtotalPennies,
+    discount: o.discountCode
+      ? { code: o.discountCode, pennies: o.discountPennies, delivery_waived_pennies: o.deliveryWaivedPennies }
+      : null,
     delivery_fee_pennies: o.deliveryFeePennies,
     total_pennies: o.totalPennies,
+    vat: vatParts(
+      items.map((l) => ({
+        unitPricePennies: l.unit_price_pennies,
+        quantity: l.quantity,
+        vatRate: l.vat_rate,
+      })),
+      o.discountPennies,
+      o.deliveryFeePennies,
+    ),
     paid_pennies: r.paid,
     refunded_pennies: Math.min(r.refunded, r.paid),
     flags: o.flags,

@@ -1,7 +1,9 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
+import type { VatRate } from '~/shared/food-information';
 import { isUuid } from '~/shared/ids';
 import type { OrderView } from '~/shared/orders/order-view';
 import { CUSTOMER_CANCELLABLE, ORDER_STATUS_LABELS, type OrderStatus } from '~/shared/orders/statuses';
+import type { Fulfilment, PricedOrder } from '~/shared/pricing/price-order';
 import type { Db, Tx } from '../db/client';
 import { orderItems, orders } from '../db/schema';
 import { badRequest, notFound } from '../errors';
@@ -25,8 +27,12 @@ export interface NewOrder {
   ship: { name: string; phone: string; address: string; city: string; postcode: string };
   /** Sent to someone else (`ship` is then the recipient), with an optional message. */
   gift?: { message: string | null } | null;
-  lines: { productId: string; name: string; unitPricePennies: number; quantity: number }[];
-  deliveryFeePennies: number;
+  lines: { productId: string; name: string; unitPricePennies: number; quantity: number; vatRate: VatRate }[];
+  fulfilment: Fulfilment;
+  /** The code whose use this order holds, as the customer gave it. */
+  discountCode: { id: string; code: string } | null;
+  /** `priceOrder` of the lines, code and settings: stored as it is, never recomputed. */
+  priced: PricedOrder;
   provider: 'test' | 'stripe';
   /** When its payment page will stop taking payment. */
   paymentExpiresAt: Date;
@@ -90,16 +96,20 @@ export function createOrdersService(db: Db, mail: MailService, provider: Payment
   return {
     /** Writes a pending order, its lines and its first history row, in the caller's transaction. */
     async place(tx: Tx, o: NewOrder, actor: Actor): Promise<{ orderId: string; totalPennies: number }> {
-      const subtotal = o.lines.reduce((sum, l) => sum + l.unitPricePennies * l.quantity, 0);
-      const total = subtotal + o.deliveryFeePennies;
+      const p = o.priced;
       const [order] = await tx
         .insert(orders)
         .values({
           profileId: o.profileId,
           status: 'pending',
-          subtotalPennies: subtotal,
-          deliveryFeePennies: o.deliveryFeePennies,
-          totalPennies: total,
+          subtotalPennies: p.subtotalPennies,
+          discountPennies: p.discountPennies,
+          deliveryFeePennies: p.deliveryPennies,
+          deliveryWaivedPennies: p.deliveryWaivedPennies,
+          totalPennies: p.totalPennies,
+          fulfilment: o.fulfilment,
+          discountCodeId: o.discountCode?.id ?? null,
+          discountCode: o.discountCode?.code ?? null,
           shipName: o.ship.name,
           shipPhone: o.ship.phone,
           shipAddress: o.ship.address,
@@ -119,10 +129,11 @@ export function createOrdersService(db: Db, mail: MailService, provider: Payment
           productName: l.name,
           quantity: l.quantity,
           unitPricePennies: l.unitPricePennies,
+          vatRate: l.vatRate,
         })),
       );
       await recordCreated(tx, order!.id, actor);
-      return { orderId: order!.id, totalPennies: total };
+      return { orderId: order!.id, totalPennies: p.totalPennies };
     },
 
     /** Remembers the payment page opened for a pending order. */

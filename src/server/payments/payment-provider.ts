@@ -5,6 +5,9 @@ export interface PaymentOrder {
   expiresAt: Date;
   customerEmail: string;
   lines: { name: string; unitPricePennies: number; quantity: number }[];
+  /** Taken off the cookies by a discount code: shown as the code on the payment page. */
+  discount: { code: string; pennies: number } | null;
+  /** Delivery charged. */
   deliveryFeePennies: number;
   totalPennies: number;
   /** The chosen delivery day ('YYYY-MM-DD'), named on the payment page. */

@@ -29,6 +29,7 @@ export interface TestPaymentView {
   description: string;
   lines: { name: string; quantity: number; unitPricePennies: number }[];
   subtotalPennies: number;
+  discount: { code: string; pennies: number } | null;
   deliveryFeePennies: number;
   totalPennies: number;
 }
@@ -185,6 +186,10 @@ export function createPaymentsService(
           unitPricePennies: i.unit_price_pennies,
         })),
         subtotalPennies: order.subtotal_pennies,
+        discount:
+          order.discount && order.discount.pennies > 0
+            ? { code: order.discount.code, pennies: order.discount.pennies }
+            : null,
         deliveryFeePennies: order.delivery_fee_pennies,
         totalPennies: order.total_pennies,
       };

@@ -43,11 +43,32 @@ export function createStripeProvider(stripe: Stripe, publicUrl: string): Payment
           },
         });
       }
+      // A code's discount is a one-off Stripe coupon, so the page shows "SPRING10 −£3.00" and
+      // charges exactly our total.
+      const discounts = order.discount
+        ? [
+            {
+              coupon: (
+                await stripe.coupons.create(
+                  {
+                    amount_off: order.discount.pennies,
+                    currency: 'gbp',
+                    duration: 'once',
+                    name: order.discount.code,
+                    max_redemptions: 1,
+                  },
+                  { idempotencyKey: `coupon-${order.orderId}` },
+                )
+              ).id,
+            },
+          ]
+        : undefined;
       const session = await stripe.checkout.sessions.create(
         {
           mode: 'payment',
           currency: 'gbp',
           line_items: lines,
+          discounts,
           client_reference_id: order.orderId,
           metadata: { order_id: order.orderId },
           payment_intent_data: { metadata: { order_id: order.orderId }, description: deliveryName },

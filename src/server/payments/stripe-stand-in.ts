@@ -39,6 +39,10 @@ export async function startStripeStandIn() {
   const requests: RecordedRequest[] = [];
   const sessions = new Map<string, StandInSession>();
   const refunds = new Map<string, StandInRefund>();
+  const coupons = new Map<
+    string,
+    { id: string; object: 'coupon'; amount_off: number; name: string | null }
+  >();
   let failNext: { status: number; message: string } | null = null;
 
   const server = http.createServer((req, res) => {
@@ -70,6 +74,8 @@ export async function startStripeStandIn() {
             Number(form.get(`line_items[${i}][quantity]`)) *
             Number(form.get(`line_items[${i}][price_data][unit_amount]`));
         }
+        const coupon = coupons.get(form.get('discounts[0][coupon]') ?? '');
+        if (coupon) amount -= coupon.amount_off;
         const session: StandInSession = {
           id,
           object: 'checkout.session',
@@ -84,6 +90,16 @@ export async function startStripeStandIn() {
         };
         sessions.set(id, session);
         return send(200, session);
+      }
+      if (req.method === 'POST' && path === '/v1/coupons') {
+        const coupon = {
+          id: `co_test_${randomBytes(6).toString('hex')}`,
+          object: 'coupon' as const,
+          amount_off: Number(form.get('amount_off')),
+          name: form.get('name'),
+        };
+        coupons.set(coupon.id, coupon);
+        return send(200, coupon);
       }
       if (req.method === 'POST' && path === '/v1/refunds') {
         // Like Stripe, the same idempotency key answers with the first refund.

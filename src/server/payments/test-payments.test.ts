@@ -54,6 +54,7 @@ describe('the built-in test payment provider', () => {
       description: `Order #${orderId.slice(0, 8)} · Delivery ${formatBakeDay(order!.deliveryDate!)}`,
       lines: [{ name: 'Oat Crunch', quantity: 2, unitPricePennies: 450 }],
       subtotalPennies: 900,
+      discount: null,
       deliveryFeePennies: 499,
       totalPennies: 1399,
     });

@@ -1,3 +1,5 @@
+import type { VatRate } from '../food-information';
+import type { Fulfilment, VatPart } from '../pricing/price-order';
 import type { DeliveryStatus, OrderFlag, OrderStatus } from './statuses';
 
 /**
@@ -15,6 +17,8 @@ export interface OrderView {
   /** The delivery day the customer chose ('YYYY-MM-DD', London); null on orders from before bake days. */
   delivery_date: string | null;
   customer: { id: string; full_name: string; email: string };
+  /** Delivered to `ship`, or collected from the bakery (`ship` then names who collects). */
+  fulfilment: Fulfilment;
   /** The delivery address as it was when the order was placed (a gift's: the recipient's). */
   ship: { name: string; phone: string; address: string; city: string; postcode: string };
   /** Sent to someone else: the packing slip leaves the prices off. */
@@ -23,8 +27,13 @@ export interface OrderView {
   gift_message: string | null;
   items: OrderLineView[];
   subtotal_pennies: number;
+  /** The code used and what it gave: pence off the cookies, or the delivery it waived. */
+  discount: { code: string; pennies: number; delivery_waived_pennies: number } | null;
+  /** Delivery charged. */
   delivery_fee_pennies: number;
   total_pennies: number;
+  /** VAT included per rate, on the discounted prices (pricing/price-order.ts). */
+  vat: VatPart[];
   /** Money the payment provider took for it (0 until paid). */
   paid_pennies: number;
   /** Refunded or being refunded; never more than was paid. */
@@ -51,6 +60,7 @@ export interface OrderLineView {
   quantity: number;
   unit_price_pennies: number;
   line_total_pennies: number;
+  vat_rate: VatRate;
 }
 
 export interface OrderDeliveryView {

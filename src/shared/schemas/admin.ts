@@ -27,7 +27,7 @@ export const PageQuerySchema = z.object({ page });
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
 /** A day as YYYY-MM-DD (a day in Europe/London); blank means no bound. */
-const day = (label: string) =>
+export const day = (label: string) =>
   z.preprocess(
     blankToUndefined,
     z

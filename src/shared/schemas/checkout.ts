@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { MAX_LINE_QUANTITY } from '../constants';
+import { DISCOUNT_REFUSALS } from '../discounts/discount-code';
+import { FULFILMENTS } from '../pricing/price-order';
 import { DeliverySchema } from './gift-delivery';
 import { isOneLine } from './plain-text';
 
@@ -24,18 +26,45 @@ export const CheckoutItemSchema = z.object({
     .max(MAX_LINE_QUANTITY, QUANTITY_MESSAGE),
 });
 
+const basket = z
+  .array(CheckoutItemSchema, { error: 'Your basket is empty' })
+  .min(1, 'Your basket is empty')
+  .max(100, 'Your basket has too many different items');
+
+/** A discount code as typed; blank means none. Whether it can be used is the server's to say. */
+const discountCode = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+  z.string({ error: DISCOUNT_REFUSALS.invalid }).max(1000, DISCOUNT_REFUSALS.invalid).optional(),
+);
+
 /** Body of POST /api/checkout/create-checkout-session (SPEC §7). `deliveryFeePennies` is ignored. */
 export const CheckoutRequestSchema = z.object({
-  items: z
-    .array(CheckoutItemSchema, { error: 'Your basket is empty' })
-    .min(1, 'Your basket is empty')
-    .max(100, 'Your basket has too many different items'),
+  items: basket,
   deliveryFeePennies: z.unknown().optional(),
   /** The chosen delivery day, 'YYYY-MM-DD' (London); the server checks it against the bake days. */
   delivery_date: z.unknown().optional(),
   /** Who the cookies are for; absent means the customer (the profile's address). */
   delivery: DeliverySchema.optional(),
+  discount_code: discountCode,
 });
+
+/** Body of POST /api/checkout/quote: what the order would cost, priced by the server. */
+export const CheckoutQuoteSchema = z.object({
+  items: basket,
+  discount_code: discountCode,
+  fulfilment: z.enum(FULFILMENTS, { error: 'Choose delivery or collection' }).default('delivery'),
+});
+
+/** The server's pricing of a basket, for the checkout summary. */
+export interface CheckoutQuote {
+  lines: { product_id: string; name: string; unit_price_pennies: number; quantity: number }[];
+  subtotal_pennies: number;
+  discount: { code: string; pennies: number; delivery_waived_pennies: number } | null;
+  delivery_pennies: number;
+  total_pennies: number;
+  /** More cookies to spend for free delivery; null when there is no such offer or it is met. */
+  free_delivery_shortfall_pennies: number | null;
+}
 
 export type CheckoutRequest = z.input<typeof CheckoutRequestSchema>;
 export type CheckoutItemPayload = z.input<typeof CheckoutItemSchema>;

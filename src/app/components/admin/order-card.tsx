@@ -7,6 +7,7 @@ import { formatDateTime, shortId } from '~/shared/constants';
 import { formatPence } from '~/shared/money';
 import type { OrderView } from '~/shared/orders/order-view';
 import { ORDER_STATUS_LABELS, ORDER_STATUSES } from '~/shared/orders/statuses';
+import { summaryRows } from '~/shared/pricing/summary-rows';
 import { type AdminActionResult, useActionToast } from './use-action-toast';
 
 const TOASTS = { status: { success: 'Order status updated', failure: 'Failed to update order' } };
@@ -104,14 +105,19 @@ export function OrderCard({ order }: { order: OrderView }) {
           ))}
         </ul>
         <dl className="mt-2 space-y-1 border-t border-crumb pt-2 text-sm">
-          <div className="flex justify-between">
-            <dt>Delivery</dt>
-            <dd>{formatPence(order.delivery_fee_pennies)}</dd>
-          </div>
-          <div className="flex justify-between text-base font-semibold">
-            <dt>Total</dt>
-            <dd>{formatPence(order.total_pennies)}</dd>
-          </div>
+          {summaryRows(order)
+            .filter((row) => row.label !== 'Subtotal')
+            .map((row) => (
+              <div
+                key={row.label}
+                className={
+                  row.total ? 'flex justify-between text-base font-semibold' : 'flex justify-between'
+                }
+              >
+                <dt>{row.label}</dt>
+                <dd>{row.amount}</dd>
+              </div>
+            ))}
         </dl>
         <p className="mt-3 print:hidden">
           <Link to={`/admin/orders/${order.id}`} className="font-medium text-caramel-dark hover:underline">

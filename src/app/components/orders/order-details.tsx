@@ -1,11 +1,14 @@
+import { useRouteLoaderData } from 'react-router';
+import type { loader as rootLoader } from '~/app/root';
 import { formatDateTime } from '~/shared/constants';
 import { formatPence } from '~/shared/money';
 import type { OrderView } from '~/shared/orders/order-view';
 import { DELIVERY_STATUS_LABELS, ORDER_STATUS_LABELS } from '~/shared/orders/statuses';
+import { formatDeduction, summaryRows, vatRows } from '~/shared/pricing/summary-rows';
 
 const heading = 'font-sans text-sm font-semibold text-cocoa-light uppercase';
 
-/** The order's lines with unit and line prices, then Subtotal, Delivery, refunds and Total. */
+/** The order's lines with unit and line prices, then Subtotal, any discount, Delivery, Total, refunds and VAT. */
 export function OrderLines({
   order,
   prices = true,
@@ -17,6 +20,7 @@ export function OrderLines({
   /** False where the reader is not the payer (a packing slip goes in the box). */
   refunds?: boolean;
 }) {
+  const vatNumber = useRouteLoaderData<typeof rootLoader>('root')?.shop.vatNumber ?? null;
   return (
     <table className="w-full text-left text-sm">
       <caption className="sr-only">Items in order {order.number}</caption>
@@ -56,27 +60,38 @@ export function OrderLines({
       </tbody>
       {prices && (
         <tfoot className="border-t border-crumb">
-          <TotalRow label="Subtotal" pence={order.subtotal_pennies} />
-          <TotalRow label="Delivery" pence={order.delivery_fee_pennies} />
-          <TotalRow label="Total" pence={order.total_pennies} strong />
+          {summaryRows(order).map((row) => (
+            <TotalRow key={row.label} label={row.label} amount={row.amount} strong={row.total} />
+          ))}
           {refunds && order.refunded_pennies > 0 && (
-            <TotalRow label="Refunded" pence={-order.refunded_pennies} />
+            <TotalRow label="Refunded" amount={formatDeduction(order.refunded_pennies)} />
           )}
+          {vatRows(order.vat, vatNumber).map((row) => (
+            <TotalRow key={row.label} label={row.label} amount={row.amount} muted />
+          ))}
         </tfoot>
       )}
     </table>
   );
 }
 
-function TotalRow({ label, pence, strong }: { label: string; pence: number; strong?: boolean }) {
+function TotalRow({
+  label,
+  amount,
+  strong,
+  muted,
+}: {
+  label: string;
+  amount: string;
+  strong?: boolean;
+  muted?: boolean;
+}) {
   return (
-    <tr className={strong ? 'text-base font-semibold' : undefined}>
+    <tr className={strong ? 'text-base font-semibold' : muted ? 'text-xs text-cocoa-light' : undefined}>
       <th scope="row" colSpan={3} className="py-1 text-right font-normal">
         {label}
       </th>
-      <td className="py-1 text-right whitespace-nowrap">
-        {pence < 0 ? `−${formatPence(-pence)}` : formatPence(pence)}
-      </td>
+      <td className="py-1 text-right whitespace-nowrap">{amount}</td>
     </tr>
   );
 }

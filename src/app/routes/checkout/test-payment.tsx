@@ -5,6 +5,7 @@ import { Button } from '~/app/components/ui/button';
 import { Input, Label } from '~/app/components/ui/input';
 import { orNotFoundPage, refusalOf } from '~/app/lib/service-errors.server';
 import { formatPence } from '~/shared/money';
+import { formatDeduction } from '~/shared/pricing/summary-rows';
 import type { Route } from './+types/test-payment';
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -76,9 +77,15 @@ export default function TestPaymentPage({ loaderData, actionData }: Route.Compon
                 </span>
               </li>
             ))}
+            {payment.discount && (
+              <li className="flex justify-between gap-4 py-2">
+                <span>Discount ({payment.discount.code})</span>
+                <span>{formatDeduction(payment.discount.pennies)}</span>
+              </li>
+            )}
             <li className="flex justify-between gap-4 py-2">
               <span>Delivery</span>
-              <span>{formatPence(payment.deliveryFeePennies)}</span>
+              <span>{payment.deliveryFeePennies > 0 ? formatPence(payment.deliveryFeePennies) : 'Free'}</span>
             </li>
             <li className="flex justify-between gap-4 py-2 font-bold">
               <span>Total due</span>

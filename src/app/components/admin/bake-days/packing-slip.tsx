@@ -3,6 +3,7 @@ import { bestBefore } from '~/shared/bake-days/day-sheets';
 import { formatBakeDay } from '~/shared/bake-days/london-time';
 import { formatLongDate, shortId } from '~/shared/constants';
 import { formatPence } from '~/shared/money';
+import { summaryRows } from '~/shared/pricing/summary-rows';
 
 /**
  * One order's packing slip, a printed page of its own: who and where, the cookies with their
@@ -101,20 +102,14 @@ export function PackingSlip({
           ))}
         </tbody>
         <tfoot>
-          <tr>
-            <td colSpan={3} className="pt-2">
-              Subtotal
-            </td>
-            <td className="pt-2 text-right tabular-nums">{formatPence(order.subtotalPennies)}</td>
-          </tr>
-          <tr>
-            <td colSpan={3}>Delivery</td>
-            <td className="text-right tabular-nums">{formatPence(order.deliveryFeePennies)}</td>
-          </tr>
-          <tr className="font-bold">
-            <td colSpan={3}>Total</td>
-            <td className="text-right tabular-nums">{formatPence(order.totalPennies)}</td>
-          </tr>
+          {summaryRows(order.figures).map((row, i) => (
+            <tr key={row.label} className={row.total ? 'font-bold' : undefined}>
+              <td colSpan={3} className={i === 0 ? 'pt-2' : undefined}>
+                {row.label}
+              </td>
+              <td className={`text-right tabular-nums${i === 0 ? ' pt-2' : ''}`}>{row.amount}</td>
+            </tr>
+          ))}
         </tfoot>
       </table>
 

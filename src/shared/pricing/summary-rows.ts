@@ -1,0 +1,54 @@
+import { formatPence } from '../money';
+import type { Fulfilment, VatPart } from './price-order';
+
+export interface SummaryRow {
+  label: string;
+  amount: string;
+  /** The total: shown bold. */
+  total?: boolean;
+}
+
+export interface SummaryFigures {
+  subtotal_pennies: number;
+  discount: { code: string; pennies: number; delivery_waived_pennies: number } | null;
+  delivery_fee_pennies: number;
+  total_pennies: number;
+  fulfilment: Fulfilment;
+}
+
+/** "−£3.00": what a discount takes off, with a true minus sign. */
+export const formatDeduction = (pennies: number) => `\u2212${formatPence(pennies)}`;
+
+/**
+ * The money rows under an order's lines, the same on checkout, the payment page, order pages,
+ * packing slips and e-mails: Subtotal, "Discount (SPRING10) −£3.00", Delivery (or Collection), Total.
+ */
+export function summaryRows(o: SummaryFigures): SummaryRow[] {
+  const rows: SummaryRow[] = [{ label: 'Subtotal', amount: formatPence(o.subtotal_pennies) }];
+  if (o.discount && o.discount.pennies > 0) {
+    rows.push({ label: `Discount (${o.discount.code})`, amount: formatDeduction(o.discount.pennies) });
+  }
+  if (o.fulfilment === 'collection') rows.push({ label: 'Collection', amount: 'Free' });
+  else if (o.delivery_fee_pennies > 0)
+    rows.push({ label: 'Delivery', amount: formatPence(o.delivery_fee_pennies) });
+  else if (o.discount && o.discount.delivery_waived_pennies > 0)
+    rows.push({ label: `Delivery (${o.discount.code})`, amount: 'Free' });
+  else rows.push({ label: 'Delivery', amount: 'Free' });
+  rows.push({ label: 'Total', amount: formatPence(o.total_pennies), total: true });
+  return rows;
+}
+
+/**
+ * VAT included per rate, for a VAT-registered shop (`vatNumber` set); none otherwise, since a
+ * shop that is not registered must not show VAT.
+ */
+export function vatRows(vat: readonly VatPart[], vatNumber: string | null): SummaryRow[] {
+  if (!vatNumber) return [];
+  return [
+    ...vat.map((v) => ({
+      label: `VAT at ${v.rate}% included (on ${formatPence(v.gross_pennies)})`,
+      amount: formatPence(v.vat_pennies),
+    })),
+    { label: 'VAT number', amount: vatNumber },
+  ];
+}
