@@ -1,6 +1,7 @@
 import type { CartItem } from '~/app/cart/cart-store';
 import type { CheckoutItemPayload, CheckoutSessionResponse } from '~/shared/schemas/checkout';
 import type { DeliveryInput } from '~/shared/schemas/gift-delivery';
+import { CodeRefusedError } from './checkout-quote';
 
 /** The server said the session is gone: the customer must sign in (again) before paying. */
 export class SignInRequiredError extends Error {}
@@ -14,6 +15,7 @@ export async function createCheckoutSession(
   deliveryFeePennies: number,
   deliveryDate: string | null,
   delivery: DeliveryInput = { to: 'me' },
+  { discountCode }: { discountCode: string | null } = { discountCode: null },
 ): Promise<CheckoutSessionResponse> {
   // The spec's payload; the server reads only product_id and quantity and prices the rest itself.
   const payload: CheckoutItemPayload[] = items.map((i) => ({
@@ -28,15 +30,22 @@ export async function createCheckoutSession(
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json' },
       credentials: 'same-origin',
-      body: JSON.stringify({ items: payload, deliveryFeePennies, delivery_date: deliveryDate, delivery }),
+      body: JSON.stringify({
+        items: payload,
+        deliveryFeePennies,
+        delivery_date: deliveryDate,
+        delivery,
+        discount_code: discountCode ?? undefined,
+      }),
     });
   } catch {
     throw new Error('No response from checkout service');
   }
   const data = (await res.json().catch(() => null)) as
-    | (Partial<CheckoutSessionResponse> & { error?: { message?: string } })
+    | (Partial<CheckoutSessionResponse> & { error?: { message?: string; fields?: Record<string, string> } })
     | null;
   if (res.status === 401) throw new SignInRequiredError('Please sign in to continue');
+  if (data?.error?.fields?.discount_code) throw new CodeRefusedError(data.error.message);
   if (!res.ok) throw new Error(data?.error?.message || 'Failed to initiate checkout');
   if (!data) throw new Error('No response from checkout service');
   if (!data.url) throw new Error('No checkout URL received from server');

@@ -1,6 +1,7 @@
 import type Stripe from 'stripe';
 import { formatBakeDay } from '~/shared/bake-days/london-time';
 import { isUuid } from '~/shared/ids';
+import type { SummaryFigures } from '~/shared/pricing/summary-rows';
 import { TestCardSchema } from '~/shared/schemas/checkout';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
@@ -145,10 +146,23 @@ export function createPaymentsService(
       paid: boolean;
       orderNumber: string | null;
       deliveryDate: string | null;
+      /** What was paid, as the summary shows it. */
+      figures: SummaryFigures | null;
     }> {
       const order = await orders.getBySessionId(sessionId);
-      if (!order) return { found: false, paid: false, orderNumber: null, deliveryDate: null };
-      const seen = { found: true, orderNumber: order.number, deliveryDate: order.delivery_date };
+      if (!order) return { found: false, paid: false, orderNumber: null, deliveryDate: null, figures: null };
+      const seen = {
+        found: true,
+        orderNumber: order.number,
+        deliveryDate: order.delivery_date,
+        figures: {
+          subtotal_pennies: order.subtotal_pennies,
+          discount: order.discount,
+          delivery_fee_pennies: order.delivery_fee_pennies,
+          total_pennies: order.total_pennies,
+          fulfilment: order.fulfilment,
+        },
+      };
       if (order.paid_at) return { ...seen, paid: true };
       if (order.payment.provider !== provider.name) return { ...seen, paid: false };
       let state: Awaited<ReturnType<PaymentProvider['retrieveSession']>>;

@@ -4,6 +4,7 @@ import { Link, useNavigate, useRevalidator, useRouteLoaderData } from 'react-rou
 import { toast } from 'sonner';
 import { type CartItem, cartTotalPence, useCart } from '~/app/cart/cart-store';
 import { CartLoading, EmptyCart } from '~/app/cart/empty-cart';
+import { CodeRefusedError, useQuote } from '~/app/checkout/checkout-quote';
 import { createCheckoutSession, SignInRequiredError } from '~/app/checkout/create-checkout-session';
 import {
   checkDelivery,
@@ -18,6 +19,7 @@ import {
   dayAvailability,
   firstOpenDay,
 } from '~/app/checkout/delivery-day-picker';
+import { DiscountCodeForm } from '~/app/checkout/discount-code-form';
 import { Button } from '~/app/components/ui/button';
 import { Card } from '~/app/components/ui/card';
 import { getUser } from '~/app/lib/guards.server';
@@ -25,6 +27,7 @@ import { pageMeta } from '~/app/lib/meta';
 import type { loader as rootLoader } from '~/app/root';
 import { formatPence } from '~/shared/money';
 import { CANCEL_NOTICE } from '~/shared/orders/cancellation';
+import { type SummaryRow, summaryRows } from '~/shared/pricing/summary-rows';
 import type { Route } from './+types/checkout';
 
 const SIGN_IN_URL = '/auth?redirectTo=/checkout';
@@ -78,7 +81,22 @@ function OrderSummary({
   const [processing, setProcessing] = useState(false);
   const [delivery, setDelivery] = useState(EMPTY_DELIVERY);
   const [deliveryErrors, setDeliveryErrors] = useState<DeliveryErrors>({});
+  const [discountCode, setDiscountCode] = useState<string | null>(null);
+  const fulfilment = 'delivery';
+  const quote = useQuote(items, discountCode, fulfilment);
   const subtotal = cartTotalPence(items);
+  // The server's prices once it has answered; the basket's own until then (SPEC's summary).
+  const rows: SummaryRow[] = quote
+    ? summaryRows({ ...quote, delivery_fee_pennies: quote.delivery_pennies, fulfilment })
+    : summaryRows({
+        subtotal_pennies: subtotal,
+        discount: null,
+        delivery_fee_pennies: shop.deliveryFeePence,
+        total_pennies: subtotal + shop.deliveryFeePence,
+        fulfilment,
+      });
+  const unitPrice = (item: CartItem) =>
+    quote?.lines.find((l) => l.product_id === item.id)?.unit_price_pennies ?? item.price_pennies;
   const cookies = items.reduce((sum, i) => sum + i.quantity, 0);
   const [chosenDay, setChosenDay] = useState<string | null>(null);
   // The first open day is preselected; a chosen day that filled or closed meanwhile is replaced.
@@ -112,14 +130,24 @@ function OrderSummary({
     }
     setProcessing(true);
     try {
-      const { url } = await createCheckoutSession(items, shop.deliveryFeePence, deliveryDay, checked.payload);
+      const { url } = await createCheckoutSession(
+        items,
+        shop.deliveryFeePence,
+        deliveryDay,
+        checked.payload,
+        {
+          discountCode,
+        },
+      );
       // Stays "Processing..." while the browser leaves for the payment page.
       window.location.assign(url);
     } catch (err) {
       setProcessing(false);
       if (err instanceof SignInRequiredError) return sendToSignIn();
-      // A day that filled or closed meanwhile: show the days as they are now.
+      // A day that filled or closed meanwhile: show the days as they are now. A code used up
+      // meanwhile comes off, so the summary shows what paying would now cost.
       revalidator.revalidate();
+      if (err instanceof CodeRefusedError) setDiscountCode(null);
       toast.error(err instanceof Error && err.message ? err.message : 'Failed to initiate checkout');
     }
   }
@@ -133,27 +161,35 @@ function OrderSummary({
             <div className="min-w-0">
               <p className="font-medium">{item.name}</p>
               <p className="text-sm text-cocoa-light">
-                {item.quantity} × {formatPence(item.price_pennies)}
+                {item.quantity} × {formatPence(unitPrice(item))}
               </p>
             </div>
-            <p className="font-medium whitespace-nowrap">{formatPence(item.price_pennies * item.quantity)}</p>
+            <p className="font-medium whitespace-nowrap">{formatPence(unitPrice(item) * item.quantity)}</p>
           </li>
         ))}
       </ul>
-      <dl className="mt-4 space-y-3 border-t border-crumb pt-4">
-        <div className="flex justify-between gap-4">
-          <dt>Subtotal</dt>
-          <dd className="font-medium">{formatPence(subtotal)}</dd>
-        </div>
-        <div className="flex justify-between gap-4">
-          <dt>Delivery</dt>
-          <dd className="font-medium">{formatPence(shop.deliveryFeePence)}</dd>
-        </div>
-        <div className="flex justify-between gap-4 border-t border-crumb pt-3 text-lg font-bold">
-          <dt>Total</dt>
-          <dd>{formatPence(subtotal + shop.deliveryFeePence)}</dd>
-        </div>
+      <dl className="mt-4 space-y-3 border-t border-crumb pt-4" aria-busy={!quote}>
+        {rows.map((row) => (
+          <div
+            key={row.label}
+            className={
+              row.total
+                ? 'flex justify-between gap-4 border-t border-crumb pt-3 text-lg font-bold'
+                : 'flex justify-between gap-4'
+            }
+          >
+            <dt>{row.label}</dt>
+            <dd className={row.total ? undefined : 'font-medium'}>{row.amount}</dd>
+          </div>
+        ))}
       </dl>
+
+      <DiscountCodeForm
+        items={items}
+        fulfilment={fulfilment}
+        applied={discountCode}
+        onApplied={setDiscountCode}
+      />
 
       {deliverTo && (
         <DeliveryChoice

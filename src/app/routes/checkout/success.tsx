@@ -6,6 +6,7 @@ import { Button } from '~/app/components/ui/button';
 import { Card } from '~/app/components/ui/card';
 import { pageMeta } from '~/app/lib/meta';
 import { formatBakeDay } from '~/shared/bake-days/london-time';
+import { type SummaryRow, summaryRows } from '~/shared/pricing/summary-rows';
 import type { Route } from './+types/success';
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -17,18 +18,24 @@ export const meta: Route.MetaFunction = ({ matches }) =>
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const sessionId = new URL(request.url).searchParams.get('session_id')?.trim() ?? '';
-  const { found, paid, orderNumber, deliveryDate } = sessionId
+  const { found, paid, orderNumber, deliveryDate, figures } = sessionId
     ? await context.services.payments.reconcile(sessionId)
-    : { found: false, paid: false, orderNumber: null, deliveryDate: null };
-  return { sessionId, found, paid, orderNumber, deliveryDate };
+    : { found: false, paid: false, orderNumber: null, deliveryDate: null, figures: null };
+  return { sessionId, found, paid, orderNumber, deliveryDate, summary: figures && summaryRows(figures) };
 }
 
 export default function SuccessPage({ loaderData }: Route.ComponentProps) {
-  const { sessionId, found, paid, orderNumber, deliveryDate } = loaderData;
+  const { sessionId, found, paid, orderNumber, deliveryDate, summary } = loaderData;
   return (
     <main className="mx-auto w-full max-w-2xl px-4 py-12 sm:py-16">
       {found ? (
-        <Confirmed sessionId={sessionId} paid={paid} orderNumber={orderNumber} deliveryDate={deliveryDate} />
+        <Confirmed
+          sessionId={sessionId}
+          paid={paid}
+          orderNumber={orderNumber}
+          deliveryDate={deliveryDate}
+          summary={summary}
+        />
       ) : (
         <NotFound />
       )}
@@ -41,11 +48,13 @@ function Confirmed({
   paid,
   orderNumber,
   deliveryDate,
+  summary,
 }: {
   sessionId: string;
   paid: boolean;
   orderNumber: string | null;
   deliveryDate: string | null;
+  summary: SummaryRow[] | null;
 }) {
   const { ready } = useCart();
   const clearCart = useCartStore((s) => s.clearCart);
@@ -76,6 +85,19 @@ function Confirmed({
           <span className="font-semibold">Order ID:</span>{' '}
           <span className="font-mono whitespace-nowrap">{sessionId.slice(0, 16)}...</span>
         </p>
+        {summary && (
+          <dl className="mx-auto mt-2 max-w-xs space-y-1 border-t border-crumb pt-2 text-left">
+            {summary.map((row) => (
+              <div
+                key={row.label}
+                className={`flex justify-between gap-4${row.total ? ' font-semibold' : ''}`}
+              >
+                <dt>{row.label}</dt>
+                <dd>{row.amount}</dd>
+              </div>
+            ))}
+          </dl>
+        )}
       </div>
       {!paid && (
         <p className="mb-4 text-sm text-cocoa-light" role="status">

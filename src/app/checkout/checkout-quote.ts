@@ -1,0 +1,53 @@
+import { useEffect, useState } from 'react';
+import type { CartItem } from '~/app/cart/cart-store';
+import type { Fulfilment } from '~/shared/pricing/price-order';
+import type { CheckoutQuote } from '~/shared/schemas/checkout';
+
+/** The server refused the discount code: `message` says why, for the customer. */
+export class CodeRefusedError extends Error {}
+
+/** Asks the server to price the basket (with a code): the summary never trusts the browser's sums. */
+export async function fetchQuote(
+  items: CartItem[],
+  discountCode: string | null,
+  fulfilment: Fulfilment,
+): Promise<CheckoutQuote> {
+  const res = await fetch('/api/checkout/quote', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    credentials: 'same-origin',
+    body: JSON.stringify({
+      items: items.map((i) => ({ product_id: i.id, quantity: i.quantity })),
+      discount_code: discountCode ?? undefined,
+      fulfilment,
+    }),
+  });
+  const data = (await res.json().catch(() => null)) as
+    | (CheckoutQuote & { error?: { message?: string; fields?: Record<string, string> } })
+    | null;
+  if (res.ok && data) return data;
+  const message = data?.error?.message || 'Could not price your basket';
+  if (data?.error?.fields?.discount_code) throw new CodeRefusedError(message);
+  throw new Error(message);
+}
+
+/**
+ * The server's price of the basket as it is now, with the applied code; null while it is asked
+ * (or if it cannot be reached: checkout prices the order again anyway).
+ */
+export function useQuote(items: CartItem[], discountCode: string | null, fulfilment: Fulfilment) {
+  const [quote, setQuote] = useState<CheckoutQuote | null>(null);
+  const key = JSON.stringify([items.map((i) => [i.id, i.quantity]), discountCode, fulfilment]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for the basket, code and method
+  useEffect(() => {
+    let current = true;
+    setQuote(null);
+    fetchQuote(items, discountCode, fulfilment)
+      .then((q) => current && setQuote(q))
+      .catch(() => current && setQuote(null));
+    return () => {
+      current = false;
+    };
+  }, [key]);
+  return quote;
+}
