@@ -16,6 +16,7 @@ import { openDatabase } from '../src/server/db/client';
 import { deliveries, emailOutbox, orders } from '../src/server/db/schema';
 import { createLogger } from '../src/server/logger';
 import { createServices } from '../src/server/services';
+import { DiscountCodeFormSchema } from '../src/shared/discounts/discount-code';
 import { RACE_CUSTOMERS, RACE_ROOM, type RaceResult, runDayRace, seedDayRace } from './lib/day-race';
 import { expireAndVerify, type LifecycleFigures, refundUnderLoad } from './lib/lifecycle';
 import { onTemporaryPostgres, type RunningServer, startServer } from './lib/server';
@@ -39,9 +40,13 @@ interface Result extends Partial<LifecycleFigures> {
   payMs: number[];
   problems: string[];
   race?: RaceResult;
+  /** The same checkouts again, each applying a discount code. */
+  withCode?: Result;
 }
 
 const emailOf = (i: number) => `bench-${i}@shop-bench.example`;
+/** A 10%-off code with no limits: the second round of checkouts applies it. */
+const BENCH_CODE = 'BENCH10';
 const ADMIN_EMAIL = 'bench-owner@shop-bench.example';
 
 /** Creates the bench customers (with profiles) before the server opens the database. */
@@ -60,6 +65,9 @@ async function seed(env: Record<string, string>): Promise<string> {
     });
   }
   await services.accounts.setAdmin(ADMIN_EMAIL, true);
+  await services.discounts.create(
+    DiscountCodeFormSchema.parse({ code: BENCH_CODE, kind: 'percent', percent: '10', is_active: true }),
+  );
   const raceDate = await seedDayRace(services);
   await services.close();
   return raceDate;
@@ -91,7 +99,13 @@ const post = (server: RunningServer, url: string, body: unknown, cookie?: string
     body: JSON.stringify(body),
   });
 
-async function shop(server: RunningServer, result: Result, deliveryFee: number): Promise<Placed[]> {
+/** Every customer checks out and pays CHECKOUTS_PER_USER times; with `code`, each order applies it. */
+async function shop(
+  server: RunningServer,
+  result: Result,
+  deliveryFee: number,
+  code: string | null = null,
+): Promise<Placed[]> {
   const { products } = (await json(await fetch(`${server.url}/api/products`))) as {
     products: { id: string; price_pennies: number }[];
   };
@@ -105,7 +119,8 @@ async function shop(server: RunningServer, result: Result, deliveryFee: number):
           product: products[(user + n + k) % products.length]!,
           quantity: 1 + ((n + k) % 4),
         }));
-        const expectedTotal = lines.reduce((s, l) => s + l.product.price_pennies * l.quantity, deliveryFee);
+        const subtotal = lines.reduce((s, l) => s + l.product.price_pennies * l.quantity, 0);
+        const expectedTotal = subtotal - (code ? Math.round(subtotal / 10) : 0) + deliveryFee;
         try {
           let t = performance.now();
           const session = (await json(
@@ -119,6 +134,7 @@ async function shop(server: RunningServer, result: Result, deliveryFee: number):
                   quantity: l.quantity,
                   price_pennies: 1,
                 })),
+                discount_code: code ?? undefined,
               },
               cookie,
             ),
@@ -135,6 +151,7 @@ async function shop(server: RunningServer, result: Result, deliveryFee: number):
         }
       }
       // And one basket taken to the payment page and abandoned there.
+      if (code) return;
       try {
         const line = { product_id: products[user % products.length]!.id, quantity: 1 };
         const { orderId } = (await json(
@@ -187,21 +204,27 @@ async function verify(env: Record<string, string>, placed: Placed[], result: Res
   }
 }
 
+const emptyResult = (db: string): Result => ({
+  db,
+  orders: 0,
+  abandoned: [],
+  seconds: 0,
+  checkoutMs: [],
+  payMs: [],
+  problems: [],
+});
+
 async function run(db: string, env: Record<string, string>, port: number): Promise<Result> {
-  const result: Result = {
-    db,
-    orders: 0,
-    abandoned: [],
-    seconds: 0,
-    checkoutMs: [],
-    payMs: [],
-    problems: [],
-  };
+  const result = emptyResult(db);
   const raceDate = await seed(env);
   const server = await startServer({ ...env, RATE_LIMITS: 'false' }, port);
   let placed: Placed[];
   try {
-    placed = await shop(server, result, loadConfig(env).shop.deliveryFeePence);
+    const fee = loadConfig(env).shop.deliveryFeePence;
+    placed = await shop(server, result, fee);
+    result.withCode = { ...emptyResult(`${db}, with ${BENCH_CODE}`), abandoned: [] };
+    placed.push(...(await shop(server, result.withCode, fee, BENCH_CODE)));
+    result.problems.push(...result.withCode.problems);
     // The owner refunds every order while the abandoned ones wait for the sweep.
     const admin = await signIn(server, ADMIN_EMAIL);
     const refunds = await refundUnderLoad(
@@ -222,6 +245,9 @@ async function run(db: string, env: Record<string, string>, port: number): Promi
   await verify(env, placed, result);
   Object.assign(result, await expireAndVerify(env, placed, result.abandoned, result.problems));
   console.log(`  ${db}: ${result.orders} orders in ${result.seconds.toFixed(1)} s`);
+  console.log(
+    `  ${db} with ${BENCH_CODE}: ${result.withCode?.orders} orders in ${result.withCode?.seconds.toFixed(1)} s`,
+  );
   return result;
 }
 
@@ -247,13 +273,13 @@ const onPostgres = await onTemporaryPostgres('shop_bench_checkout', (env) => run
 if (onPostgres) results.push(onPostgres);
 
 console.log(
-  `\n${USERS} customers at once, ${CHECKOUTS_PER_USER} checkouts each (every payment sent twice) and one abandoned each\n`,
+  `\n${USERS} customers at once, ${CHECKOUTS_PER_USER} checkouts each (every payment sent twice) and one abandoned each; then the same again, each order applying ${BENCH_CODE}\n`,
 );
 console.log(
   '| database | paid orders | seconds | orders/s | checkout p50 ms | p99 | pay p50 ms | p99 | problems |',
 );
 console.log('|---|---|---|---|---|---|---|---|---|');
-for (const r of results) {
+for (const r of results.flatMap((r) => (r.withCode ? [r, r.withCode] : [r]))) {
   console.log(
     `| ${r.db} | ${r.orders} | ${r.seconds.toFixed(1)} | ${(r.orders / r.seconds).toFixed(1)} | ${pct(r.checkoutMs, 50)} | ${pct(r.checkoutMs, 99)} | ${pct(r.payMs, 50)} | ${pct(r.payMs, 99)} | ${r.problems.length} |`,
   );
