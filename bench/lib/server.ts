@@ -12,9 +12,12 @@ export interface RunningServer {
 /** Starts the shop as `npm start` does (after a build), with extra env, and waits until healthy. */
 export async function startServer(env: Record<string, string>, port: number): Promise<RunningServer> {
   const url = `http://127.0.0.1:${port}`;
+  // The shop decides NODE_ENV itself (unset = production without the production checks); a bench
+  // run with NODE_ENV=production for its own React must not pass that on.
+  const { NODE_ENV: _, ...inherited } = process.env;
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
     env: {
-      ...process.env,
+      ...inherited,
       HOST: '127.0.0.1',
       PORT: String(port),
       PUBLIC_URL: url,

@@ -1,60 +1,9 @@
-import { createServer } from 'node:http';
 import { loadConfig } from './config';
-import { DEMO_ADMIN, DEMO_CUSTOMER, demoAccountsExist, isLoopback } from './db/seed-demo-users';
-import { createNodeListener } from './http/node-listener';
-import { loadClientBuild } from './load-build';
-import { createLogger, logsArePretty } from './logger';
-import { createServices } from './services';
-import { startBanner } from './start-banner';
 
 const config = loadConfig();
-const log = createLogger(config);
-const services = await createServices(config, log);
-const server = createServer(createNodeListener(services, await loadClientBuild()));
-services.mail.start();
-// Published demo passwords on a reachable address open the back office to anyone: say so loudly.
-const exposedDemo = !isLoopback(config.host) && (await demoAccountsExist(services.db));
-const stopExpirySweep = services.orders.startExpirySweep();
-server.listen(config.port, config.host, () => {
-  const warnings: string[] = [];
-  if (exposedDemo) {
-    const warning =
-      `the demo accounts (published passwords, including an admin) exist and the shop listens ` +
-      `on ${config.host}, reachable from other machines: anyone who can reach it can sign in as the demo ` +
-      `admin. Listen on 127.0.0.1 (unset HOST), or use a database without the demo accounts.`;
-    log.warn(`WARNING: ${warning}`);
-    warnings.push(warning);
-  }
-  const where = { url: config.publicUrl, host: config.host, port: config.port, database: services.dbKind };
-  if (!logsArePretty(config)) {
-    // JSON logs go to a collector, not a person: one line, no frame.
-    log.info(where, `Shop ready at ${config.publicUrl}`);
-    return;
-  }
-  const demoAccounts = config.seedDemoUsers
-    ? [
-        { label: 'Admin', email: DEMO_ADMIN.email, password: DEMO_ADMIN.password },
-        { label: 'Customer', email: DEMO_CUSTOMER.email, password: DEMO_CUSTOMER.password },
-      ]
-    : [];
-  const database =
-    config.database.kind === 'pglite'
-      ? `embedded database in ${config.database.dataDir}`
-      : 'PostgreSQL database (DATABASE_URL)';
-  process.stdout.write(
-    `\n${startBanner({ shopName: config.shop.name, url: config.publicUrl, database, demoAccounts, warnings })}\n`,
-  );
-});
-
-let stopping = false;
-async function shutdown(signal: string) {
-  if (stopping) return;
-  stopping = true;
-  log.info({ signal }, 'shutting down');
-  server.close();
-  stopExpirySweep();
-  await services.close();
-  process.exit(0);
-}
-process.on('SIGINT', () => void shutdown('SIGINT'));
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
+// React picks its build from NODE_ENV when it is first imported, and its development build renders
+// pages 2-4x slower (bench/RESULTS.md). Unset NODE_ENV means production to the shop (config.ts), so
+// say so to React too, before anything imports it; the production checks read the original.
+process.env.NODE_ENV = config.env;
+const { serve } = await import('./serve');
+await serve(config);

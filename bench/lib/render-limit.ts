@@ -1,0 +1,124 @@
+import type { EntryContext, ServerBuild } from 'react-router';
+import { createApp } from '../../src/server/app';
+import { loadConfig } from '../../src/server/config';
+import { loadClientBuild } from '../../src/server/load-build';
+import { createLogger } from '../../src/server/logger';
+import { createServices } from '../../src/server/services';
+import { CUSTOMER, OWNER } from './visitor-fixture';
+
+/** The pages drawn for one visitor, and who is signed in to see them. */
+export interface VisitorRoute {
+  name: string;
+  path: string;
+  as: 'customer' | 'owner';
+}
+
+export function visitorRoutes(orderId: string): VisitorRoute[] {
+  return [
+    { name: '/account', path: '/account', as: 'customer' },
+    { name: '/account/orders/{id}', path: `/account/orders/${orderId}`, as: 'customer' },
+    { name: '/checkout (signed in)', path: '/checkout', as: 'customer' },
+    { name: '/admin', path: '/admin', as: 'owner' },
+    { name: '/admin/orders', path: '/admin/orders', as: 'owner' },
+    { name: '/admin/orders/{id}', path: `/admin/orders/${orderId}`, as: 'owner' },
+    { name: '/admin/bake-days', path: '/admin/bake-days', as: 'owner' },
+  ];
+}
+
+type RenderArgs = [Request, number, Headers, EntryContext];
+
+/**
+ * L for each route: renders/s of React drawing the route's tree to HTML in a loop (the build's
+ * own entry.server, so the same markup the shop sends), on the loader data the real loaders
+ * returned once for the signed-in visitor. No session, database or HTTP inside the loop: the
+ * ceiling a page served through the whole server can approach.
+ */
+export async function renderLimits(
+  env: Record<string, string>,
+  routes: VisitorRoute[],
+  seconds: number,
+): Promise<Map<string, number>> {
+  const config = loadConfig({ ...env, LOG_LEVEL: 'silent', RATE_LIMITS: 'false' });
+  const services = await createServices(config, createLogger(config));
+  const { server, clientDir } = await loadClientBuild();
+  const render = server.entry.module.default;
+  let captured: RenderArgs | null = null;
+  const capturing: ServerBuild = {
+    ...server,
+    entry: {
+      module: {
+        ...server.entry.module,
+        default: (request, status, headers, context, loadContext) => {
+          // The loader data travels in a stream a render reads once: keep a copy of its bytes.
+          const [forPage, kept] = (context.serverHandoffStream as ReadableStream<Uint8Array>).tee();
+          captured = [request, status, new Headers(headers), { ...context, serverHandoffStream: kept }];
+          return render(request, status, headers, { ...context, serverHandoffStream: forPage }, loadContext);
+        },
+      },
+    },
+  };
+  const app = createApp(services, { server: capturing, clientDir });
+  const base = config.publicUrl;
+  try {
+    const cookies = {
+      customer: await signIn(app, base, CUSTOMER),
+      owner: await signIn(app, base, OWNER),
+    };
+    const limits = new Map<string, number>();
+    for (const route of routes) {
+      captured = null;
+      const res = await app.request(`${base}${route.path}`, { headers: { cookie: cookies[route.as] } });
+      if (res.status !== 200 || !captured) throw new Error(`${route.path} answered ${res.status}`);
+      await res.arrayBuffer();
+      const [request, status, headers, context] = captured as RenderArgs;
+      const handoff: Uint8Array[] = [];
+      for await (const chunk of context.serverHandoffStream as ReadableStream<Uint8Array>)
+        handoff.push(chunk);
+      const renderOnce = async () => {
+        const serverHandoffStream = new ReadableStream({
+          start(controller) {
+            for (const chunk of handoff) controller.enqueue(chunk);
+            controller.close();
+          },
+        });
+        const page = await render(
+          request,
+          status,
+          new Headers(headers),
+          { ...context, serverHandoffStream },
+          {} as never,
+        );
+        await page.arrayBuffer();
+      };
+      for (let i = 0; i < 20; i++) await renderOnce(); // warm up the JIT
+      let n = 0;
+      const started = performance.now();
+      const until = started + seconds * 1000;
+      while (performance.now() < until) {
+        await renderOnce();
+        n++;
+      }
+      limits.set(route.name, n / ((performance.now() - started) / 1000));
+    }
+    return limits;
+  } finally {
+    await services.close();
+  }
+}
+
+async function signIn(
+  app: ReturnType<typeof createApp>,
+  base: string,
+  who: { email: string; password: string },
+): Promise<string> {
+  const res = await app.request(`${base}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify(who),
+  });
+  if (!res.ok) throw new Error(`sign-in as ${who.email}: ${res.status} ${await res.text()}`);
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}

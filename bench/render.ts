@@ -1,0 +1,26 @@
+/**
+ * npm run bench:render — L, the renders/s React manages for each per-visitor page's tree on
+ * known data (bench/lib/visitor-fixture.ts), in this one process: the limit `bench:visitors`
+ * compares the whole server against. `BENCH_DURATION` seconds per page (default 5). Prints a
+ * table; asserts nothing.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { renderLimits, visitorRoutes } from './lib/render-limit';
+import { seedVisitorFixture } from './lib/visitor-fixture';
+
+const SECONDS = Number(process.env.BENCH_DURATION ?? 5);
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-render-'));
+try {
+  const env = { DATA_DIR: dataDir };
+  const { orderId } = await seedVisitorFixture(env);
+  const limits = await renderLimits(env, visitorRoutes(orderId), SECONDS);
+  console.log(`\n${SECONDS} s per page, load average ${os.loadavg()[0]!.toFixed(2)} (1 min)\n`);
+  console.log('| page | L renders/s |');
+  console.log('|---|---|');
+  for (const [name, l] of limits) console.log(`| ${name} | ${Math.round(l)} |`);
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
+}

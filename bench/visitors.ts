@@ -1,0 +1,131 @@
+/**
+ * npm run bench:visitors — the per-visitor pages through the whole server (session, loaders,
+ * database, render) at 50 connections, on the embedded database and on PostgreSQL (when it
+ * answers), beside L, the page's render limit in one process (bench:render). Prints each page's
+ * L, req/s, ratio, p50, p99 and the server's RSS: idle after start, and its peak under the load.
+ * `BENCH_DURATION` seconds per page (default 10). Asserts nothing.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { renderLimits, type VisitorRoute, visitorRoutes } from './lib/render-limit';
+import { onTemporaryPostgres, type RunningServer, startServer } from './lib/server';
+import { CUSTOMER, OWNER, seedVisitorFixture } from './lib/visitor-fixture';
+
+const CONNECTIONS = 50;
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
+const PORT = Number(process.env.BENCH_PORT ?? 4302);
+/** How long an idle server is left to settle before its RSS is read. */
+const SETTLE_MS = 3000;
+
+interface Row {
+  page: string;
+  db: string;
+  limit: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  rssMb: number;
+}
+
+async function signIn(server: RunningServer, who: { email: string; password: string }) {
+  const res = await fetch(`${server.url}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: server.url },
+    body: JSON.stringify(who),
+  });
+  if (!res.ok) throw new Error(`sign-in as ${who.email}: ${res.status}`);
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}
+
+async function measure(
+  server: RunningServer,
+  db: string,
+  routes: VisitorRoute[],
+  limits: Map<string, number>,
+): Promise<Row[]> {
+  const cookies = { customer: await signIn(server, CUSTOMER), owner: await signIn(server, OWNER) };
+  const rows: Row[] = [];
+  for (const route of routes) {
+    const url = `${server.url}${route.path}`;
+    const headers = { cookie: cookies[route.as], 'accept-encoding': 'gzip' };
+    const check = await fetch(url, { headers, redirect: 'manual' });
+    if (check.status !== 200) throw new Error(`${route.path} answered ${check.status} on ${db}`);
+    await check.arrayBuffer();
+    let rssMb = 0;
+    const sampler = setInterval(() => {
+      rssMb = Math.max(rssMb, server.rssMb());
+    }, 250);
+    const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: DURATION_S });
+    clearInterval(sampler);
+    rows.push({
+      page: route.name,
+      db,
+      limit: limits.get(route.name)!,
+      rps: result.requests.average,
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      errors: result.non2xx + result.errors + result.timeouts,
+      rssMb,
+    });
+    console.log(`  measured ${route.name} on ${db}`);
+  }
+  return rows;
+}
+
+async function run(db: string, env: Record<string, string>) {
+  const { orderId } = await seedVisitorFixture(env);
+  const routes = visitorRoutes(orderId);
+  const limits = db === 'embedded' ? await renderLimits(env, routes, 3) : embeddedLimits!;
+  embeddedLimits ??= limits;
+  const server = await startServer({ ...env, RATE_LIMITS: 'false' }, PORT);
+  try {
+    await new Promise((r) => setTimeout(r, SETTLE_MS));
+    const idleMb = server.rssMb();
+    const rows = await measure(server, db, routes, limits);
+    await new Promise((r) => setTimeout(r, SETTLE_MS));
+    memory.push({ db, idleMb, peakMb: Math.max(...rows.map((r) => r.rssMb)), afterMb: server.rssMb() });
+    all.push(...rows);
+  } finally {
+    await server.stop();
+  }
+}
+
+/** L is a property of the pages, not of the database: measured once, on the embedded fixture. */
+let embeddedLimits: Map<string, number> | undefined;
+const all: Row[] = [];
+const memory: { db: string; idleMb: number; peakMb: number; afterMb: number }[] = [];
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-visitors-'));
+try {
+  await run('embedded', { DATA_DIR: dataDir });
+  await onTemporaryPostgres('shop_visitors', (env) => run('postgres', env));
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+console.log(
+  `\n${CONNECTIONS} connections, ${DURATION_S} s per page; load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}\n`,
+);
+console.log('| page | database | L renders/s | req/s | ratio | p50 ms | p99 ms | peak RSS MB |');
+console.log('|---|---|---|---|---|---|---|---|');
+for (const r of all) {
+  const errors = r.errors ? ` (${r.errors} failed)` : '';
+  console.log(
+    `| ${r.page} | ${r.db} | ${Math.round(r.limit)} | ${Math.round(r.rps)}${errors} | ${(r.rps / r.limit).toFixed(2)} | ${r.p50} | ${r.p99} | ${r.rssMb} |`,
+  );
+}
+console.log('\n| database | idle RSS MB | peak under load | after load | after / idle |');
+console.log('|---|---|---|---|---|');
+for (const m of memory) {
+  console.log(
+    `| ${m.db} | ${m.idleMb} | ${m.peakMb} | ${m.afterMb} | ${(m.afterMb / m.idleMb).toFixed(2)} |`,
+  );
+}
