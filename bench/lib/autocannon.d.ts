@@ -17,6 +17,7 @@ declare module 'autocannon' {
     requests: Histogram;
     latency: Histogram;
     errors: number;
+    timeouts: number;
     non2xx: number;
     '4xx': number;
     '5xx': number;
