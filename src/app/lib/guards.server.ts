@@ -6,8 +6,18 @@ import type { SessionUser } from '~/server/auth/session-service';
  * session service's requireUser/requireAdmin, which answer 401/403 instead.
  */
 export async function getUser(request: Request, context: AppLoadContext): Promise<SessionUser | null> {
-  return context.services.session.getUser(request.headers);
+  // One lookup per request: a page's loaders (the admin layout's and the page's) run in parallel,
+  // and each asks. An action and the loaders that revalidate after it are separate requests.
+  let user = usersOfRequests.get(context);
+  if (!user) {
+    user = context.services.session.getUser(request.headers);
+    usersOfRequests.set(context, user);
+  }
+  return user;
 }
+
+/** Who is asking, per request: the load context is made afresh for every request. */
+const usersOfRequests = new WeakMap<AppLoadContext, Promise<SessionUser | null>>();
 
 /** The signed-in user, or a redirect to /auth (remembering where they were going). */
 export async function requireUserPage(request: Request, context: AppLoadContext): Promise<SessionUser> {

@@ -82,14 +82,16 @@ export function weekdayOf(date: IsoDate): number {
 
 export const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
+const bakeDayFormat = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'UTC',
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+});
+
 /** "Thursday 26 November", how a bake day is named to people. */
 export function formatBakeDay(date: IsoDate): string {
-  return new Date(`${date}T12:00:00Z`).toLocaleDateString('en-GB', {
-    timeZone: 'UTC',
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-  });
+  return bakeDayFormat.format(new Date(`${date}T12:00:00Z`));
 }
 
 /** "2pm", "2:30pm", "12pm", "12am": a wall-clock 'HH:MM' as shop copy says it. */
