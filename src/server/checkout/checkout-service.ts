@@ -240,7 +240,7 @@ export function createCheckoutService(deps: {
         },
         { type: 'customer', id: user.id, name: profile.fullName },
       );
-      return { orderId, email: profile.email, lines, priced, expiresAt, deliveryDate };
+      return { orderId, email: profile.email, lines, priced, code, expiresAt, deliveryDate };
     });
   }
 
@@ -267,8 +267,8 @@ export function createCheckoutService(deps: {
           customerEmail: order.email,
           lines: order.lines,
           discount:
-            order.priced.discountPennies > 0
-              ? { code: discount_code!, pennies: order.priced.discountPennies }
+            order.code && order.priced.discountPennies > 0
+              ? { code: order.code.terms.code, pennies: order.priced.discountPennies }
               : null,
           deliveryFeePennies: order.priced.deliveryPennies,
           totalPennies: order.priced.totalPennies,

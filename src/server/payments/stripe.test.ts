@@ -3,6 +3,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveries, emailOutbox, orders, paymentEvents, refunds } from '~/server/db/schema';
 import { formatBakeDay } from '~/shared/bake-days/london-time';
+import { DiscountCodeFormSchema } from '~/shared/discounts/discount-code';
 import { api, createProduct, createUser } from '~/test/factories';
 import { createTestApp, type TestApp } from '~/test/test-app';
 import { type StandInSession, type StripeStandIn, startStripeStandIn } from './stripe-stand-in';
@@ -131,6 +132,38 @@ describe('Stripe Checkout', () => {
       sessionId: body.sessionId,
       paid: false,
     });
+  });
+
+  it('shows a discount code as a one-off coupon, so Stripe charges exactly our total', async () => {
+    await t.services.discounts.create(
+      DiscountCodeFormSchema.parse({ code: 'STRIPE10', kind: 'percent', percent: '10', is_active: true }),
+    );
+    const cookie2 = (await createUser(t)).cookie;
+    const p = await createProduct(t.services, { pricePennies: 1000 });
+    const res = await api(
+      t,
+      'POST',
+      '/api/checkout/create-checkout-session',
+      { items: [{ product_id: p.id, quantity: 2 }], discount_code: 'stripe10' },
+      cookie2,
+    );
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { orderId: string; sessionId: string };
+    const coupon = standIn.requests.find(
+      (r) => r.path === '/v1/coupons' && r.headers['idempotency-key'] === `coupon-${body.orderId}`,
+    )!;
+    expect(Object.fromEntries(coupon.form)).toMatchObject({
+      amount_off: '200',
+      currency: 'gbp',
+      duration: 'once',
+      name: 'STRIPE10',
+      max_redemptions: '1',
+    });
+    const sent = standIn.requests.at(-1)!;
+    expect(sent.form.get('discounts[0][coupon]')).toMatch(/^co_test_/);
+    const [order] = await t.services.db.select().from(orders).where(eq(orders.id, body.orderId));
+    expect(order!.totalPennies).toBe(2000 - 200 + 499);
+    expect(standIn.sessions.get(body.sessionId)!.amount_total).toBe(order!.totalPennies);
   });
 
   it('keeps the order pending and unpaid, and says so, when Stripe refuses', async () => {
