@@ -1,17 +1,19 @@
 import { PassThrough } from 'node:stream';
 import { text } from 'node:stream/consumers';
-import { createReadableStreamFromReadable } from '@react-router/node';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { EntryContext, HandleErrorFunction } from 'react-router';
 import { isRouteErrorResponse, ServerRouter } from 'react-router';
+import { pagePolicy } from '~/server/http/content-security-policy';
 import { isBrowsePage } from '~/shared/browse-pages';
 import { deferHydration } from './lib/defer-hydration.server';
+import { hashMarkedScripts, renderMarker } from './lib/inline-scripts.server';
 
 const RENDER_TIMEOUT_MS = 10_000;
 
 /**
  * Renders the whole page before sending it (onAllReady), so the first response carries all of
- * the page's content for shoppers, search engines and link previews alike.
+ * the page's content for shoppers, search engines and link previews alike. The page's
+ * Content-Security-Policy allows exactly the inline scripts this render wrote, by hash.
  */
 export default function handleRequest(
   request: Request,
@@ -20,26 +22,26 @@ export default function handleRequest(
   routerContext: EntryContext,
 ) {
   const deferScripts = isBrowsePage(new URL(request.url).pathname);
+  const marker = renderMarker();
   return new Promise<Response>((resolve, reject) => {
     let status = responseStatusCode;
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} />,
+      <ServerRouter context={routerContext} url={request.url} nonce={marker} />,
       {
+        nonce: marker,
         onAllReady() {
           const body = new PassThrough();
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
           if (!responseHeaders.has('Cache-Control')) responseHeaders.set('Cache-Control', 'no-cache');
           pipe(body);
-          if (deferScripts) {
-            text(body).then(
-              (html) => resolve(new Response(deferHydration(html), { headers: responseHeaders, status })),
-              reject,
+          text(body).then((rendered) => {
+            const { html, hashes } = hashMarkedScripts(
+              deferScripts ? deferHydration(rendered, marker) : rendered,
+              marker,
             );
-          } else {
-            resolve(
-              new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status }),
-            );
-          }
+            responseHeaders.set('Content-Security-Policy', pagePolicy(hashes));
+            resolve(new Response(html, { headers: responseHeaders, status }));
+          }, reject);
         },
         onShellError(error: unknown) {
           reject(error);

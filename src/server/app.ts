@@ -21,6 +21,7 @@ import { isConnectionLost, RETRY_AFTER_SECONDS } from './db/connection-lost';
 import { AppError, errorResponse, isAppError } from './errors';
 import { healthRoutes } from './health/health-routes';
 import { CLIENT_IP_HEADER, clientIp } from './http/client-ip';
+import { contentSecurityPolicy } from './http/content-security-policy';
 import { createPageCache, type PageCache } from './http/page-cache';
 import { privateAnswers } from './http/private-answers';
 import {
@@ -71,11 +72,10 @@ export function createApp(services: Services, build?: ClientBuild, cache = creat
       strictTransportSecurity: config.secureCookies ? 'max-age=31536000; includeSubDomains' : false,
       crossOriginEmbedderPolicy: false,
       referrerPolicy: 'strict-origin-when-cross-origin',
-      // No page of the shop may be framed (clickjacking). The script part of a CSP is not set yet:
-      // cached pages cannot carry a per-request nonce (issue 18, open).
-      contentSecurityPolicy: { frameAncestors: ["'none'"] },
     }),
   );
+  // Pages bring their own policy (their inline scripts' hashes); everything else gets a closed one.
+  app.use(contentSecurityPolicy);
   app.use(compress());
   app.use(privateAnswers);
   // Cross-site form posts (pages' actions included) are refused; JSON needs CORS, which we never grant.

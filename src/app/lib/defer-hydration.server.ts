@@ -7,24 +7,29 @@
  * painted, or at the visitor's first tap or key press, whichever comes first.
  */
 
-const MODULEPRELOAD = /<link rel="modulepreload" href="([^"]+)"\/>/g;
-const ROUTE_MODULES_SCRIPT = '<script type="module" async="">';
+// React Router may add a nonce (the render's marker, see inline-scripts.server.ts) to both.
+const MODULEPRELOAD = /<link rel="modulepreload" href="([^"]+)"(?: nonce="[^"]*")?\/>/g;
+const ROUTE_MODULES_SCRIPT = /<script( nonce="[^"]*")? type="module" async="">/;
 const PARKED_ID = 'deferred-route-modules';
 /** Start anyway if the load event is held up (a stalled image) for this long. */
 const FALLBACK_MS = 4000;
 
-export function deferHydration(html: string): string {
+/**
+ * `marker` goes on the starter as its nonce, so the page's policy lists the starter's hash; the
+ * parked script keeps its own, and the copy the starter runs has the same text, hence the same hash.
+ */
+export function deferHydration(html: string, marker?: string): string {
   const hrefs: string[] = [];
   const withoutPreloads = html.replace(MODULEPRELOAD, (_tag, href: string) => {
     hrefs.push(href);
     return '';
   });
   // Not the shape React Router renders today: leave the page as it was rather than break it.
-  if (!hrefs.length || !withoutPreloads.includes(ROUTE_MODULES_SCRIPT) || !html.includes('</body>'))
-    return html;
+  if (!hrefs.length || !ROUTE_MODULES_SCRIPT.test(withoutPreloads) || !html.includes('</body>')) return html;
+  const nonce = marker ? ` nonce="${marker}"` : '';
   return withoutPreloads
-    .replace(ROUTE_MODULES_SCRIPT, `<script type="text/x-deferred-module" id="${PARKED_ID}">`)
-    .replace('</body>', `<script>${starter(hrefs)}</script></body>`);
+    .replace(ROUTE_MODULES_SCRIPT, `<script$1 type="text/x-deferred-module" id="${PARKED_ID}">`)
+    .replace('</body>', `<script${nonce}>${starter(hrefs)}</script></body>`);
 }
 
 /**

@@ -27,3 +27,15 @@ describe('deferHydration', () => {
     expect(deferHydration(noPreloads)).toBe(noPreloads);
   });
 });
+
+describe('deferHydration with the render marker', () => {
+  it('parks the marked route modules and marks the starter, so both are hashed into the policy', () => {
+    const marked = page
+      .replaceAll('"/>', '" nonce="m1"/>')
+      .replace('<script type="module" async="">', '<script nonce="m1" type="module" async="">');
+    const html = deferHydration(marked, 'm1');
+    expect(html).not.toContain('<link rel="modulepreload"');
+    expect(html).toContain('<script nonce="m1" type="text/x-deferred-module" id="deferred-route-modules">');
+    expect(html).toMatch(/<script nonce="m1">\(function\(\)\{[\s\S]*\}\)\(\);<\/script><\/body><\/html>$/);
+  });
+});
