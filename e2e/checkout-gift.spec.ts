@@ -64,5 +64,13 @@ test('a customer sends cookies to a friend with a message; the packing slip has 
   await expect(slip.getByText(`A gift from ${customer.fullName}`)).toBeVisible();
   await expect(slip.getByRole('cell', { name: COOKIE })).toBeVisible();
   await expect(slip).not.toContainText('£');
+
+  // The day's packing slips print the same: the message, and no prices on a gift.
+  await owner.goto(`/admin/bake-days/${orders[0].delivery_date}/slips`);
+  const daySlip = owner.getByRole('article', { name: `Packing slip · Order #${orderId.slice(0, 8)}` });
+  await expect(daySlip.getByText('A gift, deliver to')).toBeVisible();
+  await expect(daySlip.getByText('Happy birthday, Rhys! Love, Gwen')).toBeVisible();
+  await expect(daySlip.getByText(COOKIE)).toBeVisible();
+  await expect(daySlip).not.toContainText('£');
   await ownerContext.close();
 });

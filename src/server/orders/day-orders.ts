@@ -26,6 +26,8 @@ export interface DayOrder {
   createdAt: string;
   /** Money as the slip prints it (pricing/summary-rows.ts). */
   figures: SummaryFigures;
+  /** Sent to someone else: the slip carries the message and no prices. */
+  gift: { message: string | null } | null;
   ship: { name: string; phone: string; address: string; city: string; postcode: string };
   delivery: { status: DeliveryStatus; driverNotes: string | null; failureNote: string | null } | null;
   lines: DayOrderLine[];
@@ -47,6 +49,8 @@ export async function ordersForDay(exec: Db | Tx, date: IsoDate): Promise<DayOrd
       deliveryFeePennies: orders.deliveryFeePennies,
       totalPennies: orders.totalPennies,
       fulfilment: orders.fulfilment,
+      isGift: orders.isGift,
+      giftMessage: orders.giftMessage,
       discountCode: orders.discountCode,
       discountPennies: orders.discountPennies,
       deliveryWaivedPennies: orders.deliveryWaivedPennies,
@@ -115,6 +119,7 @@ export async function ordersForDay(exec: Db | Tx, date: IsoDate): Promise<DayOrd
         total_pennies: r.totalPennies,
         fulfilment: r.fulfilment,
       },
+      gift: r.isGift ? { message: r.giftMessage } : null,
       ship: {
         name: r.shipName,
         phone: r.shipPhone,

@@ -46,7 +46,9 @@ export function PackingSlip({
 
       <div className="mt-4 grid gap-4 sm:grid-cols-2 print:grid-cols-2">
         <div>
-          <h3 className="font-sans text-xs font-semibold text-cocoa-light uppercase">Deliver to</h3>
+          <h3 className="font-sans text-xs font-semibold text-cocoa-light uppercase">
+            {order.gift ? 'A gift, deliver to' : 'Deliver to'}
+          </h3>
           <address className="not-italic">
             {order.ship.name}
             <br />
@@ -57,6 +59,12 @@ export function PackingSlip({
             {order.ship.phone}
           </address>
         </div>
+        {order.gift?.message && (
+          <div className="rounded border border-crumb p-3">
+            <h3 className="font-sans text-xs font-semibold text-cocoa-light uppercase">Gift message</h3>
+            <p className="text-base whitespace-pre-line">{order.gift.message}</p>
+          </div>
+        )}
         {order.delivery?.driverNotes && (
           <div>
             <h3 className="font-sans text-xs font-semibold text-cocoa-light uppercase">Driver notes</h3>
@@ -77,9 +85,11 @@ export function PackingSlip({
             <th scope="col" className="py-1.5 font-medium">
               Best before
             </th>
-            <th scope="col" className="py-1.5 text-right font-medium">
-              Price
-            </th>
+            {!order.gift && (
+              <th scope="col" className="py-1.5 text-right font-medium">
+                Price
+              </th>
+            )}
           </tr>
         </thead>
         <tbody>
@@ -95,22 +105,27 @@ export function PackingSlip({
                 )}
               </td>
               <td className="py-1.5">{formatBakeDay(bestBefore(deliveryDate, [l.shelfLifeDays]))}</td>
-              <td className="py-1.5 text-right tabular-nums">
-                {formatPence(l.unitPricePennies * l.quantity)}
-              </td>
+              {!order.gift && (
+                <td className="py-1.5 text-right tabular-nums">
+                  {formatPence(l.unitPricePennies * l.quantity)}
+                </td>
+              )}
             </tr>
           ))}
         </tbody>
-        <tfoot>
-          {summaryRows(order.figures).map((row, i) => (
-            <tr key={row.label} className={row.total ? 'font-bold' : undefined}>
-              <td colSpan={3} className={i === 0 ? 'pt-2' : undefined}>
-                {row.label}
-              </td>
-              <td className={`text-right tabular-nums${i === 0 ? ' pt-2' : ''}`}>{row.amount}</td>
-            </tr>
-          ))}
-        </tfoot>
+        {/* A gift's recipient should not see what it cost. */}
+        {!order.gift && (
+          <tfoot>
+            {summaryRows(order.figures).map((row, i) => (
+              <tr key={row.label} className={row.total ? 'font-bold' : undefined}>
+                <td colSpan={3} className={i === 0 ? 'pt-2' : undefined}>
+                  {row.label}
+                </td>
+                <td className={`text-right tabular-nums${i === 0 ? ' pt-2' : ''}`}>{row.amount}</td>
+              </tr>
+            ))}
+          </tfoot>
+        )}
       </table>
 
       <section className="mt-6 rounded-md border border-cocoa/30 p-3" aria-label="Allergen information">
