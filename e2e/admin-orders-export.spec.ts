@@ -1,46 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { expect, request, test } from '@playwright/test';
-import { E2E_BASE_URL } from './base-url';
-import { DEMO_ADMIN, signInWithApi, uniqueEmail } from './fixtures';
-
-/** A new customer with a postcode of their own buys one cookie through the real endpoints. */
-async function paidOrderFrom(postcode: string) {
-  const customer = await request.newContext({
-    baseURL: E2E_BASE_URL,
-    extraHTTPHeaders: { origin: E2E_BASE_URL },
-  });
-  try {
-    const email = uniqueEmail('export');
-    const password = 'gingernut1';
-    const signUp = await customer.post('/api/account/sign-up', {
-      data: {
-        fullName: 'Ivy Export',
-        email,
-        phone: '07700900222',
-        address: '3 Broad St',
-        city: 'Ludlow',
-        postcode,
-        password,
-      },
-    });
-    expect(signUp.status(), await signUp.text()).toBe(201);
-    expect((await customer.post('/api/auth/sign-in/email', { data: { email, password } })).ok()).toBe(true);
-    const { products } = await (await customer.get('/api/products')).json();
-    const checkout = await customer.post('/api/checkout/create-checkout-session', {
-      data: { items: [{ product_id: products[0].id, quantity: 2 }] },
-    });
-    expect(checkout.ok(), await checkout.text()).toBe(true);
-    const { sessionId } = await checkout.json();
-    const paid = await customer.post(`/api/payments/test/sessions/${sessionId}/pay`, {
-      data: { cardNumber: '4242 4242 4242 4242', expiry: '12 / 40', cvc: '123', name: 'Ivy Export' },
-    });
-    expect(paid.ok(), await paid.text()).toBe(true);
-    const { orders } = await (await customer.get('/api/account/orders')).json();
-    return { id: orders[0].id as string, email, product: products[0].name as string };
-  } finally {
-    await customer.dispose();
-  }
-}
+import { expect, test } from '@playwright/test';
+import { DEMO_ADMIN, paidOrderFrom, signInWithApi } from './fixtures';
 
 test('the owner finds an order by postcode and exports it as a CSV for the accountant', async ({ page }) => {
   const letters = 'ABDEFGHJLNPQRSTUWXYZ';

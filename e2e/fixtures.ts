@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, request } from '@playwright/test';
 import { E2E_BASE_URL } from './base-url';
 
 /** The demo accounts seeded into the embedded database (see README). */
@@ -50,4 +50,43 @@ export async function signUpWithApi(page: Page, fullName = 'Hazel Crumb', passwo
   const signIn = await page.request.post('/api/auth/sign-in/email', { headers, data: { email, password } });
   expect(signIn.ok()).toBe(true);
   return { email, password, fullName };
+}
+
+/** A new customer with a postcode of their own buys one cookie (`quantity` of it) through the real endpoints. */
+export async function paidOrderFrom(postcode: string, quantity = 2) {
+  const customer = await request.newContext({
+    baseURL: E2E_BASE_URL,
+    extraHTTPHeaders: { origin: E2E_BASE_URL },
+  });
+  try {
+    const email = uniqueEmail('export');
+    const password = 'gingernut1';
+    const signUp = await customer.post('/api/account/sign-up', {
+      data: {
+        fullName: 'Ivy Export',
+        email,
+        phone: '07700900222',
+        address: '3 Broad St',
+        city: 'Ludlow',
+        postcode,
+        password,
+      },
+    });
+    expect(signUp.status(), await signUp.text()).toBe(201);
+    expect((await customer.post('/api/auth/sign-in/email', { data: { email, password } })).ok()).toBe(true);
+    const { products } = await (await customer.get('/api/products')).json();
+    const checkout = await customer.post('/api/checkout/create-checkout-session', {
+      data: { items: [{ product_id: products[0].id, quantity }] },
+    });
+    expect(checkout.ok(), await checkout.text()).toBe(true);
+    const { sessionId } = await checkout.json();
+    const paid = await customer.post(`/api/payments/test/sessions/${sessionId}/pay`, {
+      data: { cardNumber: '4242 4242 4242 4242', expiry: '12 / 40', cvc: '123', name: 'Ivy Export' },
+    });
+    expect(paid.ok(), await paid.text()).toBe(true);
+    const { orders } = await (await customer.get('/api/account/orders')).json();
+    return { id: orders[0].id as string, email, product: products[0].name as string };
+  } finally {
+    await customer.dispose();
+  }
 }

@@ -1,4 +1,5 @@
 import { count } from 'drizzle-orm';
+import type { SalesInsights } from '~/shared/orders/sales';
 import type { Db } from '../db/client';
 import { products } from '../db/schema';
 import type { OrderTotals } from '../orders/order-stats';
@@ -8,17 +9,22 @@ export type { RecentOrderDto } from '../orders/order-stats';
 
 export interface DashboardDto extends OrderTotals {
   products_count: number;
+  sales: SalesInsights;
 }
 
-/** The dashboard's figures: the orders module's totals (decision 007 for revenue) and the product count. */
+/**
+ * The dashboard's figures: the orders module's totals and sales over time (decision 007 for
+ * revenue) and the product count.
+ */
 export function createAdminDashboardService(db: Db, orders: OrdersService) {
   return {
     async get(): Promise<DashboardDto> {
-      const [totals, [productCount]] = await Promise.all([
+      const [totals, sales, [productCount]] = await Promise.all([
         orders.totals(),
+        orders.sales(),
         db.select({ n: count() }).from(products),
       ]);
-      return { ...totals, products_count: productCount!.n };
+      return { ...totals, products_count: productCount!.n, sales };
     },
   };
 }

@@ -10,7 +10,7 @@ import { thisOrder } from './order-payments';
  * Money received and kept, per order row: the total of an order in a revenue status, less what was
  * refunded of it (decision 007).
  */
-const keptPennies = sql<number>`coalesce(sum(case when ${inArray(orders.status, [...REVENUE_STATUSES])}
+export const keptPennies = sql<number>`coalesce(sum(case when ${inArray(orders.status, [...REVENUE_STATUSES])}
   then ${orders.totalPennies} - coalesce((select sum(r.amount_pennies) from ${refunds} r
     where r.order_id = ${thisOrder} and r.status in ('pending', 'succeeded')), 0)
   else 0 end), 0)`.mapWith(Number);

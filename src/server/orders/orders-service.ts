@@ -16,6 +16,7 @@ import { exportOrderRows } from './order-export';
 import { listOrdersForAdmin } from './order-list';
 import { type ReceivedPayment, recordPayment } from './order-payments';
 import { createRefunds, type RefundInput } from './order-refunds';
+import { salesInsights } from './order-sales';
 import { orderTotals, spendByCustomer } from './order-stats';
 import { type Actor, applyStatus, lockOrder, recordCreated, SYSTEM } from './order-status';
 import { forCustomer, loadOrderDetail, loadOrderViews } from './order-views';
@@ -266,6 +267,8 @@ export function createOrdersService(db: Db, mail: MailService, provider: Payment
     /** The orders the filters select as CSV rows, a batch at a time (see order-export.ts). */
     exportCsvRows: (query: unknown) => exportOrderRows(db, query),
     totals: () => orderTotals(db),
+    /** Revenue and orders per day and week, and the best sellers (order-sales.ts). */
+    sales: (now?: Date) => salesInsights(db, now),
     spendByCustomer: (profileIds: string[]) => spendByCustomer(db, profileIds),
     deliveries: createDeliveriesService(db, (tx, orderId) => notify(tx, orderId, { kind: 'delivered' })),
 

@@ -1,11 +1,14 @@
 import { Clock, Package, PoundSterling, ShoppingBag } from 'lucide-react';
 import { Link } from 'react-router';
 import { loadOrNull } from '~/app/components/admin/admin-action.server';
+import { BestSellers } from '~/app/components/admin/dashboard/best-sellers';
+import { SalesChart } from '~/app/components/admin/dashboard/sales-chart';
 import { LoadError } from '~/app/components/admin/load-error';
 import { OrderStatusBadge } from '~/app/components/orders/status-badge';
 import { Card } from '~/app/components/ui/card';
 import { requireAdminPage } from '~/app/lib/guards.server';
 import { pageMeta } from '~/app/lib/meta';
+import { formatBakeDay } from '~/shared/bake-days/london-time';
 import { formatLongDate } from '~/shared/constants';
 import { formatPence } from '~/shared/money';
 import type { Route } from './+types/dashboard';
@@ -20,6 +23,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+/** "24 Nov": a chart's first and last day. */
+const shortDay = (day: string) =>
+  new Date(`${day}T12:00:00Z`).toLocaleDateString('en-GB', {
+    timeZone: 'UTC',
+    day: 'numeric',
+    month: 'short',
+  });
+
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { dashboard } = loaderData;
   return (
@@ -30,7 +41,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <LoadError message="The dashboard could not be loaded." toastOnShow={false} />
       ) : (
         <>
-          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
             <Stat
               label="Total Revenue"
               value={formatPence(dashboard.total_revenue_pennies)}
@@ -48,16 +59,44 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               icon={Clock}
             />
           </ul>
-          <p className="mt-2 text-sm text-cocoa-light">Revenue counts paid and completed orders.</p>
+          <p className="mt-2 text-sm text-cocoa-light">
+            Revenue counts paid orders (paid, baking, shipped, completed), less refunds.
+          </p>
 
-          <section aria-labelledby="recent-orders" className="mt-10">
+          <div className="mt-10 grid gap-6 lg:grid-cols-2">
+            <SalesChart
+              id="sales-days"
+              title="Last 30 days"
+              points={dashboard.sales.days}
+              unit="Day"
+              shortLabel={shortDay}
+              longLabel={formatBakeDay}
+            />
+            <SalesChart
+              id="sales-weeks"
+              title="Last 12 weeks"
+              points={dashboard.sales.weeks}
+              unit="Week"
+              longLabel={(start) => `Week of ${formatBakeDay(start).replace(/^\S+ /, '')}`}
+              shortLabel={(start) => `w/c ${shortDay(start)}`}
+            />
+          </div>
+          <p className="mt-2 text-sm text-cocoa-light">
+            Days are London days; weeks start on Monday. Paid orders only, less refunds.
+          </p>
+
+          <div className="mt-10">
+            <BestSellers items={dashboard.sales.best_sellers} />
+          </div>
+
+          <section aria-labelledby="recent-orders" className="mt-10 break-inside-avoid">
             <div className="mb-4 flex items-baseline justify-between gap-4">
               <h2 id="recent-orders" className="text-2xl font-bold">
                 Recent Orders
               </h2>
               <Link
                 to="/admin/orders"
-                className="font-medium text-caramel-dark underline-offset-2 hover:underline"
+                className="font-medium text-caramel-dark underline-offset-2 hover:underline print:hidden"
               >
                 View all orders
               </Link>
@@ -97,10 +136,10 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 function Stat({ label, value, icon: Icon }: { label: string; value: string; icon: typeof Clock }) {
   return (
     <li>
-      <Card className="flex items-start justify-between gap-3 p-5">
+      <Card className="flex items-start justify-between gap-2 p-4 sm:p-5">
         <div>
           <p className="text-sm font-medium text-cocoa-light">{label}</p>
-          <p className="mt-1 text-2xl font-bold">{value}</p>
+          <p className="mt-1 text-xl font-bold break-words sm:text-2xl">{value}</p>
         </div>
         <Icon aria-hidden className="size-6 text-caramel" />
       </Card>
