@@ -16,7 +16,7 @@ export interface BestSeller {
   name: string;
   /** Cookies sold. */
   quantity: number;
-  /** What those lines were sold for, in pence (before any refund of the order). */
+  /** What those lines were sold for, in pence (before the order's discount and any refund). */
   revenue_pennies: number;
 }
 

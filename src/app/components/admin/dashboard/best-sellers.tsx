@@ -15,7 +15,7 @@ export function BestSellers({ items }: { items: BestSeller[] }) {
         ) : (
           <table className="w-full text-left">
             <caption className="px-4 pt-4 text-left text-sm text-cocoa-light">
-              Last 30 days, paid orders. Revenue is what the cookies sold for, before refunds.
+              Last 30 days, paid orders. Revenue is what the cookies sold for, before discounts and refunds.
             </caption>
             <thead className="border-b border-crumb text-sm text-cocoa-light">
               <tr>
