@@ -4,12 +4,14 @@ import {
   bakeDayTemplate,
   changeCounters,
   deliveries,
+  discountCodes,
   emailOutbox,
   orderStatusHistory,
   orders,
   products,
   refunds,
 } from '~/server/db/schema';
+import { DiscountCodeFormSchema } from '~/shared/discounts/discount-code';
 import { api, createProduct, createUser } from '~/test/factories';
 import { createDelivery, createOrder } from '~/test/order-factories';
 import { createTestApp, type TestApp } from '~/test/test-app';
@@ -17,7 +19,7 @@ import { createTestApp, type TestApp } from '~/test/test-app';
 let t: TestApp;
 let adminCookie: string;
 let customerCookie: string;
-let ids: { order: string; product: string; delivery: string; email: string };
+let ids: { order: string; product: string; delivery: string; email: string; discount: string };
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -38,7 +40,16 @@ beforeAll(async () => {
       status: 'failed',
     })
     .returning();
-  ids = { order: order.id, product: product.id, delivery: delivery.id, email: email!.id };
+  const discount = await t.services.discounts.create(
+    DiscountCodeFormSchema.parse({ code: 'AUTHZ', kind: 'percent', percent: '10', is_active: true }),
+  );
+  ids = {
+    order: order.id,
+    product: product.id,
+    delivery: delivery.id,
+    email: email!.id,
+    discount: discount.id,
+  };
 });
 afterAll(() => t.close());
 
@@ -61,6 +72,15 @@ const routes = (): [string, string, unknown?][] => [
   ['POST', '/api/admin/products', { name: 'Intruder', description: 'x', price_pennies: 1, is_active: false }],
   ['PATCH', `/api/admin/products/${ids.product}`, { name: 'Hacked', price_pennies: 1 }],
   ['DELETE', `/api/admin/products/${ids.product}`],
+  ['GET', '/api/admin/discounts'],
+  ['POST', '/api/admin/discounts', { code: 'INTRUDER', kind: 'percent', percent: '100', is_active: true }],
+  [
+    'PUT',
+    `/api/admin/discounts/${ids.discount}`,
+    { code: 'AUTHZ', kind: 'percent', percent: '100', is_active: true },
+  ],
+  ['PATCH', `/api/admin/discounts/${ids.discount}`, { is_active: false }],
+  ['DELETE', `/api/admin/discounts/${ids.discount}`],
   ['GET', '/api/admin/customers'],
   ['GET', '/api/admin/deliveries'],
   ['PATCH', `/api/admin/deliveries/${ids.delivery}`, { status: 'delivered', tracking_code: 'X' }],
@@ -89,6 +109,7 @@ const snapshot = async () => ({
   bakeDayTemplate: await t.services.db.select().from(bakeDayTemplate),
   bakeDayOverrides: await t.services.db.select().from(bakeDayOverrides),
   emails: await t.services.db.select().from(emailOutbox),
+  discountCodes: await t.services.db.select().from(discountCodes),
 });
 
 describe.each([
@@ -123,6 +144,7 @@ describe('an admin', () => {
       trackingCode: 'X',
     });
     expect(after.products.map((p) => p.name)).toEqual(['Intruder']);
+    expect(after.discountCodes.map((d) => d.code)).toEqual(['INTRUDER']);
     expect(after.emails.find((e) => e.id === ids.email)?.status).toBe('pending');
   });
 });

@@ -1,4 +1,5 @@
 import { type Context, Hono } from 'hono';
+import { DiscountActiveSchema, DiscountCodeFormSchema } from '~/shared/discounts/discount-code';
 import { adminActor } from '~/shared/orders/actor';
 import { OrderStatusUpdateSchema } from '~/shared/schemas/admin';
 import { RefundRequestSchema, toRefundInput } from '~/shared/schemas/orders';
@@ -26,7 +27,7 @@ async function photoUpload(c: Context): Promise<Uint8Array> {
 
 /** The back office's JSON API. Every route, known or not, answers only to an admin (401/403 otherwise). */
 export function adminRoutes(services: Services) {
-  const { admin, bakeDays, mail, orders } = services;
+  const { admin, bakeDays, discounts, mail, orders } = services;
   return (
     new Hono<AuthEnv>()
       .use('*', adminOnly(services.session))
@@ -67,6 +68,21 @@ export function adminRoutes(services: Services) {
         c.json({ product: await admin.products.removePhoto(c.req.param('id')) }),
       )
       .delete('/products/:id', async (c) => c.json(await admin.products.remove(c.req.param('id'))))
+      .get('/discounts', async (c) => c.json({ discount_codes: await discounts.list() }))
+      .post('/discounts', async (c) => {
+        const input = parseOrThrow(DiscountCodeFormSchema, await jsonBody(c));
+        return c.json({ discount_code: await discounts.create(input) }, 201);
+      })
+      // The whole form, as the admin page sends it; PATCH only turns a code on or off.
+      .put('/discounts/:id', async (c) => {
+        const input = parseOrThrow(DiscountCodeFormSchema, await jsonBody(c));
+        return c.json({ discount_code: await discounts.update(c.req.param('id'), input) });
+      })
+      .patch('/discounts/:id', async (c) => {
+        const { is_active } = parseOrThrow(DiscountActiveSchema, await jsonBody(c));
+        return c.json({ discount_code: await discounts.setActive(c.req.param('id'), is_active) });
+      })
+      .delete('/discounts/:id', async (c) => c.json({ outcome: await discounts.remove(c.req.param('id')) }))
       .get('/customers/export.csv', (_c) =>
         csvResponse(`customers-${today()}.csv`, CUSTOMER_CSV_HEADER, admin.customers.exportCsvRows()),
       )

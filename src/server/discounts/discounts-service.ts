@@ -38,6 +38,9 @@ const toView = (r: CodeRow, stats?: { uses: number; given: number }): DiscountCo
   given_pennies: stats?.given ?? 0,
 });
 
+/** One code's view with its uses and what it has given (after an edit, they still count). */
+const withStats = async (db: Db, row: CodeRow) => toView(row, (await codeStats(db)).get(row.id));
+
 const isUniqueViolation = (err: unknown) =>
   (err as { code?: string })?.code === '23505' ||
   (err as { cause?: { code?: string } })?.cause?.code === '23505';
@@ -80,7 +83,7 @@ export function createDiscountsService(db: Db) {
       return { id: row.id, terms: { code: row.code, kind: row.kind, value: row.value } };
     },
 
-    /** Every code, newest first, with its uses and what it has given. */
+    /** Every code, active ones first, then by code, with its uses and what it has given. */
     async list(): Promise<DiscountCodeView[]> {
       const [rows, stats] = await Promise.all([
         db.select().from(discountCodes).orderBy(asc(discountCodes.code)),
@@ -106,11 +109,23 @@ export function createDiscountsService(db: Db) {
       try {
         const [row] = await db.update(discountCodes).set(input).where(eq(discountCodes.id, id)).returning();
         if (!row) throw notFound('Discount code not found');
-        return toView(row);
+        return withStats(db, row);
       } catch (err) {
         if (isUniqueViolation(err)) throw conflict(`There is already a code ${input.code}`);
         throw err;
       }
+    },
+
+    /** Turns a code on or off; its orders keep it either way. */
+    async setActive(id: string, isActive: boolean): Promise<DiscountCodeView> {
+      if (!isUuid(id)) throw notFound('Discount code not found');
+      const [row] = await db
+        .update(discountCodes)
+        .set({ isActive })
+        .where(eq(discountCodes.id, id))
+        .returning();
+      if (!row) throw notFound('Discount code not found');
+      return withStats(db, row);
     },
 
     /** Deletes an unused code; one that any order carries is only deactivated (its orders keep it). */

@@ -117,6 +117,11 @@ export const DiscountCodeFormSchema = z
     };
   });
 
+/** Turning a code on or off (Deactivate / Activate). */
+export const DiscountActiveSchema = z.object({
+  is_active: z.boolean({ error: 'is_active must be true or false' }),
+});
+
 export type DiscountCodeForm = z.input<typeof DiscountCodeFormSchema>;
 export type DiscountCodeInput = z.output<typeof DiscountCodeFormSchema>;
 

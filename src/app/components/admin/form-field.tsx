@@ -38,3 +38,19 @@ export function Field({
     </div>
   );
 }
+
+/** A checkbox with its label beside it. */
+export function Checkbox({
+  id,
+  label,
+  ...props
+}: React.ComponentProps<'input'> & { id: string; label: string }) {
+  return (
+    <div className="flex items-center gap-3">
+      <input id={id} type="checkbox" className="size-5 accent-caramel-dark" {...props} />
+      <Label htmlFor={id} className="mb-0">
+        {label}
+      </Label>
+    </div>
+  );
+}

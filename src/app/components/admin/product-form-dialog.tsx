@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useFetcher } from 'react-router';
 import { Button } from '~/app/components/ui/button';
-import { Input, Label, Textarea } from '~/app/components/ui/input';
+import { Input, Textarea } from '~/app/components/ui/input';
 import type { ProductDto } from '~/server/catalog/catalog-service';
 import { DEFAULT_SHELF_LIFE_DAYS } from '~/shared/food-information';
 import { formatPence } from '~/shared/money';
@@ -14,7 +14,7 @@ import {
   type ProductFormValues,
 } from '~/shared/schemas/product';
 import { Dialog, DialogContent } from './dialog';
-import { aria, Field } from './form-field';
+import { aria, Checkbox, Field } from './form-field';
 import { AllergenFields, FoodFields } from './product-food-fields';
 import { type PhotoChoice, ProductPhotoField } from './product-photo-field';
 import { type AdminActionResult, useActionToast } from './use-action-toast';
@@ -163,16 +163,5 @@ export function ProductFormDialog({
         </form>
       </DialogContent>
     </Dialog>
-  );
-}
-
-function Checkbox({ id, label, ...props }: React.ComponentProps<'input'> & { id: string; label: string }) {
-  return (
-    <div className="flex items-center gap-3">
-      <input id={id} type="checkbox" className="size-5 accent-caramel-dark" {...props} />
-      <Label htmlFor={id} className="mb-0">
-        {label}
-      </Label>
-    </div>
   );
 }

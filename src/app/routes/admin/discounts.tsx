@@ -1,0 +1,109 @@
+import { Plus, TicketPercent } from 'lucide-react';
+import { useState } from 'react';
+import { data } from 'react-router';
+import { field, loadOrNull, runAdminAction } from '~/app/components/admin/admin-action.server';
+import { DiscountCodeCard } from '~/app/components/admin/discount-code-card';
+import { DiscountFormDialog } from '~/app/components/admin/discount-form-dialog';
+import { EmptyState, LoadError } from '~/app/components/admin/load-error';
+import { Button } from '~/app/components/ui/button';
+import { requireAdminPage } from '~/app/lib/guards.server';
+import { pageMeta } from '~/app/lib/meta';
+import { parseOrThrow } from '~/server/errors';
+import { londonDate } from '~/shared/bake-days/london-time';
+import { DiscountCodeFormSchema, type DiscountCodeView } from '~/shared/discounts/discount-code';
+import type { Route } from './+types/discounts';
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, {
+    title: 'Discounts',
+    description: 'Discount codes: what each gives, when, and how often it was used.',
+    noIndex: true,
+  });
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdminPage(request, context);
+  return {
+    codes: await loadOrNull(context, 'discount codes', () => context.services.discounts.list()),
+    today: londonDate(new Date()),
+  };
+}
+
+/**
+ * `intent=create` or `update` (with `id`) and the form's fields, parsed by the same schema as the
+ * form; `activate`, `deactivate` and `delete` with `id`.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireAdminPage(request, context);
+  const form = await request.formData();
+  const intent = field(form, 'intent');
+  const id = field(form, 'id');
+  const { discounts } = context.services;
+  const input = () => parseOrThrow(DiscountCodeFormSchema, Object.fromEntries(form));
+  switch (intent) {
+    case 'create':
+      return runAdminAction(context, intent, () => discounts.create(input()));
+    case 'update':
+      return runAdminAction(context, intent, () => discounts.update(id, input()));
+    case 'activate':
+    case 'deactivate':
+      return runAdminAction(context, intent, () => discounts.setActive(id, intent === 'activate'));
+    case 'delete': {
+      let outcome = 'deleted' as 'deleted' | 'deactivated';
+      const result = await runAdminAction(context, intent, async () => {
+        outcome = await discounts.remove(id);
+      });
+      // A used code is only deactivated: its own toast says so instead of "deleted".
+      return outcome === 'deactivated' ? { ok: true as const, intent: 'delete-used' } : result;
+    }
+    default:
+      return data({ ok: false as const, intent, error: 'Unknown action' }, { status: 400 });
+  }
+}
+
+export default function Discounts({ loaderData }: Route.ComponentProps) {
+  const { codes, today } = loaderData;
+  // null: closed; 'new': adding; a code: editing it.
+  const [editing, setEditing] = useState<DiscountCodeView | 'new' | null>(null);
+  const addButton = (label: string) => (
+    <Button onClick={() => setEditing('new')}>
+      <Plus aria-hidden className="size-5" />
+      {label}
+    </Button>
+  );
+
+  return (
+    <main className="mx-auto w-full max-w-6xl px-4 py-8">
+      <div className="mb-2 flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-3xl font-bold">Discounts</h1>
+        {codes && codes.length > 0 && addButton('Add code')}
+      </div>
+      <p className="mb-6 text-cocoa-light">
+        Codes customers type at checkout. Uses count orders waiting for payment or paid; the discount given
+        counts paid orders.
+      </p>
+      {!codes ? (
+        <LoadError message="Failed to load discount codes" />
+      ) : codes.length === 0 ? (
+        <EmptyState icon={<TicketPercent aria-hidden />} title="No discount codes yet">
+          <p className="mt-1 text-cocoa-light">
+            Offer a percentage or an amount off the cookies, or free delivery.
+          </p>
+          <div className="mt-4">{addButton('Add your first code')}</div>
+        </EmptyState>
+      ) : (
+        <ul className="space-y-4">
+          {codes.map((c) => (
+            <li key={c.id}>
+              <DiscountCodeCard discount={c} today={today} onEdit={() => setEditing(c)} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <DiscountFormDialog
+        open={editing !== null}
+        discount={editing === 'new' ? null : editing}
+        onClose={() => setEditing(null)}
+      />
+    </main>
+  );
+}
