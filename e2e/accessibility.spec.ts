@@ -75,6 +75,7 @@ test.describe('no serious accessibility violations', () => {
       '/admin/products',
       '/admin/customers',
       '/admin/deliveries',
+      '/admin/discounts',
       '/admin/messages',
       '/admin/emails',
       '/admin/settings',
@@ -83,6 +84,16 @@ test.describe('no serious accessibility violations', () => {
       await page.waitForLoadState('networkidle');
       expect(await seriousViolations(page), path).toEqual([]);
     }
+    // The discount code form, with its errors showing.
+    await page.goto('/admin/discounts');
+    await page.waitForLoadState('networkidle');
+    await page.getByRole('button', { name: /^Add (code|your first code)$/ }).click();
+    await page
+      .getByRole('dialog', { name: 'Add Discount Code' })
+      .getByRole('button', { name: 'Add Code' })
+      .click();
+    await expect(page.getByText('Code is required')).toBeVisible();
+    expect(await seriousViolations(page), 'the discount code form').toEqual([]);
     // One e-mail to read: a contact message is e-mailed to the shop.
     const sent = await page.request.post('/api/contact', {
       data: { name: 'Axe Tester', email: 'axe@example.com', message: 'Is this readable?' },

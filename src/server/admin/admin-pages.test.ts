@@ -1,6 +1,15 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bakeDayOverrides, deliveries, emailOutbox, orders, products } from '~/server/db/schema';
+import {
+  bakeDayOverrides,
+  deliveries,
+  discountCodes,
+  emailOutbox,
+  orders,
+  products,
+} from '~/server/db/schema';
 import { loadClientBuild } from '~/server/load-build';
+import { DiscountCodeFormSchema } from '~/shared/discounts/discount-code';
 import { createProduct, createUser } from '~/test/factories';
 import { createDelivery, createOrder } from '~/test/order-factories';
 import { createTestApp, type TestApp } from '~/test/test-app';
@@ -9,7 +18,7 @@ import { createTestApp, type TestApp } from '~/test/test-app';
 let t: TestApp;
 let adminCookie: string;
 let customerCookie: string;
-let ids: { order: string; product: string; delivery: string };
+let ids: { order: string; product: string; delivery: string; discount: string };
 const EMAIL_ID = '00000000-0000-4000-8000-0000000000e1';
 
 beforeAll(async () => {
@@ -22,7 +31,10 @@ beforeAll(async () => {
   });
   const delivery = await createDelivery(t.services, { orderId: order.id });
   const product = await createProduct(t.services, { name: 'Page Test Cookie' });
-  ids = { order: order.id, product: product.id, delivery: delivery.id };
+  const discount = await t.services.discounts.create(
+    DiscountCodeFormSchema.parse({ code: 'PAGES10', kind: 'percent', percent: '10', is_active: true }),
+  );
+  ids = { order: order.id, product: product.id, delivery: delivery.id, discount: discount.id };
   await t.services.db.insert(emailOutbox).values({
     id: EMAIL_ID,
     dedupeKey: 'pages-test',
@@ -46,6 +58,7 @@ const PAGES: [string, string][] = [
   ['/admin/deliveries', 'Tracking code'],
   ['/admin/settings', 'Test payment page (Stripe not configured)'],
   ['/admin/bake-days', 'Weekly template'],
+  ['/admin/discounts', 'PAGES10'],
   ['/admin/bake-days/2099-01-05', 'Nothing to bake for this day yet'],
   ['/admin/bake-days/2099-01-05/slips', 'No paid orders for this day yet.'],
   ['/admin/bake-days/2099-01-05/run-sheet', 'No deliveries for this day yet.'],
@@ -87,6 +100,24 @@ const ACTIONS = (): [string, object, boolean][] => [
   ['/admin/products', { intent: 'delete', id: ids.product }, true],
   ['/admin/bake-days', { intent: 'override', date: '2099-12-25', mode: 'closed', note: 'Christmas' }, false],
   ['/admin/emails', { intent: 'resend', id: EMAIL_ID }, false],
+  [
+    '/admin/discounts',
+    { intent: 'create', code: 'sneaky', kind: 'fixed', amount: '2.50', is_active: 'true' },
+    false,
+  ],
+  [
+    '/admin/discounts',
+    {
+      intent: 'update',
+      id: ids.discount,
+      code: 'PAGES10',
+      kind: 'percent',
+      percent: '15',
+      is_active: 'true',
+    },
+    false,
+  ],
+  ['/admin/discounts', { intent: 'deactivate', id: ids.discount }, false],
 ];
 
 const snapshot = async () => ({
@@ -95,6 +126,7 @@ const snapshot = async () => ({
   deliveries: await t.services.db.select().from(deliveries),
   bakeDayOverrides: await t.services.db.select().from(bakeDayOverrides),
   emails: await t.services.db.select().from(emailOutbox),
+  discountCodes: await t.services.db.select().from(discountCodes).orderBy(discountCodes.code),
 });
 
 describe.each([
@@ -146,6 +178,10 @@ describe('an admin', () => {
     expect(after.products.map((p) => p.name)).toEqual(['Sneaky']);
     expect(after.bakeDayOverrides).toMatchObject([{ date: '2099-12-25', closed: true, note: 'Christmas' }]);
     expect(after.emails.find((e) => e.id === EMAIL_ID)).toMatchObject({ status: 'pending', attempts: 0 });
+    expect(after.discountCodes).toMatchObject([
+      { code: 'PAGES10', kind: 'percent', value: 15, isActive: false },
+      { code: 'SNEAKY', kind: 'fixed', value: 250, isActive: true, oncePerCustomer: false },
+    ]);
   });
 
   it('reports a refused change with its reason and changes nothing', async () => {
@@ -158,5 +194,35 @@ describe('an admin', () => {
     expect(await res.text()).toContain('Status must be one of');
     const [order] = await t.services.db.select().from(orders);
     expect(order?.status).toBe('shipped');
+  });
+
+  it('refuses a discount code the form would refuse, saying why, and writes nothing', async () => {
+    const before = await snapshot();
+    for (const [body, message] of [
+      [
+        { code: 'BAD CODE', kind: 'percent', percent: '10' },
+        'Code can only contain letters, digits and dashes',
+      ],
+      [{ code: 'OK', kind: 'percent', percent: '101' }, 'Percent off must be a whole number from 1 to 100'],
+      [{ code: 'pages10', kind: 'percent', percent: '5' }, 'There is already a code PAGES10'],
+    ] as const) {
+      const res = await post('/admin/discounts.data', { intent: 'create', ...body }, adminCookie);
+      expect(res.status).toBeGreaterThanOrEqual(400);
+      expect(await res.text()).toContain(message);
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('only deactivates a used discount code on Delete, and says so', async () => {
+    const used = await t.services.discounts.create(
+      DiscountCodeFormSchema.parse({ code: 'USED', kind: 'free_delivery', is_active: true }),
+    );
+    const order = await createOrder(t.services, { status: 'cancelled' });
+    await t.services.db.update(orders).set({ discountCodeId: used.id }).where(eq(orders.id, order.id));
+    const res = await post('/admin/discounts.data', { intent: 'delete', id: used.id }, adminCookie);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('delete-used');
+    const [row] = await t.services.db.select().from(discountCodes).where(eq(discountCodes.id, used.id));
+    expect(row?.isActive).toBe(false);
   });
 });

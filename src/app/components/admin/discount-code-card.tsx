@@ -95,9 +95,12 @@ export function DiscountCodeCard({
           </div>
           <Badge className={cn('shrink-0', status.className)}>{status.label}</Badge>
         </div>
-        <dl className="mt-4 grid grid-cols-2 gap-x-4 gap-y-3 text-sm sm:grid-cols-3 lg:grid-cols-6">
+        <dl className="mt-4 grid grid-cols-2 gap-x-4 gap-y-3 text-sm sm:grid-cols-3 lg:grid-cols-7">
           {facts.map(([term, value]) => (
-            <div key={term} className={cn('min-w-0', term === 'Dates' && 'col-span-2 sm:col-span-1')}>
+            <div
+              key={term}
+              className={cn('min-w-0', term === 'Dates' && 'col-span-2 sm:col-span-1 lg:col-span-2')}
+            >
               <dt className="text-xs font-semibold text-cocoa-light uppercase">{term}</dt>
               <dd className="mt-0.5 font-medium">{value}</dd>
             </div>

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
-import { type Resolver, useForm } from 'react-hook-form';
+import { type FieldError, type Resolver, useForm } from 'react-hook-form';
 import { useFetcher } from 'react-router';
 import { Button } from '~/app/components/ui/button';
 import { Input } from '~/app/components/ui/input';
@@ -47,6 +47,13 @@ const valuesOf = (c: DiscountCodeView | null): DiscountFormValues => ({
   max_uses: c?.max_uses ? String(c.max_uses) : '',
   once_per_customer: c?.once_per_customer ?? false,
   is_active: c?.is_active ?? true,
+});
+
+const DATES_HINT = 'discount-dates-hint';
+/** A date field is described by its error and the hint both dates share. */
+const datesAria = (id: string, error: FieldError | undefined) => ({
+  'aria-invalid': error ? true : undefined,
+  'aria-describedby': error ? `${id}-error ${DATES_HINT}` : DATES_HINT,
 });
 
 /**
@@ -183,7 +190,7 @@ export function DiscountFormDialog({
               <Input
                 id="discount-starts"
                 type="date"
-                {...aria('discount-starts', errors.starts_on)}
+                {...datesAria('discount-starts', errors.starts_on)}
                 {...register('starts_on')}
               />
             </Field>
@@ -191,19 +198,19 @@ export function DiscountFormDialog({
               <Input
                 id="discount-ends"
                 type="date"
-                {...aria('discount-ends', errors.ends_on)}
+                {...datesAria('discount-ends', errors.ends_on)}
                 {...register('ends_on')}
               />
             </Field>
           </div>
-          <p className="-mt-2 text-sm text-cocoa-light">
+          <p id={DATES_HINT} className="-mt-2 text-sm text-cocoa-light">
             Both days included, in UK time. Set an end date in the past to end a code early.
           </p>
 
           <Field
             id="discount-max-uses"
             label="Use limit (optional)"
-            hint="Orders in all that may use it; empty for no limit"
+            hint="How many orders may use it in all; empty for no limit"
             error={errors.max_uses}
           >
             <Input
