@@ -74,7 +74,7 @@ export function DiscountCodeForm({
             {error}
           </p>
         )}
-        {applied && !error && (
+        {applied && (
           <p className="mt-2 flex items-center justify-between gap-2 text-sm">
             <span>
               Code <strong>{applied}</strong> applied
