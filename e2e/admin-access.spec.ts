@@ -9,7 +9,9 @@ test('the back office sends visitors to /auth and customers to the shop', async 
   await expect(page).toHaveURL('/');
 });
 
-test('settings show the shop’s configuration, read-only', async ({ page }) => {
+test('settings show the shop’s configuration; only delivery and collection are editable', async ({
+  page,
+}) => {
   await signInWithApi(page, DEMO_ADMIN);
   await page.goto('/admin/settings');
   const main = page.getByRole('main');
@@ -17,10 +19,12 @@ test('settings show the shop’s configuration, read-only', async ({ page }) => 
   await expect(main).toContainText('Connected');
   await expect(main).toContainText('Delivery platform integrations');
   await expect(main).toContainText('Coming soon');
-  await expect(main).toContainText('£4.99');
+  await expect(main.getByRole('textbox', { name: 'Delivery fee (£)' })).toHaveValue('4.99');
+  await expect(main.getByRole('checkbox', { name: 'Offer free delivery over an amount' })).not.toBeChecked();
+  await expect(main.getByRole('checkbox', { name: 'Offer collection from the bakery' })).not.toBeChecked();
+  await expect(main.getByRole('textbox')).toHaveCount(1);
   await expect(main).toContainText('Shrewsbury');
   await expect(main).toContainText('Sat');
-  await expect(main.getByRole('textbox')).toHaveCount(0);
 });
 
 test('on a phone the sidebar is a menu, and Sign Out returns to the shop', async ({ page }) => {

@@ -20,6 +20,7 @@ import { passwordResetEmail } from './mail/password-reset-email';
 import { createOrdersService } from './orders/orders-service';
 import { createPaymentProvider, createPaymentsService } from './payments/payments-service';
 import { createRateLimiter } from './rate-limit/rate-limiter';
+import { createSettingsService } from './settings/settings-service';
 
 /**
  * Opens the database once and builds every service on it. The Hono app and React Router's
@@ -69,6 +70,7 @@ export async function createServices(
   const catalogVersion = createCatalogVersion(db, log, database.kind === 'postgres' ? 1000 : null);
   catalogVersion.start();
   const catalog = createCatalogService(db, catalogVersion);
+  const settings = createSettingsService(config, db, catalogVersion);
   const contact = createContactService(config, db, rateLimiter, mail, log);
 
   if (config.seedDemoUsers && (await seedDemoUsers(db, accounts))) log.info('seeded the demo accounts');
@@ -92,6 +94,7 @@ export async function createServices(
     catalog,
     contact,
     bakeDays,
+    settings,
     daySheets: createDaySheetsService(db, orders),
     admin: createAdminServices(db, catalogVersion, orders),
     async close() {

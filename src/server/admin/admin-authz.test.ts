@@ -10,6 +10,7 @@ import {
   orders,
   products,
   refunds,
+  shopSettings,
 } from '~/server/db/schema';
 import { DiscountCodeFormSchema } from '~/shared/discounts/discount-code';
 import { api, createProduct, createUser } from '~/test/factories';
@@ -95,6 +96,8 @@ const routes = (): [string, string, unknown?][] => [
   ],
   ['PUT', '/api/admin/bake-days/overrides/2099-12-25', { closed: true, note: 'Christmas' }],
   ['DELETE', '/api/admin/bake-days/overrides/2099-12-25'],
+  ['GET', '/api/admin/settings'],
+  ['PUT', '/api/admin/settings', { deliveryFee: '3.50', freeDelivery: true, freeDeliveryOver: '30' }],
   ['GET', '/api/admin/no-such-thing'],
 ];
 
@@ -110,6 +113,7 @@ const snapshot = async () => ({
   bakeDayOverrides: await t.services.db.select().from(bakeDayOverrides),
   emails: await t.services.db.select().from(emailOutbox),
   discountCodes: await t.services.db.select().from(discountCodes),
+  settings: await t.services.db.select().from(shopSettings),
 });
 
 describe.each([

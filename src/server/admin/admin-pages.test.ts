@@ -7,6 +7,7 @@ import {
   emailOutbox,
   orders,
   products,
+  shopSettings,
 } from '~/server/db/schema';
 import { loadClientBuild } from '~/server/load-build';
 import { DiscountCodeFormSchema } from '~/shared/discounts/discount-code';
@@ -118,6 +119,7 @@ const ACTIONS = (): [string, object, boolean][] => [
     false,
   ],
   ['/admin/discounts', { intent: 'deactivate', id: ids.discount }, false],
+  ['/admin/settings', { intent: 'settings', deliveryFee: '3.25' }, false],
 ];
 
 const snapshot = async () => ({
@@ -127,6 +129,7 @@ const snapshot = async () => ({
   bakeDayOverrides: await t.services.db.select().from(bakeDayOverrides),
   emails: await t.services.db.select().from(emailOutbox),
   discountCodes: await t.services.db.select().from(discountCodes).orderBy(discountCodes.code),
+  settings: await t.services.db.select().from(shopSettings),
 });
 
 describe.each([
@@ -182,6 +185,7 @@ describe('an admin', () => {
       { code: 'PAGES10', kind: 'percent', value: 15, isActive: false },
       { code: 'SNEAKY', kind: 'fixed', value: 250, isActive: true, oncePerCustomer: false },
     ]);
+    expect(after.settings).toMatchObject([{ deliveryFeePennies: 325 }]);
   });
 
   it('reports a refused change with its reason and changes nothing', async () => {

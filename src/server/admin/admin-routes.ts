@@ -27,7 +27,7 @@ async function photoUpload(c: Context): Promise<Uint8Array> {
 
 /** The back office's JSON API. Every route, known or not, answers only to an admin (401/403 otherwise). */
 export function adminRoutes(services: Services) {
-  const { admin, bakeDays, discounts, mail, orders } = services;
+  const { admin, bakeDays, discounts, mail, orders, settings } = services;
   return (
     new Hono<AuthEnv>()
       .use('*', adminOnly(services.session))
@@ -107,5 +107,7 @@ export function adminRoutes(services: Services) {
         await bakeDays.removeOverride(c.req.param('date'));
         return c.json({ ok: true });
       })
+      .get('/settings', async (c) => c.json({ settings: await settings.get() }))
+      .put('/settings', async (c) => c.json({ settings: await settings.save(await jsonBody(c)) }))
   );
 }

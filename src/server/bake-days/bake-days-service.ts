@@ -13,6 +13,7 @@ import {
 } from '~/shared/bake-days/calendar';
 import { addDays, daysBetween, type IsoDate, isIsoDate, londonDate } from '~/shared/bake-days/london-time';
 import { BakeOverrideSchema, BakeTemplateSchema, IsoDateSchema } from '~/shared/bake-days/schemas';
+import type { Fulfilment } from '~/shared/orders/fulfilment';
 import type { Db, Tx } from '../db/client';
 import { bakeDayOverrides, bakeDayTemplate } from '../db/schema';
 import { badRequest, notFound, parseOrThrow } from '../errors';
@@ -20,7 +21,8 @@ import { bookedCookiesByDate } from '../orders/booked-cookies';
 
 /** Any fixed number: the first key of the per-day advisory lock (the second is the day's number). */
 const DAY_LOCK = 7_274_013;
-const NO_DAY_MESSAGE = 'Sorry, no delivery day has room for this order. Please contact us to arrange it.';
+const noDayMessage = (fulfilment: Fulfilment) =>
+  `Sorry, no ${fulfilment} day has room for this order. Please contact us to arrange it.`;
 
 export interface BakeCalendar {
   template: BakeTemplate;
@@ -36,6 +38,7 @@ export async function getTemplate(exec: Db | Tx): Promise<BakeTemplate> {
   if (!row) return DEFAULT_BAKE_TEMPLATE;
   return {
     deliveryWeekdays: row.deliveryWeekdays,
+    collectionWeekdays: row.collectionWeekdays ?? row.deliveryWeekdays,
     cutoffTime: row.cutoffTime,
     cutoffDaysBefore: row.cutoffDaysBefore,
     horizonDays: row.horizonDays,
@@ -83,19 +86,27 @@ export function createBakeDaysService(db: Db, clock: () => Date = () => new Date
     }));
   }
 
-  async function calendar(options: { cookies?: number; exec?: Db | Tx } = {}): Promise<BakeCalendar> {
+  async function calendar(
+    options: { cookies?: number; exec?: Db | Tx; fulfilment?: Fulfilment } = {},
+  ): Promise<BakeCalendar> {
     const exec = options.exec ?? db;
     const now = clock();
     const today = londonDate(now);
     const [template, overrides] = await Promise.all([getTemplate(exec), listOverrides(today, exec)]);
     const last = addDays(today, template.horizonDays);
     const booked = await bookedCookiesByDate(exec, today, last);
-    const days = listBakeDays({ template, overrides, booked, now, cookies: options.cookies });
+    const { cookies, fulfilment } = options;
+    const days = listBakeDays({ template, overrides, booked, now, cookies, fulfilment });
     return { template, overrides, days };
   }
 
   /** Takes the day's lock (held until the transaction ends), then says why it cannot take the order, if it cannot. */
-  async function lockAndCheck(tx: Tx, date: IsoDate, cookies: number): Promise<string | null> {
+  async function lockAndCheck(
+    tx: Tx,
+    date: IsoDate,
+    cookies: number,
+    fulfilment: Fulfilment,
+  ): Promise<string | null> {
     await tx.execute(
       sql`select pg_advisory_xact_lock(${DAY_LOCK}::int, ${daysBetween('2000-01-01', date)}::int)`,
     );
@@ -104,17 +115,25 @@ export function createBakeDaysService(db: Db, clock: () => Date = () => new Date
       overrideFor(date, tx),
       bookedCookiesByDate(tx, date, date),
     ]);
-    const day = describeDay(date, { template, override, booked: booked[date] ?? 0, now: clock(), cookies });
-    return refusalFor(day, template);
+    const day = describeDay(date, {
+      template,
+      override,
+      booked: booked[date] ?? 0,
+      now: clock(),
+      cookies,
+      fulfilment,
+    });
+    return refusalFor(day, template, fulfilment);
   }
 
   /** A checkout that names no day (SPEC's payload has none) gets the first open day with room. */
-  async function reserveFirstOpenDay(tx: Tx, cookies: number): Promise<IsoDate> {
-    const { days } = await calendar({ cookies, exec: tx });
+  async function reserveFirstOpenDay(tx: Tx, cookies: number, fulfilment: Fulfilment): Promise<IsoDate> {
+    const { days } = await calendar({ cookies, exec: tx, fulfilment });
     for (const day of days) {
-      if (day.state === 'open' && (await lockAndCheck(tx, day.date, cookies)) === null) return day.date;
+      if (day.state === 'open' && (await lockAndCheck(tx, day.date, cookies, fulfilment)) === null)
+        return day.date;
     }
-    throw badRequest(NO_DAY_MESSAGE, { delivery_date: NO_DAY_MESSAGE });
+    throw badRequest(noDayMessage(fulfilment), { delivery_date: noDayMessage(fulfilment) });
   }
 
   return {
@@ -126,20 +145,26 @@ export function createBakeDaysService(db: Db, clock: () => Date = () => new Date
      * Checks and holds a delivery day for an order of `cookies` cookies, inside the transaction
      * that writes the pending order. The day's lock makes a second checkout for the same day wait
      * until this one commits (or rolls back), then count this order too: two customers can never
-     * both take the last place. Refusals are 400s with the reason the customer reads.
+     * both take the last place (deliveries and collections share it). Refusals are 400s with the
+     * reason the customer reads.
      */
-    async reserveDay(tx: Tx, input: unknown, cookies: number): Promise<IsoDate> {
-      if (input === undefined || input === null) return reserveFirstOpenDay(tx, cookies);
+    async reserveDay(
+      tx: Tx,
+      input: unknown,
+      cookies: number,
+      fulfilment: Fulfilment = 'delivery',
+    ): Promise<IsoDate> {
+      if (input === undefined || input === null) return reserveFirstOpenDay(tx, cookies, fulfilment);
       if (!isIsoDate(input))
         throw badRequest(MALFORMED_DAY_MESSAGE, { delivery_date: MALFORMED_DAY_MESSAGE });
-      const refusal = await lockAndCheck(tx, input, cookies);
+      const refusal = await lockAndCheck(tx, input, cookies, fulfilment);
       if (refusal) throw badRequest(refusal, { delivery_date: refusal });
       return input;
     },
 
-    /** The days shown at checkout for an order of `cookies` cookies. */
-    async choices(cookies: number): Promise<BakeDay[]> {
-      return choosableDays((await calendar({ cookies })).days);
+    /** The days shown at checkout for an order of `cookies` cookies, delivered or collected. */
+    async choices(cookies: number, fulfilment: Fulfilment = 'delivery'): Promise<BakeDay[]> {
+      return choosableDays((await calendar({ cookies, fulfilment })).days);
     },
 
     async saveTemplate(input: unknown): Promise<BakeTemplate> {

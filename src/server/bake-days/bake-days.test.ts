@@ -19,6 +19,7 @@ const call = async (method: string, url: string, body?: unknown) => {
 };
 const template = {
   deliveryWeekdays: [2, 3, 4, 5, 6],
+  collectionWeekdays: [2, 3, 4, 5, 6],
   cutoffTime: '14:00',
   cutoffDaysBefore: 1,
   horizonDays: 21,
@@ -49,10 +50,29 @@ describe('the weekly template', () => {
     expect(await other.getTemplate()).toEqual(template);
   });
 
+  it('keeps collection weekdays of their own, the delivery days when none are sent', async () => {
+    const { collectionWeekdays: _, ...withoutCollection } = template;
+    const same = await call('PUT', '/api/admin/bake-days/template', {
+      ...withoutCollection,
+      deliveryWeekdays: [1, 2],
+    });
+    expect(same.body.template).toMatchObject({ deliveryWeekdays: [1, 2], collectionWeekdays: [1, 2] });
+    const own = await call('PUT', '/api/admin/bake-days/template', {
+      ...template,
+      collectionWeekdays: [6, 5],
+    });
+    expect(own.body.template).toMatchObject({
+      deliveryWeekdays: [2, 3, 4, 5, 6],
+      collectionWeekdays: [5, 6],
+    });
+    await call('PUT', '/api/admin/bake-days/template', template);
+  });
+
   it('refuses a bad template with its reason and keeps the old one', async () => {
     const before = await t.services.db.select().from(bakeDayTemplate);
     for (const [bad, message] of [
       [{ deliveryWeekdays: [] }, 'Choose at least one delivery day'],
+      [{ collectionWeekdays: [] }, 'Choose at least one collection day'],
       [{ cutoffTime: '25:00' }, 'Enter the cut-off time as HH:MM'],
       [{ capacityCookies: -1 }, 'Capacity must be at least 0'],
       [{ horizonDays: 2.5 }, 'Days ahead must be a whole number'],

@@ -495,6 +495,8 @@ export const bakeDayTemplate = pgTable(
     id: integer('id').primaryKey().default(1),
     /** 0 = Sunday ... 6 = Saturday. */
     deliveryWeekdays: integer('delivery_weekdays').array().notNull().default(sql`'{2,3,4,5,6}'::integer[]`),
+    /** Weekdays customers may collect; null = the delivery weekdays (until the owner chooses). */
+    collectionWeekdays: integer('collection_weekdays').array(),
     /** London wall-clock time, 'HH:MM'. */
     cutoffTime: text('cutoff_time').notNull().default('14:00'),
     cutoffDaysBefore: integer('cutoff_days_before').notNull().default(1),
@@ -524,5 +526,30 @@ export const bakeDayOverrides = pgTable(
       sql`${t.capacityCookies} is null or ${t.capacityCookies} >= 0`,
     ),
     check('bake_day_overrides_meaning_check', sql`${t.closed} or ${t.capacityCookies} is not null`),
+  ],
+);
+
+// ---- Shop settings (owned by src/server/settings) ----
+
+/** What the owner edits on the Settings page: one row (id 1); absent = the configured defaults. */
+export const shopSettings = pgTable(
+  'shop_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    deliveryFeePennies: integer('delivery_fee_pennies').notNull(),
+    /** Free delivery from this many pence of cookies (after discount); null = never free. */
+    freeDeliveryOverPennies: integer('free_delivery_over_pennies'),
+    collectionEnabled: boolean('collection_enabled').notNull().default(false),
+    collectionAddress: text('collection_address').notNull().default(''),
+    collectionHours: text('collection_hours').notNull().default(''),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('shop_settings_single_row', sql`${t.id} = 1`),
+    check('shop_settings_fee_check', sql`${t.deliveryFeePennies} >= 0`),
+    check(
+      'shop_settings_free_delivery_check',
+      sql`${t.freeDeliveryOverPennies} is null or ${t.freeDeliveryOverPennies} > 0`,
+    ),
   ],
 );

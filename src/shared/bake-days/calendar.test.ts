@@ -88,6 +88,30 @@ describe('a day’s state', () => {
     expect(refusalFor(day, template)).toBe('We are closed on that day (Christmas)');
   });
 
+  it('collection has weekdays of its own: each refuses the other’s days', () => {
+    // Deliveries Tuesday to Friday, collection Friday and Saturday only.
+    const split = { ...template, deliveryWeekdays: [2, 3, 4, 5], collectionWeekdays: [5, 6] };
+    const tuesday = '2026-12-01';
+    const friday = '2026-12-04';
+    const saturday = '2026-12-05';
+    const state = (date: string, fulfilment?: 'delivery' | 'collection') =>
+      describeDay(date, { template: split, now, fulfilment }).state;
+    expect([state(tuesday, 'delivery'), state(tuesday, 'collection')]).toEqual(['open', 'no_delivery']);
+    expect([state(saturday, 'delivery'), state(saturday, 'collection')]).toEqual(['no_delivery', 'open']);
+    expect([state(friday, 'delivery'), state(friday, 'collection')]).toEqual(['open', 'open']);
+    // Not asked for one (the owner's calendar), a day is open when it offers either.
+    expect(describeDay(saturday, { template: split, now })).toMatchObject({
+      state: 'open',
+      fulfilments: ['collection'],
+    });
+    const collectTuesday = describeDay(tuesday, { template: split, now, fulfilment: 'collection' });
+    expect(refusalFor(collectTuesday, split, 'collection')).toBe(
+      'We are not open for collection on that day',
+    );
+    const deliverSaturday = describeDay(saturday, { template: split, now, fulfilment: 'delivery' });
+    expect(refusalFor(deliverSaturday, split, 'delivery')).toBe('We do not deliver on that day');
+  });
+
   it('weekdays outside the template have no deliveries unless an override gives them a capacity', () => {
     expect(describeDay('2026-11-30', { template, now }).state).toBe('no_delivery'); // Monday
     const opened = describeDay('2026-11-30', {

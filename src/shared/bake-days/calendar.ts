@@ -1,3 +1,4 @@
+import type { Fulfilment } from '../orders/fulfilment';
 import {
   addDays,
   daysBetween,
@@ -14,6 +15,8 @@ import {
 export interface BakeTemplate {
   /** Delivery weekdays, 0 = Sunday ... 6 = Saturday. */
   deliveryWeekdays: number[];
+  /** Weekdays customers may collect from the bakery (by default the delivery weekdays). */
+  collectionWeekdays: number[];
   /** London wall-clock time of the cut-off, 'HH:MM'. */
   cutoffTime: string;
   /** The cut-off falls this many days before the delivery day (1 = the day before). */
@@ -26,6 +29,7 @@ export interface BakeTemplate {
 
 export const DEFAULT_BAKE_TEMPLATE: BakeTemplate = {
   deliveryWeekdays: [2, 3, 4, 5, 6],
+  collectionWeekdays: [2, 3, 4, 5, 6],
   cutoffTime: '14:00',
   cutoffDaysBefore: 1,
   horizonDays: 21,
@@ -36,7 +40,7 @@ export const DEFAULT_BAKE_TEMPLATE: BakeTemplate = {
 export interface BakeOverride {
   date: IsoDate;
   closed: boolean;
-  /** Cookies for that day instead of the template's; also opens a weekday that normally has no deliveries. */
+  /** Cookies for that day instead of the template's; also opens a weekday that normally has no deliveries or collections. */
   capacityCookies: number | null;
   note: string | null;
 }
@@ -53,6 +57,8 @@ export interface BakeDay {
   /** "Order by 2pm Thursday". */
   orderBy: string;
   note: string | null;
+  /** What the day's weekday offers (an override with a capacity opens both). */
+  fulfilments: Fulfilment[];
 }
 
 /** The instant orders for `date` stop: the template's time, `cutoffDaysBefore` days earlier, London time. */
@@ -75,7 +81,9 @@ export function orderByWording(date: IsoDate, template: BakeTemplate): string {
 
 /**
  * What a day looks like at `now` for an order of `cookies` cookies (1 when only asking whether
- * any room is left). The first rule that applies wins: horizon, delivery weekday, closed, cut-off, room.
+ * any room is left) to be delivered or collected (either, when `fulfilment` is not given). The
+ * first rule that applies wins: horizon, weekday, closed, cut-off, room. Deliveries and
+ * collections share the day's baking capacity.
  */
 export function describeDay(
   date: IsoDate,
@@ -85,15 +93,22 @@ export function describeDay(
     booked?: number;
     now: Date;
     cookies?: number;
+    fulfilment?: Fulfilment;
   },
 ): BakeDay {
-  const { template, override, now } = options;
+  const { template, override, now, fulfilment } = options;
   const booked = options.booked ?? 0;
   const cookies = Math.max(options.cookies ?? 1, 1);
   const capacity = override?.capacityCookies ?? template.capacityCookies;
   const cutoff = cutoffFor(date, template);
-  const deliversThatWeekday =
-    template.deliveryWeekdays.includes(weekdayOf(date)) || override?.capacityCookies != null;
+  const weekday = weekdayOf(date);
+  const openedByOverride = override?.capacityCookies != null;
+  const fulfilments = (['delivery', 'collection'] as const).filter(
+    (f) =>
+      openedByOverride ||
+      (f === 'delivery' ? template.deliveryWeekdays : template.collectionWeekdays).includes(weekday),
+  );
+  const deliversThatWeekday = fulfilment ? fulfilments.includes(fulfilment) : fulfilments.length > 0;
   const ahead = daysBetween(londonDate(now), date);
 
   let state: DayState;
@@ -112,6 +127,7 @@ export function describeDay(
     cutoffAt: cutoff.toISOString(),
     orderBy: orderByWording(date, template),
     note: override?.note ?? null,
+    fulfilments,
   };
 }
 
@@ -125,6 +141,7 @@ export function listBakeDays(options: {
   booked: Record<IsoDate, number>;
   now: Date;
   cookies?: number;
+  fulfilment?: Fulfilment;
   /** Days to list from today (default: through the horizon). */
   days?: number;
 }): BakeDay[] {
@@ -141,6 +158,7 @@ export function listBakeDays(options: {
         booked: options.booked[date] ?? 0,
         now: options.now,
         cookies: options.cookies,
+        fulfilment: options.fulfilment,
       }),
     );
   }
@@ -153,7 +171,11 @@ export function choosableDays(days: BakeDay[]): BakeDay[] {
 }
 
 /** Why an order cannot have this day, in the words the customer sees; null when it can. */
-export function refusalFor(day: BakeDay, template: BakeTemplate): string | null {
+export function refusalFor(
+  day: BakeDay,
+  template: BakeTemplate,
+  fulfilment: Fulfilment = 'delivery',
+): string | null {
   switch (day.state) {
     case 'open':
       return null;
@@ -162,7 +184,9 @@ export function refusalFor(day: BakeDay, template: BakeTemplate): string | null 
     case 'closed':
       return day.note ? `We are closed on that day (${day.note})` : 'We are closed on that day';
     case 'no_delivery':
-      return 'We do not deliver on that day';
+      return fulfilment === 'collection'
+        ? 'We are not open for collection on that day'
+        : 'We do not deliver on that day';
     case 'past_cutoff': {
       const { time, day: weekday } = cutoffWords(day.date, template);
       return `Orders for that day closed at ${time} on ${weekday}`;

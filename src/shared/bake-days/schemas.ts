@@ -10,17 +10,23 @@ const wholeNumber = (label: string, min: number, max: number) =>
     .min(min, `${label} must be at least ${min}`)
     .max(max, `${label} must be at most ${max}`);
 
-/** The weekly template as the owner edits it. */
-export const BakeTemplateSchema = z.object({
-  deliveryWeekdays: z
+const weekdays = (message: string) =>
+  z
     .array(z.coerce.number().int().min(0).max(6))
-    .min(1, 'Choose at least one delivery day')
-    .transform((days) => [...new Set(days)].sort((a, b) => a - b)),
-  cutoffTime: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Enter the cut-off time as HH:MM'),
-  cutoffDaysBefore: wholeNumber('Days before', 1, 7),
-  horizonDays: wholeNumber('Days ahead', 1, 90),
-  capacityCookies: wholeNumber('Capacity', 0, 100_000),
-});
+    .min(1, message)
+    .transform((days) => [...new Set(days)].sort((a, b) => a - b));
+
+/** The weekly template as the owner edits it; without collection days, they are the delivery days. */
+export const BakeTemplateSchema = z
+  .object({
+    deliveryWeekdays: weekdays('Choose at least one delivery day'),
+    collectionWeekdays: weekdays('Choose at least one collection day').optional(),
+    cutoffTime: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Enter the cut-off time as HH:MM'),
+    cutoffDaysBefore: wholeNumber('Days before', 1, 7),
+    horizonDays: wholeNumber('Days ahead', 1, 90),
+    capacityCookies: wholeNumber('Capacity', 0, 100_000),
+  })
+  .transform((t) => ({ ...t, collectionWeekdays: t.collectionWeekdays ?? t.deliveryWeekdays }));
 export type BakeTemplateInput = z.input<typeof BakeTemplateSchema>;
 
 /** One date override: closed (a note says why), or open with another capacity. */

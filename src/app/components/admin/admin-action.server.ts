@@ -18,7 +18,8 @@ export async function runAdminAction(
   } catch (err) {
     const refused = refusalOf(err);
     if (refused) {
-      return data({ ok: false, intent, error: refused.message } satisfies AdminActionResult, {
+      const { message: error, fields } = refused;
+      return data({ ok: false, intent, error, fields } satisfies AdminActionResult, {
         status: refused.status,
       });
     }

@@ -1,8 +1,7 @@
-import type { FieldError } from 'react-hook-form';
 import { Label } from '~/app/components/ui/input';
 
 /** aria-invalid and aria-describedby for a field with an optional error and hint. */
-export const aria = (id: string, error: FieldError | undefined, hint = false) => ({
+export const aria = (id: string, error: { message?: string } | undefined, hint = false) => ({
   'aria-invalid': error ? true : undefined,
   'aria-describedby': [error && `${id}-error`, hint && `${id}-hint`].filter(Boolean).join(' ') || undefined,
 });

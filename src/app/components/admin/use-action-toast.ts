@@ -2,7 +2,10 @@ import { useEffect, useRef } from 'react';
 import { toast } from 'sonner';
 
 /** What an admin page's action answers; the page turns it into a toast. */
-export type AdminActionResult = { ok: true; intent: string } | { ok: false; intent: string; error: string };
+export type AdminActionResult =
+  | { ok: true; intent: string }
+  /** `fields`: the refusal's message for each field it names, to show beside them. */
+  | { ok: false; intent: string; error: string; fields?: Record<string, string> };
 type Result = AdminActionResult | undefined;
 
 /**

@@ -30,6 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return runAdminAction(context, intent, () =>
       bakeDays.saveTemplate({
         deliveryWeekdays: form.getAll('deliveryWeekdays').map(String),
+        collectionWeekdays: form.getAll('collectionWeekdays').map(String),
         cutoffTime: field(form, 'cutoffTime'),
         cutoffDaysBefore: field(form, 'cutoffDaysBefore'),
         horizonDays: field(form, 'horizonDays'),
@@ -61,7 +62,7 @@ export default function BakeDays({ loaderData }: Route.ComponentProps) {
     <main className="mx-auto w-full max-w-6xl px-4 py-8">
       <h1 className="text-3xl font-bold">Bake Days</h1>
       <p className="mt-1 mb-6 text-cocoa-light">
-        The days customers can choose for delivery. Changes apply to the shop at once.
+        The days customers can choose for delivery or collection. Changes apply to the shop at once.
       </p>
       {!calendar ? (
         <LoadError message="Failed to load bake days" />

@@ -1,30 +1,57 @@
 import { Clock, CreditCard, MapPin, Truck } from 'lucide-react';
+import { data } from 'react-router';
+import { field, loadOrNull, runAdminAction } from '~/app/components/admin/admin-action.server';
+import { LoadError } from '~/app/components/admin/load-error';
+import { DeliverySettingsForm } from '~/app/components/admin/settings/delivery-settings-form';
 import { Badge, Card } from '~/app/components/ui/card';
 import { requireAdminPage } from '~/app/lib/guards.server';
 import { pageMeta } from '~/app/lib/meta';
-import { formatPence } from '~/shared/money';
 import type { Route } from './+types/settings';
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, { title: 'Settings', description: 'How the shop is set up.', noIndex: true });
 
-/** Read from the same configuration the server uses, so the page always tells the truth. */
+/**
+ * Delivery and collection settings come from the database (the owner edits them here); the rest
+ * from the same configuration the server uses, so the page always tells the truth.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdminPage(request, context);
-  const { config } = context.services;
+  const { config, settings } = context.services;
   return {
     shop: config.shop,
     paymentProvider: config.stripe ? 'Stripe' : 'Test payment page (Stripe not configured)',
+    settings: await loadOrNull(context, 'settings', () => settings.get()),
   };
 }
 
+/** `intent=settings`: delivery fee, free delivery, collection (amounts in pounds, checked by the service). */
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireAdminPage(request, context);
+  const form = await request.formData();
+  const intent = field(form, 'intent');
+  if (intent !== 'settings')
+    return data({ ok: false as const, intent, error: 'Unknown action' }, { status: 400 });
+  return runAdminAction(context, intent, () =>
+    context.services.settings.save({
+      deliveryFee: field(form, 'deliveryFee'),
+      freeDelivery: form.has('freeDelivery'),
+      freeDeliveryOver: field(form, 'freeDeliveryOver'),
+      collection: form.has('collection'),
+      collectionAddress: field(form, 'collectionAddress'),
+      collectionHours: field(form, 'collectionHours'),
+    }),
+  );
+}
+
 export default function Settings({ loaderData }: Route.ComponentProps) {
-  const { shop, paymentProvider } = loaderData;
+  const { shop, paymentProvider, settings } = loaderData;
   return (
     <main className="mx-auto w-full max-w-3xl px-4 py-8">
       <h1 className="text-3xl font-bold">Settings</h1>
       <p className="mt-1 mb-6 text-cocoa-light">
-        These settings come from the server's configuration and cannot be edited here.
+        Delivery and collection are yours to change here, for new orders at once. The rest comes from the
+        server's configuration.
       </p>
       <div className="space-y-4">
         <Section icon={CreditCard} title="Payments">
@@ -33,12 +60,14 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
             <Badge className="bg-green-100 text-green-900">Connected</Badge>
           </p>
         </Section>
-        <Section icon={Truck} title="Delivery">
-          <p>
-            Delivery fee: <span className="font-semibold">{formatPence(shop.deliveryFeePence)}</span> per
-            order
-          </p>
-          <p className="mt-2 flex flex-wrap items-center gap-2">
+        <Section icon={Truck} title="Delivery and collection">
+          {settings ? (
+            // key: a saved change refills the fields from the server's values.
+            <DeliverySettingsForm key={JSON.stringify(settings)} settings={settings} />
+          ) : (
+            <LoadError message="Failed to load the settings" />
+          )}
+          <p className="mt-5 flex flex-wrap items-center gap-2 border-t border-crumb pt-4">
             Delivery platform integrations <Badge>Coming soon</Badge>
           </p>
         </Section>

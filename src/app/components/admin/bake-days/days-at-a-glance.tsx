@@ -3,15 +3,18 @@ import { Card } from '~/app/components/ui/card';
 import { cn } from '~/app/lib/cn';
 import type { BakeDay, DayState } from '~/shared/bake-days/calendar';
 import { formatBakeDay, weekdayOf } from '~/shared/bake-days/london-time';
+import type { Fulfilment } from '~/shared/orders/fulfilment';
 
 const STATE_LABELS: Record<DayState, string> = {
   open: 'Open',
   full: 'Fully booked',
   closed: 'Closed',
-  no_delivery: 'No deliveries',
+  no_delivery: 'No deliveries or collections',
   past_cutoff: 'Orders closed',
   beyond_horizon: 'Not yet open',
 };
+
+const ONLY: Record<Fulfilment, string> = { delivery: 'Delivery only', collection: 'Collection only' };
 
 /** Today through the horizon: each day's cookies booked against its capacity, and closed days. */
 export function DaysAtAGlance({ days }: { days: BakeDay[] }) {
@@ -62,6 +65,7 @@ function DayTile({ day, first }: { day: BakeDay; first: boolean }) {
       </Link>
       <span className={cn('text-sm', day.state === 'closed' && 'font-semibold text-red-900')}>
         {STATE_LABELS[day.state]}
+        {delivers && day.fulfilments.length === 1 ? ` · ${ONLY[day.fulfilments[0]!]}` : ''}
         {day.note ? ` · ${day.note}` : ''}
       </span>
       {delivers && (

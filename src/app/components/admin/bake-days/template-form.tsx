@@ -10,7 +10,7 @@ const TOASTS = { template: { success: 'Weekly template saved', failure: 'Failed 
 /** Monday first, as a British week is written. */
 const WEEK = [1, 2, 3, 4, 5, 6, 0];
 
-/** The weekly template: delivery weekdays, cut-off, horizon and daily capacity. */
+/** The weekly template: delivery and collection weekdays, cut-off, horizon and daily capacity. */
 export function TemplateForm({ template }: { template: BakeTemplate }) {
   const fetcher = useFetcher<AdminActionResult>();
   useActionToast(fetcher, TOASTS);
@@ -24,26 +24,13 @@ export function TemplateForm({ template }: { template: BakeTemplate }) {
         {/* key: a saved change refills the fields from the server's values. */}
         <fetcher.Form key={JSON.stringify(template)} method="post" className="mt-4 space-y-5">
           <input type="hidden" name="intent" value="template" />
-          <fieldset>
-            <legend className="mb-2 text-sm font-medium">Delivery days</legend>
-            <div className="flex flex-wrap gap-2">
-              {WEEK.map((d) => (
-                <label
-                  key={d}
-                  className="flex min-h-11 cursor-pointer items-center gap-2 rounded-md border border-cocoa/30 bg-white px-3 has-[:checked]:border-caramel-dark has-[:checked]:bg-dough"
-                >
-                  <input
-                    type="checkbox"
-                    name="deliveryWeekdays"
-                    value={d}
-                    defaultChecked={template.deliveryWeekdays.includes(d)}
-                    className="size-4 accent-caramel-dark"
-                  />
-                  {WEEKDAY_NAMES[d]}
-                </label>
-              ))}
-            </div>
-          </fieldset>
+          <WeekdayChoice name="deliveryWeekdays" legend="Delivery days" checked={template.deliveryWeekdays} />
+          <WeekdayChoice
+            name="collectionWeekdays"
+            legend="Collection days"
+            hint="When customers may collect from the bakery (if collection is on in Settings). Deliveries and collections share the day's cookies."
+            checked={template.collectionWeekdays}
+          />
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
             <div>
               <Label htmlFor="cutoffTime">Order cut-off (UK time)</Label>
@@ -98,5 +85,46 @@ export function TemplateForm({ template }: { template: BakeTemplate }) {
         </fetcher.Form>
       </section>
     </Card>
+  );
+}
+
+/** One row of weekday checkboxes, Monday first. */
+function WeekdayChoice({
+  name,
+  legend,
+  hint,
+  checked,
+}: {
+  name: string;
+  legend: string;
+  hint?: string;
+  checked: number[];
+}) {
+  return (
+    <fieldset aria-describedby={hint ? `${name}-hint` : undefined}>
+      <legend className="mb-2 text-sm font-medium">{legend}</legend>
+      {hint && (
+        <p id={`${name}-hint`} className="-mt-1 mb-2 text-sm text-cocoa-light">
+          {hint}
+        </p>
+      )}
+      <div className="flex flex-wrap gap-2">
+        {WEEK.map((d) => (
+          <label
+            key={d}
+            className="flex min-h-11 cursor-pointer items-center gap-2 rounded-md border border-cocoa/30 bg-white px-3 has-[:checked]:border-caramel-dark has-[:checked]:bg-dough"
+          >
+            <input
+              type="checkbox"
+              name={name}
+              value={d}
+              defaultChecked={checked.includes(d)}
+              className="size-4 accent-caramel-dark"
+            />
+            {WEEKDAY_NAMES[d]}
+          </label>
+        ))}
+      </div>
+    </fieldset>
   );
 }

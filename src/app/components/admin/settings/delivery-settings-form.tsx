@@ -1,0 +1,172 @@
+import { useState } from 'react';
+import { Link, useFetcher } from 'react-router';
+import { Button } from '~/app/components/ui/button';
+import { Input } from '~/app/components/ui/input';
+import { penceToPounds } from '~/shared/money';
+import type { ShopSettings } from '~/shared/settings/shop-settings';
+import { aria, Field } from '../form-field';
+import { type AdminActionResult, useActionToast } from '../use-action-toast';
+
+const TOASTS = { settings: { success: 'Settings saved', failure: 'Failed to save the settings' } };
+
+/**
+ * The settings the owner may change: delivery fee, free delivery over an amount, collection.
+ * Amounts are typed in pounds; the server checks everything and says what is wrong beside the field.
+ */
+export function DeliverySettingsForm({ settings }: { settings: ShopSettings }) {
+  const fetcher = useFetcher<AdminActionResult>();
+  useActionToast(fetcher, TOASTS);
+  const saving = fetcher.state !== 'idle';
+  const errors = (fetcher.data && !fetcher.data.ok && fetcher.data.fields) || {};
+  const [freeDelivery, setFreeDelivery] = useState(settings.freeDeliveryOverPennies !== null);
+  const [collection, setCollection] = useState(settings.collectionEnabled);
+  const error = (name: string) => (errors[name] ? { message: errors[name] } : undefined);
+
+  return (
+    <fetcher.Form method="post" className="space-y-5">
+      <input type="hidden" name="intent" value="settings" />
+      <div className="max-w-48">
+        <Field id="deliveryFee" label="Delivery fee (£)" error={error('deliveryFee')}>
+          <Input
+            id="deliveryFee"
+            name="deliveryFee"
+            inputMode="decimal"
+            required
+            defaultValue={penceToPounds(settings.deliveryFeePennies)}
+            {...aria('deliveryFee', error('deliveryFee'))}
+          />
+        </Field>
+      </div>
+
+      <fieldset className="space-y-3">
+        <legend className="sr-only">Free delivery</legend>
+        <Toggle
+          name="freeDelivery"
+          label="Offer free delivery over an amount"
+          checked={freeDelivery}
+          onChange={setFreeDelivery}
+          error={errors.freeDelivery}
+        />
+        {freeDelivery && (
+          <div className="max-w-72 pl-7">
+            <Field
+              id="freeDeliveryOver"
+              label="Free delivery on orders of (£) or more"
+              hint="Judged on the cookies' price after any discount code."
+              error={error('freeDeliveryOver')}
+            >
+              <Input
+                id="freeDeliveryOver"
+                name="freeDeliveryOver"
+                inputMode="decimal"
+                required
+                placeholder="e.g. 30.00"
+                defaultValue={
+                  settings.freeDeliveryOverPennies === null
+                    ? ''
+                    : penceToPounds(settings.freeDeliveryOverPennies)
+                }
+                {...aria('freeDeliveryOver', error('freeDeliveryOver'), true)}
+              />
+            </Field>
+          </div>
+        )}
+      </fieldset>
+
+      <fieldset className="space-y-3 border-t border-crumb pt-5">
+        <legend className="sr-only">Collection from the bakery</legend>
+        <Toggle
+          name="collection"
+          label="Offer collection from the bakery"
+          checked={collection}
+          onChange={setCollection}
+          error={errors.collection}
+        />
+        <p className="pl-7 text-sm text-cocoa-light">
+          Collection is free; customers choose one of the collection days set in{' '}
+          <Link to="/admin/bake-days" className="underline underline-offset-2">
+            Bake Days
+          </Link>
+          .
+        </p>
+        <div className="space-y-3 pl-7">
+          {collection && (
+            <div className="max-w-md">
+              <Field id="collectionAddress" label="Collection address" error={error('collectionAddress')}>
+                <Input
+                  id="collectionAddress"
+                  name="collectionAddress"
+                  required
+                  maxLength={200}
+                  autoComplete="street-address"
+                  defaultValue={settings.collectionAddress}
+                  {...aria('collectionAddress', error('collectionAddress'))}
+                />
+              </Field>
+            </div>
+          )}
+          {collection && (
+            <div className="max-w-md">
+              <Field
+                id="collectionHours"
+                label="Collection hours"
+                hint="Shown at checkout and in the “Ready to collect” e-mail."
+                error={error('collectionHours')}
+              >
+                <Input
+                  id="collectionHours"
+                  name="collectionHours"
+                  required
+                  maxLength={200}
+                  placeholder="e.g. Tue-Sat 9am-4pm"
+                  defaultValue={settings.collectionHours}
+                  {...aria('collectionHours', error('collectionHours'), true)}
+                />
+              </Field>
+            </div>
+          )}
+        </div>
+      </fieldset>
+
+      <Button type="submit" disabled={saving}>
+        {saving ? 'Saving...' : 'Save settings'}
+      </Button>
+    </fetcher.Form>
+  );
+}
+
+function Toggle({
+  name,
+  label,
+  checked,
+  onChange,
+  error,
+}: {
+  name: string;
+  label: string;
+  checked: boolean;
+  onChange: (on: boolean) => void;
+  error?: string;
+}) {
+  return (
+    <div>
+      <label className="flex min-h-11 cursor-pointer items-center gap-3 font-medium">
+        <input
+          type="checkbox"
+          name={name}
+          checked={checked}
+          onChange={(e) => onChange(e.target.checked)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${name}-error` : undefined}
+          className="size-4 accent-caramel-dark"
+        />
+        {label}
+      </label>
+      {error && (
+        <p id={`${name}-error`} className="text-sm font-medium text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
