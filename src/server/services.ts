@@ -50,6 +50,10 @@ export async function createServices(
   const orders = createOrdersService(db, mail, paymentProvider.provider, log);
   const accountPrivacy = createAccountPrivacyService(auth, db, accounts, orders, log);
   const payments = createPaymentsService(config, db, orders, paymentProvider, log);
+  // Other instances' product changes are noticed by polling; on the embedded database there are none.
+  const catalogVersion = createCatalogVersion(db, log, database.kind === 'postgres' ? 1000 : null);
+  catalogVersion.start();
+  const settings = createSettingsService(config, db, catalogVersion);
   const bakeDays = createBakeDaysService(db);
   const discounts = createDiscountsService(db);
   const checkout = createCheckoutService({
@@ -60,17 +64,10 @@ export async function createServices(
     rateLimiter,
     bakeDays,
     discounts,
-    pricingSettings: async () => ({
-      deliveryFeePennies: config.shop.deliveryFeePence,
-      freeDeliveryOverPennies: null,
-    }),
+    pricingSettings: (exec) => settings.get(exec),
     log,
   });
-  // Other instances' product changes are noticed by polling; on the embedded database there are none.
-  const catalogVersion = createCatalogVersion(db, log, database.kind === 'postgres' ? 1000 : null);
-  catalogVersion.start();
   const catalog = createCatalogService(db, catalogVersion);
-  const settings = createSettingsService(config, db, catalogVersion);
   const contact = createContactService(config, db, rateLimiter, mail, log);
 
   if (config.seedDemoUsers && (await seedDemoUsers(db, accounts))) log.info('seeded the demo accounts');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPence, linesTotalPence, parsePounds, penceToPounds } from './money';
+import { formatPence, linesTotalPence } from './money';
 
 describe('formatPence', () => {
   it.each([
@@ -27,27 +27,5 @@ describe('linesTotalPence', () => {
 
   it('is zero for no lines', () => {
     expect(linesTotalPence([])).toBe(0);
-  });
-});
-
-describe('parsePounds', () => {
-  it.each([
-    ['4.99', 499],
-    ['£20', 2000],
-    [' 20.5 ', 2050],
-    ['0', 0],
-    ['1,000.00', 100000],
-    ['0.05', 5],
-  ])('reads %s as %i pence', (text, pence) => {
-    expect(parsePounds(text)).toBe(pence);
-  });
-
-  it.each(['', '-1', '4.999', 'abc', '4.', '.5', '1,00', '4,99', '£ -2'])('refuses %j', (text) => {
-    expect(parsePounds(text)).toBeNull();
-  });
-
-  it('types pence back as pounds', () => {
-    expect(penceToPounds(499)).toBe('4.99');
-    expect(penceToPounds(2000)).toBe('20.00');
   });
 });

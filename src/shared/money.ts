@@ -14,20 +14,3 @@ export function formatPence(pence: number): string {
 export function linesTotalPence(lines: ReadonlyArray<{ price_pennies: number; quantity: number }>): number {
   return lines.reduce((sum, line) => sum + line.price_pennies * line.quantity, 0);
 }
-
-/**
- * Pence from an amount typed in pounds: "4.99", "£20", "20.5", "1,000.00". Null when it is not
- * an amount (negative, more than two decimals, letters).
- */
-export function parsePounds(text: string): number | null {
-  const m = /^£?\s*(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?$/.exec(text.trim());
-  if (!m) return null;
-  const pounds = Number(m[1]!.replaceAll(',', ''));
-  const pence = Number((m[2] ?? '0').padEnd(2, '0'));
-  return pounds * 100 + pence;
-}
-
-/** Pence as an amount to type back into a pounds field: 499 -> "4.99". */
-export function penceToPounds(pence: number): string {
-  return (pence / 100).toFixed(2);
-}

@@ -13,7 +13,7 @@ import {
 } from '~/shared/bake-days/calendar';
 import { addDays, daysBetween, type IsoDate, isIsoDate, londonDate } from '~/shared/bake-days/london-time';
 import { BakeOverrideSchema, BakeTemplateSchema, IsoDateSchema } from '~/shared/bake-days/schemas';
-import type { Fulfilment } from '~/shared/orders/fulfilment';
+import type { Fulfilment } from '~/shared/pricing/price-order';
 import type { Db, Tx } from '../db/client';
 import { bakeDayOverrides, bakeDayTemplate } from '../db/schema';
 import { badRequest, notFound, parseOrThrow } from '../errors';

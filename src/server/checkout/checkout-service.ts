@@ -119,7 +119,8 @@ export function createCheckoutService(deps: {
   rateLimiter: RateLimiter;
   bakeDays: BakeDaysService;
   discounts: DiscountsService;
-  pricingSettings: () => Promise<PricingSettings>;
+  /** Read inside the checkout's transaction (`exec`): on PGlite a query beside it would wait forever. */
+  pricingSettings: (exec: Db | Tx) => Promise<PricingSettings>;
   log: Logger;
 }) {
   const { config, db, orders, provider, rateLimiter, bakeDays, discounts, pricingSettings, log } = deps;
@@ -191,7 +192,7 @@ export function createCheckoutService(deps: {
     const code = rawCode
       ? await discounts.redeem(tx, rawCode, { subtotalPennies: subtotal, profileId, lock })
       : null;
-    const settings = await pricingSettings();
+    const settings = await pricingSettings(tx);
     const priced = priceOrder({
       lines,
       fulfilment,

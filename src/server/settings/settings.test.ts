@@ -63,20 +63,20 @@ describe('shop settings', () => {
     await put({ deliveryFee: '4.99' });
     const before = await t.services.db.select().from(shopSettings);
     for (const [body, field, message] of [
-      [{ deliveryFee: 'four pounds' }, 'deliveryFee', 'Enter the delivery fee in pounds, e.g. 4.99'],
-      [{ deliveryFee: '-1' }, 'deliveryFee', 'Enter the delivery fee in pounds, e.g. 4.99'],
-      [{ deliveryFee: '4.999' }, 'deliveryFee', 'Enter the delivery fee in pounds, e.g. 4.99'],
-      [{ deliveryFee: '100.01' }, 'deliveryFee', 'The delivery fee must be at most £100'],
-      [{}, 'deliveryFee', 'Enter the delivery fee in pounds, e.g. 4.99'],
+      [{ deliveryFee: 'four pounds' }, 'deliveryFee', 'Delivery fee must be an amount in pounds, like 20.00'],
+      [{ deliveryFee: '-1' }, 'deliveryFee', 'Delivery fee must be an amount in pounds, like 20.00'],
+      [{ deliveryFee: '4.999' }, 'deliveryFee', 'Delivery fee must be an amount in pounds, like 20.00'],
+      [{ deliveryFee: '100.01' }, 'deliveryFee', 'Delivery fee must be at most £100.00'],
+      [{}, 'deliveryFee', 'Delivery fee must be an amount in pounds, like 20.00'],
       [
         { deliveryFee: '4.99', freeDelivery: true },
         'freeDeliveryOver',
-        'Enter the free delivery amount in pounds, e.g. 4.99',
+        'Free delivery amount must be an amount in pounds, like 20.00',
       ],
       [
         { deliveryFee: '4.99', freeDelivery: true, freeDeliveryOver: '0' },
         'freeDeliveryOver',
-        'The free delivery amount must be at least £0.01',
+        'Free delivery amount must be at least £0.01',
       ],
       [
         { deliveryFee: '4.99', collection: true, collectionAddress: 'A', collectionHours: '  ' },

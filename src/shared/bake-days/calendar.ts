@@ -1,4 +1,4 @@
-import type { Fulfilment } from '../orders/fulfilment';
+import type { Fulfilment } from '../pricing/price-order';
 import {
   addDays,
   daysBetween,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { parsePounds } from '../money';
 import { CONTROL_CHARACTERS_MESSAGE, isOneLine } from '../schemas/plain-text';
+import { poundsField } from '../schemas/pounds';
 
 /** What the owner sets on the Settings page; every checkout reads it afresh. */
 export interface ShopSettings {
@@ -27,21 +27,6 @@ const ownerText = (label: string) =>
     .refine(isOneLine, CONTROL_CHARACTERS_MESSAGE(label))
     .default('');
 
-/** An amount typed in pounds ("4.99"), kept in pence, from `min` to `max` pence. */
-const pounds = (label: string, min: number, max: number) =>
-  z
-    .union([z.string(), z.number()], { error: `Enter the ${label} in pounds, e.g. 4.99` })
-    .transform((v, ctx) => {
-      const pence = parsePounds(String(v));
-      if (pence === null) {
-        ctx.addIssue({ code: 'custom', message: `Enter the ${label} in pounds, e.g. 4.99` });
-        return z.NEVER;
-      }
-      return pence;
-    })
-    .refine((p) => p >= min, `The ${label} must be at least £${(min / 100).toFixed(2)}`)
-    .refine((p) => p <= max, `The ${label} must be at most £${(max / 100).toLocaleString('en-GB')}`);
-
 const flag = z.union([z.boolean(), z.literal('on'), z.literal('true'), z.literal('false'), z.literal('')], {
   error: 'Choose on or off',
 });
@@ -53,9 +38,11 @@ const isOn = (v: z.infer<typeof flag>) => v === true || v === 'on' || v === 'tru
  */
 export const ShopSettingsSchema = z
   .object({
-    deliveryFee: pounds('delivery fee', 0, MAX_DELIVERY_FEE_PENNIES),
+    deliveryFee: poundsField('Delivery fee', { max: MAX_DELIVERY_FEE_PENNIES }),
     freeDelivery: flag.default(false),
-    freeDeliveryOver: z.union([z.string(), z.number()]).optional(),
+    freeDeliveryOver: z
+      .string({ error: 'Free delivery amount must be an amount in pounds, like 20.00' })
+      .optional(),
     collection: flag.default(false),
     collectionAddress: ownerText('Collection address'),
     collectionHours: ownerText('Collection hours'),
@@ -63,9 +50,10 @@ export const ShopSettingsSchema = z
   .transform((input, ctx): ShopSettings => {
     let freeDeliveryOverPennies: number | null = null;
     if (isOn(input.freeDelivery)) {
-      const parsed = pounds('free delivery amount', 1, MAX_FREE_DELIVERY_OVER_PENNIES).safeParse(
-        input.freeDeliveryOver ?? '',
-      );
+      const parsed = poundsField('Free delivery amount', {
+        min: 1,
+        max: MAX_FREE_DELIVERY_OVER_PENNIES,
+      }).safeParse(input.freeDeliveryOver ?? '');
       if (parsed.success) freeDeliveryOverPennies = parsed.data;
       else
         ctx.addIssue({

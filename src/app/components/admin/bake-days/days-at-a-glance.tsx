@@ -3,7 +3,7 @@ import { Card } from '~/app/components/ui/card';
 import { cn } from '~/app/lib/cn';
 import type { BakeDay, DayState } from '~/shared/bake-days/calendar';
 import { formatBakeDay, weekdayOf } from '~/shared/bake-days/london-time';
-import type { Fulfilment } from '~/shared/orders/fulfilment';
+import type { Fulfilment } from '~/shared/pricing/price-order';
 
 const STATE_LABELS: Record<DayState, string> = {
   open: 'Open',

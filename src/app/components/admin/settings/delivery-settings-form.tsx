@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useFetcher } from 'react-router';
 import { Button } from '~/app/components/ui/button';
 import { Input } from '~/app/components/ui/input';
-import { penceToPounds } from '~/shared/money';
+import { poundsInput } from '~/shared/schemas/pounds';
 import type { ShopSettings } from '~/shared/settings/shop-settings';
 import { aria, Field } from '../form-field';
 import { type AdminActionResult, useActionToast } from '../use-action-toast';
@@ -32,7 +32,7 @@ export function DeliverySettingsForm({ settings }: { settings: ShopSettings }) {
             name="deliveryFee"
             inputMode="decimal"
             required
-            defaultValue={penceToPounds(settings.deliveryFeePennies)}
+            defaultValue={poundsInput(settings.deliveryFeePennies)}
             {...aria('deliveryFee', error('deliveryFee'))}
           />
         </Field>
@@ -64,7 +64,7 @@ export function DeliverySettingsForm({ settings }: { settings: ShopSettings }) {
                 defaultValue={
                   settings.freeDeliveryOverPennies === null
                     ? ''
-                    : penceToPounds(settings.freeDeliveryOverPennies)
+                    : poundsInput(settings.freeDeliveryOverPennies)
                 }
                 {...aria('freeDeliveryOver', error('freeDeliveryOver'), true)}
               />
