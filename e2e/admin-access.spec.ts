@@ -40,6 +40,8 @@ test('on a phone the sidebar is a menu, and Sign Out returns to the shop', async
     'Products',
     'Customers',
     'Deliveries',
+    'Bake Days',
+    'Discounts',
     'Messages',
     'E-mails',
     'Settings',

@@ -67,6 +67,12 @@ test('the owner creates a discount code, edits it and deactivates it', async ({ 
   await expect(card).toContainText('Inactive');
   await expect(card.getByRole('button', { name: `Activate ${code}` })).toBeVisible();
 
+  // On a phone the list fits the screen.
+  await page.setViewportSize({ width: 360, height: 740 });
+  await expect(card).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await page.setViewportSize({ width: 1280, height: 720 });
+
   // Delete asks first; a code no order used is gone.
   await card.getByRole('button', { name: `Delete ${code}` }).click();
   const confirm = page.getByRole('alertdialog', {
