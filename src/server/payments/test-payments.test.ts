@@ -132,6 +132,7 @@ describe('the built-in test payment provider', () => {
       paid: false,
       orderNumber: null,
       deliveryDate: null,
+      figures: null,
     });
   });
 });
