@@ -92,12 +92,14 @@ export function createApp(services: Services, build?: ClientBuild, cache = creat
   app.use('/api/auth/request-password-reset', evenTiming(RESET_REQUEST_MIN_MS));
   app.on(['GET', 'POST'], '/api/auth/*', async (c) => {
     // better-auth reads the client address from a header; set it ourselves, never from the client.
-    await refuseControlCharactersInJson(c.req.raw);
     const headers = new Headers(c.req.raw.headers);
     headers.set(CLIENT_IP_HEADER, clientIp(c, config.trustProxy));
     const { response, errors } = await withAuthErrors(
-      () => services.auth.handler(new Request(c.req.raw, { headers })),
-      c.req.raw.signal,
+      new Request(c.req.raw, { headers }),
+      async (request) => {
+        await refuseControlCharactersInJson(request);
+        return services.auth.handler(request);
+      },
     );
     if (response.status >= 500) {
       // A lost database or a full password-hashing queue: "try again shortly" (503), not a fault.

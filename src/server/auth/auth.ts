@@ -16,7 +16,7 @@ import type { Logger } from '../logger';
 import { RESET_LINK_SECONDS } from '../mail/password-reset-email';
 import { createRateLimiter } from '../rate-limit/rate-limiter';
 import { createAccountSignInLimit } from './account-sign-in-limit';
-import { ClientGoneError, createHashingGate } from './hashing-gate';
+import { ClientGoneError, createHashingGate, type HashingGate } from './hashing-gate';
 
 /** better-auth's answer to a wrong e-mail or password, also given to an account over its limit. */
 const WRONG_PASSWORD = { code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Invalid email or password' };
@@ -46,17 +46,40 @@ const DISABLED_PATHS = ['/sign-up/email', '/update-user', '/change-email', '/del
  * One HTTP request to better-auth: the errors it met (it turns them into a bare 500) and the
  * request's abort signal (a password is not hashed for a client that went away).
  */
-const currentRequest = new AsyncLocalStorage<{ errors: unknown[]; signal?: AbortSignal }>();
+const currentRequest = new AsyncLocalStorage<{
+  errors: unknown[];
+  signal?: AbortSignal;
+  place?: ReturnType<HashingGate['reserve']>;
+}>();
 
-/** Runs better-auth's handler and returns the errors it swallowed, so a lost database can be a 503. */
-export async function withAuthErrors(handle: () => Promise<Response>, signal?: AbortSignal) {
+/**
+ * Runs better-auth's handler and returns the errors it swallowed, so a lost database can be a 503.
+ * A request that hashes a password holds its place in the hashing gate from the start: when the
+ * gate is full it is refused (AppError 503) before better-auth reads it or the database.
+ */
+export async function withAuthErrors(request: Request, handle: (request: Request) => Promise<Response>) {
   const errors: unknown[] = [];
-  const response = await currentRequest.run({ errors, signal }, handle);
-  return { response, errors };
+  const { pathname } = new URL(request.url);
+  const place =
+    request.method === 'POST' && HASHING_PATHS.has(pathname.slice(AUTH_BASE_PATH.length))
+      ? hashingGate.reserve()
+      : undefined;
+  try {
+    const response = await currentRequest.run({ errors, signal: request.signal, place }, () =>
+      handle(request),
+    );
+    return { response, errors };
+  } finally {
+    place?.release();
+  }
 }
 
 /** Shared by every better-auth instance of this process: the CPU is shared too. */
-const hashingGate = createHashingGate();
+export const hashingGate = createHashingGate();
+
+const AUTH_BASE_PATH = '/api/auth';
+/** better-auth endpoints that hash a password: a sign-in checks one, a reset or change sets one. */
+const HASHING_PATHS = new Set(['/sign-in/email', '/reset-password', '/change-password']);
 
 /**
  * The session signing secret: BETTER_AUTH_SECRET, else (embedded database) one generated once and
@@ -79,7 +102,7 @@ export function createAuth(config: Config, db: Db, log?: Logger, deps?: AuthDeps
   const gated = async <T>(work: () => Promise<T>): Promise<T> => {
     const request = currentRequest.getStore();
     try {
-      return await hashingGate.run(work, request?.signal);
+      return await hashingGate.run(work, request?.signal, request?.place);
     } catch (err) {
       if (!request || !(err instanceof ClientGoneError || (err instanceof AppError && err.status === 503)))
         throw err;
@@ -90,7 +113,7 @@ export function createAuth(config: Config, db: Db, log?: Logger, deps?: AuthDeps
   return betterAuth({
     appName: config.shop.name,
     baseURL: config.publicUrl,
-    basePath: '/api/auth',
+    basePath: AUTH_BASE_PATH,
     secret: authSecretFor(config),
     // Same rule as the app's CSRF check: the public address, or the address the request came to.
     trustedOrigins: (request) => [config.publicUrl, request ? new URL(request.url).origin : null],

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createUser, nextTestIp } from '~/test/factories';
 import { createTestApp, type TestApp } from '~/test/test-app';
 import { ACCOUNT_SIGN_IN_LIMIT } from './account-sign-in-limit';
-import { ClientGoneError, createHashingGate } from './hashing-gate';
+import { hashingGate } from './auth';
+import { ClientGoneError, createHashingGate, HASHING } from './hashing-gate';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -66,6 +67,33 @@ describe('password hashing under a flood of sign-ins', () => {
   });
 });
 
+describe('a sign-in while the hashing queue is full', () => {
+  it('is told to wait before better-auth reads it or the database, and sign-in works once there is room', async () => {
+    const user = await createUser(t);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const holders = Array.from({ length: HASHING.concurrency + HASHING.queue }, () =>
+      hashingGate.run(() => held),
+    );
+    expect(() => hashingGate.reserve()).toThrow(expect.objectContaining({ status: 503 }));
+    const betterAuth = vi.spyOn(t.services.auth, 'handler');
+
+    const refused = await signIn(user.email, user.password);
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect((await refused.json()).error.code).toBe('busy');
+    expect(betterAuth).not.toHaveBeenCalled();
+
+    release();
+    await Promise.all(holders);
+    expect((await signIn(user.email, user.password)).status).toBe(200);
+    expect(betterAuth).toHaveBeenCalledOnce();
+    betterAuth.mockRestore();
+  });
+});
+
 describe('the hashing gate', () => {
   const slow = () => new Promise<string>((resolve) => setTimeout(() => resolve('done'), 50));
 
@@ -74,7 +102,31 @@ describe('the hashing gate', () => {
     const results = await Promise.allSettled([gate.run(slow), gate.run(slow), gate.run(slow)]);
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected']);
     expect((results[2] as PromiseRejectedResult).reason).toMatchObject({ status: 503, code: 'busy' });
-    expect(gate.load()).toEqual({ running: 0, waiting: 0 });
+    expect(gate.load()).toEqual({ running: 0, waiting: 0, reserved: 0 });
+  });
+
+  it('keeps a place reserved at arrival for its hash, however many came in between', async () => {
+    const gate = createHashingGate({ concurrency: 1, queue: 1 });
+    const place = gate.reserve();
+    const first = gate.run(slow);
+    // The only queue place is held: others are refused, at arrival or at the hash.
+    expect(() => gate.reserve()).toThrow(expect.objectContaining({ status: 503 }));
+    await expect(gate.run(slow)).rejects.toMatchObject({ status: 503 });
+    // The holder, meanwhile busy with the database, hashes when it gets there.
+    await expect(gate.run(slow, undefined, place)).resolves.toBe('done');
+    await first;
+    place.release(); // already taken by its hash: changes nothing
+    expect(gate.load()).toEqual({ running: 0, waiting: 0, reserved: 0 });
+  });
+
+  it('gives a place back when its request ends without hashing', () => {
+    const gate = createHashingGate({ concurrency: 1, queue: 1 });
+    const places = [gate.reserve(), gate.reserve()];
+    expect(() => gate.reserve()).toThrow(expect.objectContaining({ status: 503 }));
+    places[0]!.release();
+    places[0]!.release(); // twice gives back once
+    expect(gate.load().reserved).toBe(1);
+    expect(() => gate.reserve()).not.toThrow();
   });
 
   it('drops a queued hash whose client went away, without working it out', async () => {
