@@ -13,6 +13,7 @@ import { accountRoutes } from './account/account-routes';
 import { adminRoutes } from './admin/admin-routes';
 import { withAuthErrors } from './auth/auth';
 import { evenTiming, RESET_REQUEST_MIN_MS } from './auth/even-timing';
+import { mayHaveSession } from './auth/session-service';
 import { catalogRoutes, photoRoutes } from './catalog/catalog-routes';
 import { MAX_PHOTO_BYTES } from './catalog/product-photos';
 import { checkoutRoutes } from './checkout/checkout-routes';
@@ -38,11 +39,25 @@ export interface ClientBuild {
   clientDir: string;
 }
 
-/** The cache of answers that are the same for everyone: storefront pages and the product list. */
+/**
+ * How long the checkout page of a visitor without a session is reused: it shows the delivery days
+ * as they fill, and paying means signing in first, which renders the page afresh.
+ */
+export const ANONYMOUS_CHECKOUT_MAX_AGE_MS = 5000;
+
+/**
+ * The cache of answers that are the same for everyone: storefront pages, the product list, the
+ * cart (the basket lives in the browser) and the checkout page for visitors without a session.
+ */
 export function createStorefrontCache(services: Services): PageCache {
   return createPageCache({
-    keyFor: ({ pathname, searchParams }) => {
-      if (pathname === '/api/products') return pathname;
+    keyFor: ({ pathname, searchParams }, cookie) => {
+      if (pathname === '/api/products' || pathname === '/cart') return pathname;
+      if (pathname === '/checkout') {
+        return mayHaveSession(cookie)
+          ? null
+          : { key: pathname, maxAgeMs: ANONYMOUS_CHECKOUT_MAX_AGE_MS, storePrivate: true };
+      }
       if (!isBrowsePage(pathname)) return null;
       // Of the browsing pages' query parameters, only the shop's query changes the answer.
       return browsePageKey(pathname, searchParams);

@@ -130,3 +130,11 @@ export function signedValue(cookieHeader: string | null, name: string, secret: s
   const expected = Buffer.from(createHmac('sha256', secret).update(value).digest('base64'));
   return given.length === expected.length && timingSafeEqual(given, expected) ? value : null;
 }
+
+/**
+ * Whether a Cookie header may carry a session (better-auth's session cookie, with or without its
+ * `__Secure-` prefix): such a request is answered for its visitor, never from the shared cache.
+ */
+export function mayHaveSession(cookieHeader: string | undefined): boolean {
+  return !!cookieHeader?.includes('better-auth.session_token=');
+}

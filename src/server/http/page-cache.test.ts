@@ -3,9 +3,10 @@ import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ANONYMOUS_CHECKOUT_MAX_AGE_MS } from '~/server/app';
 import { loadClientBuild } from '~/server/load-build';
 import { browsePageKey } from '~/shared/browse-pages';
-import { createProduct } from '~/test/factories';
+import { createProduct, createUser } from '~/test/factories';
 import { createTestApp, type TestApp } from '~/test/test-app';
 import { createNodeListener } from './node-listener';
 import { acceptsGzip, createPageCache } from './page-cache';
@@ -123,6 +124,51 @@ describe('cached storefront answers', () => {
   });
 });
 
+describe('the cart and checkout pages', () => {
+  it('answers the cart from the cache: it is the same for everyone until the basket fills in', async () => {
+    const cart = await (await fetch(`${base}/cart`)).text();
+    expect(cart).toContain('Shopping Cart');
+    const versionReads = vi.spyOn(t.services.catalogVersion, 'current');
+    const cacheHits = vi.spyOn(t.services.catalogVersion, 'known');
+    expect(await (await fetch(`${base}/cart`)).text()).toBe(cart);
+    // Answered on node:http from the cache (which checks the known version), not by the app.
+    expect(cacheHits).toHaveBeenCalled();
+    expect(versionReads).not.toHaveBeenCalled();
+    versionReads.mockRestore();
+    cacheHits.mockRestore();
+  });
+
+  it("caches checkout for visitors without a session for a few seconds, never a signed-in customer's", async () => {
+    const customer = await createUser(t, { address: '17 Cache Lane', fullName: 'Ada Checkout' });
+    const anonymous = await fetch(`${base}/checkout`);
+    expect(anonymous.headers.get('cache-control')).toBe('private, no-store');
+    const page = await anonymous.text();
+    const versionReads = vi.spyOn(t.services.catalogVersion, 'current');
+    const dayReads = vi.spyOn(t.services.bakeDays, 'choices');
+    const again = await fetch(`${base}/checkout`);
+    expect(await again.text()).toBe(page);
+    expect(again.headers.get('cache-control')).toBe('private, no-store');
+    expect(versionReads).not.toHaveBeenCalled();
+    expect(dayReads).not.toHaveBeenCalled();
+
+    // Signed in: their own page, with their address, however warm the cache.
+    const mine = await (await fetch(`${base}/checkout`, { headers: { cookie: customer.cookie } })).text();
+    expect(mine).toContain('17 Cache Lane');
+    expect(dayReads).toHaveBeenCalledTimes(1);
+    expect(await (await fetch(`${base}/checkout`)).text()).not.toContain('17 Cache Lane');
+
+    // The delivery days fill as people order: after a few seconds the page is drawn again.
+    const now = Date.now();
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(now + ANONYMOUS_CHECKOUT_MAX_AGE_MS + 1);
+    versionReads.mockClear();
+    await fetch(`${base}/checkout`);
+    expect(versionReads).toHaveBeenCalled();
+    clock.mockRestore();
+    versionReads.mockRestore();
+    dayReads.mockRestore();
+  });
+});
+
 describe('acceptsGzip', () => {
   it.each([
     ['gzip', true],
@@ -150,17 +196,18 @@ describe('cached shop searches and filters', () => {
     versionReads.mockRestore();
   });
 
-  it('keeps at most maxSearchEntries searches, without pushing out the shared pages', async () => {
+  it('keeps searches within maxSearchBytes, the oldest going first, without pushing out the shared pages', async () => {
     let rendered = 0;
     const cache = createPageCache({
       keyFor: (url) => browsePageKey(url.pathname, url.searchParams),
       version: async () => 1,
       knownVersion: () => 1,
-      maxSearchEntries: 2,
+      // Room for two of these ~10 KB answers, not three.
+      maxSearchBytes: 25_000,
     });
     const app = new Hono().use(cache.middleware).get('*', (c) => {
       rendered++;
-      return c.html(`<p>${c.req.url}</p>`);
+      return c.html(`<p>${c.req.url}</p>${'x'.repeat(10_000)}`);
     });
     const get = (path: string) => app.request(path);
     await get('/shop');

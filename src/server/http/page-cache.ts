@@ -4,6 +4,10 @@ import type { MiddlewareHandler } from 'hono';
 
 interface Entry {
   version: number;
+  /** When it stops being fresh (ms since the epoch), for keys with a maxAgeMs. */
+  freshUntil: number;
+  /** What it holds, both bodies and their headers, counted against its pool's bytes. */
+  bytes: number;
   status: number;
   plain: { headers: OutgoingHttpHeaders; body: Uint8Array<ArrayBuffer> };
   gzip: { headers: OutgoingHttpHeaders; body: Uint8Array<ArrayBuffer> };
@@ -22,7 +26,7 @@ export interface PageCacheOptions {
    * (others, e.g. `utm_source`, are left out so they share the entry), and its pool (default
    * 'pages'); null if never cached.
    */
-  keyFor: (url: URL) => string | { key: string; pool: CachePool } | null;
+  keyFor: (url: URL, cookie: string | undefined) => string | CacheKey | null;
   /** The catalogue version, reading the database when it is not known. */
   version: () => Promise<number>;
   /** The catalogue version if known without asking the database, else null. */
@@ -32,44 +36,79 @@ export interface PageCacheOptions {
    * would let anyone fill the cache with copies of one page). Asked only for 200 answers.
    */
   mayStore?: (url: URL) => Promise<boolean>;
-  maxEntries?: number;
-  /** The most search and filter answers kept; the oldest go first (default 500). */
-  maxSearchEntries?: number;
+  /** Bytes the shared pages may hold (both encodings); the oldest go first (default 16 MB). */
+  maxBytes?: number;
+  /** Bytes the searches and filters may hold (default 4 MB). */
+  maxSearchBytes?: number;
+}
+
+export interface CacheKey {
+  key: string;
+  pool?: CachePool;
+  /**
+   * For a page that is fresh only for a while, e.g. one showing delivery days as they fill
+   * (otherwise it lasts until the version changes).
+   */
+  maxAgeMs?: number;
+  /**
+   * The answer is marked `private, no-store` for browsers because its path is per person, but
+   * for this key (a visitor without a session) it is the same for everyone: keep it anyway.
+   */
+  storePrivate?: boolean;
 }
 
 /**
  * Caches whole answers that are the same for every visitor (storefront pages: the basket lives in
  * the browser; the public product list), keyed by path and the catalogue version, so an admin's
  * change shows at once. Responses that set cookies, other statuses and other content types are
- * never stored.
+ * never stored. Each pool is bounded by the bytes it holds, so its memory is known whatever the
+ * pages weigh.
  *
  * The middleware goes first in the app, so what it stores is exactly what the app sends (security
  * headers included). `serveFromNode` answers hits before the request reaches Hono at all.
  */
 export function createPageCache(options: PageCacheOptions) {
   const limits: Record<CachePool, number> = {
-    pages: options.maxEntries ?? 2000,
-    searches: options.maxSearchEntries ?? 500,
+    pages: options.maxBytes ?? 16 * 1024 * 1024,
+    searches: options.maxSearchBytes ?? 4 * 1024 * 1024,
   };
-  const pools: Record<CachePool, Map<string, Entry>> = { pages: new Map(), searches: new Map() };
+  const pools: Record<CachePool, { entries: Map<string, Entry>; bytes: number }> = {
+    pages: { entries: new Map(), bytes: 0 },
+    searches: { entries: new Map(), bytes: 0 },
+  };
 
-  function lookup(url: URL): { key: string; entries: Map<string, Entry>; pool: CachePool } | null {
-    const found = options.keyFor(url);
+  type Slot = Required<Omit<CacheKey, 'maxAgeMs'>> & { maxAgeMs: number | undefined };
+
+  function lookup(url: URL, cookie: string | undefined): Slot | null {
+    const found = options.keyFor(url, cookie);
     if (found === null) return null;
-    const { key, pool } = typeof found === 'string' ? { key: found, pool: 'pages' as const } : found;
-    return { key, entries: pools[pool], pool };
+    const {
+      key,
+      pool = 'pages',
+      maxAgeMs,
+      storePrivate = false,
+    } = typeof found === 'string' ? { key: found } : found;
+    return { key, pool, maxAgeMs, storePrivate };
+  }
+
+  function fresh(slot: Slot, version: number | null): Entry | undefined {
+    const hit = pools[slot.pool].entries.get(slot.key);
+    return hit && hit.version === version && hit.freshUntil > Date.now() ? hit : undefined;
+  }
+
+  function remove(pool: CachePool, key: string) {
+    const { entries } = pools[pool];
+    const old = entries.get(key);
+    if (!old) return;
+    entries.delete(key);
+    pools[pool].bytes -= old.bytes;
   }
 
   function variant(entry: Entry, acceptEncoding: string | undefined) {
     return acceptsGzip(acceptEncoding) ? entry.gzip : entry.plain;
   }
 
-  function store(
-    { key, entries, pool }: { key: string; entries: Map<string, Entry>; pool: CachePool },
-    version: number,
-    res: Response,
-    bytes: Uint8Array<ArrayBuffer>,
-  ) {
+  function store(slot: Slot, version: number, res: Response, bytes: Uint8Array<ArrayBuffer>) {
     const encoding = res.headers.get('content-encoding');
     const body =
       encoding === 'gzip' ? gunzipSync(bytes) : encoding === 'deflate' ? inflateSync(bytes) : bytes;
@@ -77,10 +116,21 @@ export function createPageCache(options: PageCacheOptions) {
     const headers: OutgoingHttpHeaders = {};
     for (const [name, value] of res.headers) if (!PER_TRANSFER.has(name)) headers[name] = value;
     headers.vary = 'Accept-Encoding';
-    entries.delete(key);
-    if (entries.size >= limits[pool]) entries.delete(entries.keys().next().value!);
-    entries.set(key, {
+    const headerBytes = Object.entries(headers).reduce((n, [k, v]) => n + k.length + String(v).length, 0);
+    const size = body.byteLength + gzip.byteLength + 2 * headerBytes;
+    const pool = pools[slot.pool];
+    remove(slot.pool, slot.key);
+    if (size > limits[slot.pool]) return;
+    // The oldest answers go first until this one fits.
+    for (const [oldest] of pool.entries) {
+      if (pool.bytes + size <= limits[slot.pool]) break;
+      remove(slot.pool, oldest);
+    }
+    pool.bytes += size;
+    pool.entries.set(slot.key, {
       version,
+      freshUntil: slot.maxAgeMs === undefined ? Number.POSITIVE_INFINITY : Date.now() + slot.maxAgeMs,
+      bytes: size,
       status: res.status,
       plain: { headers: { ...headers, 'content-length': body.byteLength }, body: new Uint8Array(body) },
       gzip: {
@@ -92,11 +142,11 @@ export function createPageCache(options: PageCacheOptions) {
 
   const middleware: MiddlewareHandler = async (c, next) => {
     const url = new URL(c.req.url);
-    const slot = c.req.method === 'GET' ? lookup(url) : null;
+    const slot = c.req.method === 'GET' ? lookup(url, c.req.header('cookie')) : null;
     if (slot === null) return next();
     const version = await options.version();
-    const hit = slot.entries.get(slot.key);
-    if (hit && hit.version === version) {
+    const hit = fresh(slot, version);
+    if (hit) {
       const { headers, body } = variant(hit, c.req.header('accept-encoding'));
       return new Response(body, { status: hit.status, headers: headers as Record<string, string> });
     }
@@ -105,7 +155,7 @@ export function createPageCache(options: PageCacheOptions) {
     const type = res.headers.get('content-type') ?? '';
     // Only found pages: a 404 for every made-up product id would crowd the real pages out.
     if (res.status !== 200 || res.headers.has('set-cookie') || !CACHEABLE_TYPES.test(type)) return;
-    if (/\b(no-store|private)\b/.test(res.headers.get('cache-control') ?? '')) return;
+    if (!slot.storePrivate && /\b(no-store|private)\b/.test(res.headers.get('cache-control') ?? '')) return;
     if (options.mayStore && !(await options.mayStore(url))) return;
     store(slot, version, res, new Uint8Array(await res.clone().arrayBuffer()));
   };
@@ -115,12 +165,12 @@ export function createPageCache(options: PageCacheOptions) {
     if (req.method !== 'GET' || !req.url) return false;
     let slot: ReturnType<typeof lookup>;
     try {
-      slot = lookup(new URL(req.url, 'http://localhost'));
+      slot = lookup(new URL(req.url, 'http://localhost'), req.headers.cookie);
     } catch {
       return false; // not a URL we understand: let the app answer it
     }
-    const hit = slot?.entries.get(slot.key);
-    if (!hit || hit.version !== options.knownVersion()) return false;
+    const hit = slot && fresh(slot, options.knownVersion());
+    if (!hit) return false;
     const { headers, body } = variant(hit, req.headers['accept-encoding']);
     res.writeHead(hit.status, headers);
     res.end(body);
