@@ -14,6 +14,10 @@ test('the owner creates a discount code, edits it and deactivates it', async ({ 
   // Add: the form checks with the server's rules before sending.
   await page.getByRole('button', { name: /^Add (code|your first code)$/ }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Discount Code' });
+  // Every problem shows at once.
+  await dialog.getByRole('button', { name: 'Add Code' }).click();
+  await expect(dialog.getByText('Code is required')).toBeVisible();
+  await expect(dialog.getByText('Percent off must be a whole number from 1 to 100')).toBeVisible();
   await dialog.getByLabel('Code').fill(typed);
   await expect(dialog.getByLabel('Percent off the cookies')).toBeChecked();
   await dialog.getByLabel('Percent off', { exact: true }).fill('110');

@@ -134,6 +134,23 @@ describe('POST /api/admin/discounts', () => {
     expect(await allCodes()).toEqual(before);
   });
 
+  it('names every field at fault at once, so the form can show them all', async () => {
+    const { status, body } = await call(
+      'POST',
+      '/api/admin/discounts',
+      form({
+        code: 'NO SPACES',
+        percent: '0',
+        starts_on: '2026-06-02',
+        ends_on: '2026-06-01',
+        max_uses: 'x',
+      }),
+    );
+    expect(status).toBe(400);
+    expect(body.error.message).toBe('Code can only contain letters, digits and dashes');
+    expect(Object.keys(body.error.fields).sort()).toEqual(['code', 'ends_on', 'max_uses', 'percent']);
+  });
+
   it('refuses a code that exists in another case with a 409, and writes nothing', async () => {
     await call('POST', '/api/admin/discounts', form({ code: 'WELCOME5' }));
     const before = await allCodes();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isIsoDate } from '../bake-days/london-time';
 import { formatPence } from '../money';
 import { DISCOUNT_KINDS, type DiscountKind } from '../pricing/price-order';
 import { day } from '../schemas/admin';
@@ -39,6 +40,15 @@ export function describeDiscount(kind: DiscountKind, value: number): string {
   return 'Free delivery';
 }
 
+const amountOff = poundsField('Amount off', { min: 1 });
+
+/** A whole percent from 1 to 100 as typed, or null. */
+function percentOf(typed: unknown): number | null {
+  if (typeof typed !== 'string' || !/^\s*\d+\s*$/.test(typed)) return null;
+  const n = Number(typed);
+  return n >= 1 && n <= 100 ? n : null;
+}
+
 const blank = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const checkbox = z.preprocess((v) => v === true || v === 'on' || v === 'true', z.boolean());
 
@@ -74,48 +84,46 @@ export const DiscountCodeFormSchema = z
     once_per_customer: checkbox,
     is_active: checkbox,
   })
-  .transform((f, ctx) => {
-    let value = 0;
-    if (f.kind === 'percent') {
-      const n = Number(f.percent);
-      if (!f.percent || !Number.isInteger(n) || n < 1 || n > 100) {
+  // Checked even when another field failed, so the owner sees every problem at once; the
+  // fields may then be unparsed, hence the type checks.
+  .superRefine(
+    (f, ctx) => {
+      if (typeof f !== 'object' || f === null) return;
+      if (f.kind === 'percent' && percentOf(f.percent) === null) {
         ctx.addIssue({
           code: 'custom',
           path: ['percent'],
           message: 'Percent off must be a whole number from 1 to 100',
         });
-        return z.NEVER;
       }
-      value = n;
-    } else if (f.kind === 'fixed') {
-      const parsed = poundsField('Amount off', { min: 1 }).safeParse(f.amount ?? '');
-      if (!parsed.success) {
-        const message = f.amount ? parsed.error.issues[0]!.message : 'Amount off is required';
-        ctx.addIssue({ code: 'custom', path: ['amount'], message });
-        return z.NEVER;
+      if (f.kind === 'fixed') {
+        const parsed = amountOff.safeParse(f.amount ?? '');
+        if (!parsed.success) {
+          const message = f.amount ? parsed.error.issues[0]!.message : 'Amount off is required';
+          ctx.addIssue({ code: 'custom', path: ['amount'], message });
+        }
       }
-      value = parsed.data;
-    }
-    if (f.starts_on && f.ends_on && f.starts_on > f.ends_on) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['ends_on'],
-        message: 'End date must be on or after the start date',
-      });
-      return z.NEVER;
-    }
-    return {
-      code: f.code,
-      kind: f.kind,
-      value,
-      minSubtotalPennies: f.min_subtotal ?? 0,
-      startsOn: f.starts_on ?? null,
-      endsOn: f.ends_on ?? null,
-      maxUses: f.max_uses ?? null,
-      oncePerCustomer: f.once_per_customer,
-      isActive: f.is_active,
-    };
-  });
+      if (isIsoDate(f.starts_on) && isIsoDate(f.ends_on) && f.starts_on > f.ends_on) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['ends_on'],
+          message: 'End date must be on or after the start date',
+        });
+      }
+    },
+    { when: () => true },
+  )
+  .transform((f) => ({
+    code: f.code,
+    kind: f.kind,
+    value: f.kind === 'percent' ? percentOf(f.percent)! : f.kind === 'fixed' ? amountOff.parse(f.amount) : 0,
+    minSubtotalPennies: f.min_subtotal ?? 0,
+    startsOn: f.starts_on ?? null,
+    endsOn: f.ends_on ?? null,
+    maxUses: f.max_uses ?? null,
+    oncePerCustomer: f.once_per_customer,
+    isActive: f.is_active,
+  }));
 
 /** Turning a code on or off (Deactivate / Activate). */
 export const DiscountActiveSchema = z.object({
