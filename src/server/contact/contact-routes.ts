@@ -3,8 +3,21 @@ import { adminOnly } from '../auth/guards';
 import { clientIp } from '../http/client-ip';
 import { jsonBody } from '../http/json-body';
 import type { Services } from '../services';
+import type { ContactMessage } from './contact-service';
 
-/** POST /api/contact (the spec's send-contact-email) and the admin's GET /api/contact/messages. */
+const messageDto = (m: ContactMessage) => ({
+  id: m.id,
+  name: m.name,
+  email: m.email,
+  message: m.message,
+  state: m.state,
+  created_at: m.createdAt.toISOString(),
+});
+
+/**
+ * POST /api/contact (the spec's send-contact-email); the admin's GET /api/contact/messages and
+ * PATCH /api/contact/messages/{id} `{ state: 'unread' | 'read' | 'handled' }`.
+ */
 export function contactRoutes(services: Services) {
   const { contact, session, config } = services;
   return new Hono()
@@ -16,16 +29,14 @@ export function contactRoutes(services: Services) {
       const page = Number(c.req.query('page') ?? '1');
       const result = await contact.list(page);
       return c.json({
-        messages: result.messages.map((m) => ({
-          id: m.id,
-          name: m.name,
-          email: m.email,
-          message: m.message,
-          created_at: m.createdAt.toISOString(),
-        })),
+        messages: result.messages.map(messageDto),
         page: result.page,
         page_count: result.pageCount,
         total: result.total,
+        unread: result.unread,
       });
-    });
+    })
+    .patch('/messages/:id', adminOnly(session), async (c) =>
+      c.json({ message: messageDto(await contact.setState(c.req.param('id'), await jsonBody(c))) }),
+    );
 }

@@ -1,9 +1,11 @@
-import { count, desc } from 'drizzle-orm';
-import { ContactSchema } from '~/shared/schemas/contact';
+import { count, desc, eq } from 'drizzle-orm';
+import { isUuid } from '~/shared/ids';
+import type { MessageState } from '~/shared/message-states';
+import { ContactSchema, MessageStateUpdateSchema } from '~/shared/schemas/contact';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { contactMessages } from '../db/schema';
-import { parseOrThrow } from '../errors';
+import { notFound, parseOrThrow } from '../errors';
 import type { Logger } from '../logger';
 import { contactEmail } from '../mail/contact-email';
 import type { MailService } from '../mail/mail-service';
@@ -20,6 +22,7 @@ export interface ContactMessage {
   name: string;
   email: string;
   message: string;
+  state: MessageState;
   createdAt: Date;
 }
 
@@ -28,6 +31,7 @@ export interface MessagePage {
   page: number;
   pageCount: number;
   total: number;
+  unread: number;
 }
 
 export function createContactService(
@@ -37,6 +41,15 @@ export function createContactService(
   mail: MailService,
   log: Logger,
 ) {
+  /** Messages the owner has not read yet (the admin sidebar shows it on every page). */
+  async function unreadCount(): Promise<number> {
+    const [row] = await db
+      .select({ n: count() })
+      .from(contactMessages)
+      .where(eq(contactMessages.state, 'unread'));
+    return row?.n ?? 0;
+  }
+
   return {
     /**
      * Stores a visitor's message and queues its e-mail to the shop in one transaction: the
@@ -66,7 +79,7 @@ export function createContactService(
     /** Messages newest first, a page at a time (pages count from 1; past the end is empty). */
     async list(page = 1, pageSize = MESSAGES_PAGE_SIZE): Promise<MessagePage> {
       const current = Number.isSafeInteger(page) && page > 0 ? page : 1;
-      const [messages, [totals]] = await Promise.all([
+      const [messages, [totals], unread] = await Promise.all([
         db
           .select()
           .from(contactMessages)
@@ -74,9 +87,25 @@ export function createContactService(
           .limit(pageSize)
           .offset((current - 1) * pageSize),
         db.select({ total: count() }).from(contactMessages),
+        unreadCount(),
       ]);
       const total = totals?.total ?? 0;
-      return { messages, page: current, pageCount: Math.max(1, Math.ceil(total / pageSize)), total };
+      return { messages, page: current, pageCount: Math.max(1, Math.ceil(total / pageSize)), total, unread };
+    },
+
+    unreadCount,
+
+    /** The owner marks a message unread, read or handled; an unknown message is "not found". */
+    async setState(id: string, input: unknown): Promise<ContactMessage> {
+      const { state } = parseOrThrow(MessageStateUpdateSchema, input);
+      if (!isUuid(id)) throw notFound('Message not found');
+      const [row] = await db
+        .update(contactMessages)
+        .set({ state })
+        .where(eq(contactMessages.id, id))
+        .returning();
+      if (!row) throw notFound('Message not found');
+      return row;
     },
   };
 }

@@ -169,3 +169,67 @@ describe('GET /api/contact/messages', () => {
     expect((await get('?page=abc')).page).toBe(1);
   });
 });
+
+describe('PATCH /api/contact/messages/{id}', () => {
+  const patch = (id: string, body: unknown, cookie?: string) =>
+    t.app.request(`/api/contact/messages/${id}`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json', origin: t.origin, ...(cookie ? { cookie } : {}) },
+      body: JSON.stringify(body),
+    });
+  const unread = async (cookie: string) => {
+    const res = await t.app.request('/api/contact/messages', { headers: { cookie } });
+    return ((await res.json()) as { unread: number }).unread;
+  };
+  const stateOf = async (id: string) =>
+    (await t.services.db.select().from(contactMessages).where(eq(contactMessages.id, id)))[0]!.state;
+
+  it('a new message is unread; the owner marks it read, handled or unread again, and the count follows', async () => {
+    const admin = await createUser(t, { admin: true });
+    const before = await unread(admin.cookie);
+    expect((await post({ ...valid, name: 'Unread Ursula' })).status).toBe(201);
+    const [saved] = await t.services.db
+      .select()
+      .from(contactMessages)
+      .where(eq(contactMessages.name, 'Unread Ursula'));
+    expect(saved!.state).toBe('unread');
+    expect(await unread(admin.cookie)).toBe(before + 1);
+    expect(await t.services.contact.unreadCount()).toBe(before + 1);
+
+    const read = await patch(saved!.id, { state: 'read' }, admin.cookie);
+    expect(read.status).toBe(200);
+    expect(await read.json()).toMatchObject({ message: { id: saved!.id, state: 'read' } });
+    expect(await unread(admin.cookie)).toBe(before);
+
+    expect((await patch(saved!.id, { state: 'handled' }, admin.cookie)).status).toBe(200);
+    expect(await stateOf(saved!.id)).toBe('handled');
+    expect(await unread(admin.cookie)).toBe(before);
+
+    expect((await patch(saved!.id, { state: 'unread' }, admin.cookie)).status).toBe(200);
+    expect(await unread(admin.cookie)).toBe(before + 1);
+  });
+
+  it('refuses a customer, a stranger, an unknown state and an unknown message, changing nothing', async () => {
+    const admin = await createUser(t, { admin: true });
+    const customer = await createUser(t);
+    const [msg] = await t.services.db
+      .insert(contactMessages)
+      .values({ name: 'Kept Unread', email: 'k@example.com', message: 'hi' })
+      .returning();
+
+    expect((await patch(msg!.id, { state: 'read' })).status).toBe(401);
+    expect((await patch(msg!.id, { state: 'read' }, customer.cookie)).status).toBe(403);
+    const bad = await patch(msg!.id, { state: 'archived' }, admin.cookie);
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({
+      error: { code: 'bad_request', message: 'State must be one of: unread, read, handled' },
+    });
+    expect((await patch(msg!.id, {}, admin.cookie)).status).toBe(400);
+    expect(await stateOf(msg!.id)).toBe('unread');
+
+    expect(
+      (await patch('00000000-0000-4000-8000-000000000000', { state: 'read' }, admin.cookie)).status,
+    ).toBe(404);
+    expect((await patch('not-a-uuid', { state: 'read' }, admin.cookie)).status).toBe(404);
+  });
+});

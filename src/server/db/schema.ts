@@ -16,6 +16,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { AllergenInfo } from '../../shared/food-information';
+import { MESSAGE_STATES } from '../../shared/message-states';
 import { DELIVERY_STATUSES, ORDER_FLAGS, ORDER_STATUSES } from '../../shared/orders/statuses';
 import { DISCOUNT_KINDS, FULFILMENTS } from '../../shared/pricing/price-order';
 
@@ -439,9 +440,16 @@ export const contactMessages = pgTable(
     name: text('name').notNull(),
     email: text('email').notNull(),
     message: text('message').notNull(),
+    /** The owner's reading of it: unread (new), read, or handled (answered, nothing left to do). */
+    state: text('state', { enum: MESSAGE_STATES }).notNull().default('unread'),
     createdAt: createdAt(),
   },
-  (t) => [index('contact_messages_created_at_idx').on(t.createdAt.desc())],
+  (t) => [
+    index('contact_messages_created_at_idx').on(t.createdAt.desc()),
+    check('contact_messages_state_check', sql`${t.state} in ('unread','read','handled')`),
+    // The sidebar counts unread messages on every admin page.
+    index('contact_messages_unread_idx').on(t.createdAt).where(sql`${t.state} = 'unread'`),
+  ],
 );
 
 /** Every outgoing e-mail waits here until delivered; dedupeKey makes "send once" hold. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MESSAGE_STATES } from '../message-states';
 import { CONTACT_LIMITS } from './contact-limits';
 import { CONTROL_CHARACTERS_MESSAGE as bad, isOneLine, isPlainLines } from './plain-text';
 
@@ -28,3 +29,8 @@ export const ContactSchema = z.object({
 
 export type ContactInput = z.input<typeof ContactSchema>;
 export type ContactData = z.output<typeof ContactSchema>;
+
+/** The owner marks a message unread, read or handled. */
+export const MessageStateUpdateSchema = z.object({
+  state: z.enum(MESSAGE_STATES, { error: `State must be one of: ${MESSAGE_STATES.join(', ')}` }),
+});

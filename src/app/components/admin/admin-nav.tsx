@@ -58,7 +58,7 @@ function useSignOut() {
   return { signOut, busy };
 }
 
-function NavList({ onNavigate }: { onNavigate?: () => void }) {
+function NavList({ onNavigate, unreadMessages }: { onNavigate?: () => void; unreadMessages: number }) {
   const { signOut, busy } = useSignOut();
   return (
     <nav aria-label="Admin" className="flex flex-1 flex-col">
@@ -79,6 +79,13 @@ function NavList({ onNavigate }: { onNavigate?: () => void }) {
             >
               <Icon aria-hidden className="size-5" />
               {label}
+              {to === '/admin/messages' && unreadMessages > 0 && (
+                // Read as "Messages 3 unread".
+                <span className="ml-auto min-w-6 rounded-full bg-caramel-dark px-2 py-0.5 text-center text-xs font-semibold text-white tabular-nums">
+                  {unreadMessages}
+                  <span className="sr-only"> unread</span>
+                </span>
+              )}
             </NavLink>
           </li>
         ))}
@@ -106,7 +113,7 @@ function Brand({ shopName }: { shopName: string }) {
 }
 
 /** The back office's navigation: a sidebar on wide screens, a menu button and sheet on small ones. */
-export function AdminNav({ shopName }: { shopName: string }) {
+export function AdminNav({ shopName, unreadMessages }: { shopName: string; unreadMessages: number }) {
   const [open, setOpen] = useState(false);
   const { pathname } = useLocation();
   // Close the sheet when the page changes some other way (e.g. the back button).
@@ -120,14 +127,24 @@ export function AdminNav({ shopName }: { shopName: string }) {
     <>
       <aside className="sticky top-0 hidden print:hidden h-dvh w-64 shrink-0 flex-col gap-8 overflow-y-auto border-r border-crumb bg-white p-5 md:flex">
         <Brand shopName={shopName} />
-        <NavList />
+        <NavList unreadMessages={unreadMessages} />
       </aside>
       <header className="sticky top-0 z-40 flex items-center justify-between border-b border-crumb bg-white px-4 py-2 md:hidden print:hidden">
         <Brand shopName={shopName} />
         <Dialog.Root open={open} onOpenChange={setOpen}>
           <Dialog.Trigger asChild>
-            <Button variant="ghost" size="icon" aria-label="Open admin menu">
+            <Button
+              variant="ghost"
+              size="icon"
+              className="relative"
+              aria-label={
+                unreadMessages > 0 ? `Open admin menu, ${unreadMessages} unread messages` : 'Open admin menu'
+              }
+            >
               <Menu aria-hidden className="size-6" />
+              {unreadMessages > 0 && (
+                <span aria-hidden className="absolute top-1 right-1 size-2.5 rounded-full bg-caramel-dark" />
+              )}
             </Button>
           </Dialog.Trigger>
           <Dialog.Portal>
@@ -144,7 +161,7 @@ export function AdminNav({ shopName }: { shopName: string }) {
                   </Button>
                 </Dialog.Close>
               </div>
-              <NavList onNavigate={() => setOpen(false)} />
+              <NavList unreadMessages={unreadMessages} onNavigate={() => setOpen(false)} />
             </Dialog.Content>
           </Dialog.Portal>
         </Dialog.Root>

@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, Outlet, useRouteLoaderData } from 'react-router';
+import { loadOrNull } from '~/app/components/admin/admin-action.server';
 import { AdminNav } from '~/app/components/admin/admin-nav';
 import { requireAdminPage } from '~/app/lib/guards.server';
 import type { Route } from './+types/layout';
@@ -9,7 +10,12 @@ import type { Route } from './+types/layout';
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdminPage(request, context);
-  return { shopName: context.services.config.shop.name };
+  return {
+    shopName: context.services.config.shop.name,
+    // Revalidated after every admin action, so marking a message read updates the sidebar at once.
+    unreadMessages:
+      (await loadOrNull(context, 'unread messages', () => context.services.contact.unreadCount())) ?? 0,
+  };
 }
 
 /**
@@ -27,7 +33,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       >
         Skip to content
       </a>
-      <AdminNav shopName={loaderData.shopName} />
+      <AdminNav shopName={loaderData.shopName} unreadMessages={loaderData.unreadMessages} />
       <div id="admin-content" tabIndex={-1} className="min-w-0 flex-1 outline-none">
         <Outlet />
       </div>
@@ -41,7 +47,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <div data-admin-shell className="min-h-dvh md:flex">
-      {data && <AdminNav shopName={data.shopName} />}
+      {data && <AdminNav shopName={data.shopName} unreadMessages={data.unreadMessages} />}
       <main className="mx-auto w-full max-w-3xl px-4 py-16 text-center">
         <h1 className="mb-3 text-3xl font-bold">
           {notFound ? 'Oops! Page not found' : 'Something went wrong'}

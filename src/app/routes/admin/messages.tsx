@@ -1,10 +1,14 @@
 import { Mail } from 'lucide-react';
+import { field, runAdminAction } from '~/app/components/admin/admin-action.server';
+import { MessageStateForm } from '~/app/components/admin/message-state-form';
 import { Button } from '~/app/components/ui/button';
-import { Card } from '~/app/components/ui/card';
+import { Badge, Card } from '~/app/components/ui/card';
 import { Pagination } from '~/app/components/ui/pagination';
+import { cn } from '~/app/lib/cn';
 import { requireAdminPage } from '~/app/lib/guards.server';
 import { pageMeta } from '~/app/lib/meta';
 import { formatDateTime } from '~/shared/constants';
+import { MESSAGE_STATE_LABELS } from '~/shared/message-states';
 import type { Route } from './+types/messages';
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -29,14 +33,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       name: m.name,
       email: m.email,
       message: m.message,
+      state: m.state,
       iso: m.createdAt.toISOString(),
       date: received(m.createdAt),
     })),
   };
 }
 
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireAdminPage(request, context);
+  const form = await request.formData();
+  return runAdminAction(context, 'state', () =>
+    context.services.contact.setState(field(form, 'id'), { state: field(form, 'state') }),
+  );
+}
+
 export default function Messages({ loaderData }: Route.ComponentProps) {
-  const { messages, page, pageCount, total, shopName } = loaderData;
+  const { messages, page, pageCount, total, unread, shopName } = loaderData;
   return (
     <main className="mx-auto w-full max-w-4xl px-4 py-8">
       <div className="mb-6 flex flex-wrap items-baseline justify-between gap-2">
@@ -44,6 +57,7 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
         {total > 0 && (
           <p className="text-cocoa-light">
             {total} {total === 1 ? 'message' : 'messages'}
+            {unread > 0 && <span className="font-semibold text-caramel-dark">, {unread} unread</span>}
           </p>
         )}
       </div>
@@ -61,12 +75,19 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
             <ul className="space-y-4">
               {messages.map((m) => (
                 <li key={m.id}>
-                  <Card className="p-5">
+                  <Card
+                    className={cn(
+                      'p-5',
+                      m.state === 'unread' && 'border-l-4 border-l-caramel-dark',
+                      m.state === 'handled' && 'bg-cream',
+                    )}
+                  >
                     <article aria-labelledby={`message-${m.id}`}>
                       <header className="mb-3 flex flex-wrap items-start justify-between gap-x-4 gap-y-1">
                         <div className="min-w-0">
                           <h2 id={`message-${m.id}`} className="font-sans text-lg font-semibold break-words">
                             {m.name}
+                            <span className="sr-only"> ({MESSAGE_STATE_LABELS[m.state]})</span>
                           </h2>
                           <a
                             href={`mailto:${m.email}`}
@@ -75,19 +96,33 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
                             {m.email}
                           </a>
                         </div>
-                        <time dateTime={m.iso} className="text-sm text-cocoa-light">
-                          {m.date}
-                        </time>
+                        <div className="flex flex-wrap items-center gap-2">
+                          <Badge
+                            aria-hidden
+                            className={cn(
+                              m.state === 'unread' && 'bg-caramel-dark text-white',
+                              m.state === 'handled' && 'bg-green-100 text-green-900',
+                            )}
+                          >
+                            {m.state === 'unread' ? 'New' : MESSAGE_STATE_LABELS[m.state]}
+                          </Badge>
+                          <time dateTime={m.iso} className="text-sm text-cocoa-light">
+                            {m.date}
+                          </time>
+                        </div>
                       </header>
                       <p className="break-words whitespace-pre-wrap">{m.message}</p>
-                      <Button asChild variant="outline" size="sm" className="mt-4">
-                        <a
-                          href={`mailto:${m.email}?subject=${encodeURIComponent(`Re: Your message to ${shopName}`)}`}
-                        >
-                          <Mail aria-hidden className="size-4" />
-                          Reply<span className="sr-only"> to {m.name}</span>
-                        </a>
-                      </Button>
+                      <div className="mt-4 flex flex-wrap items-center gap-2">
+                        <Button asChild variant="outline" size="sm">
+                          <a
+                            href={`mailto:${m.email}?subject=${encodeURIComponent(`Re: Your message to ${shopName}`)}`}
+                          >
+                            <Mail aria-hidden className="size-4" />
+                            Reply<span className="sr-only"> to {m.name}</span>
+                          </a>
+                        </Button>
+                        <MessageStateForm id={m.id} name={m.name} state={m.state} />
+                      </div>
                     </article>
                   </Card>
                 </li>

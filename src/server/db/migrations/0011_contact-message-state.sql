@@ -1,0 +1,3 @@
+ALTER TABLE "contact_messages" ADD COLUMN "state" text DEFAULT 'unread' NOT NULL;--> statement-breakpoint
+CREATE INDEX "contact_messages_unread_idx" ON "contact_messages" USING btree ("created_at") WHERE "contact_messages"."state" = 'unread';--> statement-breakpoint
+ALTER TABLE "contact_messages" ADD CONSTRAINT "contact_messages_state_check" CHECK ("contact_messages"."state" in ('unread','read','handled'));
