@@ -73,7 +73,13 @@ function mergeLines(items: { product_id: string; name?: unknown; quantity: numbe
 export interface PricingSettings {
   deliveryFeePennies: number;
   freeDeliveryOverPennies: number | null;
+  collectionEnabled: boolean;
 }
+
+export const NO_COLLECTION_MESSAGE =
+  'Sorry, collection from the bakery is not available at the moment. Please choose delivery.';
+export const COLLECTION_GIFT_MESSAGE =
+  'A collected order is collected by you. To send cookies to someone else, choose delivery.';
 
 type PricedLine = {
   productId: string;
@@ -83,11 +89,23 @@ type PricedLine = {
   vatRate: VatRate;
 };
 
-/** Where the order goes: the profile's address, or a gift's recipient with its message. */
+/**
+ * Where the order goes: the profile's address, or a gift's recipient with its message. A
+ * collection needs no address: the order keeps who collects and their phone only.
+ */
 function shipTo(
   profile: typeof profiles.$inferSelect,
   delivery: Delivery | undefined,
+  fulfilment: Fulfilment,
 ): Pick<NewOrder, 'ship' | 'gift'> {
+  if (fulfilment === 'collection') {
+    if (delivery?.to === 'someone-else')
+      throw badRequest(COLLECTION_GIFT_MESSAGE, { delivery: COLLECTION_GIFT_MESSAGE });
+    return {
+      ship: { name: profile.fullName, phone: profile.phone, address: '', city: '', postcode: '' },
+      gift: null,
+    };
+  }
   if (delivery?.to === 'someone-else') {
     const r = delivery.recipient;
     return {
@@ -206,23 +224,31 @@ export function createCheckoutService(deps: {
     return { priced, code };
   }
 
+  /** Collection is offered only while the owner has it switched on in Settings. */
+  async function checkOffered(tx: Db | Tx, fulfilment: Fulfilment) {
+    if (fulfilment === 'collection' && !(await pricingSettings(tx)).collectionEnabled)
+      throw badRequest(NO_COLLECTION_MESSAGE, { fulfilment: NO_COLLECTION_MESSAGE });
+  }
+
   async function writeOrder(
     user: SessionUser,
     wanted: WantedLine[],
     wantedDay: unknown,
     delivery: Delivery | undefined,
     rawCode: string | undefined,
+    fulfilment: Fulfilment,
   ) {
     return db.transaction(async (tx) => {
       const [profile] = await tx.select().from(profiles).where(eq(profiles.id, user.id)).limit(1);
       if (!profile) throw badRequest('Please add your delivery details to your account before checking out.');
+      await checkOffered(tx, fulfilment);
+      const ship = shipTo(profile, delivery, fulfilment);
       const lines = await priceLines(tx, wanted);
 
       // The day's check and its reservation: the lock is held until this order commits. The day is
       // locked before the code, in every checkout, so two locks never wait on each other in a circle.
       const cookies = lines.reduce((sum, l) => sum + l.quantity, 0);
-      const deliveryDate = await bakeDays.reserveDay(tx, wantedDay, cookies);
-      const fulfilment: Fulfilment = 'delivery';
+      const deliveryDate = await bakeDays.reserveDay(tx, wantedDay, cookies, fulfilment);
       const { priced, code } = await price(tx, lines, fulfilment, rawCode, profile.id, true);
 
       const expiresAt = paymentExpiry(provider.name, config.checkoutSessionMinutes);
@@ -230,7 +256,7 @@ export function createCheckoutService(deps: {
         tx,
         {
           profileId: profile.id,
-          ...shipTo(profile, delivery),
+          ...ship,
           lines,
           fulfilment,
           discountCode: code ? { id: code.id, code: code.terms.code } : null,
@@ -257,8 +283,12 @@ export function createCheckoutService(deps: {
         60,
         'Too many checkout attempts. Please wait a minute and try again.',
       );
-      const { items, delivery_date, delivery, discount_code } = parseOrThrow(CheckoutRequestSchema, input);
-      const order = await writeOrder(user, mergeLines(items), delivery_date, delivery, discount_code);
+      const { items, delivery_date, delivery, discount_code, fulfilment } = parseOrThrow(
+        CheckoutRequestSchema,
+        input,
+      );
+      const wanted = mergeLines(items);
+      const order = await writeOrder(user, wanted, delivery_date, delivery, discount_code, fulfilment);
 
       let session: { sessionId: string; url: string };
       try {
@@ -301,6 +331,7 @@ export function createCheckoutService(deps: {
      */
     async quote(user: SessionUser | null, input: unknown): Promise<CheckoutQuote> {
       const { items, discount_code, fulfilment } = parseOrThrow(CheckoutQuoteSchema, input);
+      await checkOffered(db, fulfilment);
       const lines = await priceLines(db, mergeLines(items));
       const { priced, code } = await price(db, lines, fulfilment, discount_code, user?.id ?? null, false);
       return {

@@ -37,6 +37,9 @@ const discountCode = z.preprocess(
   z.string({ error: DISCOUNT_REFUSALS.invalid }).max(1000, DISCOUNT_REFUSALS.invalid).optional(),
 );
 
+/** Delivered (SPEC's only way, so the default) or collected from the bakery. */
+const fulfilment = z.enum(FULFILMENTS, { error: 'Choose delivery or collection' }).default('delivery');
+
 /** Body of POST /api/checkout/create-checkout-session (SPEC §7). `deliveryFeePennies` is ignored. */
 export const CheckoutRequestSchema = z.object({
   items: basket,
@@ -46,13 +49,14 @@ export const CheckoutRequestSchema = z.object({
   /** Who the cookies are for; absent means the customer (the profile's address). */
   delivery: DeliverySchema.optional(),
   discount_code: discountCode,
+  fulfilment,
 });
 
 /** Body of POST /api/checkout/quote: what the order would cost, priced by the server. */
 export const CheckoutQuoteSchema = z.object({
   items: basket,
   discount_code: discountCode,
-  fulfilment: z.enum(FULFILMENTS, { error: 'Choose delivery or collection' }).default('delivery'),
+  fulfilment,
 });
 
 /** The server's pricing of a basket, for the checkout summary. */
