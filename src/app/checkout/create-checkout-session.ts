@@ -1,4 +1,5 @@
 import type { CartItem } from '~/app/cart/cart-store';
+import type { Fulfilment } from '~/shared/pricing/price-order';
 import type { CheckoutItemPayload, CheckoutSessionResponse } from '~/shared/schemas/checkout';
 import type { DeliveryInput } from '~/shared/schemas/gift-delivery';
 import { CodeRefusedError } from './checkout-quote';
@@ -15,7 +16,10 @@ export async function createCheckoutSession(
   deliveryFeePennies: number,
   deliveryDate: string | null,
   delivery: DeliveryInput = { to: 'me' },
-  { discountCode }: { discountCode: string | null } = { discountCode: null },
+  { discountCode, fulfilment }: { discountCode: string | null; fulfilment: Fulfilment } = {
+    discountCode: null,
+    fulfilment: 'delivery',
+  },
 ): Promise<CheckoutSessionResponse> {
   // The spec's payload; the server reads only product_id and quantity and prices the rest itself.
   const payload: CheckoutItemPayload[] = items.map((i) => ({
@@ -36,6 +40,7 @@ export async function createCheckoutSession(
         delivery_date: deliveryDate,
         delivery,
         discount_code: discountCode ?? undefined,
+        fulfilment,
       }),
     });
   } catch {

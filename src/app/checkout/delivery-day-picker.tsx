@@ -29,21 +29,25 @@ export function DeliveryDayPicker({
   cookies,
   value,
   onChange,
+  collection = false,
 }: {
   days: DeliveryDayChoice[];
   cookies: number;
   value: string | null;
   onChange: (date: string) => void;
+  /** The days are collection days: say so. */
+  collection?: boolean;
 }) {
+  const kind = collection ? 'collection' : 'delivery';
   return (
     <fieldset className="mt-6" aria-describedby="delivery-day-hint">
-      <legend className="text-lg font-semibold">Delivery day</legend>
+      <legend className="text-lg font-semibold">{collection ? 'Collection day' : 'Delivery day'}</legend>
       <p id="delivery-day-hint" className="mb-3 text-sm text-cocoa-light">
         Baked fresh for the day you choose.
       </p>
       {days.length === 0 ? (
         <p className="rounded-md bg-cream p-4">
-          No delivery days are open at the moment. Please contact us to arrange your order.
+          No {kind} days are open at the moment. Please contact us to arrange your order.
         </p>
       ) : (
         <div className="grid gap-2 sm:grid-cols-2">

@@ -55,7 +55,7 @@ const orderOf = async (res: Response) => {
   const [order] = await t.services.db.select().from(orders).where(eq(orders.id, orderId));
   return order!;
 };
-async function expectRefused(res: Promise<Response>, message: string) {
+async function expectRefused(res: Response | Promise<Response>, message: string) {
   const before = await orderCount();
   const answer = await res;
   expect(answer.status).toBe(400);

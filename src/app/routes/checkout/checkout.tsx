@@ -1,8 +1,8 @@
 import { Lock } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Link, useNavigate, useRevalidator, useRouteLoaderData } from 'react-router';
+import { Link, useNavigate, useRevalidator } from 'react-router';
 import { toast } from 'sonner';
-import { type CartItem, cartTotalPence, useCart } from '~/app/cart/cart-store';
+import { type CartItem, useCart } from '~/app/cart/cart-store';
 import { CartLoading, EmptyCart } from '~/app/cart/empty-cart';
 import { CodeRefusedError, useQuote } from '~/app/checkout/checkout-quote';
 import { createCheckoutSession, SignInRequiredError } from '~/app/checkout/create-checkout-session';
@@ -20,13 +20,14 @@ import {
   firstOpenDay,
 } from '~/app/checkout/delivery-day-picker';
 import { DiscountCodeForm } from '~/app/checkout/discount-code-form';
+import { FreeDeliveryNote, FulfilmentChoice } from '~/app/checkout/fulfilment-choice';
 import { Button } from '~/app/components/ui/button';
 import { Card } from '~/app/components/ui/card';
 import { getUser } from '~/app/lib/guards.server';
 import { pageMeta } from '~/app/lib/meta';
-import type { loader as rootLoader } from '~/app/root';
 import { formatPence } from '~/shared/money';
 import { CANCEL_NOTICE } from '~/shared/orders/cancellation';
+import { type Fulfilment, type PricingInput, priceOrder } from '~/shared/pricing/price-order';
 import { type SummaryRow, summaryRows } from '~/shared/pricing/summary-rows';
 import type { Route } from './+types/checkout';
 
@@ -40,17 +41,32 @@ export const meta: Route.MetaFunction = ({ matches }) =>
  * here whether one exists and, if so, where the order will be delivered.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
+  const { bakeDays, settings: shopSettings } = context.services;
   const user = await getUser(request, context);
-  // Read afresh on every visit: a day may fill or close at any moment.
-  const deliveryDays: DeliveryDayChoice[] = (await context.services.bakeDays.choices(1)).map(
-    ({ date, state, orderBy, capacity, booked }) => ({ date, state, orderBy, capacity, booked }),
-  );
-  if (!user) return { signedIn: false as const, deliverTo: null, deliveryDays };
+  // Read afresh on every visit: a day may fill or close, and the owner may change the settings.
+  const days = async (fulfilment: Fulfilment): Promise<DeliveryDayChoice[]> =>
+    (await bakeDays.choices(1, fulfilment)).map(({ date, state, orderBy, capacity, booked }) => ({
+      date,
+      state,
+      orderBy,
+      capacity,
+      booked,
+    }));
+  const [settings, deliveryDays] = await Promise.all([shopSettings.get(), days('delivery')]);
+  const collection = settings.collectionEnabled
+    ? { address: settings.collectionAddress, hours: settings.collectionHours, days: await days('collection') }
+    : null;
+  const pricing = {
+    deliveryFeePennies: settings.deliveryFeePennies,
+    freeDeliveryOverPennies: settings.freeDeliveryOverPennies,
+  };
+  const common = { deliveryDays, collection, pricing };
+  if (!user) return { signedIn: false as const, deliverTo: null, ...common };
   const profile = await context.services.accounts.getProfile(user.id).catch(() => null);
   const deliverTo = profile
     ? { name: profile.fullName, lines: [profile.address, profile.city, profile.postcode] }
     : null;
-  return { signedIn: true as const, deliverTo, deliveryDays };
+  return { signedIn: true as const, deliverTo, ...common };
 }
 
 export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
@@ -74,35 +90,32 @@ function OrderSummary({
   signedIn,
   deliverTo,
   deliveryDays,
+  collection,
+  pricing,
 }: { items: CartItem[] } & Route.ComponentProps['loaderData']) {
-  const { shop } = useRouteLoaderData<typeof rootLoader>('root')!;
   const navigate = useNavigate();
   const revalidator = useRevalidator();
   const [processing, setProcessing] = useState(false);
   const [delivery, setDelivery] = useState(EMPTY_DELIVERY);
   const [deliveryErrors, setDeliveryErrors] = useState<DeliveryErrors>({});
   const [discountCode, setDiscountCode] = useState<string | null>(null);
-  const fulfilment = 'delivery';
+  const [chosenFulfilment, setFulfilment] = useState<Fulfilment>('delivery');
+  // Collection switched off since the page loaded: back to delivery.
+  const fulfilment: Fulfilment = collection ? chosenFulfilment : 'delivery';
   const quote = useQuote(items, discountCode, fulfilment);
-  const subtotal = cartTotalPence(items);
-  // The server's prices once it has answered; the basket's own until then (SPEC's summary).
+  // The server's prices once it has answered; the basket's own, priced the same way, until then.
   const rows: SummaryRow[] = quote
     ? summaryRows({ ...quote, delivery_fee_pennies: quote.delivery_pennies, fulfilment })
-    : summaryRows({
-        subtotal_pennies: subtotal,
-        discount: null,
-        delivery_fee_pennies: shop.deliveryFeePence,
-        total_pennies: subtotal + shop.deliveryFeePence,
-        fulfilment,
-      });
+    : basketRows(items, fulfilment, pricing);
   const unitPrice = (item: CartItem) =>
     quote?.lines.find((l) => l.product_id === item.id)?.unit_price_pennies ?? item.price_pennies;
   const cookies = items.reduce((sum, i) => sum + i.quantity, 0);
   const [chosenDay, setChosenDay] = useState<string | null>(null);
   // The first open day is preselected; a chosen day that filled or closed meanwhile is replaced.
-  const chosen = deliveryDays.find((d) => d.date === chosenDay);
+  const days = fulfilment === 'collection' && collection ? collection.days : deliveryDays;
+  const chosen = days.find((d) => d.date === chosenDay);
   const deliveryDay =
-    chosen && dayAvailability(chosen, cookies) === 'open' ? chosen.date : firstOpenDay(deliveryDays, cookies);
+    chosen && dayAvailability(chosen, cookies) === 'open' ? chosen.date : firstOpenDay(days, cookies);
 
   // Coming back from the payment page with the browser's Back button restores this page as it
   // was left (processing); let the customer try again.
@@ -120,7 +133,8 @@ function OrderSummary({
   async function proceed() {
     if (!signedIn) return sendToSignIn();
     // A gift's recipient is checked here first, with the same rules and messages as the server.
-    const checked = await checkDelivery(delivery);
+    // A collection goes to no address.
+    const checked = await checkDelivery(fulfilment === 'collection' ? EMPTY_DELIVERY : delivery);
     setDeliveryErrors(checked.ok ? {} : checked.errors);
     if (!checked.ok) {
       toast.error(checked.first.message);
@@ -132,12 +146,10 @@ function OrderSummary({
     try {
       const { url } = await createCheckoutSession(
         items,
-        shop.deliveryFeePence,
+        quote?.delivery_pennies ?? pricing.deliveryFeePennies,
         deliveryDay,
         checked.payload,
-        {
-          discountCode,
-        },
+        { discountCode, fulfilment },
       );
       // Stays "Processing..." while the browser leaves for the payment page.
       window.location.assign(url);
@@ -183,6 +195,7 @@ function OrderSummary({
           </div>
         ))}
       </dl>
+      {fulfilment === 'delivery' && <FreeDeliveryNote quote={quote} className="mt-3" />}
 
       <DiscountCodeForm
         items={items}
@@ -191,7 +204,16 @@ function OrderSummary({
         onApplied={setDiscountCode}
       />
 
-      {deliverTo && (
+      {collection && (
+        <FulfilmentChoice
+          value={fulfilment}
+          onChange={setFulfilment}
+          collection={collection}
+          deliveryHint={deliveryHint(pricing)}
+        />
+      )}
+
+      {deliverTo && fulfilment === 'delivery' && (
         <DeliveryChoice
           myAddress={deliverTo}
           value={delivery}
@@ -200,7 +222,13 @@ function OrderSummary({
         />
       )}
 
-      <DeliveryDayPicker days={deliveryDays} cookies={cookies} value={deliveryDay} onChange={setChosenDay} />
+      <DeliveryDayPicker
+        days={days}
+        cookies={cookies}
+        value={deliveryDay}
+        onChange={setChosenDay}
+        collection={fulfilment === 'collection'}
+      />
 
       <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
         <Button asChild variant="outline">
@@ -219,4 +247,32 @@ function OrderSummary({
       <p className="mt-2 text-sm text-cocoa-light">{CANCEL_NOTICE}</p>
     </Card>
   );
+}
+
+type Pricing = Pick<PricingInput, 'deliveryFeePennies' | 'freeDeliveryOverPennies'>;
+
+/** The summary from the basket's own prices, with the shop's fee and threshold (before the quote). */
+function basketRows(items: CartItem[], fulfilment: Fulfilment, pricing: Pricing): SummaryRow[] {
+  const priced = priceOrder({
+    lines: items.map((i) => ({ unitPricePennies: i.price_pennies, quantity: i.quantity, vatRate: 0 })),
+    fulfilment,
+    ...pricing,
+    discount: null,
+  });
+  return summaryRows({
+    subtotal_pennies: priced.subtotalPennies,
+    discount: null,
+    delivery_fee_pennies: priced.deliveryPennies,
+    total_pennies: priced.totalPennies,
+    fulfilment,
+  });
+}
+
+/** "£4.99", or "£4.99, free on orders of £30.00 or more". */
+function deliveryHint({ deliveryFeePennies, freeDeliveryOverPennies }: Pricing): string {
+  if (deliveryFeePennies === 0) return 'Free';
+  const fee = formatPence(deliveryFeePennies);
+  return freeDeliveryOverPennies === null
+    ? fee
+    : `${fee}, free on orders of ${formatPence(freeDeliveryOverPennies)} or more`;
 }
