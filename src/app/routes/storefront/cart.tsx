@@ -2,6 +2,8 @@ import { Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { type CartItem, cartTotalPence, useCart, useCartStore } from '~/app/cart/cart-store';
 import { CartLoading, EmptyCart } from '~/app/cart/empty-cart';
+import { useQuote } from '~/app/checkout/checkout-quote';
+import { FreeDeliveryNote } from '~/app/checkout/fulfilment-choice';
 import { ProductImage } from '~/app/components/product-image';
 import { Button } from '~/app/components/ui/button';
 import { Card } from '~/app/components/ui/card';
@@ -31,6 +33,8 @@ export default function CartPage() {
 
 function CartContents({ items }: { items: CartItem[] }) {
   const subtotal = cartTotalPence(items);
+  // Delivery stays "Calculated at checkout" (SPEC); the server says how far free delivery is.
+  const quote = useQuote(items, null, 'delivery');
   return (
     <div className="grid gap-8 lg:grid-cols-[1fr_20rem]">
       <ul className="flex flex-col gap-4" aria-label="Items in your cart">
@@ -56,6 +60,7 @@ function CartContents({ items }: { items: CartItem[] }) {
             <dd>{formatPence(subtotal)}</dd>
           </div>
         </dl>
+        <FreeDeliveryNote quote={quote} className="mt-3" />
         <div className="mt-6 flex flex-col gap-3">
           <Button asChild size="lg">
             <Link to="/checkout">Proceed to Checkout</Link>
