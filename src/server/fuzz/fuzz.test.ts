@@ -3,9 +3,12 @@
  * a 500, and a refused request (4xx) changes no row. Bounded: a few dozen requests per route and
  * a time limit each, so it runs in `npm test` (the real build: run `npm run build` first).
  */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ClientBuild } from '~/server/app';
 import { loadClientBuild } from '~/server/load-build';
 import { createProduct, createUser, nextTestIp } from '~/test/factories';
 import { createDelivery } from '~/test/order-factories';
@@ -14,37 +17,26 @@ import { createTestApp, type TestApp } from '~/test/test-app';
 const RUNS = 12;
 const TIME_LIMIT_MS = 4000;
 
-/** Tables a refused request must leave alone (rate-limit counters may count it). */
-const GUARDED = [
-  'users',
-  'sessions',
-  'accounts',
-  'profiles',
-  'user_roles',
-  'products',
-  'orders',
-  'order_status_history',
-  'refunds',
-  'order_payments',
-  'order_items',
-  'payment_events',
-  'deliveries',
-  'contact_messages',
-  'email_outbox',
-  'bake_day_template',
-  'bake_day_overrides',
-];
+/** Tables a refused request may write: rate-limit counters count it. Every other table is guarded. */
+const MAY_COUNT_REFUSALS = new Set(['rate_limits', 'auth_rate_limits']);
 
 let t: TestApp;
+let build: ClientBuild;
+/** Every table of the schema but the counters (found, so a new table is guarded without a list). */
+let guarded: string[];
 let admin: string;
 let customer: string;
 const ids: Record<string, string> = {};
 
 beforeAll(async () => {
-  t = await createTestApp({
-    build: await loadClientBuild(process.env.BUILD_DIR),
-    env: { RATE_LIMITS: 'false' },
-  });
+  build = await loadClientBuild(process.env.BUILD_DIR);
+  t = await createTestApp({ build, env: { RATE_LIMITS: 'false' } });
+  const tables = await t.services.db.execute(
+    sql`select tablename from pg_tables where schemaname = 'public' order by tablename`,
+  );
+  guarded = (tables as unknown as { rows: { tablename: string }[] }).rows
+    .map((r) => r.tablename)
+    .filter((name) => !MAY_COUNT_REFUSALS.has(name));
   ({ cookie: admin } = await createUser(t, { admin: true }));
   ({ cookie: customer } = await createUser(t));
   ids.product = (await createProduct(t.services)).id;
@@ -56,7 +48,7 @@ afterAll(() => t?.close());
 
 /** One fingerprint of every guarded table's rows. */
 async function fingerprint(): Promise<string> {
-  const parts = GUARDED.map(
+  const parts = guarded.map(
     (table) =>
       sql`(select md5(coalesce(string_agg(x::text, ',' order by x::text), '')) from ${sql.identifier(table)} x)`,
   );
@@ -133,6 +125,43 @@ const body = fc.oneof(
   }),
   value,
 );
+/**
+ * What page actions read, harvested from their source so a new action's intents and fields are
+ * fuzzed without a list to keep: `intent` values (`case 'x'`, `intent === 'x'`) and form fields
+ * (`field(form, 'x')`, `form.get('x')`). Without a known intent an action stops at "Unknown
+ * action" and its parsing is never reached.
+ */
+function harvestPageForms(): { intents: string[]; fields: string[] } {
+  const intents = new Set<string>();
+  const fields = new Set<string>();
+  for (const dir of ['src/app/routes', 'src/app/components/admin']) {
+    for (const file of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
+      if (!/\.tsx?$/.test(file)) continue;
+      const source = readFileSync(path.join(dir, file), 'utf8');
+      for (const [, name] of source.matchAll(/(?:case |intent [!=]== )'([a-z-]+)'/g)) intents.add(name!);
+      for (const [, name] of source.matchAll(/(?:field\(form, |form\??\.get\()'([a-z_]+)'\)/g))
+        fields.add(name!);
+    }
+  }
+  return { intents: [...intents], fields: [...fields] };
+}
+const pageForms = harvestPageForms();
+
+/** A page action's form: one of the known intents (mostly), the fields actions read, real ids at times. */
+const pageForm = fc
+  .tuple(
+    fc.option(fc.constantFrom(...pageForms.intents), { freq: 5 }),
+    fc.dictionary(
+      fc.constantFrom(...new Set([...FIELDS, ...pageForms.fields])),
+      fc.oneof(
+        value,
+        fc.constantFrom('order', 'delivery', 'product').map((kind) => ids[kind]),
+      ),
+      { maxKeys: 8 },
+    ),
+  )
+  .map(([intent, fields]) => (intent === null ? fields : { ...fields, intent }));
+
 const param = fc.oneof(
   nasty,
   fc.uuid(),
@@ -148,10 +177,16 @@ function encode(p: string): string {
   }
 }
 
+const soon = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+
 function fill(path: string, p: string): string {
-  return path
-    .replace(':id', ids.order && Math.random() < 0.3 ? ids.order : encode(p))
-    .replace(/:[a-zA-Z]+/g, encode(p));
+  return (
+    path
+      .replace(':id', ids.order && Math.random() < 0.3 ? ids.order : encode(p))
+      // Bake-day pages: a real day in a few days' time, or generated nonsense.
+      .replace(':date', Math.random() < 0.5 ? soon : encode(p))
+      .replace(/:[a-zA-Z]+/g, encode(p))
+  );
 }
 
 async function send(method: string, path: string, payload: unknown, cookie?: string, form = false) {
@@ -192,16 +227,18 @@ const AUTH_ROUTES = [
   ['POST', '/api/auth/change-password'],
 ] as const;
 
-const PAGE_ACTIONS = [
-  '/contact',
-  '/pay/test/:sessionId',
-  '/account/orders/:id',
-  '/admin/orders',
-  '/admin/orders/:id',
-  '/admin/products',
-  '/admin/deliveries',
-  '/admin/bake-days',
-];
+/** The path of every page with an action, from the build's own route manifest (none is missed). */
+function pageActions(): string[] {
+  const routes = build.server.routes;
+  const fullPath = (id: string): string => {
+    const route = routes[id]!;
+    const parent = route.parentId ? fullPath(route.parentId) : '';
+    return route.path ? `${parent.replace(/\/$/, '')}/${route.path}` : parent;
+  };
+  return Object.values(routes)
+    .filter((route) => route?.module.action)
+    .map((route) => fullPath(route!.id) || '/');
+}
 
 function apiRoutes(): [string, string][] {
   const seen = new Set<string>();
@@ -237,10 +274,18 @@ describe('fuzzing every /api route', () => {
 });
 
 describe('fuzzing every page action', () => {
+  it('finds the pages with actions, and the intents and fields their forms send', () => {
+    expect(pageForms.intents).toEqual(expect.arrayContaining(['refund', 'outcome', 'start-baking']));
+    expect(pageForms.fields).toEqual(expect.arrayContaining(['intent', 'order_id', 'note']));
+    expect(pageActions()).toEqual(
+      expect.arrayContaining(['/contact', '/pay/test/:sessionId', '/admin/orders/:id', '/admin/bake-days']),
+    );
+  });
+
   it('answers no generated form with a 500, and refusals write nothing', { timeout: 300_000 }, async () => {
-    for (const path of PAGE_ACTIONS) {
+    for (const path of pageActions()) {
       await fc.assert(
-        fc.asyncProperty(body, param, fc.constantFrom(admin, customer), async (payload, p, cookie) =>
+        fc.asyncProperty(pageForm, param, fc.constantFrom(admin, customer), async (payload, p, cookie) =>
           check('POST', fill(path, p), payload, cookie, true),
         ),
         { numRuns: RUNS, interruptAfterTimeLimit: TIME_LIMIT_MS },

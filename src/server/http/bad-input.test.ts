@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contactMessages, deliveries, products, type profiles, users } from '~/server/db/schema';
+import { contactMessages, deliveries, products, type profiles, refunds, users } from '~/server/db/schema';
 import { api, createProduct, createUser, nextTestIp, signUpDetails } from '~/test/factories';
 import { createDelivery } from '~/test/order-factories';
 import { createTestApp, type TestApp } from '~/test/test-app';
@@ -134,6 +134,30 @@ describe('control characters are a 400, never a 500, and write nothing', () => {
       admin,
     );
     expect(res.status).toBe(200);
+  });
+
+  it('refunds: a NUL in the reason', async () => {
+    const delivery = await createDelivery(t.services);
+    const res = await api(
+      t,
+      'POST',
+      `/api/admin/orders/${delivery.orderId}/refunds`,
+      { amount: 'full', reason: 'Broken\u0000 in the post', request_key: 'fuzzkey-0001' },
+      admin,
+    );
+    await expectRefused(res, 'reason');
+    expect(await t.services.db.select().from(refunds).where(eq(refunds.orderId, delivery.orderId))).toEqual(
+      [],
+    );
+  });
+
+  it('run sheet: a NUL in the note of a failed delivery', async () => {
+    const delivery = await createDelivery(t.services);
+    await expect(
+      t.services.daySheets.setOutcome(delivery.orderId, { outcome: 'failed', note: 'Gate\u0000 locked' }),
+    ).rejects.toMatchObject({ status: 400, fields: { note: expect.stringMatching(/not allowed/) } });
+    const [after] = await t.services.db.select().from(deliveries).where(eq(deliveries.id, delivery.id));
+    expect(after).toEqual(delivery);
   });
 
   it.each([

@@ -92,7 +92,12 @@ export type DeliveryUpdate = z.input<typeof DeliveryUpdateSchema>;
 export const DeliveryOutcomeSchema = z
   .object({
     outcome: z.enum(['delivered', 'failed'], { error: 'Choose Delivered or Failed' }),
-    note: z.string().trim().max(1000, 'Keep the note under 1000 characters').default(''),
+    note: z
+      .string()
+      .trim()
+      .max(1000, 'Keep the note under 1000 characters')
+      .refine(isPlainLines, bad('Note'))
+      .default(''),
   })
   .refine((o) => o.outcome === 'delivered' || o.note.length > 0, {
     message: 'Say why the delivery failed',

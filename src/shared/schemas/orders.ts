@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CONTROL_CHARACTERS_MESSAGE as bad, isPlainLines } from './plain-text';
 
 export const REFUND_REASON_MAX = 200;
 
@@ -19,7 +20,8 @@ export const RefundRequestSchema = z.object({
     .string({ error: 'Please give a reason' })
     .trim()
     .min(1, 'Please give a reason')
-    .max(REFUND_REASON_MAX, `Reason must be less than ${REFUND_REASON_MAX} characters`),
+    .max(REFUND_REASON_MAX, `Reason must be less than ${REFUND_REASON_MAX} characters`)
+    .refine(isPlainLines, bad('Reason')),
   request_key: z
     .string({ error: 'Missing request key' })
     .regex(/^[A-Za-z0-9_-]{8,64}$/, 'Missing request key'),
