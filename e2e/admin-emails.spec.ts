@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { E2E_BASE_URL } from './base-url';
-import { DEMO_ADMIN, DEMO_CUSTOMER, signInWithApi } from './fixtures';
+import { DEMO_ADMIN, DEMO_CUSTOMER, fillTestCard, signInWithApi } from './fixtures';
 
 const COOKIE = 'Dark Chocolate & Sea Salt';
 
@@ -18,10 +18,7 @@ test('a paid order shows the owner its confirmation and the new-order alert on t
   await page.goto('/checkout');
   await page.getByRole('button', { name: 'Proceed to Payment' }).click();
   await expect(page).toHaveURL(/\/pay\/test\//);
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiry date').fill('12 / 34');
-  await page.getByLabel('Security code (CVC)').fill('123');
-  await page.getByLabel('Name on card').fill('Demo Customer');
+  await fillTestCard(page);
   await page.getByRole('button', { name: 'Pay £13.99' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Order Confirmed!' })).toBeVisible();
   const number = (await page.getByText(/^#[0-9a-f]{8}$/).textContent())!;

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_ADMIN, DEMO_CUSTOMER, signInWithApi } from './fixtures';
+import { DEMO_ADMIN, DEMO_CUSTOMER, fillTestCard, signInWithApi } from './fixtures';
 
 const COOKIE = 'Pecan & Maple Syrup';
 
@@ -70,10 +70,7 @@ test('the owner closes a date and lowers a capacity; a customer picks an open da
   await customer.getByRole('button', { name: 'Proceed to Payment' }).click();
   await expect(customer).toHaveURL(/\/pay\/test\//);
   await expect(customer.getByText(`Delivery ${longDay(first!.date)}`)).toBeVisible();
-  await customer.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await customer.getByLabel('Expiry date').fill('12 / 34');
-  await customer.getByLabel('Security code (CVC)').fill('123');
-  await customer.getByLabel('Name on card').fill('Demo Customer');
+  await fillTestCard(customer);
   await customer.getByRole('button', { name: /^Pay £/ }).click();
   await expect(customer.getByRole('heading', { level: 1, name: 'Order Confirmed!' })).toBeVisible();
   await expect(customer.getByText(`Delivery day: ${longDay(first!.date)}`)).toBeVisible();

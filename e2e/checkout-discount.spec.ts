@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { E2E_BASE_URL } from './base-url';
-import { DEMO_ADMIN, signInWithApi, signUpWithApi } from './fixtures';
+import { DEMO_ADMIN, fillTestCard, signInWithApi, signUpWithApi } from './fixtures';
 
 const COOKIE = 'Dark Chocolate & Sea Salt';
 
@@ -60,10 +60,7 @@ test('a customer applies the owner’s code, pays the discounted total and sees 
   await page.getByRole('button', { name: 'Proceed to Payment' }).click();
   await expect(page).toHaveURL(/\/pay\/test\//);
   await expect(page.getByText(`Discount (${code})`)).toBeVisible();
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiry date').fill('12 / 34');
-  await page.getByLabel('Security code (CVC)').fill('123');
-  await page.getByLabel('Name on card').fill('Primrose Baker');
+  await fillTestCard(page, 'Primrose Baker');
   await page.getByRole('button', { name: 'Pay £17.14' }).click();
 
   await expect(page.getByRole('heading', { level: 1, name: 'Order Confirmed!' })).toBeVisible();

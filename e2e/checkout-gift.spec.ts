@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_ADMIN, signInWithApi, signUpWithApi } from './fixtures';
+import { DEMO_ADMIN, fillTestCard, signInWithApi, signUpWithApi } from './fixtures';
 
 const COOKIE = 'Pecan & Maple Syrup';
 
@@ -35,10 +35,7 @@ test('a customer sends cookies to a friend with a message; the packing slip has 
   await gift.getByLabel('Postcode').fill('sy8 1nd');
   await page.getByRole('button', { name: 'Proceed to Payment' }).click();
   await expect(page).toHaveURL(/\/pay\/test\//);
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiry date').fill('12 / 34');
-  await page.getByLabel('Security code (CVC)').fill('123');
-  await page.getByLabel('Name on card').fill('Gwen Giver');
+  await fillTestCard(page, 'Gwen Giver');
   await page.getByRole('button', { name: /^Pay / }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Order Confirmed!' })).toBeVisible();
 

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_CUSTOMER, signInWithApi, uniqueEmail } from './fixtures';
+import { DEMO_CUSTOMER, fillTestCard, signInWithApi, uniqueEmail } from './fixtures';
 
 const COOKIE = 'Dark Chocolate & Sea Salt';
 
@@ -12,13 +12,6 @@ async function addToCart(page: Page, quantity: number) {
   }
   await page.getByRole('button', { name: 'Add to Cart' }).click();
   await expect(page.getByText(`Added ${quantity} ${COOKIE} to cart`)).toBeVisible();
-}
-
-async function fillCard(page: Page, number: string) {
-  await page.getByLabel('Card number').fill(number);
-  await page.getByLabel('Expiry date').fill('12 / 34');
-  await page.getByLabel('Security code (CVC)').fill('123');
-  await page.getByLabel('Name on card').fill('Demo Customer');
 }
 
 test('a new customer signs up when asked, is declined once, pays by card and sees the order paid', async ({
@@ -82,7 +75,7 @@ test('a new customer signs up when asked, is declined once, pays by card and see
   await expect(page.getByRole('heading', { level: 1, name: 'Pay Shropshire Cookie Co.' })).toBeVisible();
   await expect(page.getByText(`${COOKIE} × 2`)).toBeVisible();
 
-  await fillCard(page, '4000 0000 0000 0002');
+  await fillTestCard(page, 'Demo Customer', '4000 0000 0000 0002');
   await page.getByRole('button', { name: 'Pay £13.99' }).click();
   await expect(page.getByRole('alert')).toHaveText('Your card was declined.');
   await expect(page).toHaveURL(new RegExp(`/pay/test/${sessionId}$`));

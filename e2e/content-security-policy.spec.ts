@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_ADMIN, signInWithApi, signUpWithApi, waitUntilInteractive } from './fixtures';
+import { DEMO_ADMIN, fillTestCard, signInWithApi, signUpWithApi, waitUntilInteractive } from './fixtures';
 
 const COOKIE = 'Dark Chocolate & Sea Salt';
 
@@ -40,10 +40,7 @@ test('the shop runs under its Content-Security-Policy with nothing refused, from
   await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
   await page.getByRole('button', { name: 'Proceed to Payment' }).click();
   await expect(page).toHaveURL(/\/pay\/test\//);
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiry date').fill('12 / 34');
-  await page.getByLabel('Security code (CVC)').fill('123');
-  await page.getByLabel('Name on card').fill('Clover Baxter');
+  await fillTestCard(page, 'Clover Baxter');
   await page.getByRole('button', { name: /^Pay / }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Order Confirmed!' })).toBeVisible();
 

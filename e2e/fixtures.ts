@@ -90,3 +90,14 @@ export async function paidOrderFrom(postcode: string, quantity = 2) {
     await customer.dispose();
   }
 }
+
+/**
+ * Fills the built-in test payment page's card form (4242 4242 4242 4242 pays; 4000 0000 0000 0002
+ * is declined); the journey then presses Pay, naming the amount when it matters.
+ */
+export async function fillTestCard(page: Page, name = 'Demo Customer', number = '4242 4242 4242 4242') {
+  await page.getByLabel('Card number').fill(number);
+  await page.getByLabel('Expiry date').fill('12 / 34');
+  await page.getByLabel('Security code (CVC)').fill('123');
+  await page.getByLabel('Name on card').fill(name);
+}

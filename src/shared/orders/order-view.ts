@@ -1,5 +1,5 @@
 import type { VatRate } from '../food-information';
-import type { Fulfilment, VatPart } from '../pricing/price-order';
+import type { AppliedDiscount, Fulfilment, VatPart } from '../pricing/price-order';
 import type { DeliveryStatus, OrderFlag, OrderStatus } from './statuses';
 
 /**
@@ -28,7 +28,7 @@ export interface OrderView {
   items: OrderLineView[];
   subtotal_pennies: number;
   /** The code used and what it gave: pence off the cookies, or the delivery it waived. */
-  discount: { code: string; pennies: number; delivery_waived_pennies: number } | null;
+  discount: AppliedDiscount | null;
   /** Delivery charged. */
   delivery_fee_pennies: number;
   total_pennies: number;

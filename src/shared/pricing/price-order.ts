@@ -20,6 +20,13 @@ export interface DiscountTerms {
   value: number;
 }
 
+/** A code as an order (or a quote) carries it: what it took off the cookies, or the delivery it waived. */
+export interface AppliedDiscount {
+  code: string;
+  pennies: number;
+  delivery_waived_pennies: number;
+}
+
 export interface PricingLine {
   unitPricePennies: number;
   quantity: number;

@@ -1,5 +1,5 @@
 import { formatPence } from '../money';
-import type { Fulfilment, VatPart } from './price-order';
+import type { AppliedDiscount, Fulfilment, VatPart } from './price-order';
 
 export interface SummaryRow {
   label: string;
@@ -10,7 +10,7 @@ export interface SummaryRow {
 
 export interface SummaryFigures {
   subtotal_pennies: number;
-  discount: { code: string; pennies: number; delivery_waived_pennies: number } | null;
+  discount: AppliedDiscount | null;
   delivery_fee_pennies: number;
   total_pennies: number;
   fulfilment: Fulfilment;

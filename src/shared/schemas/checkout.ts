@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_LINE_QUANTITY } from '../constants';
 import { DISCOUNT_REFUSALS } from '../discounts/discount-code';
-import { FULFILMENTS } from '../pricing/price-order';
+import { type AppliedDiscount, FULFILMENTS } from '../pricing/price-order';
 import { DeliverySchema } from './gift-delivery';
 import { isOneLine } from './plain-text';
 
@@ -63,7 +63,7 @@ export const CheckoutQuoteSchema = z.object({
 export interface CheckoutQuote {
   lines: { product_id: string; name: string; unit_price_pennies: number; quantity: number }[];
   subtotal_pennies: number;
-  discount: { code: string; pennies: number; delivery_waived_pennies: number } | null;
+  discount: AppliedDiscount | null;
   delivery_pennies: number;
   total_pennies: number;
   /** More cookies to spend for free delivery; null when there is no such offer or it is met. */
