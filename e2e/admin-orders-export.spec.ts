@@ -25,12 +25,13 @@ test('the owner finds an order by postcode and exports it as a CSV for the accou
   const csv = (await readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, '');
   const [header, ...rows] = csv.trimEnd().split('\r\n');
   expect(header).toBe(
-    'Order number,Order date,Delivery day,Status,Customer,E-mail,Postcode,Items,Subtotal,Delivery,Refunds,Total',
+    'Order number,Order date,Delivery day,Fulfilment,Status,Customer,E-mail,Postcode,Items,Subtotal,' +
+      'Discount code,Discount,Delivery,VAT 5%,VAT 20%,Refunds,Total',
   );
   const row = rows.find((r) => r.startsWith(`${short},`));
   expect(row).toBeDefined();
-  expect(row).toContain(`,Paid,Ivy Export,${order.email},${postcode},`);
+  expect(row).toContain(`,Delivery,Paid,Ivy Export,${order.email},${postcode},`);
   expect(row).toContain(`2 x ${order.product}`);
-  expect(row).toMatch(/,\d+\.\d{2},\d+\.\d{2},0\.00,\d+\.\d{2}$/);
+  expect(row).toMatch(/,\d+\.\d{2},,0\.00,\d+\.\d{2},\d+\.\d{2},\d+\.\d{2},0\.00,\d+\.\d{2}$/);
   for (const r of rows) expect(r).toContain(postcode);
 });

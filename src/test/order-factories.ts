@@ -38,6 +38,7 @@ export interface OrderLineSpec {
   productId?: string | null;
   quantity?: number;
   unitPricePennies?: number;
+  vatRate?: 0 | 5 | 20;
 }
 
 /**
@@ -53,6 +54,10 @@ export async function createOrder(
     items?: OrderLineSpec[];
     deliveryFeePennies?: number;
     createdAt?: Date;
+    /** The delivery day chosen at checkout ('YYYY-MM-DD'). */
+    deliveryDate?: string;
+    /** A discount code's name and what it took off the cookies (no discount_codes row needed). */
+    discount?: { code: string; pennies: number };
   } = {},
 ) {
   const profile =
@@ -65,6 +70,7 @@ export async function createOrder(
     productName: l.productName ?? `Cookie ${i + 1}`,
     quantity: l.quantity ?? 1,
     unitPricePennies: l.unitPricePennies ?? 450,
+    vatRate: l.vatRate ?? 0,
   }));
   const subtotal = lines.reduce((sum, l) => sum + l.quantity * l.unitPricePennies, 0);
   const deliveryFee = options.deliveryFeePennies ?? 499;
@@ -77,7 +83,10 @@ export async function createOrder(
         status: options.status ?? 'pending',
         subtotalPennies: subtotal,
         deliveryFeePennies: deliveryFee,
-        totalPennies: subtotal + deliveryFee,
+        totalPennies: subtotal - (options.discount?.pennies ?? 0) + deliveryFee,
+        discountCode: options.discount?.code ?? null,
+        discountPennies: options.discount?.pennies ?? 0,
+        deliveryDate: options.deliveryDate ?? null,
         shipName: profile.fullName,
         shipPhone: profile.phone,
         shipAddress: profile.address,

@@ -33,13 +33,13 @@ export function adminRoutes(services: Services) {
       .use('*', adminOnly(services.session))
       .get('/dashboard', async (c) => c.json(await admin.dashboard.get()))
       .get('/orders', async (c) => {
-        const { q, status, from, to, page } = c.req.query();
-        return c.json(await orders.listForAdmin({ q, status, from, to, page }));
+        const { q, status, from, to, day, page } = c.req.query();
+        return c.json(await orders.listForAdmin({ q, status, from, to, day, page }));
       })
       // Before /orders/:id, which would otherwise take "export.csv" for an id.
       .get('/orders/export.csv', (c) => {
-        const { q, status, from, to } = c.req.query();
-        const rows = orders.exportCsvRows({ q, status, from, to });
+        const { q, status, from, to, day } = c.req.query();
+        const rows = orders.exportCsvRows({ q, status, from, to, day });
         return csvResponse(`orders-${today()}.csv`, ORDER_CSV_HEADER, rows);
       })
       .get('/orders/:id', async (c) => c.json({ order: await orders.getForAdmin(c.req.param('id')) }))

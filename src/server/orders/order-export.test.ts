@@ -81,7 +81,8 @@ describe('GET /api/admin/orders/export.csv', () => {
       /^attachment; filename="orders-\d{4}-\d{2}-\d{2}\.csv"$/,
     );
     expect(text.split('\r\n')[0]).toBe(
-      '\uFEFFOrder number,Order date,Delivery day,Status,Customer,E-mail,Postcode,Items,Subtotal,Delivery,Refunds,Total',
+      '\uFEFFOrder number,Order date,Delivery day,Fulfilment,Status,Customer,E-mail,Postcode,Items,Subtotal,' +
+        'Discount code,Discount,Delivery,VAT 5%,VAT 20%,Refunds,Total',
     );
   });
 
@@ -90,8 +91,30 @@ describe('GET /api/admin/orders/export.csv', () => {
     const lines = text.split('\r\n');
     expect(lines).toHaveLength(3); // header, the order, the final line ending
     expect(lines[1]).toBe(
-      `${evil.id.slice(0, 8)},2033-05-01 11:15,,Completed,"'=HYPERLINK(""http://evil.example"",""Click"")",mallory@example.com,SY3 9AA,` +
-        '"1 x Dark Chocolate; 2 x Oat, Raisin & ""Spice""",13.00,4.99,3.00,17.99',
+      `${evil.id.slice(0, 8)},2033-05-01 11:15,,Delivery,Completed,"'=HYPERLINK(""http://evil.example"",""Click"")",mallory@example.com,SY3 9AA,` +
+        '"1 x Dark Chocolate; 2 x Oat, Raisin & ""Spice""",13.00,,0.00,4.99,0.00,0.00,3.00,17.99',
+    );
+  });
+
+  it('gives the discount and the VAT at each rate, split as the order’s receipt splits it', async () => {
+    const vera = await createCustomer(t.services, { postcode: 'WR1 1VT' });
+    const order = await createOrder(t.services, {
+      profile: vera,
+      status: 'paid',
+      deliveryDate: '2033-04-22',
+      createdAt: new Date('2033-04-20T09:00:00Z'),
+      discount: { code: 'SPRING10', pennies: 200 },
+      items: [
+        { productName: 'Chocolate-covered Ginger', quantity: 1, unitPricePennies: 1000, vatRate: 20 },
+        { productName: 'Plain Shortbread', quantity: 2, unitPricePennies: 500, vatRate: 0 },
+      ],
+    });
+    const [, row] = (await download('?q=WR11')).text.split('\r\n');
+    // £20 of cookies, £2 off (£1 from each rate), £4.99 delivery shared in proportion (£2.50 / £2.49):
+    // £9.00 + £2.49 paid at 20% holds £1.92 VAT (a sixth of a VAT-inclusive price).
+    expect(row).toBe(
+      `${order.id.slice(0, 8)},2033-04-20 10:00,2033-04-22,Delivery,Paid,Alice Baker,${vera.email},WR1 1VT,` +
+        '1 x Chocolate-covered Ginger; 2 x Plain Shortbread,20.00,SPRING10,2.00,4.99,0.00,1.92,0.00,22.99',
     );
   });
 

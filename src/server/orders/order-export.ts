@@ -1,5 +1,7 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { VAT_RATES, type VatRate } from '~/shared/food-information';
 import { ORDER_STATUS_LABELS } from '~/shared/orders/statuses';
+import { type Fulfilment, vatParts } from '~/shared/pricing/price-order';
 import { OrderFilterSchema } from '~/shared/schemas/admin';
 import { csvRow, pounds } from '../csv/csv';
 import type { Db } from '../db/client';
@@ -13,24 +15,36 @@ import { refundedSum } from './order-views';
 /** Rows per database round trip: small enough for flat memory, big enough to be quick. */
 export const EXPORT_BATCH = 1000;
 
+const FULFILMENT_LABELS: Record<Fulfilment, string> = { delivery: 'Delivery', collection: 'Collection' };
+
+/** Rates that carry VAT get a column each: the VAT included in what was paid at that rate. */
+const TAXED_RATES = VAT_RATES.filter((r) => r > 0);
+
 export const ORDER_CSV_HEADER = [
   'Order number',
   'Order date',
   'Delivery day',
+  'Fulfilment',
   'Status',
   'Customer',
   'E-mail',
   'Postcode',
   'Items',
   'Subtotal',
+  'Discount code',
+  'Discount',
   'Delivery',
+  ...TAXED_RATES.map((r) => `VAT ${r}%`),
   'Refunds',
   'Total',
 ];
 
-/** "2 x Dark Chocolate; 1 x Pecan": the order's lines in one cell. */
-const itemsCell = sql<string>`coalesce((select string_agg(i.quantity || ' x ' || i.product_name, '; '
-  order by i.product_name, i.id) from ${orderItems} i where i.order_id = ${thisOrder}), '')`;
+type Line = [quantity: number, name: string, unitPricePennies: number, vatRate: VatRate];
+
+/** The order's lines as JSON text ([quantity, name, price, VAT rate]), for the items cell and the VAT. */
+const linesJson = sql<string>`coalesce((select json_agg(json_build_array(i.quantity, i.product_name,
+  i.unit_price_pennies, i.vat_rate) order by i.product_name, i.id) from ${orderItems} i
+  where i.order_id = ${thisOrder}), '[]')::text`;
 
 /**
  * The orders the filters select, newest first, as CSV rows in batches. The filters are checked
@@ -45,12 +59,15 @@ interface ExportRow {
   at: string;
   date: string;
   deliveryDay: string | null;
+  fulfilment: Fulfilment;
   status: keyof typeof ORDER_STATUS_LABELS;
   customer: string;
   email: string;
   postcode: string;
-  items: string;
+  lines: string;
   subtotal: number;
+  discountCode: string | null;
+  discount: number;
   delivery: number;
   refunded: number;
   total: number;
@@ -67,12 +84,15 @@ async function* orderBatches(db: Db, where: SQL | undefined): AsyncGenerator<str
         at: sql<string>`${orders.createdAt}::text`,
         date: sql<string>`to_char(${orders.createdAt} at time zone ${SHOP_TIME_ZONE}, 'YYYY-MM-DD HH24:MI')`,
         deliveryDay: orders.deliveryDate,
+        fulfilment: orders.fulfilment,
         status: orders.status,
         customer: profiles.fullName,
         email: profiles.email,
         postcode: orders.shipPostcode,
-        items: itemsCell,
+        lines: linesJson,
         subtotal: orders.subtotalPennies,
+        discountCode: orders.discountCode,
+        discount: orders.discountPennies,
         delivery: orders.deliveryFeePennies,
         refunded: refundedSum,
         total: orders.totalPennies,
@@ -90,22 +110,35 @@ async function* orderBatches(db: Db, where: SQL | undefined): AsyncGenerator<str
       .orderBy(newestFirst(orders.createdAt), sql`${orders.id} desc`)
       .limit(EXPORT_BATCH);
     if (rows.length === 0) return;
-    yield rows.map((r) =>
-      csvRow([
+    yield rows.map((r) => {
+      const lines = JSON.parse(r.lines) as Line[];
+      // The same VAT split as the order's own pages and receipts (shared/pricing).
+      const vat = vatParts(
+        lines.map(([quantity, , unitPricePennies, vatRate]) => ({ quantity, unitPricePennies, vatRate })),
+        r.discount,
+        r.delivery,
+      );
+      return csvRow([
         r.id.slice(0, 8),
         r.date,
         r.deliveryDay ?? '',
+        FULFILMENT_LABELS[r.fulfilment],
         ORDER_STATUS_LABELS[r.status],
         r.customer,
         r.email,
         r.postcode,
-        r.items,
+        lines.map(([quantity, name]) => `${quantity} x ${name}`).join('; '),
         { number: pounds(r.subtotal) },
+        r.discountCode ?? '',
+        { number: pounds(r.discount) },
         { number: pounds(r.delivery) },
+        ...TAXED_RATES.map((rate) => ({
+          number: pounds(vat.find((v) => v.rate === rate)?.vat_pennies ?? 0),
+        })),
         { number: pounds(r.refunded) },
         { number: pounds(r.total) },
-      ]),
-    );
+      ]);
+    });
     if (rows.length < EXPORT_BATCH) return;
     const last = rows[rows.length - 1]!;
     after = { at: last.at, id: last.id };

@@ -48,5 +48,7 @@ export function orderFilterWhere(f: OrderFilter): SQL | undefined {
     f.status ? eq(orders.status, f.status) : undefined,
     f.from ? sql`${orders.createdAt} >= ${londonMidnight(f.from)}` : undefined,
     f.to ? sql`${orders.createdAt} < ${londonMidnight(f.to, 1)}` : undefined,
+    // Through orders_delivery_date_idx.
+    f.day ? eq(orders.deliveryDate, f.day) : undefined,
   );
 }

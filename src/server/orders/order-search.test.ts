@@ -111,3 +111,40 @@ describe('orders filters', () => {
     expect(JSON.stringify(await res.json())).toContain(message);
   });
 });
+
+describe('delivery day filter (GET /api/admin/orders?day=)', () => {
+  it('lists the orders for one delivery day, with the other filters, and exports the same', async () => {
+    const eve = await createCustomer(t.services, { fullName: 'Eve Delivery', postcode: 'SY3 9ZZ' });
+    const thursday = await createOrder(t.services, {
+      profile: eve,
+      status: 'paid',
+      deliveryDate: '2033-05-12',
+    });
+    const alsoThursday = await createOrder(t.services, {
+      profile: eve,
+      status: 'pending',
+      deliveryDate: '2033-05-12',
+    });
+    await createOrder(t.services, { profile: eve, status: 'paid', deliveryDate: '2033-05-13' });
+
+    expect(await found('day=2033-05-12')).toEqual(sorted(thursday.id, alsoThursday.id));
+    expect(await found('day=2033-05-12&status=paid')).toEqual([thursday.id]);
+    expect(await found('day=2033-05-14')).toEqual([]);
+
+    const csv = await api(t, 'GET', '/api/admin/orders/export.csv?day=2033-05-12', undefined, cookie);
+    expect(csv.status).toBe(200);
+    const rows = (await csv.text()).trimEnd().split('\r\n').slice(1);
+    expect(rows.map((r) => r.slice(0, 8)).sort()).toEqual(
+      sorted(thursday.id.slice(0, 8), alsoThursday.id.slice(0, 8)),
+    );
+    for (const r of rows) expect(r).toContain(',2033-05-12,');
+  });
+
+  it('refuses a day that is not a date, for the list and the export', async () => {
+    for (const url of ['/api/admin/orders?day=2033-02-30', '/api/admin/orders/export.csv?day=soon']) {
+      const res = await api(t, 'GET', url, undefined, cookie);
+      expect(res.status, url).toBe(400);
+      expect((await res.json()).error.message).toMatch(/^Delivery day must be a (real )?date/);
+    }
+  });
+});

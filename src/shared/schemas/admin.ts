@@ -57,11 +57,13 @@ export const OrderFilterSchema = z
     status: z.preprocess((v) => (v === '' || v === 'all' ? undefined : v), orderStatus.optional()),
     from: day('From'),
     to: day('To'),
+    /** The delivery (or collection) day chosen at checkout. */
+    day: day('Delivery day'),
   })
   .refine((f) => !f.from || !f.to || f.from <= f.to, { message: 'From must be on or before To' });
 export type OrderFilter = z.output<typeof OrderFilterSchema>;
 
-/** `?q=&status=&from=&to=&page=` of the orders list. */
+/** `?q=&status=&from=&to=&day=&page=` of the orders list. */
 export const OrderListQuerySchema = z.intersection(OrderFilterSchema, z.object({ page }));
 export type OrderListQuery = z.input<typeof OrderListQuerySchema>;
 

@@ -13,15 +13,18 @@ export function OrderSearchForm({
   status,
   searching,
 }: {
-  raw: { q: string; from: string; to: string };
+  raw: { q: string; from: string; to: string; day: string };
   status: OrderStatus | null;
   searching: boolean;
 }) {
   return (
     <search aria-label="Orders">
-      <form method="get" className="mb-6 grid gap-3 sm:grid-cols-[1fr_auto_auto_auto] sm:items-end">
+      <form
+        method="get"
+        className="mb-6 grid gap-3 sm:grid-cols-[auto_auto_auto_1fr] sm:items-end"
+      >
         {status && <input type="hidden" name="status" value={status} />}
-        <div>
+        <div className="sm:col-span-4">
           <Label htmlFor="orders-q">Search</Label>
           <Input
             id="orders-q"
@@ -37,12 +40,16 @@ export function OrderSearchForm({
           </p>
         </div>
         <div className="grid grid-cols-2 gap-3 sm:contents">
+          <div className="col-span-2 sm:col-span-1">
+            <Label htmlFor="orders-day">Delivery day</Label>
+            <Input id="orders-day" name="day" type="date" defaultValue={raw.day} className="sm:w-40" />
+          </div>
           <div>
-            <Label htmlFor="orders-from">From</Label>
+            <Label htmlFor="orders-from">Ordered from</Label>
             <Input id="orders-from" name="from" type="date" defaultValue={raw.from} className="sm:w-40" />
           </div>
           <div>
-            <Label htmlFor="orders-to">To</Label>
+            <Label htmlFor="orders-to">Ordered to</Label>
             <Input id="orders-to" name="to" type="date" defaultValue={raw.to} className="sm:w-40" />
           </div>
         </div>

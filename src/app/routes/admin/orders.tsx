@@ -19,7 +19,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, { title: 'Orders', description: 'Every order, newest first.', noIndex: true });
 
 /**
- * `?q=&status=&from=&to=&page=` from the address bar. An unknown status or page falls back to
+ * `?q=&status=&from=&to=&day=&page=` from the address bar. An unknown status or page falls back to
  * all / page 1; a search or date the list cannot use is said above the (empty) list.
  */
 function listQuery(request: Request) {
@@ -31,11 +31,17 @@ function listQuery(request: Request) {
     status: ORDER_STATUSES.includes(status as OrderStatus) ? status : undefined,
     from: params.get('from'),
     to: params.get('to'),
+    day: params.get('day'),
   });
   return {
     filter: parsed.success ? parsed.data : null,
     error: parsed.success ? null : (parsed.error.issues[0]?.message ?? 'Please check the filters'),
-    raw: { q: params.get('q') ?? '', from: params.get('from') ?? '', to: params.get('to') ?? '' },
+    raw: {
+      q: params.get('q') ?? '',
+      from: params.get('from') ?? '',
+      to: params.get('to') ?? '',
+      day: params.get('day') ?? '',
+    },
     page: Number.isInteger(page) && page >= 1 ? page : 1,
   };
 }
@@ -64,7 +70,7 @@ const FILTERS = [
 ];
 
 /** The address of the list (or its export) with these filters; empty ones are left out. */
-function withFilters(base: string, filter: Partial<Record<'q' | 'status' | 'from' | 'to', string>>) {
+function withFilters(base: string, filter: Partial<Record<'q' | 'status' | 'from' | 'to' | 'day', string>>) {
   const params = new URLSearchParams();
   for (const [k, v] of Object.entries(filter)) if (v) params.set(k, v);
   const qs = params.toString();
@@ -73,7 +79,7 @@ function withFilters(base: string, filter: Partial<Record<'q' | 'status' | 'from
 
 export default function Orders({ loaderData }: Route.ComponentProps) {
   const { result, status, error, raw, filter } = loaderData;
-  const searching = Boolean(filter.q || filter.from || filter.to);
+  const searching = Boolean(filter.q || filter.from || filter.to || filter.day);
   return (
     <main className="mx-auto w-full max-w-4xl px-4 py-8">
       <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
