@@ -19,10 +19,7 @@ export function OrderSearchForm({
 }) {
   return (
     <search aria-label="Orders">
-      <form
-        method="get"
-        className="mb-6 grid gap-3 sm:grid-cols-[auto_auto_auto_1fr] sm:items-end"
-      >
+      <form method="get" className="mb-6 grid gap-3 sm:grid-cols-[auto_auto_auto_1fr] sm:items-end">
         {status && <input type="hidden" name="status" value={status} />}
         <div className="sm:col-span-4">
           <Label htmlFor="orders-q">Search</Label>
