@@ -40,6 +40,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       return data({ product: null, problem: 'not-found' as Problem }, { status: 404 });
     }
     log.error({ err, productId: params.id }, 'failed to load product');
+    // Kept for the server, which answers a lost database 503 + Retry-After.
+    context.errors.push(err);
     return data({ product: null, problem: 'error' as Problem }, { status: 500 });
   }
 }

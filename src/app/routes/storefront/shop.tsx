@@ -1,5 +1,5 @@
 import { Suspense, useEffect } from 'react';
-import { Await, Link, useRevalidator } from 'react-router';
+import { Await, data, Link, useRevalidator } from 'react-router';
 import { toast } from 'sonner';
 import { ProductImage } from '~/app/components/product-image';
 import { NoMatches, ShopFilters } from '~/app/components/shop-filters';
@@ -45,7 +45,7 @@ type Catalogue = {
 
 const failed = (query: ShopQuery): Catalogue => ({ products: [], page: 1, pageCount: 1, query, error: true });
 
-export async function loader({ request, context }: Route.LoaderArgs): Promise<Catalogue> {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { catalog, log } = context.services;
   const query = readShopQuery(new URL(request.url).searchParams);
   try {
@@ -67,7 +67,9 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ca
     };
   } catch (err) {
     log.error({ err }, 'failed to load products');
-    return failed(query);
+    // Kept for the server, which answers a lost database 503 + Retry-After; a 5xx is never cached.
+    context.errors.push(err);
+    return data(failed(query), { status: 500 });
   }
 }
 

@@ -1,0 +1,50 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { loadClientBuild } from '~/server/load-build';
+import { createProduct } from '~/test/factories';
+import { createTestApp, type TestApp } from '~/test/test-app';
+import { createNodeListener } from './node-listener';
+
+// The shop as `npm start` serves it (node:http, page cache, the real build), its database gone for a moment.
+let t: TestApp;
+let server: Server;
+let base: string;
+let productId: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  server = createServer(createNodeListener(t.services, await loadClientBuild(process.env.BUILD_DIR)));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  productId = (await createProduct(t.services, { name: 'Steadfast Shortbread' })).id;
+});
+afterAll(async () => {
+  await new Promise((resolve) => server?.close(resolve));
+  await t?.close();
+});
+
+/** What pg says when PostgreSQL restarts or fails over under a query. */
+const connectionLost = () => new Error('Connection terminated unexpectedly');
+
+describe('a storefront page whose database connection died', () => {
+  it.each([
+    ['/shop', 'browse'],
+    ['/product/:id', 'getActive'],
+  ] as const)(
+    '%s answers 503 with Retry-After, and the next visitor gets the real page, not a cached failure',
+    async (page, method) => {
+      const path = page.replace(':id', productId);
+      const lost = vi.spyOn(t.services.catalog, method).mockRejectedValueOnce(connectionLost());
+      const failed = await fetch(`${base}${path}`);
+      expect(failed.status).toBe(503);
+      expect(failed.headers.get('retry-after')).toMatch(/^\d+$/);
+      expect(failed.headers.get('cache-control')).toBe('no-store');
+      expect(lost).toHaveBeenCalledOnce();
+      lost.mockRestore();
+
+      const next = await fetch(`${base}${path}`);
+      expect(next.status).toBe(200);
+      expect(await next.text()).toContain('Steadfast Shortbread');
+    },
+  );
+});
