@@ -2,7 +2,6 @@ import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { compress } from 'hono/compress';
 import { csrf } from 'hono/csrf';
 import { secureHeaders } from 'hono/secure-headers';
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from 'react-router';
@@ -22,6 +21,7 @@ import { isConnectionLost, RETRY_AFTER_SECONDS } from './db/connection-lost';
 import { AppError, errorResponse, isAppError } from './errors';
 import { healthRoutes } from './health/health-routes';
 import { CLIENT_IP_HEADER, clientIp } from './http/client-ip';
+import { compressAnswers } from './http/compress-answers';
 import { contentSecurityPolicy } from './http/content-security-policy';
 import { createPageCache, type PageCache } from './http/page-cache';
 import { privateAnswers } from './http/private-answers';
@@ -91,7 +91,7 @@ export function createApp(services: Services, build?: ClientBuild, cache = creat
   );
   // Pages bring their own policy (their inline scripts' hashes); everything else gets a closed one.
   app.use(contentSecurityPolicy);
-  app.use(compress());
+  app.use(compressAnswers());
   app.use(privateAnswers);
   // Cross-site form posts (pages' actions included) are refused; JSON needs CORS, which we never grant.
   app.use(

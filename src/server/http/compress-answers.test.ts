@@ -1,0 +1,43 @@
+import { gunzipSync } from 'node:zlib';
+import { Hono } from 'hono';
+import { describe, expect, it } from 'vitest';
+import { compressAnswers } from './compress-answers';
+
+const page = `<!DOCTYPE html><p>${'Shropshire shortbread. '.repeat(200)}</p>`;
+const app = new Hono()
+  .use(compressAnswers())
+  .get('/small', (c) => c.json({ ok: true }))
+  .get('/page', (c) => c.html(page))
+  .get('/export', (c) => c.body('number,total\n'.repeat(500), 200, { 'content-type': 'text/csv' }));
+
+const get = (path: string, acceptEncoding?: string) =>
+  app.request(path, { headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
+
+describe('compressed answers', () => {
+  it('sends a small JSON answer as it is, with its length', async () => {
+    const res = await get('/small', 'gzip');
+    expect(res.headers.get('content-encoding')).toBeNull();
+    expect(res.headers.get('content-length')).toBe('11');
+    expect(await res.json()).toEqual({ ok: true });
+  });
+
+  it('gzips a page for a browser that takes gzip, and sends it plain to one that does not', async () => {
+    const zipped = await get('/page', 'gzip, deflate, br');
+    expect(zipped.headers.get('content-encoding')).toBe('gzip');
+    expect(zipped.headers.get('vary')).toMatch(/accept-encoding/i);
+    const bytes = Buffer.from(await zipped.arrayBuffer());
+    expect(Number(zipped.headers.get('content-length'))).toBe(bytes.byteLength);
+    expect(bytes.byteLength).toBeLessThan(page.length / 4);
+    expect(gunzipSync(bytes).toString()).toBe(page);
+
+    const plain = await get('/page');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe(page);
+  });
+
+  it('still compresses other answers, such as a CSV export, as they stream', async () => {
+    const res = await get('/export', 'gzip');
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(Buffer.from(await res.arrayBuffer())).toString()).toBe('number,total\n'.repeat(500));
+  });
+});

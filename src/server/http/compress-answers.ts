@@ -1,0 +1,49 @@
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
+import type { MiddlewareHandler } from 'hono';
+import { compress } from 'hono/compress';
+import { acceptsGzip } from './page-cache';
+
+const gzipAsync = promisify(gzip);
+
+/** Smaller answers are sent as they are: zipping them costs more than it saves. */
+const THRESHOLD = 1024;
+/** Pages and JSON: whole in memory by the time they are answered (pages render before sending). */
+const WHOLE = /^(text\/html|application\/json)\b/;
+
+/**
+ * Compression. Hono's compress() zips through a CompressionStream on the event loop and, not
+ * knowing the length of a body without Content-Length, zips even a 60-byte JSON answer (a new zlib
+ * stream each time: a tenth of a checkout's CPU). Pages and JSON are whole anyway, so they are
+ * zipped in one piece on libuv's thread pool, off the thread that serves requests, and only above
+ * 1 KB. Anything else (CSV exports, React Router's streamed data) keeps Hono's streaming compress.
+ */
+export function compressAnswers(): MiddlewareHandler {
+  const streaming = compress();
+  return (c, next) =>
+    streaming(c, async () => {
+      await next();
+      const res = c.res;
+      const type = res.headers.get('content-type') ?? '';
+      if (
+        !WHOLE.test(type) ||
+        !res.body ||
+        res.status === 206 ||
+        c.req.method === 'HEAD' ||
+        res.headers.has('content-encoding') ||
+        // Known lengths are Hono's compress's to judge (and Hono's context keeps the old length).
+        res.headers.has('content-length') ||
+        /\bno-transform\b/.test(res.headers.get('cache-control') ?? '')
+      )
+        return;
+      const body = new Uint8Array(await res.arrayBuffer());
+      const headers = new Headers(res.headers);
+      const zip = body.byteLength >= THRESHOLD && acceptsGzip(c.req.header('accept-encoding'));
+      if (body.byteLength >= THRESHOLD) headers.append('vary', 'Accept-Encoding');
+      const sent = zip ? await gzipAsync(body) : body;
+      if (zip) headers.set('content-encoding', 'gzip');
+      // A length tells the streaming compress above that this answer is settled.
+      headers.set('content-length', String(sent.byteLength));
+      c.res = new Response(sent, { status: res.status, statusText: res.statusText, headers });
+    });
+}
