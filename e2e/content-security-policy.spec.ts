@@ -61,6 +61,10 @@ test('the shop runs under its Content-Security-Policy with nothing refused, from
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   }
+  // An e-mail as its recipient sees it: its HTML in a sandboxed frame, under the page's policy.
+  await page.getByRole('article').first().getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/admin\/emails\/[0-9a-f-]{36}$/);
+  await expect(page.frameLocator('iframe[title^="The e-mail"]').locator('body')).not.toBeEmpty();
   await page.goto('/admin/orders');
   await page
     .getByRole('link', { name: /Clover Baxter|#/ })
