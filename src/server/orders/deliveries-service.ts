@@ -1,6 +1,7 @@
 import { count, desc, eq } from 'drizzle-orm';
 import { isUuid } from '~/shared/ids';
 import type { DeliveryStatus } from '~/shared/orders/statuses';
+import type { Fulfilment } from '~/shared/pricing/price-order';
 import {
   ADMIN_PAGE_SIZE,
   DeliveryOutcomeSchema,
@@ -18,6 +19,8 @@ export interface AdminDeliveryDto {
   tracking_code: string | null;
   driver_notes: string | null;
   created_at: string;
+  /** A collection's statuses read "Ready to collect" and "Collected". */
+  fulfilment: Fulfilment;
   order: { id: string; total_pennies: number; created_at: string };
   /** Who receives it and where: the order's address snapshot. */
   customer: { full_name: string; phone: string; address: string; city: string; postcode: string };
@@ -32,6 +35,7 @@ const columns = {
   orderId: orders.id,
   orderTotal: orders.totalPennies,
   orderCreatedAt: orders.createdAt,
+  fulfilment: orders.fulfilment,
   shipName: orders.shipName,
   shipPhone: orders.shipPhone,
   shipAddress: orders.shipAddress,
@@ -51,6 +55,7 @@ export function createDeliveriesService(db: Db, onDelivered: (tx: Tx, orderId: s
     tracking_code: r.trackingCode,
     driver_notes: r.driverNotes,
     created_at: r.createdAt.toISOString(),
+    fulfilment: r.fulfilment,
     order: { id: r.orderId, total_pennies: r.orderTotal, created_at: r.orderCreatedAt.toISOString() },
     customer: {
       full_name: r.shipName,

@@ -5,7 +5,8 @@ import { Input, Label, Select, Textarea } from '~/app/components/ui/input';
 import type { AdminDeliveryDto } from '~/server/orders/deliveries-service';
 import { formatDateTime, shortId } from '~/shared/constants';
 import { formatPence } from '~/shared/money';
-import { DELIVERY_STATUS_LABELS, DELIVERY_STATUSES } from '~/shared/orders/statuses';
+import { COLLECT_LABEL, deliveryStatusLabel } from '~/shared/orders/fulfilment-words';
+import { DELIVERY_STATUSES } from '~/shared/orders/statuses';
 import { DELIVERY_LIMITS } from '~/shared/schemas/admin';
 import { type AdminActionResult, useActionToast } from './use-action-toast';
 
@@ -25,6 +26,7 @@ export function DeliveryCard({ delivery }: { delivery: AdminDeliveryDto }) {
   const id = delivery.id;
   const short = shortId(id);
   const saving = detailsFetcher.state !== 'idle';
+  const collect = delivery.fulfilment === 'collection';
 
   return (
     <Card className="p-5">
@@ -32,7 +34,7 @@ export function DeliveryCard({ delivery }: { delivery: AdminDeliveryDto }) {
         <header className="flex flex-wrap items-start justify-between gap-4">
           <div>
             <h2 id={`delivery-${id}`} className="font-sans text-lg font-semibold">
-              Delivery #{short}
+              {collect ? 'Collection' : 'Delivery'} #{short}
             </h2>
             <p className="text-sm text-cocoa-light">
               Created <time dateTime={delivery.created_at}>{formatDateTime(delivery.created_at)}</time>
@@ -53,7 +55,7 @@ export function DeliveryCard({ delivery }: { delivery: AdminDeliveryDto }) {
             >
               {DELIVERY_STATUSES.map((s) => (
                 <option key={s} value={s}>
-                  {DELIVERY_STATUS_LABELS[s]}
+                  {deliveryStatusLabel(s, delivery.fulfilment)}
                 </option>
               ))}
             </Select>
@@ -67,11 +69,15 @@ export function DeliveryCard({ delivery }: { delivery: AdminDeliveryDto }) {
             <a href={`tel:${delivery.customer.phone}`} className="hover:underline">
               {delivery.customer.phone}
             </a>
-            <address className="mt-1 not-italic break-words">
-              {delivery.customer.address}
-              <br />
-              {delivery.customer.city} {delivery.customer.postcode}
-            </address>
+            {collect ? (
+              <p className="mt-1 font-medium">{COLLECT_LABEL}</p>
+            ) : (
+              <address className="mt-1 not-italic break-words">
+                {delivery.customer.address}
+                <br />
+                {delivery.customer.city} {delivery.customer.postcode}
+              </address>
+            )}
           </div>
           <div>
             <h3 className="font-sans text-sm font-semibold text-cocoa-light uppercase">Order</h3>

@@ -1,5 +1,6 @@
 import { Link, useFetcher } from 'react-router';
 import { DeliveryDay } from '~/app/components/orders/delivery-day';
+import { CollectionBy } from '~/app/components/orders/order-details';
 import { OrderMarks, OrderStatusBadge } from '~/app/components/orders/status-badge';
 import { Card } from '~/app/components/ui/card';
 import { Label, Select } from '~/app/components/ui/input';
@@ -10,6 +11,7 @@ import { ORDER_STATUS_LABELS, ORDER_STATUSES } from '~/shared/orders/statuses';
 import { summaryRows } from '~/shared/pricing/summary-rows';
 import { type AdminActionResult, useActionToast } from './use-action-toast';
 
+const SUBHEADING = 'font-sans text-sm font-semibold text-cocoa-light uppercase';
 const TOASTS = { status: { success: 'Order status updated', failure: 'Failed to update order' } };
 
 /** One order: who, where, what, how much, and its status selector. */
@@ -35,7 +37,7 @@ export function OrderCard({ order }: { order: OrderView }) {
             <p className="text-sm text-cocoa-light">
               <time dateTime={order.created_at}>{formatDateTime(order.created_at)}</time>
             </p>
-            <DeliveryDay date={order.delivery_date} className="text-sm" />
+            <DeliveryDay date={order.delivery_date} fulfilment={order.fulfilment} className="text-sm" />
           </div>
           <div className="flex flex-wrap items-center gap-3">
             <OrderMarks order={order} />
@@ -79,18 +81,22 @@ export function OrderCard({ order }: { order: OrderView }) {
               </a>
             )}
           </div>
-          <div>
-            <h3 className="font-sans text-sm font-semibold text-cocoa-light uppercase">Delivery address</h3>
-            <address className="not-italic break-words">
-              {order.ship.name}
-              <br />
-              {order.ship.address}
-              <br />
-              {order.ship.city} {order.ship.postcode}
-              <br />
-              {order.ship.phone}
-            </address>
-          </div>
+          {order.fulfilment === 'collection' ? (
+            <CollectionBy order={order} Heading="h3" headingClass={SUBHEADING} />
+          ) : (
+            <div>
+              <h3 className={SUBHEADING}>Delivery address</h3>
+              <address className="not-italic break-words">
+                {order.ship.name}
+                <br />
+                {order.ship.address}
+                <br />
+                {order.ship.city} {order.ship.postcode}
+                <br />
+                {order.ship.phone}
+              </address>
+            </div>
+          )}
         </div>
 
         <h3 className="mt-4 font-sans text-sm font-semibold text-cocoa-light uppercase">Items</h3>

@@ -1,11 +1,25 @@
 import { formatBakeDay } from '~/shared/bake-days/london-time';
+import { dayLabel } from '~/shared/orders/fulfilment-words';
+import type { Fulfilment } from '~/shared/pricing/price-order';
 
-/** "Delivery day: Wednesday 25 November", wherever an order is shown; nothing for older orders. */
-export function DeliveryDay({ date, className }: { date: string | null; className?: string }) {
+/**
+ * "Delivery day: Wednesday 25 November" (or "Collection day: ..."), wherever an order is shown;
+ * nothing for older orders.
+ */
+export function DeliveryDay({
+  date,
+  fulfilment = 'delivery',
+  className,
+}: {
+  date: string | null;
+  fulfilment?: Fulfilment;
+  className?: string;
+}) {
   if (!date) return null;
   return (
     <p className={className}>
-      <span className="font-medium">Delivery day:</span> <time dateTime={date}>{formatBakeDay(date)}</time>
+      <span className="font-medium">{dayLabel(fulfilment)}:</span>{' '}
+      <time dateTime={date}>{formatBakeDay(date)}</time>
     </p>
   );
 }

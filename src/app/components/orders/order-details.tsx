@@ -2,8 +2,9 @@ import { useRouteLoaderData } from 'react-router';
 import type { loader as rootLoader } from '~/app/root';
 import { formatDateTime } from '~/shared/constants';
 import { formatPence } from '~/shared/money';
+import { COLLECT_LABEL, deliveryStatusLabel } from '~/shared/orders/fulfilment-words';
 import type { OrderView } from '~/shared/orders/order-view';
-import { DELIVERY_STATUS_LABELS, ORDER_STATUS_LABELS } from '~/shared/orders/statuses';
+import { ORDER_STATUS_LABELS } from '~/shared/orders/statuses';
 import { formatDeduction, summaryRows, vatRows } from '~/shared/pricing/summary-rows';
 
 const heading = 'font-sans text-sm font-semibold text-cocoa-light uppercase';
@@ -97,6 +98,7 @@ function TotalRow({
 }
 
 export function DeliveryAddress({ order }: { order: OrderView }) {
+  if (order.fulfilment === 'collection') return <CollectionBy order={order} />;
   return (
     <div>
       <h2 className={heading}>{order.is_gift ? 'A gift, delivered to' : 'Delivery address'}</h2>
@@ -118,21 +120,47 @@ export function DeliveryAddress({ order }: { order: OrderView }) {
   );
 }
 
+/** A collection order: no address, but who collects and their phone. */
+export function CollectionBy({
+  order,
+  Heading = 'h2',
+  headingClass = heading,
+}: {
+  order: OrderView;
+  Heading?: 'h2' | 'h3';
+  headingClass?: string;
+}) {
+  return (
+    <div>
+      <Heading className={headingClass}>{COLLECT_LABEL}</Heading>
+      <p className="break-words">
+        Collected by {order.ship.name}
+        <br />
+        {order.ship.phone}
+      </p>
+    </div>
+  );
+}
+
 /** The delivery's status and tracking code, with a carrier link when we know the carrier. */
 export function DeliveryStatus({ order }: { order: OrderView }) {
   const d = order.delivery;
   return (
     <div>
-      <h2 className={heading}>Delivery</h2>
+      <h2 className={heading}>{order.fulfilment === 'collection' ? 'Collection' : 'Delivery'}</h2>
       {!d ? (
         <p className="text-cocoa-light">
-          {order.status === 'cancelled' ? 'Not delivered' : 'Not started yet'}
+          {order.status === 'cancelled'
+            ? order.fulfilment === 'collection'
+              ? 'Not collected'
+              : 'Not delivered'
+            : 'Not started yet'}
         </p>
       ) : (
         <dl className="space-y-1">
           <div>
             <dt className="inline font-medium">Status: </dt>
-            <dd className="inline">{DELIVERY_STATUS_LABELS[d.status]}</dd>
+            <dd className="inline">{deliveryStatusLabel(d.status, order.fulfilment)}</dd>
           </div>
           {d.tracking_code && (
             <div>

@@ -63,7 +63,7 @@ export default function AccountOrderPage({ loaderData }: Route.ComponentProps) {
           <p className="text-cocoa-light">
             Placed on <time dateTime={order.created_at}>{date}</time>
           </p>
-          <DeliveryDay date={order.delivery_date} />
+          <DeliveryDay date={order.delivery_date} fulfilment={order.fulfilment} />
         </div>
         <div className="flex flex-wrap items-center gap-2">
           <OrderMarks order={order} />

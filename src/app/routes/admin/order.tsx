@@ -92,7 +92,7 @@ export default function AdminOrderPage({ loaderData }: Route.ComponentProps) {
               </>
             )}
           </p>
-          <DeliveryDay date={order.delivery_date} />
+          <DeliveryDay date={order.delivery_date} fulfilment={order.fulfilment} />
         </div>
         <div className="flex flex-wrap items-center gap-2">
           <OrderMarks order={order} />

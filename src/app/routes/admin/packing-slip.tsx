@@ -3,6 +3,7 @@ import { OrderLines } from '~/app/components/orders/order-details';
 import { requireAdminPage } from '~/app/lib/guards.server';
 import { orNotFoundPage } from '~/app/lib/service-errors.server';
 import { formatLongDate } from '~/shared/constants';
+import { COLLECT_LABEL } from '~/shared/orders/fulfilment-words';
 import type { Route } from './+types/packing-slip';
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -43,22 +44,30 @@ export default function PackingSlip({ loaderData }: Route.ComponentProps) {
           <h1 className="text-xl font-bold">Packing slip</h1>
           <p>Order {order.number}</p>
           <p>{date}</p>
-          <DeliveryDay date={order.delivery_date} />
+          <DeliveryDay date={order.delivery_date} fulfilment={order.fulfilment} />
         </div>
       </header>
       <section className="mb-6" aria-labelledby="deliver-to">
         <h2 id="deliver-to" className="font-sans text-sm font-semibold uppercase">
-          Deliver to
+          {order.fulfilment === 'collection' ? COLLECT_LABEL : 'Deliver to'}
         </h2>
-        <address className="not-italic">
-          {order.ship.name}
-          <br />
-          {order.ship.address}
-          <br />
-          {order.ship.city} {order.ship.postcode}
-          <br />
-          {order.ship.phone}
-        </address>
+        {order.fulfilment === 'collection' ? (
+          <p>
+            {order.ship.name}
+            <br />
+            {order.ship.phone}
+          </p>
+        ) : (
+          <address className="not-italic">
+            {order.ship.name}
+            <br />
+            {order.ship.address}
+            <br />
+            {order.ship.city} {order.ship.postcode}
+            <br />
+            {order.ship.phone}
+          </address>
+        )}
         <p className="mt-1 text-sm">
           {order.is_gift ? 'A gift from' : 'Customer:'} {order.customer.full_name}
         </p>

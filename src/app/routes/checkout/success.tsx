@@ -6,6 +6,7 @@ import { Button } from '~/app/components/ui/button';
 import { Card } from '~/app/components/ui/card';
 import { pageMeta } from '~/app/lib/meta';
 import { formatBakeDay } from '~/shared/bake-days/london-time';
+import { COLLECT_LABEL, dayLabel } from '~/shared/orders/fulfilment-words';
 import { type SummaryRow, summaryRows } from '~/shared/pricing/summary-rows';
 import type { Route } from './+types/success';
 
@@ -21,11 +22,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { found, paid, orderNumber, deliveryDate, figures } = sessionId
     ? await context.services.payments.reconcile(sessionId)
     : { found: false, paid: false, orderNumber: null, deliveryDate: null, figures: null };
-  return { sessionId, found, paid, orderNumber, deliveryDate, summary: figures && summaryRows(figures) };
+  // Where and when to collect, as the owner has it now (the order keeps no copy).
+  const settings = figures?.fulfilment === 'collection' ? await context.services.settings.get() : null;
+  const collection = settings && { address: settings.collectionAddress, hours: settings.collectionHours };
+  const summary = figures && summaryRows(figures);
+  return { sessionId, found, paid, orderNumber, deliveryDate, summary, collection };
 }
 
 export default function SuccessPage({ loaderData }: Route.ComponentProps) {
-  const { sessionId, found, paid, orderNumber, deliveryDate, summary } = loaderData;
+  const { sessionId, found, paid, orderNumber, deliveryDate, summary, collection } = loaderData;
   return (
     <main className="mx-auto w-full max-w-2xl px-4 py-12 sm:py-16">
       {found ? (
@@ -35,6 +40,7 @@ export default function SuccessPage({ loaderData }: Route.ComponentProps) {
           orderNumber={orderNumber}
           deliveryDate={deliveryDate}
           summary={summary}
+          collection={collection}
         />
       ) : (
         <NotFound />
@@ -49,12 +55,14 @@ function Confirmed({
   orderNumber,
   deliveryDate,
   summary,
+  collection,
 }: {
   sessionId: string;
   paid: boolean;
   orderNumber: string | null;
   deliveryDate: string | null;
   summary: SummaryRow[] | null;
+  collection: { address: string; hours: string } | null;
 }) {
   const { ready } = useCart();
   const clearCart = useCartStore((s) => s.clearCart);
@@ -78,7 +86,13 @@ function Confirmed({
         )}
         {deliveryDate && (
           <p>
-            <span className="font-semibold">Delivery day:</span> {formatBakeDay(deliveryDate)}
+            <span className="font-semibold">{dayLabel(collection ? 'collection' : 'delivery')}:</span>{' '}
+            {formatBakeDay(deliveryDate)}
+          </p>
+        )}
+        {collection && (
+          <p>
+            <span className="font-semibold">{COLLECT_LABEL}:</span> {collection.address} ({collection.hours})
           </p>
         )}
         <p>

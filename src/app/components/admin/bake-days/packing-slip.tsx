@@ -3,6 +3,7 @@ import { bestBefore } from '~/shared/bake-days/day-sheets';
 import { formatBakeDay } from '~/shared/bake-days/london-time';
 import { formatLongDate, shortId } from '~/shared/constants';
 import { formatPence } from '~/shared/money';
+import { COLLECT_LABEL } from '~/shared/orders/fulfilment-words';
 import { summaryRows } from '~/shared/pricing/summary-rows';
 
 /**
@@ -24,6 +25,7 @@ export function PackingSlip({
   shopAddress: string | null;
 }) {
   const allergens = [...new Set(order.lines.flatMap((l) => l.allergens))].sort();
+  const collect = order.figures.fulfilment === 'collection';
   const headingId = `slip-${order.id}`;
   return (
     <article
@@ -40,24 +42,34 @@ export function PackingSlip({
             Packing slip · Order #{shortId(order.id)}
           </h2>
           <p>Ordered {formatLongDate(order.createdAt)}</p>
-          <p className="font-semibold">Delivery {deliveryLabel}</p>
+          <p className="font-semibold">
+            {collect ? 'Collection' : 'Delivery'} {deliveryLabel}
+          </p>
         </div>
       </header>
 
       <div className="mt-4 grid gap-4 sm:grid-cols-2 print:grid-cols-2">
         <div>
           <h3 className="font-sans text-xs font-semibold text-cocoa-light uppercase">
-            {order.gift ? 'A gift, deliver to' : 'Deliver to'}
+            {collect ? COLLECT_LABEL : order.gift ? 'A gift, deliver to' : 'Deliver to'}
           </h3>
-          <address className="not-italic">
-            {order.ship.name}
-            <br />
-            {order.ship.address}
-            <br />
-            {order.ship.city} {order.ship.postcode}
-            <br />
-            {order.ship.phone}
-          </address>
+          {collect ? (
+            <p>
+              {order.ship.name}
+              <br />
+              {order.ship.phone}
+            </p>
+          ) : (
+            <address className="not-italic">
+              {order.ship.name}
+              <br />
+              {order.ship.address}
+              <br />
+              {order.ship.city} {order.ship.postcode}
+              <br />
+              {order.ship.phone}
+            </address>
+          )}
         </div>
         {order.gift?.message && (
           <div className="rounded border border-crumb p-3">

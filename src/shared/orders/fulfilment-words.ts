@@ -1,0 +1,18 @@
+import type { Fulfilment } from '../pricing/price-order';
+import { DELIVERY_STATUS_LABELS, type DeliveryStatus } from './statuses';
+
+/** How a collection order is named wherever an order shows. */
+export const COLLECT_LABEL = 'Collect from the bakery';
+
+/** "Delivery day" or "Collection day". */
+export const dayLabel = (fulfilment: Fulfilment) =>
+  fulfilment === 'collection' ? 'Collection day' : 'Delivery day';
+
+/** A delivery's status in words: a collection's "ready" and "delivered" read "Ready to collect" and "Collected". */
+export function deliveryStatusLabel(status: DeliveryStatus, fulfilment: Fulfilment): string {
+  if (fulfilment === 'collection') {
+    if (status === 'ready') return 'Ready to collect';
+    if (status === 'delivered') return 'Collected';
+  }
+  return DELIVERY_STATUS_LABELS[status];
+}
