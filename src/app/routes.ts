@@ -33,6 +33,7 @@ export default [
       route('bake-days/:date', 'routes/admin/bake-day.tsx'),
       route('bake-days/:date/slips', 'routes/admin/bake-day-slips.tsx'),
       route('bake-days/:date/run-sheet', 'routes/admin/bake-day-run-sheet.tsx'),
+      route('bake-days/:date/collections', 'routes/admin/bake-day-collections.tsx'),
       route('discounts', 'routes/admin/discounts.tsx'),
       route('messages', 'routes/admin/messages.tsx'),
       route('emails', 'routes/admin/emails.tsx'),

@@ -47,13 +47,16 @@ export async function createServices(
   const accounts = createAccountService(auth, db, log);
   const rateLimiter = createRateLimiter(db, config.rateLimits);
   const paymentProvider = createPaymentProvider(config);
-  const orders = createOrdersService(db, mail, paymentProvider.provider, log);
-  const accountPrivacy = createAccountPrivacyService(auth, db, accounts, orders, log);
-  const payments = createPaymentsService(config, db, orders, paymentProvider, log);
   // Other instances' product changes are noticed by polling; on the embedded database there are none.
   const catalogVersion = createCatalogVersion(db, log, database.kind === 'postgres' ? 1000 : null);
   catalogVersion.start();
   const settings = createSettingsService(config, db, catalogVersion);
+  const orders = createOrdersService(db, mail, paymentProvider.provider, log, async (exec) => {
+    const { collectionAddress: address, collectionHours: hours } = await settings.get(exec);
+    return { address, hours };
+  });
+  const accountPrivacy = createAccountPrivacyService(auth, db, accounts, orders, log);
+  const payments = createPaymentsService(config, db, orders, paymentProvider, log);
   const bakeDays = createBakeDaysService(db);
   const discounts = createDiscountsService(db);
   const checkout = createCheckoutService({

@@ -63,6 +63,7 @@ const PAGES: [string, string][] = [
   ['/admin/bake-days/2099-01-05', 'Nothing to bake for this day yet'],
   ['/admin/bake-days/2099-01-05/slips', 'No paid orders for this day yet.'],
   ['/admin/bake-days/2099-01-05/run-sheet', 'No deliveries for this day yet.'],
+  ['/admin/bake-days/2099-01-05/collections', 'No collections for this day yet.'],
   ['/admin/emails', '550 Mailbox unavailable'],
   [`/admin/emails/${EMAIL_ID}`, 'Tracking code: AB123456789GB'],
 ];

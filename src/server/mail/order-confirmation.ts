@@ -2,6 +2,7 @@ import { formatBakeDay } from '~/shared/bake-days/london-time';
 import { formatLongDate } from '~/shared/constants';
 import { formatPence } from '~/shared/money';
 import { CANCEL_NOTICE } from '~/shared/orders/cancellation';
+import { COLLECT_LABEL, dayLabel } from '~/shared/orders/fulfilment-words';
 import type { OrderView } from '~/shared/orders/order-view';
 import { summaryRows, vatRows } from '~/shared/pricing/summary-rows';
 import type { Config } from '../config';
@@ -37,7 +38,13 @@ export function buildOrderConfirmation(
   const deliveryDay = view.delivery_date ? formatBakeDay(view.delivery_date) : null;
   const firstName = order.shipName.trim().split(/\s+/)[0] ?? '';
   const greeting = firstName ? `Hi ${firstName},` : 'Hello,';
-  const address = [view.ship.name, view.ship.address, view.ship.city, view.ship.postcode];
+  const collect = view.fulfilment === 'collection';
+  // A collection has no address: the e-mail says it is collected, and when it is ready says where.
+  const address = collect
+    ? [`${COLLECT_LABEL}: we will e-mail you when it is ready to collect.`]
+    : [view.ship.name, view.ship.address, view.ship.city, view.ship.postcode];
+  const addressHeading = collect ? 'Collection' : 'Delivering to';
+  const dayName = dayLabel(view.fulfilment);
   const accountUrl = publicUrl ? `${publicUrl}/account/orders/${view.id}` : undefined;
   const totals = summaryRows(view);
   const vat = vatRows(view.vat, shop.vatNumber);
@@ -50,7 +57,7 @@ export function buildOrderConfirmation(
     '',
     `Order number: ${number}`,
     `Order date: ${date}`,
-    ...(deliveryDay ? [`Delivery day: ${deliveryDay}`] : []),
+    ...(deliveryDay ? [`${dayName}: ${deliveryDay}`] : []),
     '',
     ...lines.map(
       (l) => `${l.quantity} x ${l.name} (${formatPence(l.unit)} each)  ${formatPence(l.unit * l.quantity)}`,
@@ -58,7 +65,7 @@ export function buildOrderConfirmation(
     '',
     ...[...totals, ...vat].map((row) => `${row.label}: ${row.amount}`),
     '',
-    'Delivering to:',
+    `${addressHeading}:`,
     ...address,
     '',
     accountUrl
@@ -78,7 +85,7 @@ export function buildOrderConfirmation(
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:0 0 20px;background:${BRAND.cream};border-radius:6px;">
 <tr><td style="padding:12px 16px;"><span style="color:${BRAND.cocoaLight};font-size:14px;white-space:nowrap;">Order number</span><br><strong>${number}</strong></td>
 <td style="padding:12px 16px;text-align:right;"><span style="color:${BRAND.cocoaLight};font-size:14px;white-space:nowrap;">Order date</span><br><strong>${date}</strong></td></tr>
-${deliveryDay ? html`<tr><td colspan="2" style="padding:0 16px 12px;"><span style="color:${BRAND.cocoaLight};font-size:14px;">Delivery day</span><br><strong>${deliveryDay}</strong></td></tr>` : ''}
+${deliveryDay ? html`<tr><td colspan="2" style="padding:0 16px 12px;"><span style="color:${BRAND.cocoaLight};font-size:14px;">${dayName}</span><br><strong>${deliveryDay}</strong></td></tr>` : ''}
 </table>
 <h2 style="margin:0 0 8px;font-family:Georgia,'Times New Roman',serif;font-size:18px;">Your cookies</h2>
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:0 0 20px;font-size:15px;">
@@ -91,7 +98,7 @@ ${lines.map(
 ${totals.map((row) => totalRow(row.label, row.amount, !!row.total))}
 ${vat.map((row) => html`<tr><td style="padding:2px 0;font-size:13px;color:${BRAND.cocoaLight};">${row.label}</td><td style="padding:2px 0;font-size:13px;color:${BRAND.cocoaLight};text-align:right;white-space:nowrap;">${row.amount}</td></tr>`)}
 </table>
-<h2 style="margin:0 0 8px;font-family:Georgia,'Times New Roman',serif;font-size:18px;">Delivering to</h2>
+<h2 style="margin:0 0 8px;font-family:Georgia,'Times New Roman',serif;font-size:18px;">${addressHeading}</h2>
 <p style="margin:0 0 20px;">${address.map((part, i) => html`${i ? html`<br>` : ''}${part}`)}</p>
 ${
   accountUrl

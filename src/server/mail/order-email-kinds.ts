@@ -6,6 +6,7 @@ export const ORDER_EMAIL_SWITCHES = [
   'paid',
   'baking',
   'shipped',
+  'ready-to-collect',
   'delivered',
   'cancelled',
   'refunded',

@@ -1,5 +1,6 @@
 import { formatBakeDay } from '~/shared/bake-days/london-time';
 import { formatPence } from '~/shared/money';
+import { dayLabel } from '~/shared/orders/fulfilment-words';
 import type { OrderView } from '~/shared/orders/order-view';
 import type { Config } from '../config';
 import { html } from './html';
@@ -7,25 +8,62 @@ import { BRAND, emailLayout } from './layout';
 import type { OutgoingEmail } from './mail-service';
 
 /** The e-mails an order sends its customer after the confirmation. */
-export type OrderUpdateKind = 'baking' | 'shipped' | 'delivered' | 'cancelled' | 'refunded';
+export type OrderUpdateKind =
+  | 'baking'
+  | 'shipped'
+  | 'ready-to-collect'
+  | 'delivered'
+  | 'cancelled'
+  | 'refunded';
+
+/** Where and when customers collect, as the owner set it in Settings. */
+export interface CollectionPoint {
+  address: string;
+  hours: string;
+}
 
 export interface OrderUpdate {
   kind: OrderUpdateKind;
   /** For `refunded`: the refund this e-mail is about (one e-mail per refund). */
   refund?: { id: string; amount_pennies: number };
+  /** For `ready-to-collect`: where and when. */
+  collection?: CollectionPoint;
 }
 
 function wording(u: OrderUpdate, view: OrderView): { subject: string; heading: string; lines: string[] } {
   const n = view.number;
+  const collect = view.fulfilment === 'collection';
   switch (u.kind) {
     case 'baking':
       return {
         subject: `Your order ${n} is in the oven`,
         heading: 'Your cookies are baking',
-        lines: ['We have started baking your order. We will let you know when it is on its way.'],
+        lines: [
+          collect
+            ? 'We have started baking your order. We will let you know when it is ready to collect.'
+            : 'We have started baking your order. We will let you know when it is on its way.',
+        ],
+      };
+    case 'ready-to-collect':
+      return {
+        subject: `Your order ${n} is ready to collect`,
+        heading: 'Your cookies are ready to collect',
+        lines: [
+          'Your order is ready. Please collect it from the bakery:',
+          ...(u.collection
+            ? [u.collection.address, `Opening hours for collection: ${u.collection.hours}`]
+            : []),
+          `Please bring your order number, ${n}.`,
+        ],
       };
     case 'shipped': {
       const code = view.delivery?.tracking_code;
+      if (collect)
+        return {
+          subject: `Your order ${n} is ready to collect`,
+          heading: 'Your cookies are ready to collect',
+          lines: ['Your order is ready to collect from the bakery.'],
+        };
       return {
         subject: `Your order ${n} is on its way`,
         heading: 'Your cookies are on their way',
@@ -37,11 +75,17 @@ function wording(u: OrderUpdate, view: OrderView): { subject: string; heading: s
       };
     }
     case 'delivered':
-      return {
-        subject: `Your order ${n} has been delivered`,
-        heading: 'Your cookies have arrived',
-        lines: ['Your order has been delivered. Enjoy your cookies!'],
-      };
+      return collect
+        ? {
+            subject: `Your order ${n} has been collected`,
+            heading: 'Thank you for collecting your cookies',
+            lines: ['Your order has been collected. Enjoy your cookies!'],
+          }
+        : {
+            subject: `Your order ${n} has been delivered`,
+            heading: 'Your cookies have arrived',
+            lines: ['Your order has been delivered. Enjoy your cookies!'],
+          };
     case 'cancelled':
       return {
         subject: `Your order ${n} has been cancelled`,
@@ -72,8 +116,9 @@ export function buildOrderUpdate(
   publicUrl: string,
 ): OutgoingEmail {
   const { subject, heading, lines: said } = wording(u, view);
-  // Every e-mail about an order names its delivery day.
-  const lines = view.delivery_date ? [...said, `Delivery day: ${formatBakeDay(view.delivery_date)}.`] : said;
+  // Every e-mail about an order names its delivery (or collection) day.
+  const day = view.delivery_date && `${dayLabel(view.fulfilment)}: ${formatBakeDay(view.delivery_date)}.`;
+  const lines = day ? [...said, day] : said;
   const orderUrl = `${publicUrl}/account/orders/${view.id}`;
   const firstName = view.ship.name.trim().split(/\s+/)[0] ?? '';
   const greeting = firstName ? `Hi ${firstName},` : 'Hello,';

@@ -1,6 +1,7 @@
 import { formatBakeDay } from '~/shared/bake-days/london-time';
 import { formatDateTime } from '~/shared/constants';
 import { formatPence } from '~/shared/money';
+import { COLLECT_LABEL, dayLabel } from '~/shared/orders/fulfilment-words';
 import type { OrderView } from '~/shared/orders/order-view';
 import { ORDER_FLAG_LABELS } from '~/shared/orders/statuses';
 import { summaryRows } from '~/shared/pricing/summary-rows';
@@ -29,20 +30,25 @@ export function buildOwnerOrderAlert(
     (i) =>
       `${i.quantity} x ${i.product_name} (${formatPence(i.unit_price_pennies)} each)  ${formatPence(i.line_total_pennies)}`,
   );
-  const address = [view.ship.name, view.ship.address, view.ship.city, view.ship.postcode];
+  const collect = view.fulfilment === 'collection';
+  const address = collect
+    ? [view.ship.name]
+    : [view.ship.name, view.ship.address, view.ship.city, view.ship.postcode];
+  const addressHeading = collect ? COLLECT_LABEL : 'Deliver to';
+  const day = view.delivery_date && `${dayLabel(view.fulfilment)}: ${formatBakeDay(view.delivery_date)}`;
   const flags = view.flags.map((f) => ORDER_FLAG_LABELS[f]);
   const totals = summaryRows(view);
 
   const text = [
     `Order ${view.number} was paid on ${paid}.`,
-    ...(view.delivery_date ? [`Delivery day: ${formatBakeDay(view.delivery_date)}`] : []),
+    ...(day ? [day] : []),
     ...flags.map((f) => `Check this order: ${f}.`),
     '',
     ...lines,
     '',
     ...totals.map((row) => `${row.label}: ${row.amount}`),
     '',
-    'Deliver to:',
+    `${addressHeading}:`,
     ...address,
     `Phone: ${view.ship.phone}`,
     '',
@@ -53,7 +59,7 @@ export function buildOwnerOrderAlert(
 
   const cell = `padding:6px 0;border-bottom:1px solid ${BRAND.dough}`;
   const body = html`<p style="margin:0 0 12px;">Order <strong>${view.number}</strong> was paid on ${paid}.</p>
-${view.delivery_date ? html`<p style="margin:0 0 12px;">Delivery day: <strong>${formatBakeDay(view.delivery_date)}</strong></p>` : ''}
+${view.delivery_date ? html`<p style="margin:0 0 12px;">${dayLabel(view.fulfilment)}: <strong>${formatBakeDay(view.delivery_date)}</strong></p>` : ''}
 ${flags.map((f) => html`<p style="margin:0 0 12px;padding:8px 12px;background:#fee2e2;color:#7f1d1d;border-radius:6px;font-weight:bold;">Check this order: ${f}.</p>`)}
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:0 0 16px;font-size:15px;">
 ${view.items.map(
@@ -65,7 +71,7 @@ ${totals.map(
 <td style="padding:4px 0;text-align:right;white-space:nowrap;${row.total ? 'font-weight:bold;' : ''}">${row.amount}</td></tr>`,
 )}
 </table>
-<h2 style="margin:0 0 8px;font-family:Georgia,'Times New Roman',serif;font-size:18px;">Deliver to</h2>
+<h2 style="margin:0 0 8px;font-family:Georgia,'Times New Roman',serif;font-size:18px;">${addressHeading}</h2>
 <p style="margin:0 0 16px;">${address.map((part, i) => html`${i ? html`<br>` : ''}${part}`)}<br>Phone: ${view.ship.phone}</p>
 <p style="margin:0 0 16px;">Customer: ${view.customer.full_name} &lt;${view.customer.email}&gt;</p>
 <p style="margin:0;"><a href="${adminUrl}" style="display:inline-block;padding:12px 20px;background:${BRAND.caramelDark};color:#ffffff;text-decoration:none;border-radius:6px;font-weight:bold;">Open the order</a></p>`;

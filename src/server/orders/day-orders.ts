@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { IsoDate } from '~/shared/bake-days/london-time';
 import { allergensWith, DEFAULT_SHELF_LIFE_DAYS as CATALOGUE_DEFAULT } from '~/shared/food-information';
 import type { DeliveryStatus, OrderStatus } from '~/shared/orders/statuses';
+import type { Fulfilment } from '~/shared/pricing/price-order';
 import type { SummaryFigures } from '~/shared/pricing/summary-rows';
 import type { Db, Tx } from '../db/client';
 import { deliveries, orderItems, orders, products } from '../db/schema';
@@ -24,6 +25,8 @@ export interface DayOrder {
   status: OrderStatus;
   overCapacity: boolean;
   createdAt: string;
+  /** Delivered (the run sheet) or collected (the collection list). */
+  fulfilment: Fulfilment;
   /** Money as the slip prints it (pricing/summary-rows.ts). */
   figures: SummaryFigures;
   /** Sent to someone else: the slip carries the message and no prices. */
@@ -106,6 +109,7 @@ export async function ordersForDay(exec: Db | Tx, date: IsoDate): Promise<DayOrd
       status: r.status,
       overCapacity: r.flags.includes('over_capacity'),
       createdAt: r.createdAt.toISOString(),
+      fulfilment: r.fulfilment,
       figures: {
         subtotal_pennies: r.subtotalPennies,
         discount: r.discountCode

@@ -43,8 +43,20 @@ const columns = {
   shipPostcode: orders.shipPostcode,
 };
 
-/** Deliveries for the back office: newest first, paged; status, tracking code and notes editable. */
-export function createDeliveriesService(db: Db, onDelivered: (tx: Tx, orderId: string) => Promise<void>) {
+type OnChange = (tx: Tx, orderId: string) => Promise<void>;
+
+/**
+ * Deliveries for the back office: newest first, paged; status, tracking code and notes editable.
+ * `on.delivered` and `on.ready` run once when a delivery first reaches that status.
+ */
+export function createDeliveriesService(db: Db, on: { delivered: OnChange; ready: OnChange }) {
+  /** Tells the customer when their delivery has just become delivered or ready. */
+  async function announce(tx: Tx, orderId: string, from: DeliveryStatus, to: DeliveryStatus | undefined) {
+    if (to === from) return;
+    if (to === 'delivered') await on.delivered(tx, orderId);
+    if (to === 'ready') await on.ready(tx, orderId);
+  }
+
   const selectDeliveries = () =>
     db.select(columns).from(deliveries).innerJoin(orders, eq(orders.id, deliveries.orderId));
   type Row = Awaited<ReturnType<typeof selectDeliveries>>[number];
@@ -93,16 +105,15 @@ export function createDeliveriesService(db: Db, onDelivered: (tx: Tx, orderId: s
           .update(deliveries)
           .set({ status: data.status, trackingCode: data.tracking_code, driverNotes: data.driver_notes })
           .where(eq(deliveries.id, id));
-        if (data.status === 'delivered' && before.status !== 'delivered')
-          await onDelivered(tx, before.orderId);
+        await announce(tx, before.orderId, before.status, data.status);
       });
       const [row] = await selectDeliveries().where(eq(deliveries.id, id)).limit(1);
       return toDto(row!);
     },
 
     /**
-     * The run sheet's Delivered, or Failed with the driver's note, for an order's delivery. The
-     * customer hears once when it is delivered.
+     * The run sheet's Delivered, or Failed with the driver's note, or the collection list's Ready
+     * and Collected (delivered), for an order's delivery. The customer hears once of each.
      */
     async setOutcome(orderId: string, input: unknown): Promise<void> {
       const { outcome, note } = parseOrThrow(DeliveryOutcomeSchema, input);
@@ -118,7 +129,7 @@ export function createDeliveriesService(db: Db, onDelivered: (tx: Tx, orderId: s
           .update(deliveries)
           .set({ status: outcome, failureNote: outcome === 'failed' ? note : null })
           .where(eq(deliveries.id, before.id));
-        if (outcome === 'delivered' && before.status !== 'delivered') await onDelivered(tx, orderId);
+        await announce(tx, orderId, before.status, outcome);
       });
     },
   };

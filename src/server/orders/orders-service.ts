@@ -9,7 +9,7 @@ import { orderItems, orders } from '../db/schema';
 import { badRequest, notFound } from '../errors';
 import type { Logger } from '../logger';
 import type { MailService } from '../mail/mail-service';
-import type { OrderUpdateKind } from '../mail/order-updates';
+import type { CollectionPoint, OrderUpdateKind } from '../mail/order-updates';
 import type { PaymentProvider } from '../payments/payment-provider';
 import { createDeliveriesService } from './deliveries-service';
 import { exportOrderRows } from './order-export';
@@ -55,10 +55,24 @@ const SWEEP_BATCH = 100;
  * The orders domain: the only module that reads or writes orders, their lines, history,
  * payments, refunds and deliveries. Every status change goes through `applyStatus`.
  */
-export function createOrdersService(db: Db, mail: MailService, provider: PaymentProvider, log: Logger) {
+export function createOrdersService(
+  db: Db,
+  mail: MailService,
+  provider: PaymentProvider,
+  log: Logger,
+  /** Where and when customers collect (the shop's settings), for the "Ready to collect" e-mail. */
+  collectionPoint: (exec: Db | Tx) => Promise<CollectionPoint>,
+) {
   async function notify(tx: Tx, orderId: string, event: Parameters<MailService['queueOrderEmail']>[0]) {
     const view = await loadOrderDetail(tx, orderId);
     if (view) await mail.queueOrderEmail(event, view, tx);
+  }
+
+  /** A collection that is ready: the customer is told where and when to collect it. */
+  async function notifyReady(tx: Tx, orderId: string) {
+    const view = await loadOrderDetail(tx, orderId);
+    if (view?.fulfilment !== 'collection') return;
+    await mail.queueOrderEmail({ kind: 'ready-to-collect', collection: await collectionPoint(tx) }, view, tx);
   }
 
   const refunds = createRefunds(db, provider, (tx, refund) =>
@@ -270,7 +284,10 @@ export function createOrdersService(db: Db, mail: MailService, provider: Payment
     /** Revenue and orders per day and week, and the best sellers (order-sales.ts). */
     sales: (now?: Date) => salesInsights(db, now),
     spendByCustomer: (profileIds: string[]) => spendByCustomer(db, profileIds),
-    deliveries: createDeliveriesService(db, (tx, orderId) => notify(tx, orderId, { kind: 'delivered' })),
+    deliveries: createDeliveriesService(db, {
+      delivered: (tx, orderId) => notify(tx, orderId, { kind: 'delivered' }),
+      ready: notifyReady,
+    }),
 
     /** The customer's own orders, newest first. Only ever pass the session's user id. */
     async listForCustomer(userId: string): Promise<OrderView[]> {

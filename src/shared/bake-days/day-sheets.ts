@@ -1,3 +1,4 @@
+import type { Fulfilment } from '../pricing/price-order';
 import { addDays, type IsoDate } from './london-time';
 
 /** What the day's sheets need of an order (the server's DayOrder has more). */
@@ -5,6 +6,7 @@ export interface SheetOrder {
   id: string;
   status: string;
   cookies: number;
+  fulfilment: Fulfilment;
   ship: { name: string; postcode: string };
   lines: { productId: string | null; productName: string; quantity: number; shelfLifeDays: number }[];
 }
@@ -54,4 +56,16 @@ export function byPostcode<T extends SheetOrder>(orders: T[]): T[] {
     (a, b) =>
       key(a.ship.postcode).localeCompare(key(b.ship.postcode)) || a.ship.name.localeCompare(b.ship.name),
   );
+}
+
+/** The run sheet: the day's deliveries, paid and later (pending ones are not going anywhere yet). */
+export function runSheetStops<T extends SheetOrder>(orders: T[]): T[] {
+  return byPostcode(orders.filter((o) => o.status !== 'pending' && o.fulfilment === 'delivery'));
+}
+
+/** The collection list: the day's collections, paid and later, by name as the customer gives it. */
+export function collectionList<T extends SheetOrder>(orders: T[]): T[] {
+  return orders
+    .filter((o) => o.status !== 'pending' && o.fulfilment === 'collection')
+    .sort((a, b) => a.ship.name.localeCompare(b.ship.name, 'en-GB') || a.id.localeCompare(b.id));
 }

@@ -93,7 +93,8 @@ export type DeliveryUpdate = z.input<typeof DeliveryUpdateSchema>;
 /** The run sheet's answer for one stop: Delivered, or Failed with the driver's note. */
 export const DeliveryOutcomeSchema = z
   .object({
-    outcome: z.enum(['delivered', 'failed'], { error: 'Choose Delivered or Failed' }),
+    /** `ready`: a collection is ready to collect (the customer is told where and when). */
+    outcome: z.enum(['delivered', 'failed', 'ready'], { error: 'Choose Ready, Delivered or Failed' }),
     note: z
       .string()
       .trim()
@@ -101,7 +102,7 @@ export const DeliveryOutcomeSchema = z
       .refine(isPlainLines, bad('Note'))
       .default(''),
   })
-  .refine((o) => o.outcome === 'delivered' || o.note.length > 0, {
+  .refine((o) => o.outcome !== 'failed' || o.note.length > 0, {
     message: 'Say why the delivery failed',
     path: ['note'],
   });

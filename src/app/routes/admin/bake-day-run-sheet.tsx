@@ -6,7 +6,7 @@ import { RunSheetRow } from '~/app/components/admin/bake-days/run-sheet-row';
 import { LoadError } from '~/app/components/admin/load-error';
 import { requireAdminPage } from '~/app/lib/guards.server';
 import { pageMeta } from '~/app/lib/meta';
-import { byPostcode } from '~/shared/bake-days/day-sheets';
+import { runSheetStops } from '~/shared/bake-days/day-sheets';
 import { isIsoDate } from '~/shared/bake-days/london-time';
 import type { Route } from './+types/bake-day-run-sheet';
 
@@ -16,9 +16,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdminPage(request, context);
   if (!isIsoDate(params.date)) throw data('Not found', { status: 404 });
-  return {
-    day: await loadOrNull(context, 'the run sheet', () => context.services.daySheets.get(params.date)),
-  };
+  const day = await loadOrNull(context, 'the run sheet', () => context.services.daySheets.get(params.date));
+  // Only the deliveries leave the server: collections are on the collection list.
+  return { day: day && { label: day.label, stops: runSheetStops(day.orders) } };
 }
 
 /** `intent=outcome` with `order_id`, `outcome` (delivered | failed) and `note` (required when failed). */
@@ -46,8 +46,7 @@ export default function RunSheet({ loaderData, params }: Route.ComponentProps) {
       </main>
     );
   }
-  // Paid orders and later: pending ones are not going anywhere yet.
-  const stops = byPostcode(day.orders.filter((o) => o.status !== 'pending'));
+  const { stops } = day;
   const cookies = stops.reduce((sum, o) => sum + o.cookies, 0);
   return (
     <main className="mx-auto w-full max-w-4xl px-4 py-8">

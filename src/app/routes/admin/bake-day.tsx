@@ -130,6 +130,7 @@ export default function BakeDay({ loaderData, actionData, params }: Route.Compon
                 <li key={o.id} className="flex flex-wrap justify-between gap-2 py-2">
                   <span>
                     Order #{shortId(o.id)} · {o.ship.name}
+                    {o.fulfilment === 'collection' ? ' · Collect' : ''}
                   </span>
                   <span className="text-cocoa-light">
                     {o.lines.map((l) => `${l.quantity} × ${l.productName}`).join(', ')}

@@ -8,6 +8,7 @@ export function DayHeader({ date, label, title }: { date: string; label: string;
     { to: `/admin/bake-days/${date}`, text: 'Bake list' },
     { to: `/admin/bake-days/${date}/slips`, text: 'Packing slips' },
     { to: `/admin/bake-days/${date}/run-sheet`, text: 'Run sheet' },
+    { to: `/admin/bake-days/${date}/collections`, text: 'Collection list' },
   ];
   return (
     <header className="mb-6">
