@@ -291,7 +291,8 @@ export const orders = pgTable(
       .where(sql`${t.discountCodeId} is not null`),
     index('orders_created_at_idx').on(t.createdAt.desc()),
     index('orders_profile_created_idx').on(t.profileId, t.createdAt.desc()),
-    index('orders_status_created_idx').on(t.status, t.createdAt.desc()),
+    // Lists by status, newest first; with the total, the dashboard's sales per day read the index alone.
+    index('orders_status_created_idx').on(t.status, t.createdAt.desc(), t.totalPennies),
     // The orders search (orders/order-filter.ts): postcode and name on the order from their start.
     index('orders_ship_postcode_search_idx').on(
       sql`upper(replace(${t.shipPostcode}, ' ', '')) text_pattern_ops`,

@@ -1,4 +1,4 @@
-import { and, desc, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import { addDays, type IsoDate, londonDate, weekdayOf } from '~/shared/bake-days/london-time';
 import {
   BEST_SELLERS_COUNT,
@@ -8,28 +8,25 @@ import {
   type SalesInsights,
   type SalesPoint,
 } from '~/shared/orders/sales';
-import { REVENUE_STATUSES } from '~/shared/orders/statuses';
 import type { Db } from '../db/client';
-import { orderItems, orders } from '../db/schema';
+import { orderItems, orders, refunds } from '../db/schema';
 import { SHOP_TIME_ZONE } from './order-filter';
-import { keptPennies } from './order-stats';
+import { countedRefund, sold } from './order-stats';
 
 /** Start of a London day as a timestamp (midnight in London, summer time or not). */
 const londonMidnight = (day: IsoDate) => sql`(${day}::date::timestamp at time zone ${SHOP_TIME_ZONE})`;
 
 /** Orders whose money was received, placed on London days `from` to `to` (inclusive). */
-const soldBetween = (from: IsoDate, to: IsoDate) =>
-  and(
-    inArray(orders.status, [...REVENUE_STATUSES]),
-    gte(orders.createdAt, londonMidnight(from)),
-    lt(orders.createdAt, londonMidnight(addDays(to, 1))),
-  );
+const soldBetween = (from: IsoDate, to: IsoDate) => and(sold(), placedBetween(from, to));
+
+const placedBetween = (from: IsoDate, to: IsoDate) =>
+  and(gte(orders.createdAt, londonMidnight(from)), lt(orders.createdAt, londonMidnight(addDays(to, 1))));
 
 const mondayOf = (day: IsoDate) => addDays(day, -((weekdayOf(day) + 6) % 7));
 
 /**
  * Revenue and orders per London day over the last 12 weeks in one grouped scan (through
- * `orders_status_created_idx`), folded into the last 30 days and the 12 weeks here; and the best
+ * `orders_status_created_idx`) and their refunds in another, folded into the last 30 days and the 12 weeks here; and the best
  * sellers of the last 30 days. Revenue is decision 007's rule: paid, baking, shipped and
  * completed totals, less refunds; pending and cancelled orders are not sales.
  */
@@ -44,15 +41,22 @@ export async function salesInsights(db: Db, now = new Date()): Promise<SalesInsi
   );
   const londonDay = sql<string>`((${orders.createdAt} at time zone ${SHOP_TIME_ZONE})::date)::text`;
 
-  const [perDay, best] = await Promise.all([
+  const [perDay, refundsPerDay, best] = await Promise.all([
     db
       .select({
         day: londonDay,
         orders: sql<number>`count(*)`.mapWith(Number),
-        revenue: keptPennies,
+        takings: sql<number>`sum(${orders.totalPennies})`.mapWith(Number),
       })
       .from(orders)
       .where(soldBetween(since, today))
+      .groupBy(sql`1`),
+    // Refunds are few: summed per day of their order apart, not asked of every order.
+    db
+      .select({ day: londonDay, pennies: sql<number>`sum(${refunds.amountPennies})`.mapWith(Number) })
+      .from(refunds)
+      .innerJoin(orders, eq(orders.id, refunds.orderId))
+      .where(and(countedRefund(), soldBetween(since, today)))
       .groupBy(sql`1`),
     db
       .select({
@@ -70,7 +74,11 @@ export async function salesInsights(db: Db, now = new Date()): Promise<SalesInsi
       .limit(BEST_SELLERS_COUNT),
   ]);
 
-  const byDay = new Map(perDay.map((r) => [r.day, r]));
+  const byDay = new Map(perDay.map((r) => [r.day, { orders: r.orders, revenue: r.takings }]));
+  for (const r of refundsPerDay) {
+    const day = byDay.get(r.day);
+    if (day) day.revenue -= r.pennies;
+  }
   const point = (start: IsoDate, length: number): SalesPoint => {
     let orderCount = 0;
     let revenue = 0;

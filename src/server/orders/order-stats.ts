@@ -1,4 +1,4 @@
-import { count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { RECENT_ORDERS_COUNT } from '~/shared/constants';
 import { type OrderStatus, REVENUE_STATUSES } from '~/shared/orders/statuses';
 import type { Db } from '../db/client';
@@ -10,10 +10,27 @@ import { thisOrder } from './order-payments';
  * Money received and kept, per order row: the total of an order in a revenue status, less what was
  * refunded of it (decision 007).
  */
-export const keptPennies = sql<number>`coalesce(sum(case when ${inArray(orders.status, [...REVENUE_STATUSES])}
+const keptPennies = sql<number>`coalesce(sum(case when ${inArray(orders.status, [...REVENUE_STATUSES])}
   then ${orders.totalPennies} - coalesce((select sum(r.amount_pennies) from ${refunds} r
     where r.order_id = ${thisOrder} and r.status in ('pending', 'succeeded')), 0)
   else 0 end), 0)`.mapWith(Number);
+
+/** Orders whose money was received (decision 007). */
+export const sold = () => inArray(orders.status, [...REVENUE_STATUSES]);
+
+/** Refunds that count against an order: being made, or made. */
+export const countedRefund = () => inArray(refunds.status, ['pending', 'succeeded']);
+
+/**
+ * What was refunded of the orders `where` selects, summed apart from the orders' totals: refunds
+ * are few, so this reads a handful of rows instead of asking every order for its refunds.
+ */
+export const refundedOf = (db: Db, where: SQL | undefined) =>
+  db
+    .select({ pennies: sql<number>`coalesce(sum(${refunds.amountPennies}), 0)`.mapWith(Number) })
+    .from(refunds)
+    .innerJoin(orders, eq(orders.id, refunds.orderId))
+    .where(and(countedRefund(), sold(), where));
 
 export interface RecentOrderDto {
   id: string;
@@ -32,14 +49,17 @@ export interface OrderTotals {
 
 /** The dashboard's order figures, computed by the database. */
 export async function orderTotals(db: Db): Promise<OrderTotals> {
-  const [[totals], recent] = await Promise.all([
+  const [[totals], [refunded], recent] = await Promise.all([
     db
       .select({
         totalOrders: count(),
         pendingOrders: sql<number>`count(*) filter (where ${orders.status} = 'pending')`.mapWith(Number),
-        revenue: keptPennies,
+        takings: sql<number>`coalesce(sum(${orders.totalPennies}) filter (where ${sold()}), 0)`.mapWith(
+          Number,
+        ),
       })
       .from(orders),
+    refundedOf(db, undefined),
     db
       .select({
         id: orders.id,
@@ -54,7 +74,7 @@ export async function orderTotals(db: Db): Promise<OrderTotals> {
       .limit(RECENT_ORDERS_COUNT),
   ]);
   return {
-    total_revenue_pennies: totals!.revenue,
+    total_revenue_pennies: totals!.takings - refunded!.pennies,
     total_orders: totals!.totalOrders,
     pending_orders: totals!.pendingOrders,
     recent_orders: recent.map((o) => ({
