@@ -16,8 +16,8 @@ import { CUSTOMER, OWNER, seedVisitorFixture } from './lib/visitor-fixture';
 const CONNECTIONS = 50;
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const PORT = Number(process.env.BENCH_PORT ?? 4302);
-/** How long an idle server is left to settle before its RSS is read. */
-const SETTLE_MS = 3000;
+/** How long an idle server is left to settle before its RSS is read (V8 shrinks its heap when idle). */
+const SETTLE_MS = 10_000;
 
 interface Row {
   page: string;
@@ -57,6 +57,8 @@ async function measure(
     const check = await fetch(url, { headers, redirect: 'manual' });
     if (check.status !== 200) throw new Error(`${route.path} answered ${check.status} on ${db}`);
     await check.arrayBuffer();
+    // Warm up first (route modules load and the JIT compiles on first use), then measure.
+    await autocannon({ url, headers, connections: 10, duration: 2 });
     let rssMb = 0;
     const sampler = setInterval(() => {
       rssMb = Math.max(rssMb, server.rssMb());
