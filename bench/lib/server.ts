@@ -22,6 +22,8 @@ export async function startServer(env: Record<string, string>, port: number): Pr
       PORT: String(port),
       PUBLIC_URL: url,
       LOG_LEVEL: 'warn',
+      // As `npm start` and `npm run serve` run it (decision 016).
+      MALLOC_ARENA_MAX: '2',
       ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
