@@ -1,9 +1,10 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
-import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
 import { hashPassword, verifyPassword } from 'better-auth/crypto';
+// The minimal build: our tables come through the Drizzle adapter, so Kysely (~25 MB) is not loaded.
+import { betterAuth } from 'better-auth/minimal';
 import { PasswordSchema } from '~/shared/schemas/sign-up';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
