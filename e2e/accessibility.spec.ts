@@ -79,6 +79,7 @@ test.describe('no serious accessibility violations', () => {
       '/admin/messages',
       '/admin/emails',
       '/admin/settings',
+      '/admin/bake-days/2099-01-05/collections',
     ]) {
       await page.goto(path);
       await page.waitForLoadState('networkidle');

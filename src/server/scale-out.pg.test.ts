@@ -70,6 +70,30 @@ describe('two instances on one PostgreSQL', () => {
       .toBe(350);
   });
 
+  it('charge the delivery fee the owner set on the other at the next checkout', async () => {
+    const admin = await createUser(a, { admin: true });
+    const customer = await createUser(b);
+    const product = await createProduct(a.services, { pricePennies: 500 });
+    const feeOnB = async () => {
+      const res = await api(
+        b,
+        'POST',
+        '/api/checkout/create-checkout-session',
+        { items: [{ product_id: product.id, quantity: 1 }] },
+        customer.cookie,
+      );
+      const { orderId } = await res.json();
+      const [order] = await b.services.db.select().from(orders).where(eq(orders.id, orderId));
+      return order!.deliveryFeePennies;
+    };
+    expect(await feeOnB()).toBe(499);
+    const saved = await api(a, 'PUT', '/api/admin/settings', { deliveryFee: '2.75' }, admin.cookie);
+    expect(saved.status).toBe(200);
+    // No waiting for a poll: B reads the settings in the checkout's own transaction.
+    expect(await feeOnB()).toBe(275);
+    await api(a, 'PUT', '/api/admin/settings', { deliveryFee: '4.99' }, admin.cookie);
+  });
+
   it('record every order once when checkouts and payments are spread over both', async () => {
     const product = await createProduct(a.services, { pricePennies: 425 });
     const customers = await Promise.all(Array.from({ length: 6 }, () => createUser(a)));

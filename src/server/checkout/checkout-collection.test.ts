@@ -139,6 +139,36 @@ describe('collection from the bakery', () => {
     expect((await checkout({ fulfilment: 'collection', delivery_date: day }, 2)).status).toBe(200);
   });
 
+  it('20 customers at once, half collecting, for a day with room for 5 cookies: exactly 5 orders', async () => {
+    const day = firstDay(false, 16);
+    await t.services.bakeDays.setOverride({ date: day, closed: false, capacityCookies: 5 });
+    // One at a time: sign-ups wait at the password-hashing gate.
+    const customers = [];
+    for (let i = 0; i < 20; i++) customers.push(await createUser(t));
+    const answers = await Promise.all(
+      customers.map((c, i) =>
+        api(
+          t,
+          'POST',
+          URL_,
+          {
+            items: [{ product_id: cookie500, quantity: 1 }],
+            delivery_date: day,
+            fulfilment: i % 2 ? 'collection' : 'delivery',
+          },
+          c.cookie,
+        ),
+      ),
+    );
+    expect(answers.filter((r) => r.status === 200)).toHaveLength(5);
+    expect(answers.filter((r) => r.status === 400)).toHaveLength(15);
+    const [booked] = await t.services.db
+      .select({ n: count() })
+      .from(orders)
+      .where(eq(orders.deliveryDate, day));
+    expect(booked!.n).toBe(5);
+  });
+
   it('cannot be sent to someone else', async () => {
     const recipient = {
       fullName: 'Ann Other',
