@@ -120,7 +120,7 @@ export function DeliveryAddress({ order }: { order: OrderView }) {
   );
 }
 
-/** A collection order: no address, but who collects and their phone. */
+/** A collection order: no address, but who collects it and their phone. */
 export function CollectionBy({
   order,
   Heading = 'h2',
@@ -134,7 +134,7 @@ export function CollectionBy({
     <div>
       <Heading className={headingClass}>{COLLECT_LABEL}</Heading>
       <p className="break-words">
-        Collected by {order.ship.name}
+        {order.ship.name}
         <br />
         {order.ship.phone}
       </p>

@@ -61,7 +61,8 @@ export default function CollectionListPage({ loaderData, params }: Route.Compone
       <div className="mb-6 flex flex-wrap items-center gap-3">
         <PrintButton>Print collection list</PrintButton>
         <p className="text-cocoa-light">
-          {list.length === 1 ? '1 collection' : `${list.length} collections`}, {cookies} cookies, by name
+          {list.length === 1 ? '1 collection' : `${list.length} collections`}, {cookies}{' '}
+          {cookies === 1 ? 'cookie' : 'cookies'}, by name
           {collectionAddress ? ` · ${collectionAddress}` : ''}.
         </p>
       </div>

@@ -45,7 +45,9 @@ export function CollectionRow({ order }: { order: DayOrder }) {
       </td>
       <td className="py-3 pr-2 text-sm">
         <p className="font-mono">#{shortId(order.id)}</p>
-        <p>{order.cookies} cookies</p>
+        <p>
+          {order.cookies} {order.cookies === 1 ? 'cookie' : 'cookies'}
+        </p>
         {status && (
           <Badge className={collected ? 'mt-1 bg-green-100 text-green-900' : 'mt-1'}>
             {deliveryStatusLabel(status, 'collection')}
