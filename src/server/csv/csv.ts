@@ -47,6 +47,11 @@ export function csvResponse(filename: string, header: string[], batches: AsyncIt
         controller.enqueue(encoder.encode(UTF8_BOM + csvRow(header)));
         return;
       }
+      // Let the server read other requests first. On the embedded database a query never waits
+      // for I/O, so without this pause the whole export would run as one chain of promises and
+      // nothing else would be answered until it ended (bench:export measured a /api/health wait
+      // of 18 s during a 100,000-order export).
+      await new Promise((resolve) => setImmediate(resolve));
       const next = await iterator.next();
       if (next.done) controller.close();
       else controller.enqueue(encoder.encode(next.value.join('')));

@@ -1,4 +1,4 @@
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { VAT_RATES, type VatRate } from '~/shared/food-information';
 import { ORDER_STATUS_LABELS } from '~/shared/orders/statuses';
 import { type Fulfilment, vatParts } from '~/shared/pricing/price-order';
@@ -56,7 +56,6 @@ export function exportOrderRows(db: Db, query: unknown): AsyncGenerator<string[]
 
 interface ExportRow {
   id: string;
-  at: string;
   date: string;
   deliveryDay: string | null;
   fulfilment: Fulfilment;
@@ -73,15 +72,36 @@ interface ExportRow {
   total: number;
 }
 
-/** Keyset paging on (created_at, id): each batch is read through `orders_created_at_idx`, however deep. */
+/**
+ * Keyset paging on (created_at, id): each batch's ids are read from `orders` alone through
+ * `orders_created_at_idx`, however deep, and only then are those 1,000 rows joined and described,
+ * so the planner never weighs joining and describing the whole table.
+ */
 async function* orderBatches(db: Db, where: SQL | undefined): AsyncGenerator<string[]> {
   let after: { at: string; id: string } | null = null;
+  const newest = [newestFirst(orders.createdAt), sql`${orders.id} desc`];
   for (;;) {
-    const rows: ExportRow[] = await db
+    const batch: { id: string; at: string }[] = await db
       .select({
         id: orders.id,
         // As text, because it round-trips exactly: a Date would drop the microseconds and skip rows.
         at: sql<string>`${orders.createdAt}::text`,
+      })
+      .from(orders)
+      .where(
+        and(
+          where,
+          after
+            ? sql`(${orders.createdAt}, ${orders.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`
+            : undefined,
+        ),
+      )
+      .orderBy(...newest)
+      .limit(EXPORT_BATCH);
+    if (batch.length === 0) return;
+    const rows: ExportRow[] = await db
+      .select({
+        id: orders.id,
         date: sql<string>`to_char(${orders.createdAt} at time zone ${SHOP_TIME_ZONE}, 'YYYY-MM-DD HH24:MI')`,
         deliveryDay: orders.deliveryDate,
         fulfilment: orders.fulfilment,
@@ -100,15 +120,12 @@ async function* orderBatches(db: Db, where: SQL | undefined): AsyncGenerator<str
       .from(orders)
       .innerJoin(profiles, eq(profiles.id, orders.profileId))
       .where(
-        and(
-          where,
-          after
-            ? sql`(${orders.createdAt}, ${orders.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`
-            : undefined,
+        inArray(
+          orders.id,
+          batch.map((b) => b.id),
         ),
       )
-      .orderBy(newestFirst(orders.createdAt), sql`${orders.id} desc`)
-      .limit(EXPORT_BATCH);
+      .orderBy(...newest);
     if (rows.length === 0) return;
     yield rows.map((r) => {
       const lines = JSON.parse(r.lines) as Line[];
@@ -139,8 +156,7 @@ async function* orderBatches(db: Db, where: SQL | undefined): AsyncGenerator<str
         { number: pounds(r.total) },
       ]);
     });
-    if (rows.length < EXPORT_BATCH) return;
-    const last = rows[rows.length - 1]!;
-    after = { at: last.at, id: last.id };
+    if (batch.length < EXPORT_BATCH) return;
+    after = batch[batch.length - 1]!;
   }
 }
