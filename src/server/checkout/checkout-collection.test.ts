@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders } from '~/server/db/schema';
+import { emailOutbox, orders } from '~/server/db/schema';
 import { addDays, londonDate, weekdayOf } from '~/shared/bake-days/london-time';
 import { api, createProduct, createUser } from '~/test/factories';
 import { createTestApp, type TestApp } from '~/test/test-app';
@@ -109,6 +109,20 @@ describe('collection from the bakery', () => {
       totalPennies: 1000,
     });
     expect(order.shipName).not.toBe('');
+  });
+
+  it('is confirmed by an e-mail that says collect, with no delivery address', async () => {
+    const res = await checkout({ fulfilment: 'collection', delivery_date: firstDay(true) });
+    const { sessionId, orderId } = await res.json();
+    const card = { cardNumber: '4242424242424242', expiry: '12 / 40', cvc: '123', name: 'Mary Smith' };
+    expect((await api(t, 'POST', `/api/payments/test/sessions/${sessionId}/pay`, card)).status).toBe(200);
+    const [confirmation] = (await t.services.db.select().from(emailOutbox)).filter(
+      (e) => e.kind === 'order-confirmation' && e.text.includes(orderId.slice(0, 8)),
+    );
+    expect(confirmation!.text).toContain('Collection day:');
+    expect(confirmation!.text).toContain('Collect from the bakery: we will e-mail you when it is ready');
+    expect(confirmation!.text).toContain('Collection: Free');
+    expect(confirmation!.text).not.toContain('Delivering to');
   });
 
   it('refuses a collection day on a delivery-only weekday, and a delivery on a collection-only one', async () => {

@@ -33,7 +33,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!user) throw redirect(`/auth?redirectTo=${encodeURIComponent(new URL(request.url).pathname)}`);
   if (user.role === 'admin') throw redirect(`/admin/orders/${params.id}`);
   const order = await orNotFoundPage(() => context.services.orders.getForCustomer(user.id, params.id));
-  return data({ order, date: formatLongDate(order.created_at) }, { headers: noStore });
+  // Where and when to collect, as the owner has it now (the order keeps no copy).
+  const settings = order.fulfilment === 'collection' ? await context.services.settings.get() : null;
+  const collectFrom = settings && { address: settings.collectionAddress, hours: settings.collectionHours };
+  return data({ order, date: formatLongDate(order.created_at), collectFrom }, { headers: noStore });
 }
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
@@ -48,7 +51,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function AccountOrderPage({ loaderData }: Route.ComponentProps) {
-  const { order, date } = loaderData;
+  const { order, date, collectFrom } = loaderData;
   return (
     <main className="mx-auto w-full max-w-3xl px-4 py-8 sm:py-12">
       <Link
@@ -64,6 +67,11 @@ export default function AccountOrderPage({ loaderData }: Route.ComponentProps) {
             Placed on <time dateTime={order.created_at}>{date}</time>
           </p>
           <DeliveryDay date={order.delivery_date} fulfilment={order.fulfilment} />
+          {collectFrom && (
+            <p>
+              <span className="font-medium">Collect from:</span> {collectFrom.address} ({collectFrom.hours})
+            </p>
+          )}
         </div>
         <div className="flex flex-wrap items-center gap-2">
           <OrderMarks order={order} />
