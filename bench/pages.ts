@@ -1,6 +1,7 @@
 /**
  * npm run bench:pages — Lighthouse (mobile defaults, Debian's Chromium) on /, /shop, a product
- * page and /our-story of a freshly started shop; median of 3 runs each. Prints scores and timings; asserts nothing.
+ * page and /our-story of a freshly started shop; median of 3 runs each (BENCH_PHOTOS=1: with an
+ * uploaded phone photo on every product). Prints scores and timings; asserts nothing.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -9,10 +10,13 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium';
 import { startServer } from './lib/server';
+import { uploadPhotos } from './lib/upload-photos';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 /** Set to a folder to keep every run's full Lighthouse report (JSON) for a closer look. */
 const REPORT_DIR = process.env.BENCH_REPORT_DIR;
+/** BENCH_PHOTOS=1: the owner uploads a phone photo to every product first (the shop as it runs). */
+const PHOTOS = process.env.BENCH_PHOTOS === '1';
 
 interface Figures {
   performance: number;
@@ -69,6 +73,15 @@ try {
   const { products } = (await (await fetch(`${server.url}/api/products`)).json()) as {
     products: { id: string }[];
   };
+  if (PHOTOS) {
+    const bytes = await uploadPhotos(
+      server.url,
+      products.map((p) => p.id),
+    );
+    console.log(
+      `Uploaded a ${(bytes / products.length / 1e6).toFixed(1)} MB phone photo (3000 px JPEG) to each of ${products.length} products`,
+    );
+  }
   const pages = {
     '/': '/',
     '/shop': '/shop',
@@ -94,7 +107,9 @@ try {
       },
     ]);
   }
-  console.log(`\nLighthouse ${RUNS} runs each (median), mobile defaults\n`);
+  console.log(
+    `\nLighthouse ${RUNS} runs each (median), mobile defaults${PHOTOS ? ', uploaded photos' : ''}\n`,
+  );
   console.log('| page | performance | accessibility | best practices | SEO | LCP s | FCP s | TBT ms | CLS |');
   console.log('|---|---|---|---|---|---|---|---|---|');
   for (const [label, f] of rows) {
