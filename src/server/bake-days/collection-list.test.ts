@@ -4,7 +4,7 @@ import { deliveries, emailOutbox, orders } from '~/server/db/schema';
 import { loadClientBuild } from '~/server/load-build';
 import { collectionList, runSheetStops } from '~/shared/bake-days/day-sheets';
 import { addDays, londonDate } from '~/shared/bake-days/london-time';
-import { createUser } from '~/test/factories';
+import { api, createUser } from '~/test/factories';
 import { createCustomer, createDelivery, createOrder } from '~/test/order-factories';
 import { createTestApp, type TestApp } from '~/test/test-app';
 
@@ -113,6 +113,23 @@ describe('a day’s collections', () => {
     const [email] = (await emailsTo(amir.id)).filter((e) => e.kind === 'order-delivered');
     expect(email!.subject).toContain('has been collected');
     expect(await page(`/admin/bake-days/${day}/collections`)).toContain('Collected');
+  });
+
+  it('set to Ready to collect on the Deliveries page, it e-mails the customer too', async () => {
+    const order = await orderFor('Dan Deliveriespage', 'collection');
+    const [delivery] = await t.services.db.select().from(deliveries).where(eq(deliveries.orderId, order.id));
+    const res = await api(
+      t,
+      'PATCH',
+      `/api/admin/deliveries/${delivery!.id}`,
+      { status: 'ready' },
+      adminCookie,
+    );
+    expect(res.status).toBe(200);
+    expect((await res.json()).delivery).toMatchObject({ status: 'ready', fulfilment: 'collection' });
+    const ready = (await emailsTo(order.id)).filter((e) => e.kind === 'order-ready-to-collect');
+    expect(ready).toHaveLength(1);
+    expect(ready[0]!.text).toContain('The Bakehouse, 1 Mardol, Shrewsbury');
   });
 
   it('a delivery marked ready sends no collection e-mail', async () => {
