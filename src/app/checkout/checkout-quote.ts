@@ -33,20 +33,30 @@ export async function fetchQuote(
 
 /**
  * The server's price of the basket as it is now, with the applied code; null while it is asked
- * (or if it cannot be reached: checkout prices the order again anyway).
+ * (or if it cannot be reached: checkout prices the order again anyway). `delayMs` waits for the
+ * basket to settle first (the cart's steppers), so quick taps ask once, not once per tap.
  */
-export function useQuote(items: CartItem[], discountCode: string | null, fulfilment: Fulfilment) {
+export function useQuote(
+  items: CartItem[],
+  discountCode: string | null,
+  fulfilment: Fulfilment,
+  delayMs = 0,
+) {
   const [quote, setQuote] = useState<CheckoutQuote | null>(null);
   const key = JSON.stringify([items.map((i) => [i.id, i.quantity]), discountCode, fulfilment]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for the basket, code and method
   useEffect(() => {
     let current = true;
     setQuote(null);
-    fetchQuote(items, discountCode, fulfilment)
-      .then((q) => current && setQuote(q))
-      .catch(() => current && setQuote(null));
+    const ask = () =>
+      fetchQuote(items, discountCode, fulfilment)
+        .then((q) => current && setQuote(q))
+        .catch(() => current && setQuote(null));
+    const timer = delayMs > 0 ? setTimeout(ask, delayMs) : undefined;
+    if (!timer) ask();
     return () => {
       current = false;
+      clearTimeout(timer);
     };
   }, [key]);
   return quote;

@@ -34,7 +34,7 @@ export default function CartPage() {
 function CartContents({ items }: { items: CartItem[] }) {
   const subtotal = cartTotalPence(items);
   // Delivery stays "Calculated at checkout" (SPEC); the server says how far free delivery is.
-  const quote = useQuote(items, null, 'delivery');
+  const quote = useQuote(items, null, 'delivery', 300);
   return (
     <div className="grid gap-8 lg:grid-cols-[1fr_20rem]">
       <ul className="flex flex-col gap-4" aria-label="Items in your cart">
