@@ -1,6 +1,6 @@
 import { Link, useFetcher } from 'react-router';
 import { DeliveryDay } from '~/app/components/orders/delivery-day';
-import { CollectionBy } from '~/app/components/orders/order-details';
+import { SECTION_HEADING, ShipTo } from '~/app/components/orders/ship-to';
 import { OrderMarks, OrderStatusBadge } from '~/app/components/orders/status-badge';
 import { Card } from '~/app/components/ui/card';
 import { Label, Select } from '~/app/components/ui/input';
@@ -11,7 +11,6 @@ import { ORDER_STATUS_LABELS, ORDER_STATUSES } from '~/shared/orders/statuses';
 import { summaryRows } from '~/shared/pricing/summary-rows';
 import { type AdminActionResult, useActionToast } from './use-action-toast';
 
-const SUBHEADING = 'font-sans text-sm font-semibold text-cocoa-light uppercase';
 const TOASTS = { status: { success: 'Order status updated', failure: 'Failed to update order' } };
 
 /** One order: who, where, what, how much, and its status selector. */
@@ -70,7 +69,7 @@ export function OrderCard({ order }: { order: OrderView }) {
 
         <div className="mt-4 grid gap-4 sm:grid-cols-2">
           <div>
-            <h3 className="font-sans text-sm font-semibold text-cocoa-light uppercase">Customer</h3>
+            <h3 className={SECTION_HEADING}>Customer</h3>
             <p className="break-words">{order.customer.full_name}</p>
             {order.customer.email && (
               <a
@@ -81,25 +80,17 @@ export function OrderCard({ order }: { order: OrderView }) {
               </a>
             )}
           </div>
-          {order.fulfilment === 'collection' ? (
-            <CollectionBy order={order} Heading="h3" headingClass={SUBHEADING} />
-          ) : (
-            <div>
-              <h3 className={SUBHEADING}>Delivery address</h3>
-              <address className="not-italic break-words">
-                {order.ship.name}
-                <br />
-                {order.ship.address}
-                <br />
-                {order.ship.city} {order.ship.postcode}
-                <br />
-                {order.ship.phone}
-              </address>
-            </div>
-          )}
+          <div>
+            <ShipTo
+              ship={order.ship}
+              collect={order.fulfilment === 'collection'}
+              deliveryHeading="Delivery address"
+              Heading="h3"
+            />
+          </div>
         </div>
 
-        <h3 className="mt-4 font-sans text-sm font-semibold text-cocoa-light uppercase">Items</h3>
+        <h3 className={`mt-4 ${SECTION_HEADING}`}>Items</h3>
         <ul className="mt-1 divide-y divide-crumb">
           {order.items.map((item) => (
             <li key={item.id} className="flex justify-between gap-4 py-1.5">

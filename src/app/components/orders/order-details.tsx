@@ -2,12 +2,13 @@ import { useRouteLoaderData } from 'react-router';
 import type { loader as rootLoader } from '~/app/root';
 import { formatDateTime } from '~/shared/constants';
 import { formatPence } from '~/shared/money';
-import { COLLECT_LABEL, deliveryStatusLabel } from '~/shared/orders/fulfilment-words';
+import { deliveryStatusLabel } from '~/shared/orders/fulfilment-words';
 import type { OrderView } from '~/shared/orders/order-view';
 import { ORDER_STATUS_LABELS } from '~/shared/orders/statuses';
 import { formatDeduction, summaryRows, vatRows } from '~/shared/pricing/summary-rows';
+import { SECTION_HEADING, ShipTo } from './ship-to';
 
-const heading = 'font-sans text-sm font-semibold text-cocoa-light uppercase';
+const heading = SECTION_HEADING;
 
 /** The order's lines with unit and line prices, then Subtotal, any discount, Delivery, Total, refunds and VAT. */
 export function OrderLines({
@@ -98,46 +99,19 @@ function TotalRow({
 }
 
 export function DeliveryAddress({ order }: { order: OrderView }) {
-  if (order.fulfilment === 'collection') return <CollectionBy order={order} />;
+  const collect = order.fulfilment === 'collection';
   return (
     <div>
-      <h2 className={heading}>{order.is_gift ? 'A gift, delivered to' : 'Delivery address'}</h2>
-      <address className="not-italic break-words">
-        {order.ship.name}
-        <br />
-        {order.ship.address}
-        <br />
-        {order.ship.city} {order.ship.postcode}
-        <br />
-        {order.ship.phone}
-      </address>
-      {order.gift_message && (
+      <ShipTo
+        ship={order.ship}
+        collect={collect}
+        deliveryHeading={order.is_gift ? 'A gift, delivered to' : 'Delivery address'}
+      />
+      {!collect && order.gift_message && (
         <p className="mt-2 break-words whitespace-pre-line">
           <span className="font-medium">Gift message:</span> {order.gift_message}
         </p>
       )}
-    </div>
-  );
-}
-
-/** A collection order: no address, but who collects it and their phone. */
-export function CollectionBy({
-  order,
-  Heading = 'h2',
-  headingClass = heading,
-}: {
-  order: OrderView;
-  Heading?: 'h2' | 'h3';
-  headingClass?: string;
-}) {
-  return (
-    <div>
-      <Heading className={headingClass}>{COLLECT_LABEL}</Heading>
-      <p className="break-words">
-        {order.ship.name}
-        <br />
-        {order.ship.phone}
-      </p>
     </div>
   );
 }

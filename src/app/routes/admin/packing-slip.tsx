@@ -1,9 +1,9 @@
 import { DeliveryDay } from '~/app/components/orders/delivery-day';
 import { OrderLines } from '~/app/components/orders/order-details';
+import { ShipTo } from '~/app/components/orders/ship-to';
 import { requireAdminPage } from '~/app/lib/guards.server';
 import { orNotFoundPage } from '~/app/lib/service-errors.server';
 import { formatLongDate } from '~/shared/constants';
-import { COLLECT_LABEL } from '~/shared/orders/fulfilment-words';
 import type { Route } from './+types/packing-slip';
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -48,26 +48,13 @@ export default function PackingSlip({ loaderData }: Route.ComponentProps) {
         </div>
       </header>
       <section className="mb-6" aria-labelledby="deliver-to">
-        <h2 id="deliver-to" className="font-sans text-sm font-semibold uppercase">
-          {order.fulfilment === 'collection' ? COLLECT_LABEL : 'Deliver to'}
-        </h2>
-        {order.fulfilment === 'collection' ? (
-          <p>
-            {order.ship.name}
-            <br />
-            {order.ship.phone}
-          </p>
-        ) : (
-          <address className="not-italic">
-            {order.ship.name}
-            <br />
-            {order.ship.address}
-            <br />
-            {order.ship.city} {order.ship.postcode}
-            <br />
-            {order.ship.phone}
-          </address>
-        )}
+        <ShipTo
+          ship={order.ship}
+          collect={order.fulfilment === 'collection'}
+          deliveryHeading="Deliver to"
+          headingId="deliver-to"
+          headingClass="font-sans text-sm font-semibold uppercase"
+        />
         <p className="mt-1 text-sm">
           {order.is_gift ? 'A gift from' : 'Customer:'} {order.customer.full_name}
         </p>

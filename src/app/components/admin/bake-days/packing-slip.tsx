@@ -1,9 +1,9 @@
+import { ShipTo } from '~/app/components/orders/ship-to';
 import type { DayOrder } from '~/server/orders/day-orders';
 import { bestBefore } from '~/shared/bake-days/day-sheets';
 import { formatBakeDay } from '~/shared/bake-days/london-time';
 import { formatLongDate, shortId } from '~/shared/constants';
 import { formatPence } from '~/shared/money';
-import { COLLECT_LABEL } from '~/shared/orders/fulfilment-words';
 import { summaryRows } from '~/shared/pricing/summary-rows';
 
 /**
@@ -50,26 +50,13 @@ export function PackingSlip({
 
       <div className="mt-4 grid gap-4 sm:grid-cols-2 print:grid-cols-2">
         <div>
-          <h3 className="font-sans text-xs font-semibold text-cocoa-light uppercase">
-            {collect ? COLLECT_LABEL : order.gift ? 'A gift, deliver to' : 'Deliver to'}
-          </h3>
-          {collect ? (
-            <p>
-              {order.ship.name}
-              <br />
-              {order.ship.phone}
-            </p>
-          ) : (
-            <address className="not-italic">
-              {order.ship.name}
-              <br />
-              {order.ship.address}
-              <br />
-              {order.ship.city} {order.ship.postcode}
-              <br />
-              {order.ship.phone}
-            </address>
-          )}
+          <ShipTo
+            ship={order.ship}
+            collect={collect}
+            deliveryHeading={order.gift ? 'A gift, deliver to' : 'Deliver to'}
+            Heading="h3"
+            headingClass="font-sans text-xs font-semibold text-cocoa-light uppercase"
+          />
         </div>
         {order.gift?.message && (
           <div className="rounded border border-crumb p-3">
