@@ -35,3 +35,28 @@ test('the owner finds an order by postcode and exports it as a CSV for the accou
   expect(row).toMatch(/,\d+\.\d{2},,0\.00,\d+\.\d{2},\d+\.\d{2},\d+\.\d{2},0\.00,\d+\.\d{2}$/);
   for (const r of rows) expect(r).toContain(postcode);
 });
+
+test('the owner lists one delivery day’s orders and exports just that day', async ({ page }) => {
+  const order = await paidOrderFrom('SY2 6DD');
+  await signInWithApi(page, DEMO_ADMIN);
+
+  await page.goto('/admin/orders');
+  await page.getByLabel('Delivery day').fill(order.deliveryDate);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page).toHaveURL(new RegExp(`[?&]day=${order.deliveryDate}`));
+  await expect(page.getByRole('article', { name: `Order #${order.id.slice(0, 8)}` })).toBeVisible();
+  const shown = new Date(`${order.deliveryDate}T12:00:00Z`).toLocaleDateString('en-GB', {
+    timeZone: 'UTC',
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+  });
+  for (const card of await page.getByRole('article').all()) await expect(card).toContainText(shown);
+
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Export CSV' }).click();
+  const csv = await readFile((await (await downloading).path())!, 'utf8');
+  const rows = csv.trimEnd().split('\r\n').slice(1);
+  expect(rows.some((r) => r.startsWith(`${order.id.slice(0, 8)},`))).toBe(true);
+  for (const r of rows) expect(r.split(',')[2]).toBe(order.deliveryDate);
+});

@@ -85,7 +85,12 @@ export async function paidOrderFrom(postcode: string, quantity = 2) {
     });
     expect(paid.ok(), await paid.text()).toBe(true);
     const { orders } = await (await customer.get('/api/account/orders')).json();
-    return { id: orders[0].id as string, email, product: products[0].name as string };
+    return {
+      id: orders[0].id as string,
+      email,
+      product: products[0].name as string,
+      deliveryDate: orders[0].delivery_date as string,
+    };
   } finally {
     await customer.dispose();
   }
