@@ -54,6 +54,7 @@ test('a customer chooses collection and the owner sees it on the day’s collect
     await page.getByRole('button', { name: 'Proceed to Payment' }).click();
     await expect(page).toHaveURL(/\/pay\/test\//);
     await fillTestCard(page, 'Clementine Collects');
+    await expect(page.getByRole('listitem').filter({ hasText: 'Collection' })).toContainText('Free');
     await page.getByRole('button', { name: 'Pay £4.75' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Order Confirmed!' })).toBeVisible();
     await expect(page.getByText(/^Collection day:/)).toBeVisible();

@@ -1,7 +1,7 @@
 import type Stripe from 'stripe';
 import { formatBakeDay } from '~/shared/bake-days/london-time';
 import { isUuid } from '~/shared/ids';
-import type { SummaryFigures } from '~/shared/pricing/summary-rows';
+import { type SummaryFigures, type SummaryRow, summaryRows } from '~/shared/pricing/summary-rows';
 import { TestCardSchema } from '~/shared/schemas/checkout';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
@@ -29,9 +29,8 @@ export interface TestPaymentView {
   /** "Order #1a2b3c4d · Delivery Wednesday 25 November", as a hosted page describes what is paid for. */
   description: string;
   lines: { name: string; quantity: number; unitPricePennies: number }[];
-  subtotalPennies: number;
-  discount: { code: string; pennies: number } | null;
-  deliveryFeePennies: number;
+  /** Subtotal, any discount, delivery or collection, total: as every other summary shows them. */
+  summary: SummaryRow[];
   totalPennies: number;
 }
 
@@ -199,12 +198,7 @@ export function createPaymentsService(
           quantity: i.quantity,
           unitPricePennies: i.unit_price_pennies,
         })),
-        subtotalPennies: order.subtotal_pennies,
-        discount:
-          order.discount && order.discount.pennies > 0
-            ? { code: order.discount.code, pennies: order.discount.pennies }
-            : null,
-        deliveryFeePennies: order.delivery_fee_pennies,
+        summary: summaryRows(order),
         totalPennies: order.total_pennies,
       };
     },

@@ -53,9 +53,11 @@ describe('the built-in test payment provider', () => {
       paid: false,
       description: `Order #${orderId.slice(0, 8)} · Delivery ${formatBakeDay(order!.deliveryDate!)}`,
       lines: [{ name: 'Oat Crunch', quantity: 2, unitPricePennies: 450 }],
-      subtotalPennies: 900,
-      discount: null,
-      deliveryFeePennies: 499,
+      summary: [
+        { label: 'Subtotal', amount: '£9.00' },
+        { label: 'Delivery', amount: '£4.99' },
+        { label: 'Total', amount: '£13.99', total: true },
+      ],
       totalPennies: 1399,
     });
   });

@@ -5,7 +5,6 @@ import { Button } from '~/app/components/ui/button';
 import { Input, Label } from '~/app/components/ui/input';
 import { orNotFoundPage, refusalOf } from '~/app/lib/service-errors.server';
 import { formatPence } from '~/shared/money';
-import { formatDeduction } from '~/shared/pricing/summary-rows';
 import type { Route } from './+types/test-payment';
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -77,20 +76,17 @@ export default function TestPaymentPage({ loaderData, actionData }: Route.Compon
                 </span>
               </li>
             ))}
-            {payment.discount && (
-              <li className="flex justify-between gap-4 py-2">
-                <span>Discount ({payment.discount.code})</span>
-                <span>{formatDeduction(payment.discount.pennies)}</span>
-              </li>
-            )}
-            <li className="flex justify-between gap-4 py-2">
-              <span>Delivery</span>
-              <span>{payment.deliveryFeePennies > 0 ? formatPence(payment.deliveryFeePennies) : 'Free'}</span>
-            </li>
-            <li className="flex justify-between gap-4 py-2 font-bold">
-              <span>Total due</span>
-              <span>{formatPence(payment.totalPennies)}</span>
-            </li>
+            {payment.summary
+              .filter((row) => row.label !== 'Subtotal')
+              .map((row) => (
+                <li
+                  key={row.label}
+                  className={`flex justify-between gap-4 py-2${row.total ? ' font-bold' : ''}`}
+                >
+                  <span>{row.total ? 'Total due' : row.label}</span>
+                  <span className="whitespace-nowrap">{row.amount}</span>
+                </li>
+              ))}
           </ul>
         </section>
 
