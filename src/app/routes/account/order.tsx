@@ -1,7 +1,6 @@
 import { ArrowLeft } from 'lucide-react';
 import { data, Link, redirect } from 'react-router';
 import { runAdminAction } from '~/app/components/admin/admin-action.server';
-import { DeliveryDay } from '~/app/components/orders/delivery-day';
 import { CustomerOrderActions } from '~/app/components/orders/order-actions';
 import {
   DeliveryAddress,
@@ -9,7 +8,7 @@ import {
   OrderLines,
   StatusHistory,
 } from '~/app/components/orders/order-details';
-import { OrderMarks, OrderStatusBadge } from '~/app/components/orders/status-badge';
+import { OrderHeader } from '~/app/components/orders/order-header';
 import { Card } from '~/app/components/ui/card';
 import { getUser } from '~/app/lib/guards.server';
 import { pageMeta } from '~/app/lib/meta';
@@ -60,24 +59,20 @@ export default function AccountOrderPage({ loaderData }: Route.ComponentProps) {
       >
         <ArrowLeft aria-hidden className="size-4" /> My orders
       </Link>
-      <div className="mb-6 flex flex-wrap items-start justify-between gap-4">
-        <div>
-          <h1 className="text-3xl font-bold">Order {order.number}</h1>
-          <p className="text-cocoa-light">
+      <OrderHeader
+        order={order}
+        subtitle={
+          <>
             Placed on <time dateTime={order.created_at}>{date}</time>
+          </>
+        }
+      >
+        {collectFrom && (
+          <p>
+            <span className="font-medium">Collect from:</span> {collectFrom.address} ({collectFrom.hours})
           </p>
-          <DeliveryDay date={order.delivery_date} fulfilment={order.fulfilment} />
-          {collectFrom && (
-            <p>
-              <span className="font-medium">Collect from:</span> {collectFrom.address} ({collectFrom.hours})
-            </p>
-          )}
-        </div>
-        <div className="flex flex-wrap items-center gap-2">
-          <OrderMarks order={order} />
-          <OrderStatusBadge status={order.status} />
-        </div>
-      </div>
+        )}
+      </OrderHeader>
       <div className="mb-6">
         <CustomerOrderActions order={order} />
       </div>

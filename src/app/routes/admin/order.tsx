@@ -2,14 +2,13 @@ import { ArrowLeft, Printer } from 'lucide-react';
 import { data, Link } from 'react-router';
 import { field, runAdminAction } from '~/app/components/admin/admin-action.server';
 import { OrderAdminForms } from '~/app/components/admin/order-admin-forms';
-import { DeliveryDay } from '~/app/components/orders/delivery-day';
 import {
   DeliveryAddress,
   DeliveryStatus,
   OrderLines,
   StatusHistory,
 } from '~/app/components/orders/order-details';
-import { OrderMarks, OrderStatusBadge } from '~/app/components/orders/status-badge';
+import { OrderHeader } from '~/app/components/orders/order-header';
 import { Button } from '~/app/components/ui/button';
 import { Card } from '~/app/components/ui/card';
 import { requireAdminPage } from '~/app/lib/guards.server';
@@ -77,10 +76,10 @@ export default function AdminOrderPage({ loaderData }: Route.ComponentProps) {
       >
         <ArrowLeft aria-hidden className="size-4" /> All orders
       </Link>
-      <div className="mb-6 flex flex-wrap items-start justify-between gap-4">
-        <div>
-          <h1 className="text-3xl font-bold">Order {order.number}</h1>
-          <p className="text-cocoa-light">
+      <OrderHeader
+        order={order}
+        subtitle={
+          <>
             <time dateTime={order.created_at}>{formatDateTime(order.created_at)}</time> ·{' '}
             {order.customer.full_name}
             {order.customer.email && (
@@ -91,19 +90,16 @@ export default function AdminOrderPage({ loaderData }: Route.ComponentProps) {
                 </a>
               </>
             )}
-          </p>
-          <DeliveryDay date={order.delivery_date} fulfilment={order.fulfilment} />
-        </div>
-        <div className="flex flex-wrap items-center gap-2">
-          <OrderMarks order={order} />
-          <OrderStatusBadge status={order.status} />
+          </>
+        }
+        actions={
           <Button asChild variant="outline" size="sm" className="print:hidden">
             <a href={`/admin/orders/${order.id}/packing-slip`} target="_blank" rel="noreferrer">
               <Printer aria-hidden className="size-4" /> Print packing slip
             </a>
           </Button>
-        </div>
-      </div>
+        }
+      />
       <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
         <Card className="space-y-6 p-5">
           <OrderLines order={order} />
