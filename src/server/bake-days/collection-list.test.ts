@@ -101,6 +101,22 @@ describe('a day’s collections', () => {
     expect(await page(`/admin/bake-days/${day}/collections`)).toContain('Ready to collect');
   });
 
+  it('an order set to Shipped is a collection made ready: the customer is told where and when, once', async () => {
+    const kim = await orderFor('Kim Collector', 'collection');
+    await t.services.orders.setStatus(kim.id, 'shipped', { type: 'admin', id: 'owner', name: 'Owner' });
+    await post(`/admin/bake-days/${day}/collections`, {
+      intent: 'outcome',
+      order_id: kim.id,
+      outcome: 'ready',
+    });
+    const mails = await emailsTo(kim.id);
+    const ready = mails.filter((e) => e.kind === 'order-ready-to-collect');
+    expect(ready).toHaveLength(1);
+    expect(ready[0]!.text).toContain('The Bakehouse, 1 Mardol, Shrewsbury');
+    expect(ready[0]!.text).toContain('Sat 9am-1pm');
+    expect(mails.filter((e) => e.kind === 'order-shipped')).toHaveLength(0);
+  });
+
   it('the tick box marks it collected and thanks the customer', async () => {
     const res = await post(`/admin/bake-days/${day}/collections`, {
       intent: 'outcome',

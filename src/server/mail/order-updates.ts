@@ -58,12 +58,6 @@ function wording(u: OrderUpdate, view: OrderView): { subject: string; heading: s
       };
     case 'shipped': {
       const code = view.delivery?.tracking_code;
-      if (collect)
-        return {
-          subject: `Your order ${n} is ready to collect`,
-          heading: 'Your cookies are ready to collect',
-          lines: ['Your order is ready to collect from the bakery.'],
-        };
       return {
         subject: `Your order ${n} is on its way`,
         heading: 'Your cookies are on their way',

@@ -95,9 +95,13 @@ export function createOrdersService(
     const changed = await applyStatus(tx, order, to, actor, note);
     const kind = EMAIL_ON[to];
     // An unpaid order that expires or is given up needs no e-mail: nothing was taken.
-    if (changed && kind && !(to === 'cancelled' && !order.paidAt && actor.type !== 'admin')) {
-      await notify(tx, orderId, { kind });
+    if (!changed || !kind || (to === 'cancelled' && !order.paidAt && actor.type !== 'admin')) {
+      return { order, changed };
     }
+    // A collection is not shipped: "Shipped" tells its customer where and when to collect (one
+    // e-mail, however it became ready: this or the delivery's "Ready to collect").
+    if (kind === 'shipped' && order.fulfilment === 'collection') await notifyReady(tx, orderId);
+    else await notify(tx, orderId, { kind });
     return { order, changed };
   }
 
