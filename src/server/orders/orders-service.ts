@@ -19,7 +19,7 @@ import { createRefunds, type RefundInput } from './order-refunds';
 import { salesInsights } from './order-sales';
 import { orderTotals, spendByCustomer } from './order-stats';
 import { type Actor, applyStatus, lockOrder, recordCreated, SYSTEM } from './order-status';
-import { forCustomer, loadOrderDetail, loadOrderViews } from './order-views';
+import { forCustomer, loadOrderDetail, loadOrderView, loadOrderViews } from './order-views';
 import { flagIfOverCapacity } from './over-capacity';
 
 /** What checkout hands over to place an order: priced by the server, never by the browser. */
@@ -63,14 +63,16 @@ export function createOrdersService(
   /** Where and when customers collect (the shop's settings), for the "Ready to collect" e-mail. */
   collectionPoint: (exec: Db | Tx) => Promise<CollectionPoint>,
 ) {
+  // E-mails read neither history nor refunds: the list-shaped view spares two queries in every
+  // paying and status-changing transaction.
   async function notify(tx: Tx, orderId: string, event: Parameters<MailService['queueOrderEmail']>[0]) {
-    const view = await loadOrderDetail(tx, orderId);
+    const view = await loadOrderView(tx, orderId);
     if (view) await mail.queueOrderEmail(event, view, tx);
   }
 
   /** A collection that is ready: the customer is told where and when to collect it. */
   async function notifyReady(tx: Tx, orderId: string) {
-    const view = await loadOrderDetail(tx, orderId);
+    const view = await loadOrderView(tx, orderId);
     if (view?.fulfilment !== 'collection') return;
     await mail.queueOrderEmail({ kind: 'ready-to-collect', collection: await collectionPoint(tx) }, view, tx);
   }
