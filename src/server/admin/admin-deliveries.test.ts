@@ -45,6 +45,7 @@ describe('GET /api/admin/deliveries', () => {
     expect(body.items.map((d: { id: string }) => d.id)).toEqual([newer.id, older.id]);
     expect(body.items[0]).toEqual({
       id: newer.id,
+      fulfilment: 'delivery',
       status: 'ready',
       tracking_code: 'RM123',
       driver_notes: 'Side gate',
