@@ -8,9 +8,9 @@ import type { Db } from '../db/client';
 import { newestFirst } from '../db/paging';
 import { orderItems, orders, profiles } from '../db/schema';
 import { parseOrThrow } from '../errors';
+import { refundedSum } from './counted-refunds';
 import { orderFilterWhere, SHOP_TIME_ZONE } from './order-filter';
 import { thisOrder } from './order-payments';
-import { refundedSum } from './order-views';
 
 /**
  * Rows per database round trip: small enough for flat memory and, on the embedded database (whose

@@ -1,9 +1,10 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { formatPence } from '~/shared/money';
 import type { Db, Tx } from '../db/client';
 import { orderPayments, orders, refunds } from '../db/schema';
 import { AppError, badRequest, notFound } from '../errors';
 import type { PaymentProvider } from '../payments/payment-provider';
+import { countedRefund } from './counted-refunds';
 import { type Actor, lockOrder } from './order-status';
 
 export type RefundRow = typeof refunds.$inferSelect;
@@ -20,7 +21,7 @@ async function balance(tx: Tx, orderId: string) {
     tx
       .select({ n: sum(refunds.amountPennies) })
       .from(refunds)
-      .where(and(eq(refunds.orderId, orderId), inArray(refunds.status, ['pending', 'succeeded']))),
+      .where(and(eq(refunds.orderId, orderId), countedRefund())),
   ]);
   return { paid: paid!.n, refunded: refunded!.n, remaining: Math.max(paid!.n - refunded!.n, 0) };
 }

@@ -10,8 +10,9 @@ import {
 } from '~/shared/orders/sales';
 import type { Db } from '../db/client';
 import { orderItems, orders, refunds } from '../db/schema';
+import { countedRefund } from './counted-refunds';
 import { SHOP_TIME_ZONE } from './order-filter';
-import { countedRefund, sold } from './order-stats';
+import { sold } from './order-stats';
 
 /** Start of a London day as a timestamp (midnight in London, summer time or not). */
 const londonMidnight = (day: IsoDate) => sql`(${day}::date::timestamp at time zone ${SHOP_TIME_ZONE})`;

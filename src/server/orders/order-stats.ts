@@ -4,22 +4,18 @@ import { type OrderStatus, REVENUE_STATUSES } from '~/shared/orders/statuses';
 import type { Db } from '../db/client';
 import { newestFirst } from '../db/paging';
 import { orders, profiles, refunds } from '../db/schema';
-import { thisOrder } from './order-payments';
+import { countedRefund, refundedSum } from './counted-refunds';
+
+/** Orders whose money was received (decision 007). */
+export const sold = () => inArray(orders.status, [...REVENUE_STATUSES]);
 
 /**
  * Money received and kept, per order row: the total of an order in a revenue status, less what was
  * refunded of it (decision 007).
  */
-const keptPennies = sql<number>`coalesce(sum(case when ${inArray(orders.status, [...REVENUE_STATUSES])}
-  then ${orders.totalPennies} - coalesce((select sum(r.amount_pennies) from ${refunds} r
-    where r.order_id = ${thisOrder} and r.status in ('pending', 'succeeded')), 0)
+const keptPennies = sql<number>`coalesce(sum(case when ${sold()}
+  then ${orders.totalPennies} - ${refundedSum}
   else 0 end), 0)`.mapWith(Number);
-
-/** Orders whose money was received (decision 007). */
-export const sold = () => inArray(orders.status, [...REVENUE_STATUSES]);
-
-/** Refunds that count against an order: being made, or made. */
-export const countedRefund = () => inArray(refunds.status, ['pending', 'succeeded']);
 
 /**
  * What was refunded of the orders `where` selects, summed apart from the orders' totals: refunds

@@ -1,4 +1,4 @@
-import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { VatRate } from '~/shared/food-information';
 import {
   type OrderHistoryView,
@@ -11,13 +11,8 @@ import { orderNumber } from '~/shared/orders/statuses';
 import { vatParts } from '~/shared/pricing/price-order';
 import type { Db, Tx } from '../db/client';
 import { deliveries, orderItems, orderStatusHistory, orders, profiles, refunds } from '../db/schema';
-import { paidSum, thisOrder } from './order-payments';
-
-/** Refunds that count against an order: made, or being made. */
-export const refundedSum = sql<number>`coalesce((
-  select sum(r.amount_pennies) from ${refunds} r
-  where r.order_id = ${thisOrder} and r.status in ('pending', 'succeeded')
-), 0)`.mapWith(Number);
+import { refundedSum } from './counted-refunds';
+import { paidSum } from './order-payments';
 
 const columns = {
   order: orders,
