@@ -200,6 +200,7 @@ export function createCheckoutService(deps: {
    */
   async function price(
     tx: Db | Tx,
+    settings: PricingSettings,
     lines: PricedLine[],
     fulfilment: Fulfilment,
     rawCode: string | undefined,
@@ -210,7 +211,6 @@ export function createCheckoutService(deps: {
     const code = rawCode
       ? await discounts.redeem(tx, rawCode, { subtotalPennies: subtotal, profileId, lock })
       : null;
-    const settings = await pricingSettings(tx);
     const priced = priceOrder({
       lines,
       fulfilment,
@@ -224,10 +224,15 @@ export function createCheckoutService(deps: {
     return { priced, code };
   }
 
-  /** Collection is offered only while the owner has it switched on in Settings. */
-  async function checkOffered(tx: Db | Tx, fulfilment: Fulfilment) {
-    if (fulfilment === 'collection' && !(await pricingSettings(tx)).collectionEnabled)
+  /**
+   * The shop's settings, read once per checkout or quote; collection is offered only while the
+   * owner has it switched on.
+   */
+  async function settingsFor(tx: Db | Tx, fulfilment: Fulfilment): Promise<PricingSettings> {
+    const settings = await pricingSettings(tx);
+    if (fulfilment === 'collection' && !settings.collectionEnabled)
       throw badRequest(NO_COLLECTION_MESSAGE, { fulfilment: NO_COLLECTION_MESSAGE });
+    return settings;
   }
 
   async function writeOrder(
@@ -241,7 +246,7 @@ export function createCheckoutService(deps: {
     return db.transaction(async (tx) => {
       const [profile] = await tx.select().from(profiles).where(eq(profiles.id, user.id)).limit(1);
       if (!profile) throw badRequest('Please add your delivery details to your account before checking out.');
-      await checkOffered(tx, fulfilment);
+      const settings = await settingsFor(tx, fulfilment);
       const ship = shipTo(profile, delivery, fulfilment);
       const lines = await priceLines(tx, wanted);
 
@@ -249,7 +254,7 @@ export function createCheckoutService(deps: {
       // locked before the code, in every checkout, so two locks never wait on each other in a circle.
       const cookies = lines.reduce((sum, l) => sum + l.quantity, 0);
       const deliveryDate = await bakeDays.reserveDay(tx, wantedDay, cookies, fulfilment);
-      const { priced, code } = await price(tx, lines, fulfilment, rawCode, profile.id, true);
+      const { priced, code } = await price(tx, settings, lines, fulfilment, rawCode, profile.id, true);
 
       const expiresAt = paymentExpiry(provider.name, config.checkoutSessionMinutes);
       const { orderId } = await orders.place(
@@ -331,9 +336,17 @@ export function createCheckoutService(deps: {
      */
     async quote(user: SessionUser | null, input: unknown): Promise<CheckoutQuote> {
       const { items, discount_code, fulfilment } = parseOrThrow(CheckoutQuoteSchema, input);
-      await checkOffered(db, fulfilment);
+      const settings = await settingsFor(db, fulfilment);
       const lines = await priceLines(db, mergeLines(items));
-      const { priced, code } = await price(db, lines, fulfilment, discount_code, user?.id ?? null, false);
+      const { priced, code } = await price(
+        db,
+        settings,
+        lines,
+        fulfilment,
+        discount_code,
+        user?.id ?? null,
+        false,
+      );
       return {
         lines: lines.map((l) => ({
           product_id: l.productId,
