@@ -26,7 +26,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: {
-    command: `rm -rf "${dataDir}" && node --import tsx src/server/index.ts`,
+    command: `rm -rf "${dataDir}" && npm start --silent`,
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -6,8 +6,7 @@
  * answers). Prints orders per second and latencies; asserts only correctness, never timing.
  */
 
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { count, eq, inArray } from 'drizzle-orm';
@@ -257,12 +256,6 @@ const pct = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0);
 };
-
-const buildDir = process.env.BUILD_DIR ?? 'build';
-if (!existsSync(path.join(buildDir, 'server/index.js'))) {
-  console.log(`No build in ${buildDir}: building first.`);
-  execFileSync(path.resolve('node_modules/.bin/react-router'), ['build'], { stdio: 'inherit' });
-}
 
 const results: Result[] = [];
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-bench-checkout-'));

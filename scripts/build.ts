@@ -1,13 +1,15 @@
 /**
- * npm run build: builds the app with React Router (Vite), checks the storefront's JavaScript
- * budget and prints a short summary; the full Vite output only with --verbose or when the build
- * fails. Records the inputs' hash in the build folder so `npm start` can reuse the build.
+ * npm run build: builds the app with React Router (Vite), compiles the shop's server for plain
+ * `node` (scripts/lib/bundle-server.ts), checks the storefront's JavaScript budget and prints a
+ * short summary; the full Vite output only with --verbose or when the build fails. Records the
+ * inputs' hash in the build folder so `npm start` can reuse the build.
  */
 import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { buildSettings, hashBuildInputs, recordInputs } from './lib/build-inputs';
+import { buildSettings, hashBuildInputs, recordInputs, SHOP_SERVER_ENTRY } from './lib/build-inputs';
+import { bundleServer } from './lib/bundle-server';
 import { BUDGET_BYTES, formatRouteBundle, measureStorefrontJs } from './lib/bundle-size';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -46,6 +48,7 @@ if (result.status !== 0) {
   process.exit(1);
 }
 if (verbose) console.log(output);
+await bundleServer(root, buildDir);
 
 const bundles = await measureStorefrontJs(buildDir);
 const clientFiles = readdirSync(path.join(buildDir, 'client'), {
@@ -58,7 +61,8 @@ const seconds = ((Date.now() - started) / 1000).toFixed(1);
 console.log(
   `Built in ${seconds} s into ${path.relative(root, buildDir) || '.'}/: ${clientFiles.length} files for the browser ` +
     `(${(clientBytes / 1024 / 1024).toFixed(1)} MB); storefront JavaScript at most ` +
-    `${(heaviest / 1024).toFixed(1)} KB gzip per page (budget ${BUDGET_BYTES / 1024} KB).`,
+    `${(heaviest / 1024).toFixed(1)} KB gzip per page (budget ${BUDGET_BYTES / 1024} KB); the server in ` +
+    `${path.relative(root, path.join(buildDir, SHOP_SERVER_ENTRY))}.`,
 );
 if (verbose || bundles.some((b) => !b.ok)) for (const b of bundles) console.log(formatRouteBundle(b));
 if (bundles.some((b) => !b.ok)) {

@@ -1,5 +1,29 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '../..');
+let built = false;
+
+/**
+ * `npm start`'s two steps, as package.json spells them: make sure the build is current (once per
+ * benchmark run), then the `serve` script, whose `exec` leaves the shop's own `node` as the child.
+ */
+function spawnLikeNpmStart(env: NodeJS.ProcessEnv): ChildProcess {
+  if (!built) {
+    const ensure = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/ensure-build.ts'], {
+      cwd: root,
+      env,
+      stdio: 'inherit',
+    });
+    if (ensure.status !== 0) throw new Error(`the build failed (${ensure.status ?? ensure.signal})`);
+    built = true;
+  }
+  const { scripts } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+    scripts: Record<string, string>;
+  };
+  return spawn('sh', ['-c', scripts.serve!], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
+}
 
 export interface RunningServer {
   url: string;
@@ -9,24 +33,19 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** Starts the shop as `npm start` does (after a build), with extra env, and waits until healthy. */
+/** Starts the shop as `npm start` does, with extra env, and waits until healthy. */
 export async function startServer(env: Record<string, string>, port: number): Promise<RunningServer> {
   const url = `http://127.0.0.1:${port}`;
   // The shop decides NODE_ENV itself (unset = production without the production checks); a bench
   // run with NODE_ENV=production for its own React must not pass that on.
   const { NODE_ENV: _, ...inherited } = process.env;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
-    env: {
-      ...inherited,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: url,
-      LOG_LEVEL: 'warn',
-      // As `npm start` and `npm run serve` run it (decision 016).
-      MALLOC_ARENA_MAX: '2',
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
+  const child = spawnLikeNpmStart({
+    ...inherited,
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    PUBLIC_URL: url,
+    LOG_LEVEL: 'warn',
+    ...env,
   });
   const deadline = Date.now() + 60_000;
   for (;;) {

@@ -2,7 +2,14 @@ import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'n
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildSettings, decideBuild, ensureBuild, hashBuildInputs, recordInputs } from './build-inputs';
+import {
+  buildSettings,
+  decideBuild,
+  ensureBuild,
+  hashBuildInputs,
+  recordInputs,
+  SHOP_SERVER_ENTRY,
+} from './build-inputs';
 
 let root: string;
 const write = (file: string, content: string) => {
@@ -11,7 +18,7 @@ const write = (file: string, content: string) => {
 };
 const hash = () => hashBuildInputs(root, buildSettings(path.join(root, 'build'), 'production'));
 
-/** `npm start`'s first step (scripts/start.ts), with a stand-in for the real build. */
+/** `npm start`'s first step (scripts/ensure-build.ts), with a stand-in for the real build. */
 async function start(builds: string[]) {
   const buildDir = path.join(root, 'build');
   const decision = await ensureBuild({
@@ -21,6 +28,7 @@ async function start(builds: string[]) {
     async build(reason) {
       builds.push(reason);
       write('build/server/index.js', '// built');
+      write(`build/${SHOP_SERVER_ENTRY}`, '// built');
       mkdirSync(path.join(buildDir, 'client'), { recursive: true });
       recordInputs(buildDir, await hash());
     },
@@ -75,6 +83,14 @@ describe('npm start', () => {
     expect(decideBuild(true, null, current)).toEqual({ build: true, reason: 'inputs changed' });
     expect(decideBuild(false, current, current)).toEqual({ build: true, reason: 'no build yet' });
     expect(decideBuild(true, current, current)).toEqual({ build: false, reason: 'up to date' });
+  });
+
+  it('builds again when the compiled server is missing (a build made before the server was compiled)', async () => {
+    const builds: string[] = [];
+    await start(builds);
+    rmSync(path.join(root, 'build', SHOP_SERVER_ENTRY));
+    expect(await start(builds)).toBe('no build yet');
+    expect(await start(builds)).toBe('up to date');
   });
 
   it('builds again for another build folder or mode', async () => {

@@ -59,8 +59,13 @@ export function decideBuild(buildComplete: boolean, recorded: string | null, cur
   return { build: false, reason: 'up to date' };
 }
 
+/** The shop's compiled server inside the build folder (scripts/lib/bundle-server.ts): what `npm start` runs. */
+export const SHOP_SERVER_ENTRY = 'shop-server/index.js';
+
 export const buildComplete = (buildDir: string) =>
-  existsSync(path.join(buildDir, 'server/index.js')) && existsSync(path.join(buildDir, 'client'));
+  existsSync(path.join(buildDir, 'server/index.js')) &&
+  existsSync(path.join(buildDir, SHOP_SERVER_ENTRY)) &&
+  existsSync(path.join(buildDir, 'client'));
 
 export function readRecordedInputs(buildDir: string): string | null {
   try {

@@ -46,7 +46,7 @@ export async function createServices(
   const session = createSessionService(auth, db, log);
   const accounts = createAccountService(auth, db, log);
   const rateLimiter = createRateLimiter(db, config.rateLimits);
-  const paymentProvider = createPaymentProvider(config);
+  const paymentProvider = await createPaymentProvider(config);
   // Other instances' product changes are noticed by polling; on the embedded database there are none.
   const catalogVersion = createCatalogVersion(db, log, database.kind === 'postgres' ? 1000 : null);
   catalogVersion.start();

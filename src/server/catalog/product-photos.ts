@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
 import { badRequest } from '../errors';
 
 /** The most a photo upload may weigh. */
@@ -39,6 +38,9 @@ export interface ProcessedPhoto {
 export async function processPhoto(bytes: Uint8Array): Promise<ProcessedPhoto> {
   if (bytes.byteLength === 0) throw badRequest('Please choose a photo to upload.', { photo: NOT_A_PHOTO });
   if (bytes.byteLength > MAX_PHOTO_BYTES) throw badRequest(PHOTO_TOO_LARGE, { photo: PHOTO_TOO_LARGE });
+  // sharp and libvips hold ~30 MB of memory: loaded by the first upload, not by every instance.
+  // Outside the try below, so a sharp that cannot load is a server error, not "not a photo".
+  const { default: sharp } = await import('sharp');
   const input = () => sharp(bytes, { limitInputPixels: MAX_PIXELS, failOn: 'error' });
   let master: Uint8Array;
   try {

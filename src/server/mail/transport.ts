@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Config } from '../config';
 import type { Logger } from '../logger';
 
@@ -38,13 +38,19 @@ export function createTransport(mail: Config['mail'], log: Logger): MailTranspor
       close() {},
     };
   }
-  // Query parameters of the URL (e.g. ?ignoreTLS=true, ?tls.rejectUnauthorized=false) override these.
-  const transporter = nodemailer.createTransport({ url: mail.smtpUrl, ...TIMEOUTS });
+  const smtpUrl = mail.smtpUrl;
+  // nodemailer holds ~15 MB of memory: loaded when the first e-mail is sent, not at start-up.
+  let transporter: Promise<Transporter> | null = null;
+  const open = () =>
+    (transporter ??= import('nodemailer').then(({ default: nodemailer }) =>
+      // Query parameters of the URL (e.g. ?ignoreTLS=true, ?tls.rejectUnauthorized=false) override these.
+      nodemailer.createTransport({ url: smtpUrl, ...TIMEOUTS }),
+    ));
   const domain = mail.from.match(/@([^>\s]+)/)?.[1] ?? 'localhost';
   return {
     mode: 'smtp',
     async send(e) {
-      await transporter.sendMail({
+      await (await open()).sendMail({
         from: mail.from,
         to: e.to,
         replyTo: e.replyTo ?? undefined,
@@ -55,7 +61,10 @@ export function createTransport(mail: Config['mail'], log: Logger): MailTranspor
       });
     },
     close() {
-      transporter.close();
+      void transporter?.then(
+        (t) => t.close(),
+        () => {},
+      );
     },
   };
 }

@@ -10,16 +10,18 @@ import type { Logger } from '../logger';
 import type { OrdersService } from '../orders/orders-service';
 import { createFulfilment, type FulfilmentResult } from './fulfilment';
 import type { PaymentProvider } from './payment-provider';
-import { amountOf, createStripeClient, createStripeProvider, paymentIntentOf } from './stripe-provider';
+import { amountOf, paymentIntentOf } from './stripe-session';
 import { createTestProvider, TEST_SESSION_PREFIX, testCardOutcome } from './test-provider';
 
 /** The provider in use: Stripe when configured, else the built-in test page. */
-export function createPaymentProvider(config: Config): { provider: PaymentProvider; stripe: Stripe | null } {
-  const stripe: Stripe | null = config.stripe ? createStripeClient(config.stripe) : null;
-  const provider = stripe
-    ? createStripeProvider(stripe, config.publicUrl)
-    : createTestProvider(config.publicUrl);
-  return { provider, stripe };
+export async function createPaymentProvider(
+  config: Config,
+): Promise<{ provider: PaymentProvider; stripe: Stripe | null }> {
+  if (!config.stripe) return { provider: createTestProvider(config.publicUrl), stripe: null };
+  // Stripe's SDK holds ~20 MB of memory: only a shop that takes payments through it loads it.
+  const { createStripeClient, createStripeProvider } = await import('./stripe-provider');
+  const stripe = createStripeClient(config.stripe);
+  return { provider: createStripeProvider(stripe, config.publicUrl), stripe };
 }
 
 /** The order behind a test payment page: what the customer is asked to pay. */
@@ -43,7 +45,7 @@ export function createPaymentsService(
   config: Config,
   db: Db,
   orders: OrdersService,
-  { provider, stripe }: ReturnType<typeof createPaymentProvider>,
+  { provider, stripe }: Awaited<ReturnType<typeof createPaymentProvider>>,
   log: Logger,
 ) {
   const { fulfil, recordEvent } = createFulfilment(db, orders, log);

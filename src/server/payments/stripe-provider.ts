@@ -1,7 +1,8 @@
 import Stripe from 'stripe';
 import { formatBakeDay } from '~/shared/bake-days/london-time';
 import type { Config } from '../config';
-import type { ChargedAmount, PaymentOrder, PaymentProvider } from './payment-provider';
+import type { PaymentOrder, PaymentProvider } from './payment-provider';
+import { amountOf, paymentIntentOf } from './stripe-session';
 
 export type StripeSettings = NonNullable<Config['stripe']>;
 
@@ -109,17 +110,4 @@ export function createStripeProvider(stripe: Stripe, publicUrl: string): Payment
       await stripe.checkout.sessions.expire(sessionId);
     },
   };
-}
-
-/** The PaymentIntent behind a Checkout Session, expanded or not. */
-export function paymentIntentOf(session: Stripe.Checkout.Session): string | null {
-  const pi = session.payment_intent;
-  return typeof pi === 'string' ? pi : (pi?.id ?? null);
-}
-
-/** What a Checkout Session charged, when Stripe reports it. */
-export function amountOf(session: Stripe.Checkout.Session): ChargedAmount | null {
-  return session.amount_total != null && session.currency
-    ? { pennies: session.amount_total, currency: session.currency }
-    : null;
 }

@@ -1,6 +1,7 @@
 /**
- * npm start: builds the app when something that goes into the build changed since the last one
- * (or there is none), otherwise reuses it; then starts the shop.
+ * `npm start`'s first step: builds the shop when something that goes into the build changed since
+ * the last one (or there is none), otherwise reuses it. It then exits, and `npm start` runs the
+ * compiled server with plain `node` (package.json), so no TypeScript loader stays in memory.
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
@@ -27,5 +28,3 @@ const decision = await ensureBuild({
   },
 });
 if (!decision.build) console.log('Reusing the build: nothing that goes into it changed since it was made.');
-
-await import('../src/server/index');
