@@ -399,6 +399,52 @@ export const orderItems = pgTable(
   ],
 );
 
+/**
+ * The dashboard's sales, per London day (of the order's placing) and order status: how many orders,
+ * their totals and their counted refunds (decision 007). Kept by triggers on orders and refunds
+ * (migration 0013, decision 018) in the transaction that changes them, as rows of changes that
+ * are only ever inserted, so concurrent payments never wait for each other here; reading sums
+ * every row of a day, and `foldSales` (orders/sales-ledger.ts) folds a day's changes into one
+ * `folded` row now and then.
+ */
+export const salesByDay = pgTable(
+  'sales_by_day',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    status: text('status', { enum: ORDER_STATUSES }).notNull(),
+    orders: integer('orders').notNull(),
+    totalPennies: bigint('total_pennies', { mode: 'number' }).notNull(),
+    refundedPennies: bigint('refunded_pennies', { mode: 'number' }).notNull(),
+    folded: boolean('folded').notNull().default(false),
+  },
+  (t) => [
+    index('sales_by_day_day_idx').on(t.day),
+    index('sales_by_day_unfolded_idx').on(t.day).where(sql`not ${t.folded}`),
+  ],
+);
+
+/**
+ * Cookies sold per London day and product (by id, and the name it was sold under) by orders in a
+ * revenue status: the best sellers. Kept like `salesByDay`, by triggers on orders and order items.
+ */
+export const salesByDayProduct = pgTable(
+  'sales_by_day_product',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    productId: uuid('product_id'),
+    productName: text('product_name').notNull(),
+    quantity: integer('quantity').notNull(),
+    revenuePennies: bigint('revenue_pennies', { mode: 'number' }).notNull(),
+    /** When the latest order counted here was placed: a renamed cookie shows the name it last sold under. */
+    lastPlacedAt: timestamp('last_placed_at', { withTimezone: true }).notNull(),
+    folded: boolean('folded').notNull().default(false),
+  },
+  (t) => [
+    index('sales_by_day_product_day_idx').on(t.day),
+    index('sales_by_day_product_unfolded_idx').on(t.day).where(sql`not ${t.folded}`),
+  ],
+);
+
 /** Provider events already handled, so a repeated webhook changes nothing. */
 export const paymentEvents = pgTable('payment_events', {
   id: text('id').primaryKey(),

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, between, desc, inArray, sql } from 'drizzle-orm';
 import { addDays, type IsoDate, londonDate, weekdayOf } from '~/shared/bake-days/london-time';
 import {
   BEST_SELLERS_COUNT,
@@ -8,78 +8,41 @@ import {
   type SalesInsights,
   type SalesPoint,
 } from '~/shared/orders/sales';
+import { REVENUE_STATUSES } from '~/shared/orders/statuses';
 import type { Db } from '../db/client';
-import { orderItems, orders, refunds } from '../db/schema';
-import { countedRefund } from './counted-refunds';
-import { SHOP_TIME_ZONE } from './order-filter';
-import { sold } from './order-stats';
-
-/** Start of a London day as a timestamp (midnight in London, summer time or not). */
-const londonMidnight = (day: IsoDate) => sql`(${day}::date::timestamp at time zone ${SHOP_TIME_ZONE})`;
-
-/** Orders whose money was received, placed on London days `from` to `to` (inclusive). */
-const soldBetween = (from: IsoDate, to: IsoDate) => and(sold(), placedBetween(from, to));
-
-const placedBetween = (from: IsoDate, to: IsoDate) =>
-  and(gte(orders.createdAt, londonMidnight(from)), lt(orders.createdAt, londonMidnight(addDays(to, 1))));
+import { salesByDay, salesByDayProduct } from '../db/schema';
+import { foldSales } from './sales-ledger';
 
 const mondayOf = (day: IsoDate) => addDays(day, -((weekdayOf(day) + 6) % 7));
 
 /**
- * Revenue and orders per London day over the last 12 weeks in one grouped scan (through
- * `orders_status_created_idx`) and their refunds in another, folded into the last 30 days and the 12 weeks here; and the best
- * sellers of the last 30 days. Revenue is decision 007's rule: paid, baking, shipped and
- * completed totals, less refunds; pending and cancelled orders are not sales.
+ * Revenue and orders per London day over the last 12 weeks, folded into the last 30 days and the
+ * 12 weeks here, and the best sellers of the last 30 days. Revenue is decision 007's rule: paid,
+ * baking, shipped and completed totals, less refunds; pending and cancelled orders are not sales.
+ * Read from the per-day sales the database keeps as orders change (decision 018): a few rows per
+ * day, so it costs the same at 100 or 100,000 orders.
  */
 export async function salesInsights(db: Db, now = new Date()): Promise<SalesInsights> {
   const today = londonDate(now);
   const firstDay = addDays(today, -(SALES_DAYS - 1));
   const firstWeek = addDays(mondayOf(today), -7 * (SALES_WEEKS - 1));
   const since = firstWeek < firstDay ? firstWeek : firstDay;
-  const sold = sql<number>`sum(${orderItems.quantity})`.mapWith(Number);
-  const lineRevenue = sql<number>`sum(${orderItems.quantity} * ${orderItems.unitPricePennies})`.mapWith(
-    Number,
-  );
-  const londonDay = sql<string>`((${orders.createdAt} at time zone ${SHOP_TIME_ZONE})::date)::text`;
 
-  const [perDay, refundsPerDay, best] = await Promise.all([
+  await foldSales(db);
+  const [perDay, best] = await Promise.all([
     db
       .select({
-        day: londonDay,
-        orders: sql<number>`count(*)`.mapWith(Number),
-        takings: sql<number>`sum(${orders.totalPennies})`.mapWith(Number),
+        day: salesByDay.day,
+        orders: sql<number>`sum(${salesByDay.orders})`.mapWith(Number),
+        revenue: sql<number>`sum(${salesByDay.totalPennies} - ${salesByDay.refundedPennies})`.mapWith(Number),
       })
-      .from(orders)
-      .where(soldBetween(since, today))
-      .groupBy(sql`1`),
-    // Refunds are few: summed per day of their order apart, not asked of every order.
-    db
-      .select({ day: londonDay, pennies: sql<number>`sum(${refunds.amountPennies})`.mapWith(Number) })
-      .from(refunds)
-      .innerJoin(orders, eq(orders.id, refunds.orderId))
-      .where(and(countedRefund(), soldBetween(since, today)))
-      .groupBy(sql`1`),
-    db
-      .select({
-        // A product's latest name; lines of a deleted product are grouped by the name they were sold as.
-        productId: sql<string | null>`(array_agg(${orderItems.productId}))[1]`,
-        name: sql<string>`(array_agg(${orderItems.productName} order by ${orders.createdAt} desc))[1]`,
-        quantity: sold,
-        revenue: lineRevenue,
-      })
-      .from(orderItems)
-      .innerJoin(orders, sql`${orders.id} = ${orderItems.orderId}`)
-      .where(soldBetween(firstDay, today))
-      .groupBy(sql`coalesce(${orderItems.productId}::text, 'name:' || ${orderItems.productName})`)
-      .orderBy(desc(sold), desc(lineRevenue), sql`2`)
-      .limit(BEST_SELLERS_COUNT),
+      .from(salesByDay)
+      .where(and(inArray(salesByDay.status, [...REVENUE_STATUSES]), between(salesByDay.day, since, today)))
+      .groupBy(salesByDay.day),
+    bestSellers(db, firstDay, today),
   ]);
 
-  const byDay = new Map(perDay.map((r) => [r.day, { orders: r.orders, revenue: r.takings }]));
-  for (const r of refundsPerDay) {
-    const day = byDay.get(r.day);
-    if (day) day.revenue -= r.pennies;
-  }
+  const byDay = new Map(perDay.map((r) => [r.day, r]));
   const point = (start: IsoDate, length: number): SalesPoint => {
     let orderCount = 0;
     let revenue = 0;
@@ -93,13 +56,51 @@ export async function salesInsights(db: Db, now = new Date()): Promise<SalesInsi
   return {
     days: Array.from({ length: SALES_DAYS }, (_, i) => point(addDays(firstDay, i), 1)),
     weeks: Array.from({ length: SALES_WEEKS }, (_, i) => point(addDays(firstWeek, 7 * i), 7)),
-    best_sellers: best.map(
-      (b): BestSeller => ({
-        product_id: b.productId,
-        name: b.name,
-        quantity: b.quantity,
-        revenue_pennies: b.revenue,
-      }),
-    ),
+    best_sellers: best,
   };
+}
+
+/**
+ * The cookies sold most on London days `from` to `to`, grouped by product; a deleted product's
+ * lines by the name they were sold under. A product sold under several names shows the one its
+ * latest order was placed with.
+ */
+async function bestSellers(db: Db, from: IsoDate, to: IsoDate): Promise<BestSeller[]> {
+  const s = salesByDayProduct;
+  // Per day and name first, leaving out what came to nothing (sold, then cancelled).
+  const named = db.$with('named').as(
+    db
+      .select({
+        day: s.day,
+        productId: s.productId,
+        productName: s.productName,
+        quantity: sql<number>`sum(${s.quantity})`.as('quantity'),
+        revenue: sql<number>`sum(${s.revenuePennies})`.as('revenue'),
+        lastPlacedAt: sql<Date>`max(${s.lastPlacedAt})`.as('last_placed_at'),
+      })
+      .from(s)
+      .where(between(s.day, from, to))
+      .groupBy(s.day, s.productId, s.productName)
+      .having(sql`sum(${s.quantity}) <> 0`),
+  );
+  const sold = sql<number>`sum(${named.quantity})`.mapWith(Number);
+  const revenue = sql<number>`sum(${named.revenue})`.mapWith(Number);
+  const rows = await db
+    .with(named)
+    .select({
+      productId: sql<string | null>`(array_agg(${named.productId}))[1]`,
+      name: sql<string>`(array_agg(${named.productName} order by ${named.lastPlacedAt} desc, ${named.productName}))[1]`,
+      quantity: sold,
+      revenue,
+    })
+    .from(named)
+    .groupBy(sql`coalesce(${named.productId}::text, 'name:' || ${named.productName})`)
+    .orderBy(desc(sold), desc(revenue), sql`2`)
+    .limit(BEST_SELLERS_COUNT);
+  return rows.map((b) => ({
+    product_id: b.productId,
+    name: b.name,
+    quantity: b.quantity,
+    revenue_pennies: b.revenue,
+  }));
 }

@@ -1,10 +1,11 @@
-import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { RECENT_ORDERS_COUNT } from '~/shared/constants';
 import { type OrderStatus, REVENUE_STATUSES } from '~/shared/orders/statuses';
 import type { Db } from '../db/client';
 import { newestFirst } from '../db/paging';
-import { orders, profiles, refunds } from '../db/schema';
-import { countedRefund, refundedSum } from './counted-refunds';
+import { orders, profiles, salesByDay } from '../db/schema';
+import { refundedSum } from './counted-refunds';
+import { foldSales } from './sales-ledger';
 
 /** Orders whose money was received (decision 007). */
 export const sold = () => inArray(orders.status, [...REVENUE_STATUSES]);
@@ -16,17 +17,6 @@ export const sold = () => inArray(orders.status, [...REVENUE_STATUSES]);
 const keptPennies = sql<number>`coalesce(sum(case when ${sold()}
   then ${orders.totalPennies} - ${refundedSum}
   else 0 end), 0)`.mapWith(Number);
-
-/**
- * What was refunded of the orders `where` selects, summed apart from the orders' totals: refunds
- * are few, so this reads a handful of rows instead of asking every order for its refunds.
- */
-export const refundedOf = (db: Db, where: SQL | undefined) =>
-  db
-    .select({ pennies: sql<number>`coalesce(sum(${refunds.amountPennies}), 0)`.mapWith(Number) })
-    .from(refunds)
-    .innerJoin(orders, eq(orders.id, refunds.orderId))
-    .where(and(countedRefund(), sold(), where));
 
 export interface RecentOrderDto {
   id: string;
@@ -43,19 +33,24 @@ export interface OrderTotals {
   recent_orders: RecentOrderDto[];
 }
 
-/** The dashboard's order figures, computed by the database. */
+/**
+ * The dashboard's order figures: counts and revenue from the per-day sales the database keeps as
+ * orders change (decision 018), so they cost the same at 100 or 100,000 orders.
+ */
 export async function orderTotals(db: Db): Promise<OrderTotals> {
-  const [[totals], [refunded], recent] = await Promise.all([
+  await foldSales(db);
+  const [[totals], recent] = await Promise.all([
     db
       .select({
-        totalOrders: count(),
-        pendingOrders: sql<number>`count(*) filter (where ${orders.status} = 'pending')`.mapWith(Number),
-        takings: sql<number>`coalesce(sum(${orders.totalPennies}) filter (where ${sold()}), 0)`.mapWith(
-          Number,
-        ),
+        totalOrders: sql<number>`coalesce(sum(${salesByDay.orders}), 0)`.mapWith(Number),
+        pendingOrders:
+          sql<number>`coalesce(sum(${salesByDay.orders}) filter (where ${salesByDay.status} = 'pending'), 0)`.mapWith(
+            Number,
+          ),
+        revenue: sql<number>`coalesce(sum(${salesByDay.totalPennies} - ${salesByDay.refundedPennies})
+          filter (where ${inArray(salesByDay.status, [...REVENUE_STATUSES])}), 0)`.mapWith(Number),
       })
-      .from(orders),
-    refundedOf(db, undefined),
+      .from(salesByDay),
     db
       .select({
         id: orders.id,
@@ -70,7 +65,7 @@ export async function orderTotals(db: Db): Promise<OrderTotals> {
       .limit(RECENT_ORDERS_COUNT),
   ]);
   return {
-    total_revenue_pennies: totals!.takings - refunded!.pennies,
+    total_revenue_pennies: totals!.revenue,
     total_orders: totals!.totalOrders,
     pending_orders: totals!.pendingOrders,
     recent_orders: recent.map((o) => ({

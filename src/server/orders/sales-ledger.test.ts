@@ -1,0 +1,262 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orderItems, orders, products, refunds, salesByDay } from '~/server/db/schema';
+import { addDays, londonDate } from '~/shared/bake-days/london-time';
+import { BEST_SELLERS_COUNT, type SalesInsights } from '~/shared/orders/sales';
+import { type OrderStatus, REVENUE_STATUSES } from '~/shared/orders/statuses';
+import { api, createProduct, createUser } from '~/test/factories';
+import { createOrder, type OrderLineSpec } from '~/test/order-factories';
+import { createTestApp, type TestApp } from '~/test/test-app';
+
+/**
+ * The dashboard reads per-day sales that triggers keep as orders change (decision 018). These tests
+ * hold it to the figures computed straight from every order, line and refund, here in JavaScript,
+ * after each kind of change an order goes through.
+ */
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const owner = { type: 'admin', name: 'Owner' } as const;
+const sold = (status: OrderStatus) => REVENUE_STATUSES.includes(status);
+
+/** The dashboard's figures as decision 007 and 013 define them, from every row of the shop. */
+async function direct(now: Date) {
+  const db = t.services.db;
+  const [allOrders, allRefunds, allLines] = await Promise.all([
+    db.select().from(orders),
+    db.select().from(refunds),
+    db.select().from(orderItems),
+  ]);
+  const refunded = new Map<string, number>();
+  for (const r of allRefunds) {
+    if (r.status === 'failed') continue;
+    refunded.set(r.orderId, (refunded.get(r.orderId) ?? 0) + r.amountPennies);
+  }
+  const byId = new Map(allOrders.map((o) => [o.id, o]));
+  const perDay = new Map<string, { orders: number; revenue: number }>();
+  for (const o of allOrders.filter((o) => sold(o.status))) {
+    const day = perDay.get(londonDate(o.createdAt)) ?? { orders: 0, revenue: 0 };
+    day.orders += 1;
+    day.revenue += o.totalPennies - (refunded.get(o.id) ?? 0);
+    perDay.set(londonDate(o.createdAt), day);
+  }
+  const today = londonDate(now);
+  const firstDay = addDays(today, -29);
+  const best = new Map<
+    string,
+    { product_id: string | null; name: string; at: Date; quantity: number; revenue: number }
+  >();
+  for (const line of allLines) {
+    const o = byId.get(line.orderId)!;
+    const day = londonDate(o.createdAt);
+    if (!sold(o.status) || day < firstDay || day > today) continue;
+    const key = line.productId ?? `name:${line.productName}`;
+    const b = best.get(key) ?? {
+      product_id: line.productId,
+      name: line.productName,
+      at: o.createdAt,
+      quantity: 0,
+      revenue: 0,
+    };
+    if (o.createdAt >= b.at) Object.assign(b, { name: line.productName, at: o.createdAt });
+    b.quantity += line.quantity;
+    b.revenue += line.quantity * line.unitPricePennies;
+    best.set(key, b);
+  }
+  return {
+    total_orders: allOrders.length,
+    pending_orders: allOrders.filter((o) => o.status === 'pending').length,
+    // Every day's sales, not only the charts' days.
+    total_revenue_pennies: [...perDay.values()].reduce((sum, d) => sum + d.revenue, 0),
+    day: (d: string) => perDay.get(d) ?? { orders: 0, revenue: 0 },
+    best_sellers: [...best.values()]
+      .sort((a, b) => b.quantity - a.quantity || b.revenue - a.revenue || a.name.localeCompare(b.name))
+      .slice(0, BEST_SELLERS_COUNT)
+      .map((b) => ({
+        product_id: b.product_id,
+        name: b.name,
+        quantity: b.quantity,
+        revenue_pennies: b.revenue,
+      })),
+  };
+}
+
+/** The dashboard (sales over time and the totals) equals the direct computation at `now`. */
+async function expectDashboardRight(now: Date) {
+  const [sales, totals, want]: [
+    SalesInsights,
+    Awaited<ReturnType<TestApp['services']['orders']['totals']>>,
+    Awaited<ReturnType<typeof direct>>,
+  ] = await Promise.all([t.services.orders.sales(now), t.services.orders.totals(), direct(now)]);
+  expect({
+    total_orders: totals.total_orders,
+    pending_orders: totals.pending_orders,
+    total_revenue_pennies: totals.total_revenue_pennies,
+  }).toEqual({
+    total_orders: want.total_orders,
+    pending_orders: want.pending_orders,
+    total_revenue_pennies: want.total_revenue_pennies,
+  });
+  for (const d of sales.days) {
+    const w = want.day(d.start);
+    expect(d, d.start).toEqual({ start: d.start, orders: w.orders, revenue_pennies: w.revenue });
+  }
+  for (const week of sales.weeks) {
+    const days = Array.from({ length: 7 }, (_, i) => want.day(addDays(week.start, i)));
+    expect(week, week.start).toEqual({
+      start: week.start,
+      orders: days.reduce((s, d) => s + d.orders, 0),
+      revenue_pennies: days.reduce((s, d) => s + d.revenue, 0),
+    });
+  }
+  expect(sales.best_sellers).toEqual(want.best_sellers);
+}
+
+const at = (iso: string, status: OrderStatus, items?: OrderLineSpec[]) =>
+  createOrder(t.services, { status, items, createdAt: new Date(iso) });
+
+async function refundRow(orderId: string, amountPennies: number, status: 'pending' | 'succeeded' | 'failed') {
+  const [row] = await t.services.db
+    .insert(refunds)
+    .values({
+      orderId,
+      amountPennies,
+      status,
+      reason: 'Broken',
+      provider: 'test',
+      requestKey: randomUUID(),
+      actorName: 'Owner',
+    })
+    .returning();
+  return row!;
+}
+
+describe('the dashboard’s sales, kept as orders change', () => {
+  it('equals the figures computed from every order after each kind of change, across midnight and summer time', async () => {
+    // Tuesday 31 March 2026: British Summer Time began on Sunday 29 March.
+    const now = new Date('2026-03-31T15:00:00Z');
+    const ginger = await createProduct(t.services, { name: 'Ginger Snap' });
+    const oat = await createProduct(t.services, { name: 'Oat Crunch' });
+    const line = (p: { id: string; name: string }, quantity: number, unitPricePennies = 300) => ({
+      productId: p.id,
+      productName: p.name,
+      quantity,
+      unitPricePennies,
+    });
+    await expectDashboardRight(now);
+
+    // Placed: 00:30 BST on the 31st (the 30th by UTC), 23:30 GMT on the 28th, one in every status.
+    const lateNight = await at('2026-03-30T23:30:00Z', 'paid', [line(ginger, 2), line(oat, 1)]);
+    const saturday = await at('2026-03-28T23:30:00Z', 'completed', [line(oat, 4, 275)]);
+    const pending = await at('2026-03-31T10:00:00Z', 'pending', [line(ginger, 9)]);
+    await at('2026-03-31T11:00:00Z', 'cancelled', [line(oat, 9)]);
+    const early = await at('2026-03-02T00:00:00Z', 'shipped', [
+      { productName: 'Old Favourite', quantity: 3 },
+    ]);
+    await at('2026-01-05T12:00:00Z', 'paid'); // 12 weeks back: in the weeks only
+    await expectDashboardRight(now);
+
+    // Paid, moved on, cancelled and paid again.
+    await t.services.orders.setStatus(pending.id, 'paid', owner);
+    await expectDashboardRight(now);
+    for (const status of ['baking', 'shipped', 'completed'] as const) {
+      await t.services.orders.setStatus(lateNight.id, status, owner);
+    }
+    await t.services.orders.setStatus(saturday.id, 'cancelled', owner);
+    await expectDashboardRight(now);
+    await t.services.orders.setStatus(saturday.id, 'paid', owner);
+    await expectDashboardRight(now);
+
+    // Refunds: made through the shop, and being made, made or failed at the provider.
+    await t.services.orders.refund(
+      lateNight.id,
+      { amountPennies: 150, reason: 'Broken', requestKey: randomUUID() },
+      owner,
+    );
+    const asked = await refundRow(pending.id, 200, 'pending');
+    const failing = await refundRow(pending.id, 300, 'pending');
+    await refundRow(early.id, 100, 'failed');
+    await expectDashboardRight(now);
+    await t.services.db.update(refunds).set({ status: 'succeeded' }).where(eq(refunds.id, asked.id));
+    await t.services.db.update(refunds).set({ status: 'failed' }).where(eq(refunds.id, failing.id));
+    await expectDashboardRight(now);
+    // A refunded order cancelled afterwards counts nothing, its refunds included.
+    await t.services.orders.setStatus(pending.id, 'cancelled', owner);
+    await expectDashboardRight(now);
+
+    // A product deleted from the catalogue: its lines are grouped by the name they were sold as.
+    await t.services.db.delete(products).where(eq(products.id, oat.id));
+    await expectDashboardRight(now);
+    // A renamed cookie shows the name it last sold under.
+    await at('2026-03-31T12:00:00Z', 'paid', [line({ id: ginger.id, name: 'Stem Ginger Snap' }, 1, 350)]);
+    await expectDashboardRight(now);
+
+    // An order deleted outright (the database cascades to its lines and refunds).
+    await t.services.db.delete(orders).where(eq(orders.id, lateNight.id));
+    await expectDashboardRight(now);
+    // And all of it once more after the database folds its changes, then on later days.
+    await expectDashboardRight(now);
+    const unfolded = await t.services.db.select().from(salesByDay).where(eq(salesByDay.folded, false));
+    expect(unfolded).toEqual([]);
+    await expectDashboardRight(new Date('2026-04-20T09:00:00Z'));
+    await expectDashboardRight(new Date('2026-10-26T09:00:00Z'));
+  });
+
+  it('sums concurrent checkouts, payments, refunds and cancellations exactly', async () => {
+    const { cookie } = await createUser(t);
+    const { cookie: admin } = await createUser(t, { admin: true });
+    const cookieJar = await createProduct(t.services, { name: 'Race Cookie', pricePennies: 450 });
+    const card = { cardNumber: '4242424242424242', expiry: '12 / 40', cvc: '123', name: 'Mary Smith' };
+    const checkouts = await Promise.all(
+      Array.from({ length: 12 }, async () => {
+        const res = await api(
+          t,
+          'POST',
+          '/api/checkout/create-checkout-session',
+          { items: [{ product_id: cookieJar.id, quantity: 2 }] },
+          cookie,
+        );
+        expect(res.status).toBe(200);
+        return (await res.json()) as { sessionId: string; orderId: string };
+      }),
+    );
+    const before = await t.services.orders.totals();
+    const paid = await Promise.all(
+      checkouts.map((c) => api(t, 'POST', `/api/payments/test/sessions/${c.sessionId}/pay`, card)),
+    );
+    expect(paid.map((r) => r.status)).toEqual(checkouts.map(() => 200));
+    const [first, second, third] = checkouts;
+    await Promise.all([
+      api(
+        t,
+        'POST',
+        `/api/admin/orders/${first!.orderId}/refunds`,
+        { amount: 300, reason: 'Late', request_key: randomUUID() },
+        admin,
+      ),
+      api(
+        t,
+        'POST',
+        `/api/admin/orders/${first!.orderId}/refunds`,
+        { amount: 200, reason: 'Cold', request_key: randomUUID() },
+        admin,
+      ),
+      api(t, 'PATCH', `/api/admin/orders/${second!.orderId}`, { status: 'baking' }, admin),
+      api(t, 'PATCH', `/api/admin/orders/${third!.orderId}`, { status: 'cancelled' }, admin),
+      api(t, 'PATCH', `/api/admin/orders/${first!.orderId}`, { status: 'shipped' }, admin),
+    ]);
+
+    const after = await t.services.orders.totals();
+    const total = (await t.services.db.select().from(orders).where(eq(orders.id, first!.orderId)))[0]!
+      .totalPennies;
+    // 12 paid, one cancelled, 500p refunded of one of the rest.
+    expect(after.total_revenue_pennies - before.total_revenue_pennies).toBe(11 * total - 500);
+    expect(after.total_orders - before.total_orders).toBe(0);
+    expect(after.pending_orders - before.pending_orders).toBe(-12);
+    await expectDashboardRight(new Date());
+  });
+});

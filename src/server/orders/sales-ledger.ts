@@ -1,0 +1,41 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+
+/** Any fixed number: one instance folds at a time; the others read without waiting. */
+const FOLD_LOCK = 7_274_018;
+
+/**
+ * Folds the rows of changes the triggers wrote (migration 0013, decision 018) into one row per day
+ * and key, so the dashboard reads a few rows per day however many orders changed. Only days with
+ * new changes are touched, each in full; keys that come to nothing go. The sums never change, so
+ * readers are right before, during and after a fold; a fold only keeps them quick. Changes
+ * committed while it runs stay as they are for the next one.
+ */
+export async function foldSales(db: Db): Promise<void> {
+  await db.transaction(async (tx) => {
+    const locked = (await tx.execute(
+      sql`select pg_try_advisory_xact_lock(${FOLD_LOCK}) as got`,
+    )) as unknown as {
+      rows: { got: boolean }[];
+    };
+    if (!locked.rows[0]?.got) return;
+    await tx.execute(sql`
+      with gone as (
+        delete from sales_by_day where day in (select day from sales_by_day where not folded)
+        returning *
+      )
+      insert into sales_by_day (day, status, orders, total_pennies, refunded_pennies, folded)
+      select day, status, sum(orders), sum(total_pennies), sum(refunded_pennies), true
+      from gone group by day, status
+      having sum(orders) <> 0 or sum(total_pennies) <> 0 or sum(refunded_pennies) <> 0`);
+    await tx.execute(sql`
+      with gone as (
+        delete from sales_by_day_product where day in (select day from sales_by_day_product where not folded)
+        returning *
+      )
+      insert into sales_by_day_product (day, product_id, product_name, quantity, revenue_pennies, last_placed_at, folded)
+      select day, product_id, product_name, sum(quantity), sum(revenue_pennies), max(last_placed_at), true
+      from gone group by day, product_id, product_name
+      having sum(quantity) <> 0 or sum(revenue_pennies) <> 0`);
+  });
+}
