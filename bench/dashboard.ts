@@ -39,6 +39,8 @@ async function time(fn: () => Promise<unknown>) {
   return { p50: at(0.5), p95: at(0.95), max: ms.at(-1)! };
 }
 
+const once = (db: string, what: string, ms: number): Row => ({ db, what, p50: ms, p95: ms, max: ms });
+
 async function run(db: string, env: Record<string, string>): Promise<Row[]> {
   const config = loadConfig({ ...env, LOG_LEVEL: 'silent' });
   const services: Services = await createServices(config, createLogger(config));
@@ -64,11 +66,31 @@ async function run(db: string, env: Record<string, string>): Promise<Row[]> {
       ['orders list, name search', () => services.orders.listForAdmin({ q: 'Bench Buyer 17' })],
     ];
     const rows: Row[] = [];
+    // The dashboard folds the sales changes written since it was last drawn (decision 018): once
+    // after the seed (every order's changes at once), then (below) a day's trade at a time.
+    let t0 = performance.now();
+    await services.admin.dashboard.get();
+    rows.push(once(db, 'first dashboard after the seed (folds its changes)', performance.now() - t0));
     for (const [what, fn] of cases) {
       const r = await time(fn);
       rows.push({ db, what, ...r });
       console.log(`  ${db}: ${what}: p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms`);
     }
+    const afterTrade: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      await seedOrders(services.db, 300, 1);
+      t0 = performance.now();
+      await services.admin.dashboard.get();
+      afterTrade.push(performance.now() - t0);
+    }
+    afterTrade.sort((a, b) => a - b);
+    rows.push({
+      db,
+      what: 'dashboard after 300 new orders (median of 5)',
+      p50: afterTrade[2]!,
+      p95: afterTrade[4]!,
+      max: afterTrade[4]!,
+    });
     return rows;
   } finally {
     await services.close();

@@ -47,15 +47,17 @@ export async function seedOrders(db: Db, count: number, days = 365, customers = 
     insert into order_items (order_id, product_id, product_name, quantity, unit_price_pennies)
     select r.id, c.id, c.name, 1 + (r.n + c.n) % 3, c.price_pennies
     from recent r join cookies c on c.n in (1 + r.n % 8, 1 + (r.n + 3) % 8)`);
-  // Totals from the lines, as checkout writes them (the check keeps total = subtotal + delivery).
+  // Totals from the lines, as checkout writes them (the check keeps total = subtotal + delivery);
+  // orders seeded before keep theirs.
   await db.execute(sql`
     update orders o set subtotal_pennies = s.sum, total_pennies = s.sum + o.delivery_fee_pennies
     from (select order_id, sum(quantity * unit_price_pennies)::int as sum from order_items group by order_id) s
-    where s.order_id = o.id and o.profile_id like 'bench-buyer-%'`);
+    where s.order_id = o.id and o.profile_id like 'bench-buyer-%' and o.subtotal_pennies <> s.sum`);
   await db.execute(sql`
     insert into refunds (order_id, amount_pennies, reason, status, provider, request_key, actor_name)
     select id, 200, 'Broken in the post', 'succeeded', 'test', 'bench-' || id, 'Bench Owner'
     from orders where status in ('paid', 'completed') and random() < 0.02
+      and created_at > now() - ${days}::int * interval '1 day'
     on conflict do nothing`);
   await db.execute(sql`analyze`);
 }
