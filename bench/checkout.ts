@@ -10,17 +10,21 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { count, eq, inArray } from 'drizzle-orm';
-import { loadConfig } from '../src/server/config';
+import { createApp } from '../src/server/app';
+import { type Config, loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/client';
 import { deliveries, emailOutbox, orders } from '../src/server/db/schema';
 import { createLogger } from '../src/server/logger';
 import { createServices } from '../src/server/services';
 import { DiscountCodeFormSchema } from '../src/shared/discounts/discount-code';
+import { countQueries } from './lib/count-queries';
 import { RACE_CUSTOMERS, RACE_ROOM, type RaceResult, runDayRace, seedDayRace } from './lib/day-race';
 import { expireAndVerify, type LifecycleFigures, refundUnderLoad } from './lib/lifecycle';
 import { onTemporaryPostgres, type RunningServer, startServer } from './lib/server';
 
 const USERS = Number(process.env.BENCH_USERS ?? 20);
+/** Where the shop under test listens (the embedded run's, then the PostgreSQL run's). */
+const PORT = Number(process.env.BENCH_PORT ?? 4303);
 const CHECKOUTS_PER_USER = Number(process.env.BENCH_CHECKOUTS ?? 10);
 const PASSWORD = 'bench-password-2026';
 const CARD = { cardNumber: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123', name: 'Bench Customer' };
@@ -39,6 +43,8 @@ interface Result extends Partial<LifecycleFigures> {
   payMs: number[];
   problems: string[];
   race?: RaceResult;
+  /** Statements sent (BEGIN and COMMIT included) for one checkout and for paying it once. */
+  queries?: { checkout: number; pay: number };
   /** The same checkouts again, each applying a discount code. */
   withCode?: Result;
 }
@@ -48,9 +54,55 @@ const emailOf = (i: number) => `bench-${i}@shop-bench.example`;
 const BENCH_CODE = 'BENCH10';
 const ADMIN_EMAIL = 'bench-owner@shop-bench.example';
 
+const queries = countQueries();
+
+/**
+ * One checkout and its payment through the app in this process, counting the statements each
+ * sends to the database. Answers the order (paid) and the counts.
+ */
+async function countOneOrder(config: Config, services: Awaited<ReturnType<typeof createServices>>) {
+  const app = createApp(services);
+  const post = (url: string, body: unknown, cookie?: string) =>
+    app.request(url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        origin: config.publicUrl,
+        ...(cookie ? { cookie } : {}),
+      },
+      body: JSON.stringify(body),
+    });
+  const signedIn = await post('/api/auth/sign-in/email', { email: emailOf(0), password: PASSWORD });
+  const cookie = signedIn.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const { products } = (await json(await app.request('/api/products'))) as {
+    products: { id: string; price_pennies: number }[];
+  };
+  const items = [0, 1].map((k) => ({ product_id: products[k]!.id, quantity: 2 }));
+  queries.take();
+  const session = (await json(await post('/api/checkout/create-checkout-session', { items }, cookie))) as {
+    sessionId: string;
+    orderId: string;
+  };
+  const checkout = queries.take();
+  await json(await post(`/api/payments/test/sessions/${session.sessionId}/pay`, CARD));
+  const pay = queries.take();
+  if (process.env.BENCH_SHOW_QUERIES) {
+    console.log(`checkout (${checkout.length}):\n  ${checkout.join('\n  ')}`);
+    console.log(`pay (${pay.length}):\n  ${pay.join('\n  ')}`);
+  }
+  const subtotal = 2 * (products[0]!.price_pennies + products[1]!.price_pennies);
+  return {
+    placed: { orderId: session.orderId, expectedTotal: subtotal + config.shop.deliveryFeePence },
+    counts: { checkout: checkout.length, pay: pay.length },
+  };
+}
+
 /** Creates the bench customers (with profiles) before the server opens the database. */
-async function seed(env: Record<string, string>): Promise<string> {
-  const config = loadConfig({ ...env, LOG_LEVEL: 'silent' });
+async function seed(env: Record<string, string>) {
+  const config = loadConfig({ ...env, LOG_LEVEL: 'silent', RATE_LIMITS: 'false' });
   const services = await createServices(config, createLogger(config));
   for (let i = -1; i < USERS; i++) {
     await services.accounts.signUp({
@@ -68,8 +120,9 @@ async function seed(env: Record<string, string>): Promise<string> {
     DiscountCodeFormSchema.parse({ code: BENCH_CODE, kind: 'percent', percent: '10', is_active: true }),
   );
   const raceDate = await seedDayRace(services);
+  const counted = await countOneOrder(config, services);
   await services.close();
-  return raceDate;
+  return { raceDate, counted };
 }
 
 async function json(res: Response) {
@@ -217,12 +270,14 @@ const emptyResult = (db: string): Result => ({
 
 async function run(db: string, env: Record<string, string>, port: number): Promise<Result> {
   const result = emptyResult(db);
-  const raceDate = await seed(env);
+  const { raceDate, counted } = await seed(env);
+  result.queries = counted.counts;
   const server = await startServer({ ...env, RATE_LIMITS: 'false' }, port);
   let placed: Placed[];
   try {
     const fee = loadConfig(env).shop.deliveryFeePence;
     placed = await shop(server, result, fee);
+    placed.push(counted.placed);
     result.withCode = { ...emptyResult(`${db}, with ${BENCH_CODE}`), abandoned: [] };
     placed.push(...(await shop(server, result.withCode, fee, BENCH_CODE)));
     result.problems.push(...result.withCode.problems);
@@ -260,11 +315,11 @@ const pct = (values: number[], p: number) => {
 const results: Result[] = [];
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-bench-checkout-'));
 try {
-  results.push(await run('embedded', { DATA_DIR: dataDir }, 4303));
+  results.push(await run('embedded', { DATA_DIR: dataDir }, PORT));
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }
-const onPostgres = await onTemporaryPostgres('shop_bench_checkout', (env) => run('postgres', env, 4304));
+const onPostgres = await onTemporaryPostgres('shop_bench_checkout', (env) => run('postgres', env, PORT));
 if (onPostgres) results.push(onPostgres);
 
 console.log(
@@ -279,6 +334,9 @@ for (const r of results.flatMap((r) => (r.withCode ? [r, r.withCode] : [r]))) {
     `| ${r.db} | ${r.orders} | ${r.seconds.toFixed(1)} | ${(r.orders / r.seconds).toFixed(1)} | ${pct(r.checkoutMs, 50)} | ${pct(r.checkoutMs, 99)} | ${pct(r.payMs, 50)} | ${pct(r.payMs, 99)} | ${r.problems.length} |`,
   );
 }
+console.log('\n| database | queries per checkout | per payment |');
+console.log('|---|---|---|');
+for (const r of results) console.log(`| ${r.db} | ${r.queries?.checkout} | ${r.queries?.pay} |`);
 console.log(
   '\n| database | refund requests (3 per order, at once) | seconds | requests/s | abandoned orders cancelled by two sweeps at once | sweep ms |',
 );

@@ -22,7 +22,16 @@ function spawnLikeNpmStart(env: NodeJS.ProcessEnv): ChildProcess {
   const { scripts } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
     scripts: Record<string, string>;
   };
-  return spawn('sh', ['-c', scripts.serve!], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const stdio: ['ignore', 'ignore', 'inherit'] = ['ignore', 'ignore', 'inherit'];
+  // BENCH_CPU_PROF=<dir>: the same server under `node --cpu-prof` (Node refuses the flag in
+  // NODE_OPTIONS); it writes its profile there when it stops (open it in Chrome's DevTools).
+  const profileDir = process.env.BENCH_CPU_PROF;
+  if (profileDir) {
+    const entry = path.join(env.BUILD_DIR ?? 'build', 'shop-server/index.js');
+    const args = ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, entry];
+    return spawn(process.execPath, args, { cwd: root, env: { ...env, MALLOC_ARENA_MAX: '2' }, stdio });
+  }
+  return spawn('sh', ['-c', scripts.serve!], { cwd: root, env, stdio });
 }
 
 export interface RunningServer {
@@ -36,6 +45,12 @@ export interface RunningServer {
 /** Starts the shop as `npm start` does, with extra env, and waits until healthy. */
 export async function startServer(env: Record<string, string>, port: number): Promise<RunningServer> {
   const url = `http://127.0.0.1:${port}`;
+  // Something else answering there would be measured (and loaded) instead of this server.
+  const taken = await fetch(`${url}/api/health`).then(
+    () => true,
+    () => false,
+  );
+  if (taken) throw new Error(`port ${port} is already in use: set BENCH_PORT to a free one`);
   // The shop decides NODE_ENV itself (unset = production without the production checks); a bench
   // run with NODE_ENV=production for its own React must not pass that on.
   const { NODE_ENV: _, ...inherited } = process.env;
