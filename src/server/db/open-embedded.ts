@@ -3,6 +3,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import type { Database, Db, Prepare } from './client';
 import { prepareDataDir } from './data-dir';
+import { withDrizzleParsersOnce } from './pglite-parsers';
 import * as schema from './schema';
 
 /**
@@ -19,7 +20,7 @@ export async function openEmbedded(
 ): Promise<Database> {
   if (!dataDir.startsWith('memory://')) prepareDataDir(dataDir);
   const client = await PGlite.create(dataDir, { startParams: EMBEDDED_START_PARAMS });
-  const db = drizzle({ client, schema }) as unknown as Db;
+  const db = drizzle({ client: withDrizzleParsersOnce(client), schema }) as unknown as Db;
   await migrate(db as never, { migrationsFolder });
   await prepare(db);
   return { db, kind: 'pglite', close: () => client.close() };
