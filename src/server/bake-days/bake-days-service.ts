@@ -17,7 +17,7 @@ import type { Fulfilment } from '~/shared/pricing/price-order';
 import type { Db, Tx } from '../db/client';
 import { bakeDayOverrides, bakeDayTemplate } from '../db/schema';
 import { badRequest, notFound, parseOrThrow } from '../errors';
-import { bookedCookiesByDate } from '../orders/booked-cookies';
+import { bookedCookiesByDate, bookedCookiesOn } from '../orders/booked-cookies';
 
 /** Any fixed number: the first key of the per-day advisory lock (the second is the day's number). */
 const DAY_LOCK = 7_274_013;
@@ -32,24 +32,49 @@ export interface BakeCalendar {
   days: BakeDay[];
 }
 
+type TemplateRow = typeof bakeDayTemplate.$inferSelect;
+type OverrideRow = typeof bakeDayOverrides.$inferSelect;
+
+const templateOf = (row: TemplateRow | null | undefined): BakeTemplate =>
+  row
+    ? {
+        deliveryWeekdays: row.deliveryWeekdays,
+        collectionWeekdays: row.collectionWeekdays ?? row.deliveryWeekdays,
+        cutoffTime: row.cutoffTime,
+        cutoffDaysBefore: row.cutoffDaysBefore,
+        horizonDays: row.horizonDays,
+        capacityCookies: row.capacityCookies,
+      }
+    : DEFAULT_BAKE_TEMPLATE;
+
+const overrideOf = (row: OverrideRow | null | undefined): BakeOverride | null =>
+  row ? { date: row.date, closed: row.closed, capacityCookies: row.capacityCookies, note: row.note } : null;
+
 /** The weekly template as saved, or the defaults before the owner has saved one. */
 export async function getTemplate(exec: Db | Tx): Promise<BakeTemplate> {
   const [row] = await exec.select().from(bakeDayTemplate).where(eq(bakeDayTemplate.id, 1));
-  if (!row) return DEFAULT_BAKE_TEMPLATE;
-  return {
-    deliveryWeekdays: row.deliveryWeekdays,
-    collectionWeekdays: row.collectionWeekdays ?? row.deliveryWeekdays,
-    cutoffTime: row.cutoffTime,
-    cutoffDaysBefore: row.cutoffDaysBefore,
-    horizonDays: row.horizonDays,
-    capacityCookies: row.capacityCookies,
-  };
+  return templateOf(row);
 }
 
-/** The override for one date, if the owner made one. */
-async function overrideFor(date: IsoDate, exec: Db | Tx): Promise<BakeOverride | null> {
-  const [row] = await exec.select().from(bakeDayOverrides).where(eq(bakeDayOverrides.date, date));
-  return row ? { date, closed: row.closed, capacityCookies: row.capacityCookies, note: row.note } : null;
+/**
+ * One date's rules (the template and the date's override, if any) and, when asked, the cookies
+ * already booked for it: one statement.
+ */
+async function dayFacts(exec: Db | Tx, date: IsoDate, withBooked: boolean) {
+  const [row] = await exec
+    .select({
+      template: bakeDayTemplate,
+      override: bakeDayOverrides,
+      booked: withBooked ? bookedCookiesOn(date) : sql<number>`0`.mapWith(Number),
+    })
+    .from(sql`(select 1) as one`)
+    .leftJoin(bakeDayTemplate, eq(bakeDayTemplate.id, 1))
+    .leftJoin(bakeDayOverrides, eq(bakeDayOverrides.date, date));
+  return {
+    template: templateOf(row?.template),
+    override: overrideOf(row?.override),
+    booked: row?.booked ?? 0,
+  };
 }
 
 /**
@@ -58,13 +83,9 @@ async function overrideFor(date: IsoDate, exec: Db | Tx): Promise<BakeOverride |
  * owner sees the order flagged "Over capacity".
  */
 export async function isOverCapacity(exec: Db | Tx, date: IsoDate, paidAt: Date): Promise<boolean> {
-  const [template, override, booked] = await Promise.all([
-    getTemplate(exec),
-    overrideFor(date, exec),
-    bookedCookiesByDate(exec, date, date),
-  ]);
+  const { template, override, booked } = await dayFacts(exec, date, true);
   const capacity = override?.capacityCookies ?? template.capacityCookies;
-  return (booked[date] ?? 0) > capacity || paidAt.getTime() >= cutoffFor(date, template).getTime();
+  return booked > capacity || paidAt.getTime() >= cutoffFor(date, template).getTime();
 }
 
 /**
@@ -78,12 +99,7 @@ export function createBakeDaysService(db: Db, clock: () => Date = () => new Date
       .from(bakeDayOverrides)
       .where(gte(bakeDayOverrides.date, from))
       .orderBy(asc(bakeDayOverrides.date));
-    return rows.map((r) => ({
-      date: r.date,
-      closed: r.closed,
-      capacityCookies: r.capacityCookies,
-      note: r.note,
-    }));
+    return rows.map((r) => overrideOf(r)!);
   }
 
   async function calendar(
@@ -92,7 +108,9 @@ export function createBakeDaysService(db: Db, clock: () => Date = () => new Date
     const exec = options.exec ?? db;
     const now = clock();
     const today = londonDate(now);
-    const [template, overrides] = await Promise.all([getTemplate(exec), listOverrides(today, exec)]);
+    // One after another: inside a transaction (checkout's) queries must not overlap.
+    const template = await getTemplate(exec);
+    const overrides = await listOverrides(today, exec);
     const last = addDays(today, template.horizonDays);
     const booked = await bookedCookiesByDate(exec, today, last);
     const { cookies, fulfilment } = options;
@@ -100,37 +118,40 @@ export function createBakeDaysService(db: Db, clock: () => Date = () => new Date
     return { template, overrides, days };
   }
 
-  /** Takes the day's lock (held until the transaction ends), then says why it cannot take the order, if it cannot. */
+  /**
+   * Takes the day's lock (held until the transaction ends), then says why it cannot take the order,
+   * if it cannot. Only the bookings must be counted under the lock; the template and the day's
+   * override, which the lock does not guard, may have been read just before it in the same
+   * transaction.
+   */
   async function lockAndCheck(
     tx: Tx,
     date: IsoDate,
     cookies: number,
     fulfilment: Fulfilment,
+    rules: { template: BakeTemplate; override: BakeOverride | null },
   ): Promise<string | null> {
     await tx.execute(
       sql`select pg_advisory_xact_lock(${DAY_LOCK}::int, ${daysBetween('2000-01-01', date)}::int)`,
     );
-    const [template, override, booked] = await Promise.all([
-      getTemplate(tx),
-      overrideFor(date, tx),
-      bookedCookiesByDate(tx, date, date),
-    ]);
+    const booked = await bookedCookiesByDate(tx, date, date);
     const day = describeDay(date, {
-      template,
-      override,
+      ...rules,
       booked: booked[date] ?? 0,
       now: clock(),
       cookies,
       fulfilment,
     });
-    return refusalFor(day, template, fulfilment);
+    return refusalFor(day, rules.template, fulfilment);
   }
 
   /** A checkout that names no day (SPEC's payload has none) gets the first open day with room. */
   async function reserveFirstOpenDay(tx: Tx, cookies: number, fulfilment: Fulfilment): Promise<IsoDate> {
-    const { days } = await calendar({ cookies, exec: tx, fulfilment });
+    const { template, overrides, days } = await calendar({ cookies, exec: tx, fulfilment });
     for (const day of days) {
-      if (day.state === 'open' && (await lockAndCheck(tx, day.date, cookies, fulfilment)) === null)
+      if (day.state !== 'open') continue;
+      const override = overrides.find((o) => o.date === day.date) ?? null;
+      if ((await lockAndCheck(tx, day.date, cookies, fulfilment, { template, override })) === null)
         return day.date;
     }
     throw badRequest(noDayMessage(fulfilment), { delivery_date: noDayMessage(fulfilment) });
@@ -157,7 +178,8 @@ export function createBakeDaysService(db: Db, clock: () => Date = () => new Date
       if (input === undefined || input === null) return reserveFirstOpenDay(tx, cookies, fulfilment);
       if (!isIsoDate(input))
         throw badRequest(MALFORMED_DAY_MESSAGE, { delivery_date: MALFORMED_DAY_MESSAGE });
-      const refusal = await lockAndCheck(tx, input, cookies, fulfilment);
+      const { template, override } = await dayFacts(tx, input, false);
+      const refusal = await lockAndCheck(tx, input, cookies, fulfilment, { template, override });
       if (refusal) throw badRequest(refusal, { delivery_date: refusal });
       return input;
     },

@@ -94,21 +94,27 @@ export function createMailService(config: Config, db: Db, log: Logger, transport
       });
   }
 
+  /** Writes the e-mails to the outbox in one statement; a dedupe key already there is skipped. */
+  async function enqueueAll(emails: OutgoingEmail[], tx: Db | Tx) {
+    if (emails.length === 0) return;
+    await tx.insert(emailOutbox).values(emails).onConflictDoNothing({ target: emailOutbox.dedupeKey });
+    for (const email of emails) log.debug({ kind: email.kind, to: email.to }, 'e-mail queued');
+    if (tx === db) kick();
+    else setTimeout(kick, AFTER_COMMIT_MS).unref();
+  }
+
   return {
     mode: mailer.mode,
 
     async enqueue(email: OutgoingEmail, tx: Db | Tx = db): Promise<void> {
-      await tx.insert(emailOutbox).values(email).onConflictDoNothing({ target: emailOutbox.dedupeKey });
-      log.debug({ kind: email.kind, to: email.to }, 'e-mail queued');
-      if (tx === db) kick();
-      else setTimeout(kick, AFTER_COMMIT_MS).unref();
+      await enqueueAll([email], tx);
     },
 
     /**
      * Queues an order's e-mail to its customer inside the caller's transaction: the confirmation
      * when it is paid, or an update. Each goes out once (per order, or per refund), unless
      * switched off by ORDER_EMAILS_OFF. A paid order also alerts the owner, in the same
-     * transaction, once per order.
+     * transaction (and the same statement), once per order.
      */
     async queueOrderEmail(
       event: OrderUpdate | { kind: 'paid' },
@@ -116,19 +122,18 @@ export function createMailService(config: Config, db: Db, log: Logger, transport
       tx: Db | Tx = db,
     ): Promise<void> {
       const off = config.mail.orderEmailsOff;
+      const emails: OutgoingEmail[] = [];
       if (!off.has(event.kind)) {
-        const email =
+        emails.push(
           event.kind === 'paid'
             ? buildOrderConfirmation(view, config.shop, config.publicUrl)
-            : buildOrderUpdate(event, view, config.shop, config.publicUrl);
-        await this.enqueue(email, tx);
-      }
-      if (event.kind === 'paid' && !off.has('owner-alert')) {
-        await this.enqueue(
-          buildOwnerOrderAlert(view, config.shop, config.publicUrl, config.mail.orderAlertTo),
-          tx,
+            : buildOrderUpdate(event, view, config.shop, config.publicUrl),
         );
       }
+      if (event.kind === 'paid' && !off.has('owner-alert')) {
+        emails.push(buildOwnerOrderAlert(view, config.shop, config.publicUrl, config.mail.orderAlertTo));
+      }
+      await enqueueAll(emails, tx);
     },
 
     /** The back office's view of the outbox: list, read, resend. */

@@ -24,3 +24,14 @@ export async function bookedCookiesByDate(
     .groupBy(orders.deliveryDate);
   return Object.fromEntries(rows.map((r) => [r.date!, Number(r.cookies)]));
 }
+
+/**
+ * The cookies booked for one date as a scalar subquery, for a statement that reads the day's
+ * rules in the same round trip (the same count as `bookedCookiesByDate`).
+ */
+export const bookedCookiesOn = (date: IsoDate) =>
+  sql<number>`(
+  select coalesce(sum(${orderItems.quantity}), 0)::int from ${orders}
+  inner join ${orderItems} on ${orderItems.orderId} = ${orders.id}
+  where ${orders.deliveryDate} = ${date} and ${orders.status} <> 'cancelled'
+)`.mapWith(Number);

@@ -2,7 +2,7 @@ import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { OrderFlag } from '~/shared/orders/statuses';
 import type { Tx } from '../db/client';
 import { deliveries, orderPayments, orders } from '../db/schema';
-import { applyStatus, lockOrder, type OrderRow, SYSTEM } from './order-status';
+import { applyStatus, type OrderRow, SYSTEM } from './order-status';
 
 /** A provider's word that money was taken for a payment session. */
 export interface ReceivedPayment {
@@ -27,6 +27,7 @@ export type PaymentOutcome =
 const withFlag = (order: OrderRow, flag: OrderFlag) =>
   order.flags.includes(flag) ? order.flags : [...order.flags, flag];
 
+/** The order the payment is for, locked until the transaction ends (found and locked in one statement). */
 async function findOrder(tx: Tx, p: ReceivedPayment): Promise<OrderRow | null> {
   const which = p.orderId
     ? and(
@@ -34,8 +35,8 @@ async function findOrder(tx: Tx, p: ReceivedPayment): Promise<OrderRow | null> {
         or(isNull(orders.paymentSessionId), eq(orders.paymentSessionId, p.sessionId)),
       )
     : eq(orders.paymentSessionId, p.sessionId);
-  const [found] = await tx.select({ id: orders.id }).from(orders).where(which).limit(1);
-  return found ? lockOrder(tx, found.id) : null;
+  const [found] = await tx.select().from(orders).where(which).limit(1).for('update');
+  return found ?? null;
 }
 
 /**
@@ -48,7 +49,7 @@ async function findOrder(tx: Tx, p: ReceivedPayment): Promise<OrderRow | null> {
 export async function recordPayment(
   tx: Tx,
   p: ReceivedPayment,
-): Promise<{ outcome: PaymentOutcome; orderId?: string }> {
+): Promise<{ outcome: PaymentOutcome; orderId?: string; paidOrder?: PaidOrder }> {
   const order = await findOrder(tx, p);
   if (!order) return { outcome: 'unknown_order' };
   const amount = p.amount ?? { pennies: order.totalPennies, currency: 'gbp' };
@@ -83,19 +84,22 @@ export async function recordPayment(
 
   const paid = { ...adopt, paidAt: new Date() };
   let outcome: PaymentOutcome;
+  let flags = order.flags;
   if (order.status === 'pending') {
     await applyStatus(tx, order, 'paid', SYSTEM, 'Payment received', paid);
     outcome = 'paid';
   } else if (order.status === 'cancelled') {
+    flags = withFlag(order, 'paid_after_cancellation');
     await applyStatus(tx, order, 'paid', SYSTEM, 'Payment received after the order was cancelled', {
       ...paid,
-      flags: withFlag(order, 'paid_after_cancellation'),
+      flags,
     });
     outcome = 'paid_after_cancellation';
   } else {
+    flags = withFlag(order, 'paid_unexpectedly');
     await tx
       .update(orders)
-      .set({ ...paid, flags: withFlag(order, 'paid_unexpectedly') })
+      .set({ ...paid, flags })
       .where(eq(orders.id, order.id));
     outcome = 'paid_unexpectedly';
   }
@@ -103,7 +107,14 @@ export async function recordPayment(
     .insert(deliveries)
     .values({ orderId: order.id })
     .onConflictDoNothing({ target: deliveries.orderId });
-  return { outcome, orderId: order.id };
+  return { outcome, orderId: order.id, paidOrder: { id: order.id, deliveryDate: order.deliveryDate, flags } };
+}
+
+/** A paid order as this transaction left it: what the over-capacity check needs, without reading it again. */
+export interface PaidOrder {
+  id: string;
+  deliveryDate: string | null;
+  flags: OrderFlag[];
 }
 
 /**

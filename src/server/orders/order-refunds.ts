@@ -11,19 +11,20 @@ export type RefundRow = typeof refunds.$inferSelect;
 
 /** Money taken and money given back (or being given back) for an order, read under its lock. */
 async function balance(tx: Tx, orderId: string) {
-  const sum = (column: typeof orderPayments.amountPennies | typeof refunds.amountPennies) =>
-    sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
-  const [[paid], [refunded]] = await Promise.all([
-    tx
-      .select({ n: sum(orderPayments.amountPennies) })
-      .from(orderPayments)
-      .where(and(eq(orderPayments.orderId, orderId), eq(orderPayments.currency, 'gbp'))),
-    tx
-      .select({ n: sum(refunds.amountPennies) })
-      .from(refunds)
-      .where(and(eq(refunds.orderId, orderId), countedRefund())),
-  ]);
-  return { paid: paid!.n, refunded: refunded!.n, remaining: Math.max(paid!.n - refunded!.n, 0) };
+  // One statement: a transaction's queries must not overlap (pg refuses it from v9).
+  const [row] = await tx
+    .select({
+      paid: sql<number>`coalesce((select sum(${orderPayments.amountPennies}) from ${orderPayments}
+        where ${and(eq(orderPayments.orderId, orderId), eq(orderPayments.currency, 'gbp'))}), 0)`.mapWith(
+        Number,
+      ),
+      refunded: sql<number>`coalesce((select sum(${refunds.amountPennies}) from ${refunds}
+        where ${and(eq(refunds.orderId, orderId), countedRefund())}), 0)`.mapWith(Number),
+    })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  const { paid, refunded } = row ?? { paid: 0, refunded: 0 };
+  return { paid, refunded, remaining: Math.max(paid - refunded, 0) };
 }
 
 export interface RefundInput {

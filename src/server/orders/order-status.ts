@@ -52,9 +52,9 @@ export async function applyStatus(
   return true;
 }
 
-/** The first history row, written with the order itself. */
-export async function recordCreated(tx: Tx, orderId: string, actor: Actor) {
-  await tx.insert(orderStatusHistory).values({
+/** The first history row, written with the order itself (in the same statement: `place`). */
+export function createdRow(orderId: string, actor: Actor): typeof orderStatusHistory.$inferInsert {
+  return {
     orderId,
     fromStatus: null,
     toStatus: 'pending',
@@ -62,5 +62,5 @@ export async function recordCreated(tx: Tx, orderId: string, actor: Actor) {
     actorId: actor.id ?? null,
     actorName: actor.name,
     note: 'Order placed',
-  });
+  };
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { VatRate } from '~/shared/food-information';
 import { isUuid } from '~/shared/ids';
@@ -5,7 +6,7 @@ import type { OrderView } from '~/shared/orders/order-view';
 import { CUSTOMER_CANCELLABLE, ORDER_STATUS_LABELS, type OrderStatus } from '~/shared/orders/statuses';
 import type { Fulfilment, PricedOrder } from '~/shared/pricing/price-order';
 import type { Db, Tx } from '../db/client';
-import { orderItems, orders } from '../db/schema';
+import { orderItems, orderStatusHistory, orders } from '../db/schema';
 import { badRequest, notFound } from '../errors';
 import type { Logger } from '../logger';
 import type { MailService } from '../mail/mail-service';
@@ -18,7 +19,7 @@ import { type ReceivedPayment, recordPayment } from './order-payments';
 import { createRefunds, type RefundInput } from './order-refunds';
 import { salesInsights } from './order-sales';
 import { orderTotals, spendByCustomer } from './order-stats';
-import { type Actor, applyStatus, lockOrder, recordCreated, SYSTEM } from './order-status';
+import { type Actor, applyStatus, createdRow, lockOrder, SYSTEM } from './order-status';
 import { forCustomer, loadOrderDetail, loadOrderView, loadOrderViews } from './order-views';
 import { flagIfOverCapacity } from './over-capacity';
 
@@ -118,34 +119,35 @@ export function createOrdersService(
     /** Writes a pending order, its lines and its first history row, in the caller's transaction. */
     async place(tx: Tx, o: NewOrder, actor: Actor): Promise<{ orderId: string; totalPennies: number }> {
       const p = o.priced;
-      const [order] = await tx
-        .insert(orders)
-        .values({
-          profileId: o.profileId,
-          status: 'pending',
-          subtotalPennies: p.subtotalPennies,
-          discountPennies: p.discountPennies,
-          deliveryFeePennies: p.deliveryPennies,
-          deliveryWaivedPennies: p.deliveryWaivedPennies,
-          totalPennies: p.totalPennies,
-          fulfilment: o.fulfilment,
-          discountCodeId: o.discountCode?.id ?? null,
-          discountCode: o.discountCode?.code ?? null,
-          shipName: o.ship.name,
-          shipPhone: o.ship.phone,
-          shipAddress: o.ship.address,
-          shipCity: o.ship.city,
-          shipPostcode: o.ship.postcode,
-          isGift: !!o.gift,
-          giftMessage: o.gift?.message ?? null,
-          paymentProvider: o.provider,
-          paymentExpiresAt: o.paymentExpiresAt,
-          deliveryDate: o.deliveryDate,
-        })
-        .returning({ id: orders.id });
-      await tx.insert(orderItems).values(
+      // The id is made here so the order, its lines and its first history row go in one statement
+      // (three inserts as one round trip); the foreign keys are checked at the statement's end.
+      const orderId = randomUUID();
+      const order = tx.insert(orders).values({
+        id: orderId,
+        profileId: o.profileId,
+        status: 'pending',
+        subtotalPennies: p.subtotalPennies,
+        discountPennies: p.discountPennies,
+        deliveryFeePennies: p.deliveryPennies,
+        deliveryWaivedPennies: p.deliveryWaivedPennies,
+        totalPennies: p.totalPennies,
+        fulfilment: o.fulfilment,
+        discountCodeId: o.discountCode?.id ?? null,
+        discountCode: o.discountCode?.code ?? null,
+        shipName: o.ship.name,
+        shipPhone: o.ship.phone,
+        shipAddress: o.ship.address,
+        shipCity: o.ship.city,
+        shipPostcode: o.ship.postcode,
+        isGift: !!o.gift,
+        giftMessage: o.gift?.message ?? null,
+        paymentProvider: o.provider,
+        paymentExpiresAt: o.paymentExpiresAt,
+        deliveryDate: o.deliveryDate,
+      });
+      const lines = tx.insert(orderItems).values(
         o.lines.map((l) => ({
-          orderId: order!.id,
+          orderId,
           productId: l.productId,
           productName: l.name,
           quantity: l.quantity,
@@ -153,8 +155,11 @@ export function createOrdersService(
           vatRate: l.vatRate,
         })),
       );
-      await recordCreated(tx, order!.id, actor);
-      return { orderId: order!.id, totalPennies: p.totalPennies };
+      const history = tx.insert(orderStatusHistory).values(createdRow(orderId, actor));
+      await tx.execute(
+        sql`with placed as (${order.getSQL()}), lines as (${lines.getSQL()}) ${history.getSQL()}`,
+      );
+      return { orderId, totalPennies: p.totalPennies };
     },
 
     /** Remembers the payment page opened for a pending order. */
@@ -168,11 +173,11 @@ export function createOrdersService(
     /** Records money taken (inside the payments module's transaction) and sends the paid e-mails. */
     async recordPayment(tx: Tx, payment: ReceivedPayment) {
       const result = await recordPayment(tx, payment);
-      if (result.orderId && result.outcome.startsWith('paid')) {
-        if (await flagIfOverCapacity(tx, result.orderId)) {
+      if (result.paidOrder && result.outcome.startsWith('paid')) {
+        if (await flagIfOverCapacity(tx, result.paidOrder)) {
           log.warn({ orderId: result.orderId }, 'paid order is over its delivery day’s capacity');
         }
-        await notify(tx, result.orderId, { kind: 'paid' });
+        await notify(tx, result.paidOrder.id, { kind: 'paid' });
       }
       return result;
     },
@@ -322,6 +327,23 @@ export function createOrdersService(
       if (!sessionId || sessionId.length > 255) return null;
       const [view] = await loadOrderViews(db, eq(orders.paymentSessionId, sessionId));
       return view && view.customer.id === userId ? forCustomer(view) : null;
+    },
+
+    /** What paying a session needs of its order (one narrow query, no lines): null when there is none. */
+    async getPaymentBySessionId(sessionId: string) {
+      if (!sessionId || sessionId.length > 255) return null;
+      const [row] = await db
+        .select({
+          id: orders.id,
+          provider: orders.paymentProvider,
+          paidAt: orders.paidAt,
+          expiresAt: orders.paymentExpiresAt,
+          totalPennies: orders.totalPennies,
+        })
+        .from(orders)
+        .where(eq(orders.paymentSessionId, sessionId))
+        .limit(1);
+      return row ?? null;
     },
 
     /** The order behind a payment session, whoever it belongs to (payments use this). */
