@@ -4,6 +4,7 @@ import { DEMO_ADMIN, DEMO_CUSTOMER, demoAccountsExist, isLoopback } from './db/s
 import { createNodeListener } from './http/node-listener';
 import { loadClientBuild } from './load-build';
 import { createLogger, logsArePretty } from './logger';
+import { startHeapCompactionWhenIdle } from './memory/compact-heap-when-idle';
 import { createServices } from './services';
 import { startBanner } from './start-banner';
 
@@ -16,6 +17,7 @@ export async function serve(config: Config) {
   // Published demo passwords on a reachable address open the back office to anyone: say so loudly.
   const exposedDemo = !isLoopback(config.host) && (await demoAccountsExist(services.db));
   const stopExpirySweep = services.orders.startExpirySweep();
+  const stopHeapCompaction = startHeapCompactionWhenIdle(log);
   server.listen(config.port, config.host, () => {
     const warnings: string[] = [];
     if (exposedDemo) {
@@ -54,6 +56,7 @@ export async function serve(config: Config) {
     log.info({ signal }, 'shutting down');
     server.close();
     stopExpirySweep();
+    stopHeapCompaction();
     await services.close();
     process.exit(0);
   }
