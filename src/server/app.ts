@@ -144,10 +144,13 @@ export function createApp(services: Services, build?: ClientBuild, cache = creat
         onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
       }),
     );
-    app.use(
-      '*',
-      serveStatic({ root, onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=86400') }),
-    );
+    const publicFiles = serveStatic({
+      root,
+      onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=86400'),
+    });
+    // Only a path naming a file can be one of public/'s (favicon.svg, og-image.jpg): pages skip
+    // the file system look-up, a turn of the event loop each.
+    app.use('*', (c, next) => (hasFileName(c.req.path) ? publicFiles(c, next) : next()));
     const handler = createRequestHandler(
       build.server,
       config.env === 'development' ? 'development' : 'production',
@@ -169,6 +172,9 @@ function databaseUnavailable(res: Response): Response {
   headers.set('Cache-Control', 'no-store');
   return new Response(res.body, { status: 503, headers });
 }
+
+/** A path whose last segment has an extension (React Router's `.data` answers are not files). */
+const hasFileName = (path: string) => /\.[^/]+$/.test(path) && !path.endsWith('.data');
 
 /** Requests that may carry a product photo: the admin API's upload and the product form's post. */
 const carriesPhoto = (method: string, path: string) =>

@@ -2,15 +2,27 @@ import type { RequestListener } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import { type ClientBuild, createApp, createStorefrontCache } from '../app';
 import type { Services } from '../services';
+import { createAdmissionGate, drawsPage } from './admission-gate';
+
+/**
+ * Pages drawn at once. On the embedded database everything runs on this one thread, so a second
+ * page only overlaps the first's zipping (libuv's threads); on PostgreSQL the queries leave the
+ * thread, so a few pages keep it busy while others wait for their answers.
+ */
+export const PAGES_AT_ONCE = { pglite: 2, postgres: 4 } as const;
 
 /**
  * The whole shop as a node:http listener. A fresh cached storefront page is written straight to
- * the socket; everything else goes through the Hono app (which fills that cache).
+ * the socket; pages drawn per visitor pass the admission gate, first come first served; the API
+ * goes straight to the Hono app (which also fills the page cache).
  */
 export function createNodeListener(services: Services, build?: ClientBuild): RequestListener {
   const cache = createStorefrontCache(services);
   const handle = getRequestListener(createApp(services, build, cache).fetch);
+  const gate = createAdmissionGate(PAGES_AT_ONCE[services.dbKind]);
   return (req, res) => {
-    if (!cache.serveFromNode(req, res)) void handle(req, res);
+    if (cache.serveFromNode(req, res)) return;
+    if (drawsPage(req)) gate.admit(res, () => void handle(req, res));
+    else void handle(req, res);
   };
 }

@@ -220,3 +220,17 @@ describe('cached shop searches and filters', () => {
     expect(rendered).toBe(5);
   });
 });
+
+describe('files and pages through node:http', () => {
+  it('serves public files by name, and pages (which skip the file look-up) as before', async () => {
+    const icon = await fetch(`${base}/favicon.svg`);
+    expect(icon.status).toBe(200);
+    expect(icon.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+    expect(icon.headers.get('cache-control')).toBe('public, max-age=86400');
+
+    const page = await fetch(`${base}/our-story`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<h1');
+    expect((await fetch(`${base}/no-such-file.svg`)).status).toBe(404);
+  });
+});

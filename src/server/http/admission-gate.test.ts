@@ -1,0 +1,95 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createAdmissionGate, drawsPage } from './admission-gate';
+
+let server: Server | undefined;
+afterEach(async () => {
+  if (!server) return;
+  server.closeAllConnections();
+  await new Promise((resolve) => server!.close(resolve));
+  server = undefined;
+});
+
+/** A server whose pages pass a gate of `limit` and answer only when the test says so. */
+async function gatedServer(limit: number) {
+  const gate = createAdmissionGate(limit);
+  const started: string[] = [];
+  const pending = new Map<string, ServerResponse>();
+  let mostAtOnce = 0;
+  server = createServer((req: IncomingMessage, res) =>
+    gate.admit(res, () => {
+      started.push(req.url!);
+      pending.set(req.url!, res);
+      mostAtOnce = Math.max(mostAtOnce, gate.inFlight);
+    }),
+  );
+  await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const until = async (check: () => boolean) => {
+    while (!check()) await new Promise((r) => setTimeout(r, 5));
+  };
+  return {
+    gate,
+    started,
+    mostAtOnce: () => mostAtOnce,
+    get: (path: string, signal?: AbortSignal) => fetch(`${base}${path}`, { signal }),
+    answer: (path: string) => pending.get(path)!.end(path),
+    until,
+  };
+}
+
+describe('admission gate', () => {
+  it('draws pages a few at a time, the rest in the order they arrived', async () => {
+    const s = await gatedServer(2);
+    const answers = ['/a', '/b', '/c', '/d'].map((path) => s.get(path));
+    await s.until(() => s.started.length === 2 && s.gate.waiting === 2);
+    expect(s.started).toEqual(['/a', '/b']);
+
+    s.answer('/b');
+    await s.until(() => s.started.length === 3);
+    s.answer('/a');
+    await s.until(() => s.started.length === 4);
+    s.answer('/c');
+    s.answer('/d');
+
+    const bodies = await Promise.all(answers.map(async (r) => (await r).text()));
+    expect(bodies).toEqual(['/a', '/b', '/c', '/d']);
+    expect(s.started).toEqual(['/a', '/b', '/c', '/d']);
+    expect(s.mostAtOnce()).toBe(2);
+    expect(s.gate.inFlight).toBe(0);
+  });
+
+  it('never draws the page of a visitor who left while waiting, and gives the place on', async () => {
+    const s = await gatedServer(1);
+    const first = s.get('/first');
+    await s.until(() => s.started.length === 1);
+    const leaving = new AbortController();
+    const left = s.get('/left', leaving.signal).catch(() => 'aborted');
+    await s.until(() => s.gate.waiting === 1);
+    leaving.abort();
+    await left;
+    await s.until(() => s.gate.waiting === 0);
+    const next = s.get('/next');
+    await s.until(() => s.gate.waiting === 1);
+
+    s.answer('/first');
+    expect(await (await first).text()).toBe('/first');
+    await s.until(() => s.started.length === 2);
+    s.answer('/next');
+    expect(await (await next).text()).toBe('/next');
+    expect(s.started).toEqual(['/first', '/next']);
+  });
+
+  it('orders pages and their data, not the API, built assets or public files', () => {
+    const req = (url: string) => ({ url }) as IncomingMessage;
+    expect(drawsPage(req('/account'))).toBe(true);
+    expect(drawsPage(req('/admin/orders?page=2'))).toBe(true);
+    expect(drawsPage(req('/admin/orders.data?page=2'))).toBe(true);
+    expect(drawsPage(req('/'))).toBe(true);
+    expect(drawsPage(req('/api/health'))).toBe(false);
+    expect(drawsPage(req('/api/auth/sign-in/email'))).toBe(false);
+    expect(drawsPage(req('/assets/root-abc123.js'))).toBe(false);
+    expect(drawsPage(req('/favicon.svg'))).toBe(false);
+  });
+});

@@ -1,0 +1,68 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+/**
+ * First come, first served for the pages drawn per visitor, a few at a time.
+ *
+ * Node runs every request it has read in turns on one thread: with 50 pages in flight each turn
+ * of the event loop advances all of them a little, so the turns grow long, every page finishes
+ * late, and which one finishes first is luck (p99 6-10x p50 on the embedded database). Worse,
+ * libuv accepts one new connection per turn (libuv/libuv#3696), so a visitor opening a
+ * connection waited behind several long turns before being read at all. With `limit` in flight
+ * and the rest waiting in arrival order, a turn is short, new connections are accepted promptly,
+ * and a page's wait is the queue ahead of it, the same for everyone.
+ */
+export function createAdmissionGate(limit: number) {
+  let inFlight = 0;
+  // A Set iterates in insertion order: the first still waiting goes next.
+  const waiting = new Set<() => void>();
+
+  function next() {
+    for (const start of waiting) {
+      waiting.delete(start);
+      start();
+      return;
+    }
+  }
+
+  return {
+    /** Runs `handle` now if there is room, else when the requests ahead of it are answered. */
+    admit(res: ServerResponse, handle: () => void) {
+      let admitted = false;
+      const start = () => {
+        admitted = true;
+        inFlight++;
+        handle();
+      };
+      // 'close' comes once the answer is sent or the visitor left: either frees the place, and a
+      // visitor who left while waiting is never served.
+      res.once('close', () => {
+        if (!admitted) waiting.delete(start);
+        else {
+          inFlight--;
+          next();
+        }
+      });
+      if (inFlight < limit) start();
+      else waiting.add(start);
+    },
+    /** For tests and logs: pages being drawn, and waiting. */
+    get inFlight() {
+      return inFlight;
+    },
+    get waiting() {
+      return waiting.size;
+    },
+  };
+}
+
+/**
+ * The requests the gate orders: those React Router answers (pages, their `.data` and form posts).
+ * Not the API (sign-ins have their own gate, whose refusals are held 1 s, and the load balancer's
+ * health check must not wait behind pages), not built assets or public files.
+ */
+export function drawsPage(req: IncomingMessage): boolean {
+  const path = (req.url ?? '/').split('?', 1)[0]!;
+  if (path.startsWith('/api/') || path.startsWith('/assets/')) return false;
+  const last = path.slice(path.lastIndexOf('/') + 1);
+  return !last.includes('.') || last.endsWith('.data');
+}
