@@ -6,7 +6,7 @@
  * answers). Prints orders per second and latencies; asserts only correctness, never timing.
  */
 
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { count, eq, inArray } from 'drizzle-orm';
@@ -41,12 +41,20 @@ interface Result extends Partial<LifecycleFigures> {
   seconds: number;
   checkoutMs: number[];
   payMs: number[];
+  /** CPU the server process used per paid order (with its embedded database, if any). */
+  cpuMsPerOrder?: number;
   problems: string[];
   race?: RaceResult;
   /** Statements sent (BEGIN and COMMIT included) for one checkout and for paying it once. */
   queries?: { checkout: number; pay: number };
   /** The same checkouts again, each applying a discount code. */
   withCode?: Result;
+}
+
+/** User + system CPU time of a process so far, in ms (from /proc; 10 ms resolution). */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
 }
 
 const emailOf = (i: number) => `bench-${i}@shop-bench.example`;
@@ -165,6 +173,7 @@ async function shop(
   const cookies: string[] = [];
   for (let i = 0; i < USERS; i++) cookies.push(await signIn(server, emailOf(i)));
   const placed: Placed[] = [];
+  const cpuBefore = cpuMs(server.pid);
   const started = performance.now();
   await Promise.all(
     cookies.map(async (cookie, user) => {
@@ -219,6 +228,7 @@ async function shop(
   );
   result.seconds = (performance.now() - started) / 1000;
   result.orders = placed.length;
+  result.cpuMsPerOrder = (cpuMs(server.pid) - cpuBefore) / Math.max(placed.length, 1);
   return placed;
 }
 
@@ -268,6 +278,15 @@ const emptyResult = (db: string): Result => ({
   problems: [],
 });
 
+const pct = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0);
+};
+
+/** One line of the checkout table (printed as each round ends, so a later failure keeps it). */
+const row = (r: Result) =>
+  `| ${r.db} | ${r.orders} | ${r.seconds.toFixed(1)} | ${(r.orders / r.seconds).toFixed(1)} | ${pct(r.checkoutMs, 50)} | ${pct(r.checkoutMs, 99)} | ${pct(r.payMs, 50)} | ${pct(r.payMs, 99)} | ${Math.round(r.cpuMsPerOrder ?? 0)} | ${r.problems.length} |`;
+
 async function run(db: string, env: Record<string, string>, port: number): Promise<Result> {
   const result = emptyResult(db);
   const { raceDate, counted } = await seed(env);
@@ -277,9 +296,11 @@ async function run(db: string, env: Record<string, string>, port: number): Promi
   try {
     const fee = loadConfig(env).shop.deliveryFeePence;
     placed = await shop(server, result, fee);
+    console.log(row(result));
     placed.push(counted.placed);
     result.withCode = { ...emptyResult(`${db}, with ${BENCH_CODE}`), abandoned: [] };
     placed.push(...(await shop(server, result.withCode, fee, BENCH_CODE)));
+    console.log(row(result.withCode));
     result.problems.push(...result.withCode.problems);
     // The owner refunds every order while the abandoned ones wait for the sweep.
     const admin = await signIn(server, ADMIN_EMAIL);
@@ -307,11 +328,6 @@ async function run(db: string, env: Record<string, string>, port: number): Promi
   return result;
 }
 
-const pct = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0);
-};
-
 const results: Result[] = [];
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-bench-checkout-'));
 try {
@@ -326,19 +342,15 @@ console.log(
   `\n${USERS} customers at once, ${CHECKOUTS_PER_USER} checkouts each (every payment sent twice) and one abandoned each; then the same again, each order applying ${BENCH_CODE}\n`,
 );
 console.log(
-  '| database | paid orders | seconds | orders/s | checkout p50 ms | p99 | pay p50 ms | p99 | problems |',
+  '| database | paid orders | seconds | orders/s | checkout p50 ms | p99 | pay p50 ms | p99 | server CPU ms per order | problems |',
 );
-console.log('|---|---|---|---|---|---|---|---|---|');
-for (const r of results.flatMap((r) => (r.withCode ? [r, r.withCode] : [r]))) {
-  console.log(
-    `| ${r.db} | ${r.orders} | ${r.seconds.toFixed(1)} | ${(r.orders / r.seconds).toFixed(1)} | ${pct(r.checkoutMs, 50)} | ${pct(r.checkoutMs, 99)} | ${pct(r.payMs, 50)} | ${pct(r.payMs, 99)} | ${r.problems.length} |`,
-  );
-}
+console.log('|---|---|---|---|---|---|---|---|---|---|');
+for (const r of results.flatMap((r) => (r.withCode ? [r, r.withCode] : [r]))) console.log(row(r));
 console.log('\n| database | queries per checkout | per payment |');
 console.log('|---|---|---|');
 for (const r of results) console.log(`| ${r.db} | ${r.queries?.checkout} | ${r.queries?.pay} |`);
 console.log(
-  '\n| database | refund requests (3 per order, at once) | seconds | requests/s | abandoned orders cancelled by two sweeps at once | sweep ms |',
+  '\n| database | refund requests (3 per order at once, 100 orders at a time) | seconds | requests/s | abandoned orders cancelled by two sweeps at once | sweep ms |',
 );
 console.log('|---|---|---|---|---|---|');
 for (const r of results) {

@@ -77,6 +77,20 @@ async function dayFacts(exec: Db | Tx, date: IsoDate, withBooked: boolean) {
   };
 }
 
+/** The template and every override from `from` on (by date): one statement. */
+async function rulesFrom(exec: Db | Tx, from: IsoDate) {
+  const rows = await exec
+    .select({ template: bakeDayTemplate, override: bakeDayOverrides })
+    .from(sql`(select 1) as one`)
+    .leftJoin(bakeDayTemplate, eq(bakeDayTemplate.id, 1))
+    .leftJoin(bakeDayOverrides, gte(bakeDayOverrides.date, from))
+    .orderBy(asc(bakeDayOverrides.date));
+  return {
+    template: templateOf(rows[0]?.template),
+    overrides: rows.flatMap((r) => overrideOf(r.override) ?? []),
+  };
+}
+
 /**
  * For a payment that has just been recorded: true when the day's orders (this one included) now
  * exceed its capacity, or the payment came after the day's cut-off. Money taken is kept; the
@@ -108,9 +122,7 @@ export function createBakeDaysService(db: Db, clock: () => Date = () => new Date
     const exec = options.exec ?? db;
     const now = clock();
     const today = londonDate(now);
-    // One after another: inside a transaction (checkout's) queries must not overlap.
-    const template = await getTemplate(exec);
-    const overrides = await listOverrides(today, exec);
+    const { template, overrides } = await rulesFrom(exec, today);
     const last = addDays(today, template.horizonDays);
     const booked = await bookedCookiesByDate(exec, today, last);
     const { cookies, fulfilment } = options;

@@ -29,7 +29,7 @@ export async function applyStatus(
   also: Partial<typeof orders.$inferInsert> = {},
 ): Promise<boolean> {
   if (order.status === to && Object.keys(also).length === 0) return false;
-  await tx
+  const update = tx
     .update(orders)
     .set({
       status: to,
@@ -37,8 +37,11 @@ export async function applyStatus(
       ...also,
     })
     .where(eq(orders.id, order.id));
-  if (order.status === to) return false;
-  await tx.insert(orderStatusHistory).values({
+  if (order.status === to) {
+    await update;
+    return false;
+  }
+  const history = tx.insert(orderStatusHistory).values({
     orderId: order.id,
     fromStatus: order.status,
     toStatus: to,
@@ -47,6 +50,8 @@ export async function applyStatus(
     actorName: actor.name,
     note,
   });
+  // The change and its history row in one statement (one round trip).
+  await tx.execute(sql`with changed as (${update.getSQL()}) ${history.getSQL()}`);
   // A customer who deleted their account keeps no delivery details on a finished order.
   if (isFinished(to)) await scrubIfCustomerDeleted(tx, order.id);
   return true;
