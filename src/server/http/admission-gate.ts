@@ -19,33 +19,42 @@ export function createAdmissionGate(limit: number) {
   function next() {
     for (const start of waiting) {
       waiting.delete(start);
-      start();
+      inFlight++; // its place is held from now, so a newcomer cannot take it meanwhile
+      // On the next turn of the event loop, not now: on the embedded database a page can be drawn
+      // without ever yielding to the loop (its queries settle as promises), so starting the next
+      // one at once would run the whole queue in one turn, reading and accepting nothing meanwhile.
+      setImmediate(start);
       return;
     }
+  }
+
+  function release() {
+    inFlight--;
+    next();
   }
 
   return {
     /** Runs `handle` now if there is room, else when the requests ahead of it are answered. */
     admit(res: ServerResponse, handle: () => void) {
-      let admitted = false;
+      let state: 'waiting' | 'admitted' | 'gone' = 'waiting';
       const start = () => {
-        admitted = true;
-        inFlight++;
+        if (state === 'gone') return release(); // the visitor left before their turn came
+        state = 'admitted';
         handle();
       };
       // 'close' comes once the answer is sent or the visitor left: either frees the place, and a
       // visitor who left while waiting is never served.
       res.once('close', () => {
-        if (!admitted) waiting.delete(start);
-        else {
-          inFlight--;
-          next();
-        }
+        if (state === 'admitted') release();
+        else waiting.delete(start);
+        state = 'gone';
       });
-      if (inFlight < limit) start();
-      else waiting.add(start);
+      if (inFlight < limit) {
+        inFlight++;
+        start();
+      } else waiting.add(start);
     },
-    /** For tests and logs: pages being drawn, and waiting. */
+    /** For tests and logs: pages being drawn (or about to be), and waiting. */
     get inFlight() {
       return inFlight;
     },
