@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -79,6 +80,34 @@ describe('admission gate', () => {
     s.answer('/next');
     expect(await (await next).text()).toBe('/next');
     expect(s.started).toEqual(['/first', '/next']);
+  });
+
+  it('starts each waiting page on a later turn of the event loop, so the server reads and accepts between pages', async () => {
+    // Pages drawn without ever yielding (the embedded database's queries settle as promises):
+    // each waiting one's answer is finished inside its own start.
+    const gate = createAdmissionGate(1);
+    const responses = [0, 1, 2, 3].map(() => new EventEmitter() as ServerResponse);
+    const newTurnAtStart: boolean[] = [];
+    let turned = false;
+    const lastDone = new Promise<void>((resolve) => {
+      responses.forEach((res, i) =>
+        gate.admit(res, () => {
+          newTurnAtStart.push(turned);
+          turned = false;
+          setImmediate(() => {
+            turned = true;
+          });
+          if (i === 0) return; // the first is answered below, once all four are queued
+          res.emit('close');
+          if (i === 3) resolve();
+        }),
+      );
+    });
+    expect(gate.waiting).toBe(3);
+    responses[0]!.emit('close');
+    await lastDone;
+    expect(newTurnAtStart.slice(1)).toEqual([true, true, true]);
+    expect(gate.inFlight).toBe(0);
   });
 
   it('orders pages and their data, not the API, built assets or public files', () => {
