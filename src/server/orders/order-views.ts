@@ -1,4 +1,4 @@
-import { asc, eq, inArray, type SQL } from 'drizzle-orm';
+import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { VatRate } from '~/shared/food-information';
 import {
   type OrderHistoryView,
@@ -12,7 +12,7 @@ import { vatParts } from '~/shared/pricing/price-order';
 import type { Db, Tx } from '../db/client';
 import { deliveries, orderItems, orderStatusHistory, orders, profiles, refunds } from '../db/schema';
 import { refundedSum } from './counted-refunds';
-import { paidSum } from './order-payments';
+import { paidSum, thisOrder } from './order-payments';
 
 const columns = {
   order: orders,
@@ -141,10 +141,32 @@ export async function loadOrderViews(
   return rows.map((r) => toView(r, lines.get(r.order.id) ?? [], now));
 }
 
-/** One order as lists show it (no history or refunds: two queries fewer); null when there is none. */
+type LineRow = Omit<OrderLineView, 'line_total_pennies'>;
+
+/** The outer query's order's lines as one JSON array, in `linesOf`'s order. */
+const linesJson = sql<LineRow[]>`(
+  select coalesce(json_agg(json_build_object(
+    'id', i.id, 'product_id', i.product_id, 'product_name', i.product_name, 'quantity', i.quantity,
+    'unit_price_pennies', i.unit_price_pennies, 'vat_rate', i.vat_rate
+  ) order by i.product_name, i.id), '[]'::json)
+  from ${orderItems} i where i.order_id = ${thisOrder}
+)`;
+
+/**
+ * One order as lists show it (no history or refunds: two queries fewer), its lines read in the
+ * same statement (e-mails in paying and status-changing transactions read it); null when there
+ * is none.
+ */
 export async function loadOrderView(db: Db | Tx, id: string): Promise<OrderView | null> {
-  const [view] = await loadOrderViews(db, eq(orders.id, id));
-  return view ?? null;
+  const [row] = await db
+    .select({ ...columns, lines: linesJson })
+    .from(orders)
+    .innerJoin(profiles, eq(profiles.id, orders.profileId))
+    .leftJoin(deliveries, eq(deliveries.orderId, orders.id))
+    .where(eq(orders.id, id));
+  if (!row) return null;
+  const items = row.lines.map((l) => ({ ...l, line_total_pennies: l.quantity * l.unit_price_pennies }));
+  return toView(row, items, new Date());
 }
 
 /** One order with its history and refunds; null when there is none. */
