@@ -90,7 +90,7 @@ describe('admission gate', () => {
     const newTurnAtStart: boolean[] = [];
     let turned = false;
     const lastDone = new Promise<void>((resolve) => {
-      responses.forEach((res, i) =>
+      responses.forEach((res, i) => {
         gate.admit(res, () => {
           newTurnAtStart.push(turned);
           turned = false;
@@ -100,8 +100,8 @@ describe('admission gate', () => {
           if (i === 0) return; // the first is answered below, once all four are queued
           res.emit('close');
           if (i === 3) resolve();
-        }),
-      );
+        });
+      });
     });
     expect(gate.waiting).toBe(3);
     responses[0]!.emit('close');
