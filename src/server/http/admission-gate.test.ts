@@ -13,8 +13,8 @@ afterEach(async () => {
 });
 
 /** A server whose pages pass a gate of `limit` and answer only when the test says so. */
-async function gatedServer(limit: number) {
-  const gate = createAdmissionGate(limit);
+async function gatedServer(limit: number, maxWaiting?: number) {
+  const gate = createAdmissionGate(limit, maxWaiting);
   const started: string[] = [];
   const pending = new Map<string, ServerResponse>();
   let mostAtOnce = 0;
@@ -80,6 +80,26 @@ describe('admission gate', () => {
     s.answer('/next');
     expect(await (await next).text()).toBe('/next');
     expect(s.started).toEqual(['/first', '/next']);
+  });
+
+  it('tells a visitor to try again in a moment when the queue is full, and still serves those already in it', async () => {
+    const s = await gatedServer(1, 2);
+    const queued = ['/a', '/b', '/c'].map((path) => s.get(path));
+    await s.until(() => s.started.length === 1 && s.gate.waiting === 2);
+
+    const refused = await s.get('/d');
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get('retry-after')).toBe('5');
+    expect(await refused.text()).toBe('The shop is very busy just now. Please try again in a few seconds.');
+
+    s.answer('/a');
+    await s.until(() => s.started.length === 2);
+    s.answer('/b');
+    await s.until(() => s.started.length === 3);
+    s.answer('/c');
+    const bodies = await Promise.all(queued.map(async (r) => (await r).text()));
+    expect(bodies).toEqual(['/a', '/b', '/c']);
+    expect(s.started).toEqual(['/a', '/b', '/c']);
   });
 
   it('starts each waiting page on a later turn of the event loop, so the server reads and accepts between pages', async () => {

@@ -1,6 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 /**
+ * Pages that may wait at once. Past it a visitor is told to try again rather than queued: at the
+ * 70-170 pages/s these pages are drawn, 1,000 waiting is a wait of 6-15 s already, and a flood of
+ * requests must not grow the queue (and the server's memory) without end.
+ */
+export const MAX_WAITING = 1_000;
+
+/**
  * First come, first served for the pages drawn per visitor, a few at a time.
  *
  * Node runs every request it has read in turns on one thread: with 50 pages in flight each turn
@@ -11,7 +18,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
  * and the rest waiting in arrival order, a turn is short, new connections are accepted promptly,
  * and a page's wait is the queue ahead of it, the same for everyone.
  */
-export function createAdmissionGate(limit: number) {
+export function createAdmissionGate(limit: number, maxWaiting = MAX_WAITING) {
   let inFlight = 0;
   // A Set iterates in insertion order: the first still waiting goes next.
   const waiting = new Set<() => void>();
@@ -34,8 +41,12 @@ export function createAdmissionGate(limit: number) {
   }
 
   return {
-    /** Runs `handle` now if there is room, else when the requests ahead of it are answered. */
+    /**
+     * Runs `handle` now if there is room, else when the requests ahead of it are answered; when
+     * `maxWaiting` are waiting already, answers 503 with Retry-After instead.
+     */
     admit(res: ServerResponse, handle: () => void) {
+      if (inFlight >= limit && waiting.size >= maxWaiting) return refuse(res);
       let state: 'waiting' | 'admitted' | 'gone' = 'waiting';
       const start = () => {
         if (state === 'gone') return release(); // the visitor left before their turn came
@@ -62,6 +73,15 @@ export function createAdmissionGate(limit: number) {
       return waiting.size;
     },
   };
+}
+
+function refuse(res: ServerResponse) {
+  res.writeHead(503, {
+    'content-type': 'text/plain; charset=utf-8',
+    'cache-control': 'no-store',
+    'retry-after': '5',
+  });
+  res.end('The shop is very busy just now. Please try again in a few seconds.');
 }
 
 /**
