@@ -22,6 +22,7 @@ import { orderTotals, spendByCustomer } from './order-stats';
 import { type Actor, applyStatus, createdRow, lockOrder, SYSTEM } from './order-status';
 import { forCustomer, loadOrderDetail, loadOrderView, loadOrderViews } from './order-views';
 import { flagIfOverCapacity } from './over-capacity';
+import { foldSales } from './sales-ledger';
 
 /** What checkout hands over to place an order: priced by the server, never by the browser. */
 export interface NewOrder {
@@ -353,9 +354,16 @@ export function createOrdersService(
       return view ?? null;
     },
 
-    /** Runs the expiry sweep every `ms` on this instance; stop() on shutdown. */
+    /**
+     * Runs the expiry sweep every `ms` on this instance; stop() on shutdown. It also folds the
+     * day's sales changes (decision 018), so the owner's first dashboard after a busy spell does
+     * not wait for that.
+     */
     startExpirySweep(ms = 30_000) {
-      const run = () => this.sweepExpired().catch((err) => log.error({ err }, 'expiry sweep failed'));
+      const run = async () => {
+        await this.sweepExpired().catch((err) => log.error({ err }, 'expiry sweep failed'));
+        await foldSales(db).catch((err) => log.error({ err }, 'folding sales changes failed'));
+      };
       const timer = setInterval(run, ms);
       timer.unref();
       void run();

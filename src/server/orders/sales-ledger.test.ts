@@ -262,4 +262,20 @@ describe('the dashboard’s sales, kept as orders change', () => {
     expect(after.pending_orders - before.pending_orders).toBe(-12);
     await expectDashboardRight(new Date());
   });
+
+  it('are folded by the background sweep, so the owner’s first dashboard after trade has nothing left to fold', async () => {
+    await at(new Date().toISOString(), 'paid');
+    const unfolded = () => t.services.db.select().from(salesByDay).where(eq(salesByDay.folded, false));
+    expect((await unfolded()).length).toBeGreaterThan(0);
+
+    const stop = t.services.orders.startExpirySweep(50);
+    try {
+      for (let i = 0; i < 100 && (await unfolded()).length > 0; i++)
+        await new Promise((r) => setTimeout(r, 50));
+    } finally {
+      stop();
+    }
+    expect(await unfolded()).toEqual([]);
+    await expectDashboardRight(new Date());
+  });
 });
