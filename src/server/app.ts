@@ -23,6 +23,7 @@ import { healthRoutes } from './health/health-routes';
 import { CLIENT_IP_HEADER, clientIp } from './http/client-ip';
 import { compressAnswers } from './http/compress-answers';
 import { contentSecurityPolicy } from './http/content-security-policy';
+import { namesFile } from './http/names-file';
 import { createPageCache, type PageCache } from './http/page-cache';
 import { privateAnswers } from './http/private-answers';
 import {
@@ -150,7 +151,7 @@ export function createApp(services: Services, build?: ClientBuild, cache = creat
     });
     // Only a path naming a file can be one of public/'s (favicon.svg, og-image.jpg): pages skip
     // the file system look-up, a turn of the event loop each.
-    app.use('*', (c, next) => (hasFileName(c.req.path) ? publicFiles(c, next) : next()));
+    app.use('*', (c, next) => (namesFile(c.req.path) ? publicFiles(c, next) : next()));
     const handler = createRequestHandler(
       build.server,
       config.env === 'development' ? 'development' : 'production',
@@ -172,9 +173,6 @@ function databaseUnavailable(res: Response): Response {
   headers.set('Cache-Control', 'no-store');
   return new Response(res.body, { status: 503, headers });
 }
-
-/** A path whose last segment has an extension (React Router's `.data` answers are not files). */
-const hasFileName = (path: string) => /\.[^/]+$/.test(path) && !path.endsWith('.data');
 
 /** Requests that may carry a product photo: the admin API's upload and the product form's post. */
 const carriesPhoto = (method: string, path: string) =>

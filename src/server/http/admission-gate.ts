@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { namesFile } from './names-file';
 
 /**
  * Pages that may wait at once. Past it a visitor is told to try again rather than queued: at the
@@ -91,7 +92,5 @@ function refuse(res: ServerResponse) {
  */
 export function drawsPage(req: IncomingMessage): boolean {
   const path = (req.url ?? '/').split('?', 1)[0]!;
-  if (path.startsWith('/api/') || path.startsWith('/assets/')) return false;
-  const last = path.slice(path.lastIndexOf('/') + 1);
-  return !last.includes('.') || last.endsWith('.data');
+  return !path.startsWith('/api/') && !path.startsWith('/assets/') && !namesFile(path);
 }
