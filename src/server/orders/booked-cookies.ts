@@ -3,6 +3,9 @@ import type { IsoDate } from '~/shared/bake-days/london-time';
 import type { Db, Tx } from '../db/client';
 import { orderItems, orders } from '../db/schema';
 
+/** The orders that hold their cookies' place on their day: all but cancelled ones. */
+const holdsItsPlace = sql`${orders.status} <> 'cancelled'`;
+
 /**
  * Cookies already reserved for each date from `from` to `to` (inclusive): the lines of every
  * order for that delivery day that is not cancelled (a pending order holds its place until it is
@@ -20,7 +23,7 @@ export async function bookedCookiesByDate(
     })
     .from(orders)
     .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
-    .where(and(between(orders.deliveryDate, from, to), sql`${orders.status} <> 'cancelled'`))
+    .where(and(between(orders.deliveryDate, from, to), holdsItsPlace))
     .groupBy(orders.deliveryDate);
   return Object.fromEntries(rows.map((r) => [r.date!, Number(r.cookies)]));
 }
@@ -33,5 +36,5 @@ export const bookedCookiesOn = (date: IsoDate) =>
   sql<number>`(
   select coalesce(sum(${orderItems.quantity}), 0)::int from ${orders}
   inner join ${orderItems} on ${orderItems.orderId} = ${orders.id}
-  where ${orders.deliveryDate} = ${date} and ${orders.status} <> 'cancelled'
+  where ${orders.deliveryDate} = ${date} and ${holdsItsPlace}
 )`.mapWith(Number);
