@@ -12,7 +12,7 @@ import { loadConfig } from '../src/server/config';
 import { createLogger } from '../src/server/logger';
 import { createServices, type Services } from '../src/server/services';
 import { seedOrders } from './lib/seed-orders';
-import { onTemporaryPostgres } from './lib/server';
+import { loadAverage, onTemporaryPostgres } from './lib/server';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
 const DAYS = Number(process.env.BENCH_DAYS ?? 365);
@@ -97,12 +97,7 @@ async function run(db: string, env: Record<string, string>): Promise<Row[]> {
   }
 }
 
-console.log(
-  `Load average before: ${os
-    .loadavg()
-    .map((l) => l.toFixed(1))
-    .join(' ')} (${os.cpus().length} cores)`,
-);
+console.log(`Load average before: ${loadAverage()} (${os.cpus().length} cores)`);
 const rows: Row[] = [];
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-bench-dashboard-'));
 try {
@@ -113,10 +108,7 @@ try {
 rows.push(...((await onTemporaryPostgres('shop_bench_dashboard', (env) => run('postgres', env))) ?? []));
 
 console.log(
-  `\n${ORDERS.toLocaleString('en-GB')} orders over ${DAYS} days, ${RUNS} runs each after 3 warm-ups; load average after: ${os
-    .loadavg()
-    .map((l) => l.toFixed(1))
-    .join(' ')}\n`,
+  `\n${ORDERS.toLocaleString('en-GB')} orders over ${DAYS} days, ${RUNS} runs each after 3 warm-ups; load average after: ${loadAverage()}\n`,
 );
 console.log('| database | query | p50 ms | p95 ms | max ms |');
 console.log('|---|---|---|---|---|');

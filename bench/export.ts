@@ -13,7 +13,7 @@ import { loadConfig } from '../src/server/config';
 import { createLogger } from '../src/server/logger';
 import { createServices } from '../src/server/services';
 import { seedOrders } from './lib/seed-orders';
-import { onTemporaryPostgres, startServer } from './lib/server';
+import { loadAverage, onTemporaryPostgres, startServer } from './lib/server';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
 const PORT = Number(process.env.BENCH_PORT ?? 4211);
@@ -124,12 +124,7 @@ async function run(db: string, env: Record<string, string>): Promise<Result> {
   }
 }
 
-console.log(
-  `Load average before: ${os
-    .loadavg()
-    .map((l) => l.toFixed(1))
-    .join(' ')} (${os.cpus().length} cores)`,
-);
+console.log(`Load average before: ${loadAverage()} (${os.cpus().length} cores)`);
 const results: Result[] = [];
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-bench-export-'));
 try {
@@ -140,12 +135,7 @@ try {
 const pg = await onTemporaryPostgres('shop_bench_export', (env) => run('postgres', env));
 if (pg) results.push(pg);
 
-console.log(
-  `\nLoad average after: ${os
-    .loadavg()
-    .map((l) => l.toFixed(1))
-    .join(' ')}\n`,
-);
+console.log(`\nLoad average after: ${loadAverage()}\n`);
 console.log(
   '| database | orders | file MB | export s | server RSS before MB | peak MB | /api/health during export: requests | p50 ms | p99 ms | max ms |',
 );

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -138,3 +139,10 @@ export async function onTemporaryPostgres<T>(
     await admin.end();
   }
 }
+
+/** The machine's load averages (1, 5 and 15 min) as the benchmarks print them beside their figures. */
+export const loadAverage = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
