@@ -24,7 +24,8 @@ export default defineConfig({
           name: `server-${db}`,
           include: serverTests,
           // *.pg.test.ts need several instances on one database server: PostgreSQL only.
-          exclude: db === 'postgres' ? [] : ['src/server/**/*.pg.test.ts'],
+          // *.embedded.test.ts test what only the embedded database needs (PostgreSQL has its own).
+          exclude: db === 'postgres' ? ['src/server/**/*.embedded.test.ts'] : ['src/server/**/*.pg.test.ts'],
           globalSetup: ['src/test/global-setup.ts'],
           setupFiles: ['src/test/setup.ts'],
           testTimeout: 30_000,

@@ -1,5 +1,6 @@
 import { createServer } from 'node:http';
 import type { Config } from './config';
+import { startEmbeddedUpkeep } from './db/embedded-upkeep';
 import { DEMO_ADMIN, DEMO_CUSTOMER, demoAccountsExist, isLoopback } from './db/seed-demo-users';
 import { createNodeListener } from './http/node-listener';
 import { loadClientBuild } from './load-build';
@@ -18,6 +19,7 @@ export async function serve(config: Config) {
   const exposedDemo = !isLoopback(config.host) && (await demoAccountsExist(services.db));
   const stopExpirySweep = services.orders.startExpirySweep();
   const stopHeapCompaction = startHeapCompactionWhenIdle(log);
+  const stopUpkeep = services.dbKind === 'pglite' ? startEmbeddedUpkeep(services.db, log) : () => {};
   server.listen(config.port, config.host, () => {
     const warnings: string[] = [];
     if (exposedDemo) {
@@ -57,6 +59,7 @@ export async function serve(config: Config) {
     server.close();
     stopExpirySweep();
     stopHeapCompaction();
+    stopUpkeep();
     await services.close();
     process.exit(0);
   }
