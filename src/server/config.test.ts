@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
 
@@ -60,5 +61,29 @@ describe('order e-mail settings', () => {
       /ORDER_EMAILS_OFF.*unknown e-mail "shiped"; use any of: paid, baking, shipped/,
     );
     expect(() => mail({ ORDER_ALERT_EMAIL: 'not an address' })).toThrow(/ORDER_ALERT_EMAIL/);
+  });
+});
+
+describe('server processes (WEB_CONCURRENCY)', () => {
+  const PG = { DATABASE_URL: 'postgres://db.example/shop' };
+
+  it('are one unless set, and as many as asked for on PostgreSQL; `auto` is one per core', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).processes).toBe(1);
+    expect(loadConfig({ NODE_ENV: 'test', ...PG, WEB_CONCURRENCY: '3' }).processes).toBe(3);
+    expect(loadConfig({ NODE_ENV: 'test', ...PG, WEB_CONCURRENCY: 'auto' }).processes).toBe(
+      os.availableParallelism(),
+    );
+  });
+
+  it('are refused above one on the embedded database, which opens in one process only', () => {
+    expect(() => loadConfig({ NODE_ENV: 'test', WEB_CONCURRENCY: '2' })).toThrow(
+      /WEB_CONCURRENCY: 2 processes need DATABASE_URL/,
+    );
+    expect(loadConfig({ NODE_ENV: 'test', WEB_CONCURRENCY: '1' }).processes).toBe(1);
+  });
+
+  it('refuse a value that is not a whole number of processes or `auto`', () => {
+    expect(() => loadConfig({ NODE_ENV: 'test', ...PG, WEB_CONCURRENCY: '0' })).toThrow(/WEB_CONCURRENCY/);
+    expect(() => loadConfig({ NODE_ENV: 'test', ...PG, WEB_CONCURRENCY: 'many' })).toThrow(/WEB_CONCURRENCY/);
   });
 });

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { z } from 'zod';
 import { ORDER_EMAIL_SWITCHES, type OrderEmailSwitch } from './mail/order-email-kinds';
 
@@ -15,6 +16,11 @@ const EnvSchema = z.object({
   DATABASE_URL: z.url().optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** Server processes (node:cluster workers) on PostgreSQL; `auto` = one per core. */
+  WEB_CONCURRENCY: z
+    .union([z.literal('auto'), z.coerce.number().int().min(1).max(64)])
+    .default(1)
+    .transform((n) => (n === 'auto' ? os.availableParallelism() : n)),
   /** Seed the demo admin and customer into a DATABASE_URL database too (always done on the embedded one). */
   SEED_DEMO: z.stringbool().default(false),
   BETTER_AUTH_SECRET: z.string().min(32).optional(),
@@ -103,6 +109,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     secureCookies: publicUrl.startsWith('https://'),
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT,
+    /** How many server processes serve the shop (1 = this process alone; more = node:cluster workers). */
+    processes: e.WEB_CONCURRENCY,
     database: e.DATABASE_URL
       ? ({ kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE } as const)
       : ({ kind: 'pglite', dataDir: e.DATA_DIR } as const),
@@ -154,6 +162,11 @@ function productionProblems(e: z.output<typeof EnvSchema>, production: boolean):
   const problems: string[] = [];
   if (e.PAYMENTS === 'test' && e.STRIPE_SECRET_KEY)
     problems.push('PAYMENTS: "test" and STRIPE_SECRET_KEY are both set; choose one');
+  if (e.WEB_CONCURRENCY > 1 && !e.DATABASE_URL)
+    problems.push(
+      `WEB_CONCURRENCY: ${e.WEB_CONCURRENCY} processes need DATABASE_URL (PostgreSQL); the embedded ` +
+        'database opens in one process only: unset WEB_CONCURRENCY or set it to 1',
+    );
   if (!production) return problems;
   if (e.DATABASE_URL && !e.BETTER_AUTH_SECRET)
     problems.push('BETTER_AUTH_SECRET: required when DATABASE_URL is set');

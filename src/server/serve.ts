@@ -9,8 +9,11 @@ import { startHeapCompactionWhenIdle } from './memory/compact-heap-when-idle';
 import { createServices } from './services';
 import { startBanner } from './start-banner';
 
-/** Starts the shop on `config`: opens the database, listens, and stops cleanly on SIGINT/SIGTERM. */
-export async function serve(config: Config) {
+/**
+ * Starts the shop on `config`: opens the database, listens, and stops cleanly on SIGINT/SIGTERM.
+ * `announce: false` (every worker but the first, serve-in-workers.ts) skips the start banner.
+ */
+export async function serve(config: Config, { announce = true } = {}) {
   const log = createLogger(config);
   const services = await createServices(config, log);
   const server = createServer(createNodeListener(services, await loadClientBuild()));
@@ -21,6 +24,7 @@ export async function serve(config: Config) {
   const stopHeapCompaction = startHeapCompactionWhenIdle(log);
   const stopUpkeep = services.dbKind === 'pglite' ? startEmbeddedUpkeep(services.db, log) : () => {};
   server.listen(config.port, config.host, () => {
+    if (!announce) return;
     const warnings: string[] = [];
     if (exposedDemo) {
       const warning =
