@@ -6,7 +6,7 @@
  * answers). Prints orders per second and latencies; asserts only correctness, never timing.
  */
 
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { count, eq, inArray } from 'drizzle-orm';
@@ -20,12 +20,21 @@ import { DiscountCodeFormSchema } from '../src/shared/discounts/discount-code';
 import { countQueries } from './lib/count-queries';
 import { RACE_CUSTOMERS, RACE_ROOM, type RaceResult, runDayRace, seedDayRace } from './lib/day-race';
 import { expireAndVerify, type LifecycleFigures, refundUnderLoad } from './lib/lifecycle';
-import { onTemporaryPostgres, type RunningServer, startServer } from './lib/server';
+import { machineBusyMs, postgresCpuMs } from './lib/process-tree';
+import {
+  benchProcesses,
+  loadAverage,
+  onTemporaryPostgres,
+  type RunningServer,
+  startServer,
+} from './lib/server';
 
 const USERS = Number(process.env.BENCH_USERS ?? 20);
 /** Where the shop under test listens (the embedded run's, then the PostgreSQL run's). */
 const PORT = Number(process.env.BENCH_PORT ?? 4303);
 const CHECKOUTS_PER_USER = Number(process.env.BENCH_CHECKOUTS ?? 10);
+/** `BENCH_ONLY=postgres` (or `embedded`): one database's run only. */
+const ONLY = process.env.BENCH_ONLY;
 const PASSWORD = 'bench-password-2026';
 const CARD = { cardNumber: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123', name: 'Bench Customer' };
 
@@ -36,13 +45,17 @@ interface Placed {
 
 interface Result extends Partial<LifecycleFigures> {
   db: string;
+  /** Server processes (WEB_CONCURRENCY). */
+  processes: number;
+  /** The load average as the round ended. */
+  load: string;
   orders: number;
   abandoned: string[];
   seconds: number;
   checkoutMs: number[];
   payMs: number[];
-  /** CPU the server process used per paid order (with its embedded database, if any). */
-  cpuMsPerOrder?: number;
+  /** CPU per paid order, ms: the shop's processes (with its embedded database, if any), ... */
+  cpu?: CpuPerOrder;
   problems: string[];
   race?: RaceResult;
   /** Statements sent (BEGIN and COMMIT included) for one checkout and for paying it once. */
@@ -51,11 +64,43 @@ interface Result extends Partial<LifecycleFigures> {
   withCode?: Result;
 }
 
-/** User + system CPU time of a process so far, in ms (from /proc; 10 ms resolution). */
-function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+interface CpuPerOrder {
+  /** The shop's processes, all together (from /proc). */
+  shop: number;
+  /** PostgreSQL's backends for this database and its own helpers (0 on the embedded database). */
+  postgres: number;
+  /** This process: the customers' requests and the checks of their answers. */
+  loadGenerator: number;
+  /** Every core of the machine busy, whoever used it (from /proc/stat). */
+  machine: number;
 }
+
+/** What each of them has used so far, ms. */
+function cpuNow(server: RunningServer, database: string | null) {
+  const self = process.cpuUsage();
+  return {
+    shop: server.cpuMs(),
+    postgres: database ? postgresCpuMs(database) : new Map<number, number>(),
+    loadGenerator: (self.user + self.system) / 1000,
+    machine: machineBusyMs(),
+  };
+}
+
+function cpuPerOrder(before: ReturnType<typeof cpuNow>, after: ReturnType<typeof cpuNow>, n: number) {
+  let postgres = 0;
+  for (const [pid, ms] of after.postgres) postgres += ms - (before.postgres.get(pid) ?? 0);
+  const per = (ms: number) => ms / Math.max(n, 1);
+  return {
+    shop: per(after.shop - before.shop),
+    postgres: per(postgres),
+    loadGenerator: per(after.loadGenerator - before.loadGenerator),
+    machine: per(after.machine - before.machine),
+  };
+}
+
+/** The database a DATABASE_URL names (its backends' titles carry it). */
+const databaseOf = (env: Record<string, string>) =>
+  env.DATABASE_URL ? new URL(env.DATABASE_URL).pathname.slice(1) : null;
 
 const emailOf = (i: number) => `bench-${i}@shop-bench.example`;
 /** A 10%-off code with no limits: the second round of checkouts applies it. */
@@ -162,6 +207,7 @@ const post = (server: RunningServer, url: string, body: unknown, cookie?: string
 /** Every customer checks out and pays CHECKOUTS_PER_USER times; with `code`, each order applies it. */
 async function shop(
   server: RunningServer,
+  database: string | null,
   result: Result,
   deliveryFee: number,
   code: string | null = null,
@@ -173,7 +219,7 @@ async function shop(
   const cookies: string[] = [];
   for (let i = 0; i < USERS; i++) cookies.push(await signIn(server, emailOf(i)));
   const placed: Placed[] = [];
-  const cpuBefore = cpuMs(server.pid);
+  const cpuBefore = cpuNow(server, database);
   const started = performance.now();
   await Promise.all(
     cookies.map(async (cookie, user) => {
@@ -228,7 +274,7 @@ async function shop(
   );
   result.seconds = (performance.now() - started) / 1000;
   result.orders = placed.length;
-  result.cpuMsPerOrder = (cpuMs(server.pid) - cpuBefore) / Math.max(placed.length, 1);
+  result.cpu = cpuPerOrder(cpuBefore, cpuNow(server, database), placed.length);
   return placed;
 }
 
@@ -268,8 +314,10 @@ async function verify(env: Record<string, string>, placed: Placed[], result: Res
   }
 }
 
-const emptyResult = (db: string): Result => ({
+const emptyResult = (db: string, env: Record<string, string>): Result => ({
   db,
+  processes: benchProcesses(env),
+  load: '',
   orders: 0,
   abandoned: [],
   seconds: 0,
@@ -284,22 +332,31 @@ const pct = (values: number[], p: number) => {
 };
 
 /** One line of the checkout table (printed as each round ends, so a later failure keeps it). */
-const row = (r: Result) =>
-  `| ${r.db} | ${r.orders} | ${r.seconds.toFixed(1)} | ${(r.orders / r.seconds).toFixed(1)} | ${pct(r.checkoutMs, 50)} | ${pct(r.checkoutMs, 99)} | ${pct(r.payMs, 50)} | ${pct(r.payMs, 99)} | ${Math.round(r.cpuMsPerOrder ?? 0)} | ${r.problems.length} |`;
+const row = (r: Result) => {
+  const cpu = r.cpu ?? { shop: 0, postgres: 0, loadGenerator: 0, machine: 0 };
+  const all = cpu.shop + cpu.postgres + cpu.loadGenerator;
+  const ms = [cpu.shop, cpu.postgres, cpu.loadGenerator, all, cpu.machine]
+    .map((m) => m.toFixed(1))
+    .join(' | ');
+  return `| ${r.db} | ${r.processes} | ${r.orders} | ${r.seconds.toFixed(1)} | ${(r.orders / r.seconds).toFixed(1)} | ${pct(r.checkoutMs, 50)} | ${pct(r.checkoutMs, 99)} | ${pct(r.payMs, 50)} | ${pct(r.payMs, 99)} | ${ms} | ${r.problems.length} | ${r.load} |`;
+};
 
 async function run(db: string, env: Record<string, string>, port: number): Promise<Result> {
-  const result = emptyResult(db);
+  const result = emptyResult(db, env);
   const { raceDate, counted } = await seed(env);
   result.queries = counted.counts;
   const server = await startServer({ ...env, RATE_LIMITS: 'false' }, port);
+  const database = databaseOf(env);
   let placed: Placed[];
   try {
     const fee = loadConfig(env).shop.deliveryFeePence;
-    placed = await shop(server, result, fee);
+    placed = await shop(server, database, result, fee);
+    result.load = loadAverage();
     console.log(row(result));
     placed.push(counted.placed);
-    result.withCode = { ...emptyResult(`${db}, with ${BENCH_CODE}`), abandoned: [] };
-    placed.push(...(await shop(server, result.withCode, fee, BENCH_CODE)));
+    result.withCode = { ...emptyResult(`${db}, with ${BENCH_CODE}`, env), abandoned: [] };
+    placed.push(...(await shop(server, database, result.withCode, fee, BENCH_CODE)));
+    result.withCode.load = loadAverage();
     console.log(row(result.withCode));
     result.problems.push(...result.withCode.problems);
     // The owner refunds every order while the abandoned ones wait for the sweep.
@@ -329,22 +386,29 @@ async function run(db: string, env: Record<string, string>, port: number): Promi
 }
 
 const results: Result[] = [];
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-bench-checkout-'));
-try {
-  results.push(await run('embedded', { DATA_DIR: dataDir }, PORT));
-} finally {
-  rmSync(dataDir, { recursive: true, force: true });
+if (ONLY !== 'postgres') {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-bench-checkout-'));
+  try {
+    results.push(await run('embedded', { DATA_DIR: dataDir }, PORT));
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 }
-const onPostgres = await onTemporaryPostgres('shop_bench_checkout', (env) => run('postgres', env, PORT));
-if (onPostgres) results.push(onPostgres);
+if (ONLY !== 'embedded') {
+  const onPostgres = await onTemporaryPostgres('shop_bench_checkout', (env) => run('postgres', env, PORT));
+  if (onPostgres) results.push(onPostgres);
+}
 
 console.log(
   `\n${USERS} customers at once, ${CHECKOUTS_PER_USER} checkouts each (every payment sent twice) and one abandoned each; then the same again, each order applying ${BENCH_CODE}\n`,
 );
 console.log(
-  '| database | paid orders | seconds | orders/s | checkout p50 ms | p99 | pay p50 ms | p99 | server CPU ms per order | problems |',
+  'CPU ms per paid order: the shop (all its processes), PostgreSQL (its backends for this database and its own helpers), this load generator, those three together, and the whole machine (everything running, from /proc/stat).\n',
 );
-console.log('|---|---|---|---|---|---|---|---|---|---|');
+console.log(
+  '| database | server processes | paid orders | seconds | orders/s | checkout p50 ms | p99 | pay p50 ms | p99 | CPU ms per order: shop | PostgreSQL | load generator | together | machine | problems | load average |',
+);
+console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
 for (const r of results.flatMap((r) => (r.withCode ? [r, r.withCode] : [r]))) console.log(row(r));
 console.log('\n| database | queries per checkout | per payment |');
 console.log('|---|---|---|');

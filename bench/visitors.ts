@@ -10,7 +10,13 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { renderLimits, type VisitorRoute, visitorRoutes } from './lib/render-limit';
-import { loadAverage, onTemporaryPostgres, type RunningServer, startServer } from './lib/server';
+import {
+  benchProcesses,
+  loadAverage,
+  onTemporaryPostgres,
+  type RunningServer,
+  startServer,
+} from './lib/server';
 import { CUSTOMER, OWNER, seedVisitorFixture } from './lib/visitor-fixture';
 
 const CONNECTIONS = 50;
@@ -110,7 +116,9 @@ try {
   rmSync(dataDir, { recursive: true, force: true });
 }
 
-console.log(`\n${CONNECTIONS} connections, ${DURATION_S} s per page; load average ${loadAverage()}\n`);
+console.log(
+  `\n${CONNECTIONS} connections, ${DURATION_S} s per page; server processes on PostgreSQL (WEB_CONCURRENCY) ${benchProcesses({ DATABASE_URL: 'postgres' })}, RSS summed over them; load average ${loadAverage()}\n`,
+);
 console.log('| page | database | L renders/s | req/s | ratio | p50 ms | p99 ms | peak RSS MB |');
 console.log('|---|---|---|---|---|---|---|---|');
 for (const r of all) {

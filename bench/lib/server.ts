@@ -2,6 +2,7 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { treeCpuMs, treeRssMb } from './process-tree';
 
 const root = path.resolve(import.meta.dirname, '../..');
 let built = false;
@@ -23,7 +24,8 @@ function spawnLikeNpmStart(env: NodeJS.ProcessEnv): ChildProcess {
   const { scripts } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
     scripts: Record<string, string>;
   };
-  const stdio: ['ignore', 'ignore', 'inherit'] = ['ignore', 'ignore', 'inherit'];
+  // The IPC channel carries the primary's word that every worker listens (serve-in-workers.ts).
+  const stdio: ['ignore', 'ignore', 'inherit', 'ipc'] = ['ignore', 'ignore', 'inherit', 'ipc'];
   // BENCH_CPU_PROF=<dir>: the same server under `node --cpu-prof` (Node refuses the flag in
   // NODE_OPTIONS); it writes its profile there when it stops (open it in Chrome's DevTools).
   const profileDir = process.env.BENCH_CPU_PROF;
@@ -38,10 +40,21 @@ function spawnLikeNpmStart(env: NodeJS.ProcessEnv): ChildProcess {
 export interface RunningServer {
   url: string;
   pid: number;
-  /** Resident memory of the server process in MB (from /proc). */
+  /** Server processes: WEB_CONCURRENCY as the shop got it (always 1 on the embedded database). */
+  processes: number;
+  /** Resident memory of the server in MB, all its processes together (from /proc). */
   rssMb(): number;
+  /** CPU the server has used so far in ms, all its processes together (from /proc). */
+  cpuMs(): number;
   stop(): Promise<void>;
 }
+
+/**
+ * Server processes for the benchmarks' PostgreSQL runs: the bench's own WEB_CONCURRENCY (default
+ * 1); the embedded database always runs in one (the shop refuses more).
+ */
+export const benchProcesses = (env: Record<string, string>) =>
+  env.DATABASE_URL ? Number(process.env.WEB_CONCURRENCY ?? 1) : 1;
 
 /** Starts the shop as `npm start` does, with extra env, and waits until healthy. */
 export async function startServer(env: Record<string, string>, port: number): Promise<RunningServer> {
@@ -61,7 +74,13 @@ export async function startServer(env: Record<string, string>, port: number): Pr
     PORT: String(port),
     PUBLIC_URL: url,
     LOG_LEVEL: 'warn',
+    WEB_CONCURRENCY: String(benchProcesses(env)),
     ...env,
+  });
+  const processes = benchProcesses(env);
+  let allListening = false;
+  child.on('message', (m: { listening?: number }) => {
+    if (m.listening === processes) allListening = true;
   });
   const deadline = Date.now() + 60_000;
   for (;;) {
@@ -72,14 +91,18 @@ export async function startServer(env: Record<string, string>, port: number): Pr
     if (Date.now() > deadline) throw new Error('server did not become healthy in 60 s');
     await new Promise((r) => setTimeout(r, 250));
   }
+  // The first worker answers before the others listen, and would keep every connection opened
+  // meanwhile: wait for the primary to say all of them listen.
+  while (processes > 1 && !allListening) {
+    if (Date.now() > deadline) throw new Error(`the server's ${processes} processes did not listen in 60 s`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
   return {
     url,
     pid: child.pid!,
-    rssMb() {
-      const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
-      const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-      return Math.round(kb / 1024);
-    },
+    processes,
+    rssMb: () => treeRssMb(child.pid!),
+    cpuMs: () => treeCpuMs(child.pid!),
     stop: () =>
       new Promise((resolve) => {
         if (child.exitCode !== null) return resolve();
