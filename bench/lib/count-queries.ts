@@ -1,5 +1,5 @@
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { PGliteWorkerClient } from '../../src/server/db/pglite-worker-client';
 
 /**
  * Counts the statements this process sends to the database (PGlite or PostgreSQL), BEGIN and
@@ -18,14 +18,16 @@ export function countQueries() {
     return (clientQuery as (...a: unknown[]) => unknown).apply(this, args);
   } as typeof clientQuery;
 
-  const proto = PGlite.prototype as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>;
-  for (const name of ['query', 'exec'] as const) {
-    const original = proto[name]!;
-    proto[name] = function (this: unknown, ...args: unknown[]) {
-      note(args[0]);
-      return original.apply(this, args);
-    };
-  }
+  // The embedded database's client on this thread (its statements run on their own thread).
+  const proto = PGliteWorkerClient.prototype as unknown as Record<
+    string,
+    (...a: unknown[]) => Promise<unknown>
+  >;
+  const query = proto.query!;
+  proto.query = function (this: unknown, ...args: unknown[]) {
+    note(args[0]);
+    return query.apply(this, args);
+  };
   const transaction = proto.transaction!;
   proto.transaction = function (this: unknown, run: unknown) {
     note('BEGIN');
@@ -33,7 +35,7 @@ export function countQueries() {
       const counted = new Proxy(tx, {
         get(target, key) {
           const value = Reflect.get(target, key);
-          if (key !== 'query' && key !== 'exec') return value;
+          if (key !== 'query') return value;
           return (...args: unknown[]) => {
             note(args[0]);
             return (value as (...a: unknown[]) => unknown)(...args);

@@ -19,7 +19,8 @@ export async function bundleServer(root: string, buildDir: string) {
   rmSync(outdir, { recursive: true, force: true });
   await build({
     absWorkingDir: root,
-    entryPoints: { index: 'src/server/index.ts' },
+    // The embedded database's thread is a module of its own, found beside the bundle's chunks.
+    entryPoints: { index: 'src/server/index.ts', 'pglite-worker': 'src/server/db/pglite-worker.ts' },
     outdir,
     bundle: true,
     splitting: true,
