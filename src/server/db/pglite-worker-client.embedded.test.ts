@@ -12,7 +12,7 @@ const dirs: string[] = [];
 
 /** A client on a copy of the run's migrated template database. */
 async function openCopy() {
-  if (testDb.kind !== 'pglite') throw new Error('embedded database only');
+  if (testDb.kind !== 'pglite') throw new Error('the embedded database only (*.embedded.test.ts)');
   const dir = mkdtempSync(path.join(os.tmpdir(), 'shop-worker-'));
   dirs.push(dir);
   cpSync(testDb.templateDir, dir, { recursive: true });
@@ -23,7 +23,7 @@ afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
-describe.skipIf(testDb.kind !== 'pglite')('the embedded database on its own thread', () => {
+describe('the embedded database on its own thread', () => {
   let client: PGliteWorkerClient;
   beforeAll(async () => {
     ({ client } = await openCopy());
@@ -111,7 +111,7 @@ describe.skipIf(testDb.kind !== 'pglite')('the embedded database on its own thre
   });
 });
 
-describe.skipIf(testDb.kind !== 'pglite')('when the database thread ends', () => {
+describe('when the database thread ends', () => {
   it('fails the queries waiting for it with a clear error, and every later one at once', async () => {
     const { client } = await openCopy();
     let thread: Worker | undefined;
