@@ -20,6 +20,20 @@ describe('London time', () => {
     expect(londonDate(new Date('2026-12-01T23:30:00Z'))).toBe('2026-12-01'); // 23:30 GMT
   });
 
+  it("agrees with Intl's own London date every 10 minutes through both clock changes", () => {
+    // The offset is remembered per UTC hour: the hours either side of each change must differ.
+    const intlDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' });
+    for (const day of ['2026-03-28', '2026-03-29', '2026-10-24', '2026-10-25']) {
+      for (let t = Date.parse(`${day}T00:00:00Z`) - 3_600_000; t < Date.parse(`${day}T23:59:59Z`); t += 600_000) {
+        expect(londonDate(new Date(t))).toBe(intlDate.format(new Date(t)));
+      }
+    }
+    expect(londonInstant('2026-03-29', '00:30').toISOString()).toBe('2026-03-29T00:30:00.000Z');
+    expect(londonInstant('2026-03-29', '02:30').toISOString()).toBe('2026-03-29T01:30:00.000Z');
+    expect(londonInstant('2026-10-25', '00:30').toISOString()).toBe('2026-10-24T23:30:00.000Z');
+    expect(londonInstant('2026-10-25', '02:30').toISOString()).toBe('2026-10-25T02:30:00.000Z');
+  });
+
   it('turns a London wall-clock time into the right instant in winter and summer', () => {
     expect(londonInstant('2026-01-15', '14:00').toISOString()).toBe('2026-01-15T14:00:00.000Z');
     expect(londonInstant('2026-07-15', '14:00').toISOString()).toBe('2026-07-15T13:00:00.000Z');

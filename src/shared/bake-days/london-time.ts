@@ -39,15 +39,29 @@ export function isIsoDate(value: unknown): value is IsoDate {
 
 /** The London calendar date of an instant. */
 export function londonDate(instant: Date): IsoDate {
-  const p = londonParts(instant);
-  return `${p.year}-${pad(p.month)}-${pad(p.day)}`;
+  return new Date(instant.getTime() + londonOffsetMs(instant)).toISOString().slice(0, 10);
 }
 
-/** London's offset from UTC at an instant, in milliseconds (0 in winter, 1 hour in summer). */
+const HOUR_MS = 3_600_000;
+/** Offsets already worked out, by UTC hour (a few a day at most in use; cleared if it ever grows). */
+const offsetByHour = new Map<number, number>();
+
+/**
+ * London's offset from UTC at an instant, in milliseconds (0 in winter, 1 hour in summer). The
+ * clocks change only on a whole UTC hour (01:00 UTC today, 02:00 GMT in the past), so the offset
+ * is worked out once per hour: Intl's formatToParts costs ~5-10 µs a call, and a checkout's
+ * calendar asks ~80 times (bench/RESULTS.md, decision 023).
+ */
 function londonOffsetMs(instant: Date): number {
-  const p = londonParts(instant);
-  const wall = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
-  return wall - Math.floor(instant.getTime() / 1000) * 1000;
+  const hour = Math.floor(instant.getTime() / HOUR_MS);
+  let offset = offsetByHour.get(hour);
+  if (offset === undefined) {
+    const p = londonParts(new Date(hour * HOUR_MS));
+    offset = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - hour * HOUR_MS;
+    if (offsetByHour.size >= 10_000) offsetByHour.clear();
+    offsetByHour.set(hour, offset);
+  }
+  return offset;
 }
 
 /**
