@@ -47,9 +47,11 @@ export function createMailService(config: Config, db: Db, log: Logger, transport
   let running: Promise<void> | null = null;
   let again = false;
 
-  async function deliver(row: OutboxRow, counts: DeliveryCounts) {
+  /** Hands one e-mail to the mail server; a failure is recorded on its row at once (retry or give up). */
+  async function send(row: OutboxRow, counts: DeliveryCounts): Promise<boolean> {
     try {
       await mailer.send(row);
+      return true;
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       counts.failed++;
@@ -57,20 +59,30 @@ export function createMailService(config: Config, db: Db, log: Logger, transport
       const fields = { id: row.id, kind: row.kind, to: row.to, attempts: row.attempts, err: message };
       if (gaveUp) log.error(fields, 'e-mail failed for good: resend it from the E-mails page');
       else log.warn(fields, 'e-mail delivery failed; will retry');
-      return;
+      return false;
     }
-    const status = mailer.mode === 'smtp' ? 'sent' : 'logged';
-    counts[status]++;
-    await markDelivered(db, row.id, status);
-    log.info({ id: row.id, kind: row.kind, to: row.to }, `e-mail ${status}`);
   }
 
-  /** One delivery pass: claims due rows batch by batch until none are left. */
+  /**
+   * One delivery pass: claims due rows batch by batch until none are left, and marks each batch's
+   * delivered e-mails in one statement (a paid order's two e-mails cost one update, not two).
+   */
   async function deliverDue(): Promise<DeliveryCounts> {
     const counts: DeliveryCounts = { sent: 0, logged: 0, failed: 0 };
+    const status = mailer.mode === 'smtp' ? 'sent' : 'logged';
     for (;;) {
       const rows = await claimDue(db, BATCH);
-      await Promise.all(rows.map((row) => deliver(row, counts)));
+      const handed = await Promise.all(rows.map((row) => send(row, counts)));
+      const delivered = rows.filter((_, i) => handed[i]);
+      if (delivered.length > 0) {
+        await markDelivered(
+          db,
+          delivered.map((row) => row.id),
+          status,
+        );
+        counts[status] += delivered.length;
+        for (const row of delivered) log.info({ id: row.id, kind: row.kind, to: row.to }, `e-mail ${status}`);
+      }
       if (rows.length < BATCH) return counts;
     }
   }

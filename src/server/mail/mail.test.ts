@@ -178,6 +178,14 @@ describe('exactly once', () => {
     expect(passes.reduce((n, p) => n + p.sent, 0)).toBe(25);
     expect(received).toHaveLength(25);
     expect(new Set(received.map((m) => m.subject)).size).toBe(25);
+    // Each batch is marked in one statement: every one of them is recorded as sent, and released.
+    const rows = await t.services.db
+      .select()
+      .from(emailOutbox)
+      .where(sql`${emailOutbox.dedupeKey} like 'bulk-%'`);
+    expect(rows.map((r) => [r.status, r.sentAt !== null, r.lockedUntil])).toEqual(
+      Array.from({ length: 25 }, () => ['sent', true, null]),
+    );
   });
 
   it('leaves a row claimed by another instance alone until its lease runs out', async () => {

@@ -55,12 +55,12 @@ export async function claimDue(db: Db, limit: number): Promise<OutboxRow[]> {
     .returning();
 }
 
-/** Records a delivery: 'sent' over SMTP, 'logged' in log mode. */
-export async function markDelivered(db: Db, id: string, status: 'sent' | 'logged'): Promise<void> {
+/** Records deliveries, one statement for all of them: 'sent' over SMTP, 'logged' in log mode. */
+export async function markDelivered(db: Db, ids: string[], status: 'sent' | 'logged'): Promise<void> {
   await db
     .update(emailOutbox)
     .set({ status, sentAt: sql`now()`, lockedUntil: null, lastError: null })
-    .where(eq(emailOutbox.id, id));
+    .where(inArray(emailOutbox.id, ids));
 }
 
 /**
