@@ -5,7 +5,7 @@ import { emailOutbox } from '../db/schema';
 import type { Logger } from '../logger';
 import { buildOrderConfirmation } from './order-confirmation';
 import { buildOrderUpdate, type OrderUpdate } from './order-updates';
-import { claimDue, markDelivered, markFailed, type OutboxRow } from './outbox';
+import { markDelivered, markFailed, type OutboxRow, prepareClaimDue } from './outbox';
 import { createOutboxAdmin } from './outbox-admin';
 import { buildOwnerOrderAlert } from './owner-order-alert';
 import { createTransport, type MailTransport } from './transport';
@@ -43,6 +43,7 @@ const AFTER_COMMIT_MS = 100;
  */
 export function createMailService(config: Config, db: Db, log: Logger, transport?: MailTransport) {
   const mailer = transport ?? createTransport(config.mail, log);
+  const claimDue = prepareClaimDue(db);
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> | null = null;
   let again = false;
@@ -71,7 +72,7 @@ export function createMailService(config: Config, db: Db, log: Logger, transport
     const counts: DeliveryCounts = { sent: 0, logged: 0, failed: 0 };
     const status = mailer.mode === 'smtp' ? 'sent' : 'logged';
     for (;;) {
-      const rows = await claimDue(db, BATCH);
+      const rows = await claimDue(BATCH);
       const handed = await Promise.all(rows.map((row) => send(row, counts)));
       const delivered = rows.filter((_, i) => handed[i]);
       if (delivered.length > 0) {

@@ -30,8 +30,9 @@ const secondsInterval = (seconds: number) => sql.raw(`interval '${Math.trunc(sec
  * claimers (other instances, or overlapping passes) each take different rows; the lease in
  * locked_until keeps a claimed row from being claimed again until it is released or the holder
  * has died. Each claim counts as an attempt, so a row that crashes its sender still backs off.
+ * Built once and prepared by name: the worker sends it after every paid order (decision 023).
  */
-export async function claimDue(db: Db, limit: number): Promise<OutboxRow[]> {
+export function prepareClaimDue(db: Db): (limit: number) => Promise<OutboxRow[]> {
   const due = db
     .select({ id: emailOutbox.id })
     .from(emailOutbox)
@@ -43,16 +44,18 @@ export async function claimDue(db: Db, limit: number): Promise<OutboxRow[]> {
       ),
     )
     .orderBy(emailOutbox.nextAttemptAt)
-    .limit(limit)
+    .limit(sql.placeholder('limit'))
     .for('update', { skipLocked: true });
-  return db
+  const claim = db
     .update(emailOutbox)
     .set({
       lockedUntil: sql`now() + ${secondsInterval(LOCK_SECONDS)}`,
       attempts: sql`${emailOutbox.attempts} + 1`,
     })
     .where(inArray(emailOutbox.id, due))
-    .returning();
+    .returning()
+    .prepare('claim_due_emails');
+  return (limit) => claim.execute({ limit });
 }
 
 /** Records deliveries, one statement for all of them: 'sent' over SMTP, 'logged' in log mode. */

@@ -65,6 +65,22 @@ export function createOrdersService(
   /** Where and when customers collect (the shop's settings), for the "Ready to collect" e-mail. */
   collectionPoint: (exec: Db | Tx) => Promise<CollectionPoint>,
 ) {
+  // Paying looks its order up twice (the click and its double) before any transaction: built
+  // once and prepared by name, so neither drizzle nor PostgreSQL works the statement out again
+  // (decision 023: ~55 µs of Node and ~30 µs of PostgreSQL CPU a time).
+  const paymentBySession = db
+    .select({
+      id: orders.id,
+      provider: orders.paymentProvider,
+      paidAt: orders.paidAt,
+      expiresAt: orders.paymentExpiresAt,
+      totalPennies: orders.totalPennies,
+    })
+    .from(orders)
+    .where(eq(orders.paymentSessionId, sql.placeholder('sessionId')))
+    .limit(1)
+    .prepare('payment_by_session');
+
   // E-mails read neither history nor refunds: the list-shaped view spares two queries in every
   // paying and status-changing transaction.
   async function notify(tx: Tx, orderId: string, event: Parameters<MailService['queueOrderEmail']>[0]) {
@@ -333,17 +349,7 @@ export function createOrdersService(
     /** What paying a session needs of its order (one narrow query, no lines): null when there is none. */
     async getPaymentBySessionId(sessionId: string) {
       if (!sessionId || sessionId.length > 255) return null;
-      const [row] = await db
-        .select({
-          id: orders.id,
-          provider: orders.paymentProvider,
-          paidAt: orders.paidAt,
-          expiresAt: orders.paymentExpiresAt,
-          totalPennies: orders.totalPennies,
-        })
-        .from(orders)
-        .where(eq(orders.paymentSessionId, sessionId))
-        .limit(1);
+      const [row] = await paymentBySession.execute({ sessionId });
       return row ?? null;
     },
 

@@ -24,7 +24,11 @@ describe('London time', () => {
     // The offset is remembered per UTC hour: the hours either side of each change must differ.
     const intlDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' });
     for (const day of ['2026-03-28', '2026-03-29', '2026-10-24', '2026-10-25']) {
-      for (let t = Date.parse(`${day}T00:00:00Z`) - 3_600_000; t < Date.parse(`${day}T23:59:59Z`); t += 600_000) {
+      for (
+        let t = Date.parse(`${day}T00:00:00Z`) - 3_600_000;
+        t < Date.parse(`${day}T23:59:59Z`);
+        t += 600_000
+      ) {
         expect(londonDate(new Date(t))).toBe(intlDate.format(new Date(t)));
       }
     }
