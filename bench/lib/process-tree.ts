@@ -72,7 +72,7 @@ export function treeRssMb(root: number): number {
 
 /**
  * CPU so far of the PostgreSQL processes that work for `database`: its backends (their title
- * reads "postgres: <cluster>: <user> <database> <host>(<port>) <state>") and the server's own
+ * reads "postgres: <cluster>: <user> <database> <host>(<port>) <state>", or `[local]` for a Unix socket) and the server's own
  * helpers (WAL writer, checkpointer, background writer, autovacuum), which every database shares.
  * Per pid, so a backend that started in between counts from zero.
  */
@@ -81,7 +81,7 @@ export function postgresCpuMs(database: string): Map<number, number> {
   for (const p of allProcs()) {
     const title = /^postgres: [^:]+: (.*)$/.exec(p.cmdline)?.[1];
     if (title === undefined) continue;
-    const backend = /^\S+ (\S+) [\w.:]+\(\d+\)/.exec(title);
+    const backend = /^\S+ (\S+) (?:\[local\]|[\w.:]+\(\d+\))/.exec(title);
     if (!backend || backend[1] === database) out.set(p.pid, p.cpuMs);
   }
   return out;
