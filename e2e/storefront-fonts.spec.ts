@@ -9,10 +9,14 @@ test("headings and text use the shop's own typefaces, served from the shop itsel
   await page.goto('/');
   await page.evaluate(() => document.fonts.ready);
 
-  // The heading face is preloaded, so the browser asks for it before it meets the CSS.
-  const preload = page.locator('link[rel="preload"][as="font"]');
-  await expect(preload).toHaveCount(1);
-  expect(await preload.getAttribute('href')).toMatch(/\/assets\/fraunces-latin-wght-normal-[\w-]+\.woff2$/);
+  // Both faces are preloaded, so the browser asks for them with the CSS, not a round trip after it.
+  const preloads = page.locator('link[rel="preload"][as="font"]');
+  await expect(preloads).toHaveCount(2);
+  const hrefs = await preloads.evaluateAll((links) => links.map((l) => l.getAttribute('href')));
+  expect(hrefs).toEqual([
+    expect.stringMatching(/^\/assets\/fraunces-latin-wght-normal-[\w-]+\.woff2$/),
+    expect.stringMatching(/^\/assets\/figtree-latin-wght-normal-[\w-]+\.woff2$/),
+  ]);
 
   const loaded = await page.evaluate(() =>
     [...document.fonts].filter((f) => f.status === 'loaded').map((f) => f.family.replace(/"/g, '')),

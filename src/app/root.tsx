@@ -1,3 +1,4 @@
+import textFont from '@fontsource-variable/figtree/files/figtree-latin-wght-normal.woff2?url';
 import headingFont from '@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2?url';
 import {
   isRouteErrorResponse,
@@ -15,8 +16,10 @@ import stylesheet from './app.css?url';
 import { TestModeBanner } from './components/layout/test-mode-banner';
 
 export const links: Route.LinksFunction = () => [
-  // The heading face is in the first screen of every page: fetch it with the stylesheet.
+  // Both faces are in the first screen of every page: fetch them with the stylesheet rather than
+  // one round trip after it.
   { rel: 'preload', href: headingFont, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
+  { rel: 'preload', href: textFont, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
   { rel: 'stylesheet', href: stylesheet },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
