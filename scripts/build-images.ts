@@ -39,11 +39,32 @@ const STORY_WIDTHS = [480, 800, 1200];
 /** The home page's value points are drawn at 160 px. */
 const VALUES = ['value-handmade', 'value-delivery', 'value-ingredients'];
 const VALUE_WIDTHS = [160, 320];
+/** Behind the drawings' transparent parts (the cookie pictures and the hero). */
+const PRODUCT_BACKGROUND = '#f3e3cc';
 /** The home page's value band (bg-dough), behind the round value illustrations' corners. */
 const DOUGH = '#f3e6d3';
 
 const WEBP: WebpOptions = { quality: 78, effort: 6, preset: 'picture' };
 const AVIF: AvifOptions = { quality: 55, effort: 6 };
+
+/**
+ * Phones get the hero's centre square: at the hero's 600 px height, object-cover shows no more of
+ * the wide picture than that on screens up to 600 px wide. It lies under a 75-90% dark overlay, so
+ * 480 px at a lower quality looks the same there as the 960 px wide file, for a quarter of its
+ * bytes (it is the phone's largest paint: docs/decisions/024-hero-square-for-phones.md).
+ */
+const HERO_SQUARE: RenderOptions = {
+  square: true,
+  webp: { ...WEBP, quality: 63 },
+  avif: { ...AVIF, quality: 40 },
+};
+
+type RenderOptions = {
+  /** Only the drawing's centre square, written as NAME-square-WIDTH. */
+  square?: boolean;
+  webp?: WebpOptions;
+  avif?: AvifOptions;
+};
 
 const written: { file: string; bytes: number }[] = [];
 
@@ -56,14 +77,24 @@ async function renderSizes(
   name: string,
   widths: number[],
   dir = productsDir,
-  background = '#f3e3cc',
+  background = PRODUCT_BACKGROUND,
+  { square = false, webp: webpOptions = WEBP, avif: avifOptions = AVIF }: RenderOptions = {},
 ): Promise<void> {
   const outDir = dir;
   const svg = await readFile(path.join(dir, 'src', `${name}.svg`));
   const base = sharp(svg, { density: 72 }).flatten({ background });
   const { data, info } = await base.raw().toBuffer({ resolveWithObject: true });
-  const raster = () =>
-    sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
+  const side = Math.min(info.width, info.height);
+  const raster = () => {
+    const drawing = sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
+    if (!square) return drawing;
+    return drawing.extract({
+      left: (info.width - side) >> 1,
+      top: (info.height - side) >> 1,
+      width: side,
+      height: side,
+    });
+  };
   for (const width of widths) {
     const resized = await raster()
       .resize({ width, kernel: 'lanczos3' })
@@ -73,10 +104,11 @@ async function renderSizes(
       sharp(resized.data, {
         raw: { width: resized.info.width, height: resized.info.height, channels: resized.info.channels },
       });
-    const webp = path.join(outDir, `${name}-${width}.webp`);
-    const avif = path.join(outDir, `${name}-${width}.avif`);
-    await img().webp(WEBP).toFile(webp);
-    await img().avif(AVIF).toFile(avif);
+    const file = path.join(outDir, square ? `${name}-square-${width}` : `${name}-${width}`);
+    const webp = `${file}.webp`;
+    const avif = `${file}.avif`;
+    await img().webp(webpOptions).toFile(webp);
+    await img().avif(avifOptions).toFile(avif);
     await record(webp);
     await record(avif);
   }
@@ -98,6 +130,7 @@ if (only !== 'illustrations') {
   await mkdir(publicDir, { recursive: true });
   for (const name of PRODUCTS) await renderSizes(name, PRODUCT_WIDTHS);
   await renderSizes('hero', HERO_WIDTHS);
+  await renderSizes('hero', [480], productsDir, PRODUCT_BACKGROUND, HERO_SQUARE);
   await renderOgImage();
 }
 for (const name of STORY) await renderSizes(name, STORY_WIDTHS, illustrationsDir);

@@ -89,7 +89,7 @@ export function productImageFor(name: string, photo?: string | null): ProductIma
 export const photoHashIn = (url: string) => /^\/api\/photos\/([0-9a-f]{24})-/.exec(url)?.[1] ?? null;
 
 /** Wide (16:9) bakery scene for the home-page hero; looks best under a dark overlay. */
-const HERO = import.meta.glob<string>('../assets/products/hero-{960,1600}.{avif,webp}', {
+const HERO = import.meta.glob<string>('../assets/products/hero-{960,1600,square-480}.{avif,webp}', {
   eager: true,
   query: '?url',
   import: 'default',
@@ -102,3 +102,15 @@ export const heroImage: ResponsiveImage = {
   width: 1600,
   height: 900,
 };
+
+/**
+ * The hero's centre square, lighter, for screens up to 600 px wide: the 600 px tall hero shows no
+ * more of the wide scene there (scripts/build-images.ts, docs/decisions/024-hero-square-for-phones.md).
+ */
+export const heroSquare = {
+  media: '(max-width: 600px)',
+  webp: hero('square-480.webp'),
+  avif: hero('square-480.avif'),
+  width: 480,
+  height: 480,
+} as const;

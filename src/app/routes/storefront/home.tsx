@@ -5,7 +5,7 @@ import { Button } from '~/app/components/ui/button';
 import { Card } from '~/app/components/ui/card';
 import { illustrations } from '~/app/lib/illustrations';
 import { pageMeta } from '~/app/lib/meta';
-import { heroImage } from '~/app/lib/product-image';
+import { heroImage, heroSquare } from '~/app/lib/product-image';
 import { formatPence } from '~/shared/money';
 import type { Route } from './+types/home';
 
@@ -59,6 +59,21 @@ export default function Home() {
     <main>
       <section className="relative isolate flex h-[600px] items-center overflow-hidden">
         <picture>
+          {/* Phones first: the first matching source wins. */}
+          <source
+            media={heroSquare.media}
+            type="image/avif"
+            srcSet={heroSquare.avif}
+            width={heroSquare.width}
+            height={heroSquare.height}
+          />
+          <source
+            media={heroSquare.media}
+            type="image/webp"
+            srcSet={heroSquare.webp}
+            width={heroSquare.width}
+            height={heroSquare.height}
+          />
           <source type="image/avif" srcSet={heroImage.avifSrcSet} sizes="100vw" />
           <img
             src={heroImage.src}
