@@ -1,7 +1,8 @@
 /**
  * npm run bench:render — L, the renders/s React manages for each per-visitor page's tree on
  * known data (bench/lib/visitor-fixture.ts), in this one process: the limit `bench:visitors`
- * compares the whole server against. `BENCH_DURATION` seconds per page (default 5). Prints a
+ * compares the whole server against, and the statements the server sends to draw each page once
+ * (`BENCH_SHOW_QUERIES=1` lists them). `BENCH_DURATION` seconds per page (default 5). Prints a
  * table; asserts nothing.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -18,9 +19,14 @@ try {
   const { orderId } = await seedVisitorFixture(env);
   const limits = await renderLimits(env, visitorRoutes(orderId), SECONDS);
   console.log(`\n${SECONDS} s per page, load average ${os.loadavg()[0]!.toFixed(2)} (1 min)\n`);
-  console.log('| page | L renders/s |');
-  console.log('|---|---|');
-  for (const [name, l] of limits) console.log(`| ${name} | ${Math.round(l)} |`);
+  console.log('| page | L renders/s | statements |');
+  console.log('|---|---|---|');
+  for (const [name, l] of limits) {
+    console.log(`| ${name} | ${Math.round(l.rendersPerSecond)} | ${l.statements.length} |`);
+  }
+  if (process.env.BENCH_SHOW_QUERIES) {
+    for (const [name, l] of limits) console.log(`\n${name}:\n  ${l.statements.join('\n  ')}`);
+  }
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -2,14 +2,17 @@
  * npm run bench:visitors — the per-visitor pages through the whole server (session, loaders,
  * database, render) at 50 connections, on the embedded database and on PostgreSQL (when it
  * answers), beside L, the page's render limit in one process (bench:render). Prints each page's
- * L, req/s, ratio, p50, p99 and the server's RSS: idle after start, and its peak under the load.
- * `BENCH_DURATION` seconds per page (default 10). Asserts nothing.
+ * L, req/s, ratio, p50, p99, the server's CPU per page (user + system from /proc over the measured
+ * run, all its processes) and its RSS: idle after start, and its peak
+ * under the load. `BENCH_DURATION` seconds per page (default 10); `BENCH_PAGES=/admin,/account`
+ * measures only the pages whose names start so (`/admin` also takes `/admin/orders` ...),
+ * `BENCH_DATABASES=embedded` or `postgres` one database. Asserts nothing.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { renderLimits, type VisitorRoute, visitorRoutes } from './lib/render-limit';
+import { type RouteLimit, renderLimits, type VisitorRoute, visitorRoutes } from './lib/render-limit';
 import {
   benchProcesses,
   loadAverage,
@@ -24,6 +27,8 @@ const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const PORT = Number(process.env.BENCH_PORT ?? 4302);
 /** How long an idle server is left to settle before its RSS is read (V8 shrinks its heap when idle). */
 const SETTLE_MS = 10_000;
+const PAGES = process.env.BENCH_PAGES?.split(',');
+const DATABASES = process.env.BENCH_DATABASES?.split(',') ?? ['embedded', 'postgres'];
 
 interface Row {
   page: string;
@@ -33,6 +38,7 @@ interface Row {
   p50: number;
   p99: number;
   errors: number;
+  cpuMsPerPage: number;
   rssMb: number;
 }
 
@@ -53,7 +59,7 @@ async function measure(
   server: RunningServer,
   db: string,
   routes: VisitorRoute[],
-  limits: Map<string, number>,
+  limits: Map<string, RouteLimit>,
 ): Promise<Row[]> {
   const cookies = { customer: await signIn(server, CUSTOMER), owner: await signIn(server, OWNER) };
   const rows: Row[] = [];
@@ -69,16 +75,19 @@ async function measure(
     const sampler = setInterval(() => {
       rssMb = Math.max(rssMb, server.rssMb());
     }, 250);
+    const cpuBefore = server.cpuMs();
     const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: DURATION_S });
+    const cpuMs = server.cpuMs() - cpuBefore;
     clearInterval(sampler);
     rows.push({
       page: route.name,
       db,
-      limit: limits.get(route.name)!,
+      limit: limits.get(route.name)!.rendersPerSecond,
       rps: result.requests.average,
       p50: result.latency.p50,
       p99: result.latency.p99,
       errors: result.non2xx + result.errors + result.timeouts,
+      cpuMsPerPage: cpuMs / (result.requests.total - result.non2xx),
       rssMb,
     });
     console.log(`  measured ${route.name} on ${db}`);
@@ -88,9 +97,9 @@ async function measure(
 
 async function run(db: string, env: Record<string, string>) {
   const { orderId } = await seedVisitorFixture(env);
-  const routes = visitorRoutes(orderId);
-  const limits = db === 'embedded' ? await renderLimits(env, routes, 3) : embeddedLimits!;
-  embeddedLimits ??= limits;
+  const routes = visitorRoutes(orderId).filter((r) => !PAGES || PAGES.some((p) => r.name.startsWith(p)));
+  embeddedLimits ??= await renderLimits(env, routes, 3);
+  const limits = embeddedLimits;
   const server = await startServer({ ...env, RATE_LIMITS: 'false' }, PORT);
   try {
     await new Promise((r) => setTimeout(r, SETTLE_MS));
@@ -104,14 +113,15 @@ async function run(db: string, env: Record<string, string>) {
   }
 }
 
-/** L is a property of the pages, not of the database: measured once, on the embedded fixture. */
-let embeddedLimits: Map<string, number> | undefined;
+/** L is a property of the pages, not of the database: measured once, on the first database's fixture. */
+let embeddedLimits: Map<string, RouteLimit> | undefined;
 const all: Row[] = [];
 const memory: { db: string; idleMb: number; peakMb: number; afterMb: number }[] = [];
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-visitors-'));
 try {
-  await run('embedded', { DATA_DIR: dataDir });
-  await onTemporaryPostgres('shop_visitors', (env) => run('postgres', env));
+  if (DATABASES.includes('embedded')) await run('embedded', { DATA_DIR: dataDir });
+  if (DATABASES.includes('postgres'))
+    await onTemporaryPostgres('shop_visitors', (env) => run('postgres', env));
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }
@@ -119,12 +129,14 @@ try {
 console.log(
   `\n${CONNECTIONS} connections, ${DURATION_S} s per page; server processes on PostgreSQL (WEB_CONCURRENCY) ${benchProcesses({ DATABASE_URL: 'postgres' })}, RSS summed over them; load average ${loadAverage()}\n`,
 );
-console.log('| page | database | L renders/s | req/s | ratio | p50 ms | p99 ms | peak RSS MB |');
-console.log('|---|---|---|---|---|---|---|---|');
+console.log(
+  '| page | database | L renders/s | req/s | ratio | p50 ms | p99 ms | CPU ms per page | peak RSS MB |',
+);
+console.log('|---|---|---|---|---|---|---|---|---|');
 for (const r of all) {
   const errors = r.errors ? ` (${r.errors} failed)` : '';
   console.log(
-    `| ${r.page} | ${r.db} | ${Math.round(r.limit)} | ${Math.round(r.rps)}${errors} | ${(r.rps / r.limit).toFixed(2)} | ${r.p50} | ${r.p99} | ${r.rssMb} |`,
+    `| ${r.page} | ${r.db} | ${Math.round(r.limit)} | ${Math.round(r.rps)}${errors} | ${(r.rps / r.limit).toFixed(2)} | ${r.p50} | ${r.p99} | ${r.cpuMsPerPage.toFixed(1)} | ${r.rssMb} |`,
   );
 }
 console.log('\n| database | idle RSS MB | peak under load | after load | after / idle |');

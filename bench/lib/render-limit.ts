@@ -4,6 +4,7 @@ import { loadConfig } from '../../src/server/config';
 import { loadClientBuild } from '../../src/server/load-build';
 import { createLogger } from '../../src/server/logger';
 import { createServices } from '../../src/server/services';
+import { countQueries } from './count-queries';
 import { CUSTOMER, OWNER } from './visitor-fixture';
 
 /** The pages drawn for one visitor, and who is signed in to see them. */
@@ -27,6 +28,12 @@ export function visitorRoutes(orderId: string): VisitorRoute[] {
 
 type RenderArgs = [Request, number, Headers, EntryContext];
 
+/** A route's render limit, and the statements the whole server sends to draw the page once. */
+export interface RouteLimit {
+  rendersPerSecond: number;
+  statements: string[];
+}
+
 /**
  * L for each route: renders/s of React drawing the route's tree to HTML in a loop (the build's
  * own entry.server, so the same markup the shop sends), on the loader data the real loaders
@@ -37,7 +44,8 @@ export async function renderLimits(
   env: Record<string, string>,
   routes: VisitorRoute[],
   seconds: number,
-): Promise<Map<string, number>> {
+): Promise<Map<string, RouteLimit>> {
+  const queries = countQueries();
   const config = loadConfig({ ...env, LOG_LEVEL: 'silent', RATE_LIMITS: 'false' });
   const services = await createServices(config, createLogger(config));
   const { server, clientDir } = await loadClientBuild();
@@ -64,13 +72,20 @@ export async function renderLimits(
       customer: await signIn(app, base, CUSTOMER),
       owner: await signIn(app, base, OWNER),
     };
-    const limits = new Map<string, number>();
+    const limits = new Map<string, RouteLimit>();
     for (const route of routes) {
-      captured = null;
-      const res = await app.request(`${base}${route.path}`, { headers: { cookie: cookies[route.as] } });
-      if (res.status !== 200 || !captured) throw new Error(`${route.path} answered ${res.status}`);
-      await res.arrayBuffer();
-      const [request, status, headers, context] = captured as RenderArgs;
+      const draw = async (): Promise<RenderArgs> => {
+        captured = null;
+        const res = await app.request(`${base}${route.path}`, { headers: { cookie: cookies[route.as] } });
+        await res.arrayBuffer();
+        if (res.status !== 200 || !captured) throw new Error(`${route.path} answered ${res.status}`);
+        return captured;
+      };
+      // Counted on the second drawing: the first may fill caches (the catalogue, settings).
+      await draw();
+      queries.take();
+      const [request, status, headers, context] = await draw();
+      const statements = queries.take();
       const handoff: Uint8Array[] = [];
       for await (const chunk of context.serverHandoffStream as ReadableStream<Uint8Array>)
         handoff.push(chunk);
@@ -98,7 +113,7 @@ export async function renderLimits(
         await renderOnce();
         n++;
       }
-      limits.set(route.name, n / ((performance.now() - started) / 1000));
+      limits.set(route.name, { rendersPerSecond: n / ((performance.now() - started) / 1000), statements });
     }
     return limits;
   } finally {
