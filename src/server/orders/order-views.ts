@@ -1,5 +1,4 @@
-import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { VatRate } from '~/shared/food-information';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import {
   type OrderHistoryView,
   type OrderLineView,
@@ -29,10 +28,21 @@ const columns = {
   },
 };
 
-/** The order rows with customer, delivery and refunded sum; callers add where/order/limit. */
+type LineRow = Omit<OrderLineView, 'line_total_pennies'>;
+
+/** The outer query's order's lines as one JSON array, by product name. */
+const linesJson = sql<LineRow[]>`(
+  select coalesce(json_agg(json_build_object(
+    'id', i.id, 'product_id', i.product_id, 'product_name', i.product_name, 'quantity', i.quantity,
+    'unit_price_pennies', i.unit_price_pennies, 'vat_rate', i.vat_rate
+  ) order by i.product_name, i.id), '[]'::json)
+  from ${orderItems} i where i.order_id = ${thisOrder}
+)`;
+
+/** The order rows with customer, delivery, sums and lines, in one statement; callers add where/order/limit. */
 export const selectOrderRows = (db: Db | Tx) =>
   db
-    .select(columns)
+    .select({ ...columns, lines: linesJson })
     .from(orders)
     .innerJoin(profiles, eq(profiles.id, orders.profileId))
     .leftJoin(deliveries, eq(deliveries.orderId, orders.id));
@@ -41,32 +51,9 @@ type OrderRow = Awaited<ReturnType<typeof selectOrderRows>>[number];
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-async function linesOf(db: Db | Tx, ids: string[]) {
-  const byOrder = new Map<string, OrderLineView[]>();
-  if (ids.length === 0) return byOrder;
-  const rows = await db
-    .select()
-    .from(orderItems)
-    .where(inArray(orderItems.orderId, ids))
-    .orderBy(asc(orderItems.productName), asc(orderItems.id));
-  for (const r of rows) {
-    const list = byOrder.get(r.orderId) ?? [];
-    list.push({
-      id: r.id,
-      product_id: r.productId,
-      product_name: r.productName,
-      quantity: r.quantity,
-      unit_price_pennies: r.unitPricePennies,
-      line_total_pennies: r.quantity * r.unitPricePennies,
-      vat_rate: r.vatRate as VatRate,
-    });
-    byOrder.set(r.orderId, list);
-  }
-  return byOrder;
-}
-
-function toView(r: OrderRow, items: OrderLineView[], now: Date): OrderView {
+function toView(r: OrderRow, now: Date): OrderView {
   const o = r.order;
+  const items = r.lines.map((l) => ({ ...l, line_total_pennies: l.quantity * l.unit_price_pennies }));
   const open = o.status === 'pending' && !!o.paymentUrl && !!o.paymentExpiresAt && o.paymentExpiresAt > now;
   return {
     id: o.id,
@@ -126,81 +113,60 @@ function toView(r: OrderRow, items: OrderLineView[], now: Date): OrderView {
   };
 }
 
-/** Views of the orders the query selects, in its order, with their lines (one extra query). */
+/** Views of the orders the query selects, in its order, with their lines (one statement). */
 export async function loadOrderViews(
   db: Db | Tx,
   where: SQL | undefined,
   shape: (q: ReturnType<typeof selectOrderRows>) => Promise<OrderRow[]> = (q) => q,
 ): Promise<OrderView[]> {
   const rows = await shape(selectOrderRows(db).where(where) as ReturnType<typeof selectOrderRows>);
-  const lines = await linesOf(
-    db,
-    rows.map((r) => r.order.id),
-  );
   const now = new Date();
-  return rows.map((r) => toView(r, lines.get(r.order.id) ?? [], now));
+  return rows.map((r) => toView(r, now));
 }
 
-type LineRow = Omit<OrderLineView, 'line_total_pennies'>;
-
-/** The outer query's order's lines as one JSON array, in `linesOf`'s order. */
-const linesJson = sql<LineRow[]>`(
-  select coalesce(json_agg(json_build_object(
-    'id', i.id, 'product_id', i.product_id, 'product_name', i.product_name, 'quantity', i.quantity,
-    'unit_price_pennies', i.unit_price_pennies, 'vat_rate', i.vat_rate
-  ) order by i.product_name, i.id), '[]'::json)
-  from ${orderItems} i where i.order_id = ${thisOrder}
-)`;
-
 /**
- * One order as lists show it (no history or refunds: two queries fewer), its lines read in the
- * same statement (e-mails in paying and status-changing transactions read it); null when there
- * is none.
+ * One order as lists show it (no history or refunds), its lines read in the same statement
+ * (e-mails in paying and status-changing transactions read it); null when there is none.
  */
 export async function loadOrderView(db: Db | Tx, id: string): Promise<OrderView | null> {
+  const [view] = await loadOrderViews(db, eq(orders.id, id));
+  return view ?? null;
+}
+
+/** The outer query's order's status changes as one JSON array, oldest first. */
+const historyJson = sql<OrderHistoryView[]>`(
+  select coalesce(json_agg(json_build_object(
+    'from', h.from_status, 'to', h.to_status, 'at', h.created_at, 'by', h.actor_name, 'note', h.note
+  ) order by h.created_at, h.id), '[]'::json)
+  from ${orderStatusHistory} h where h.order_id = ${thisOrder}
+)`;
+
+/** The outer query's order's refunds as one JSON array, oldest first. */
+const refundsJson = sql<OrderRefundView[]>`(
+  select coalesce(json_agg(json_build_object(
+    'id', r.id, 'amount_pennies', r.amount_pennies, 'reason', r.reason, 'status', r.status,
+    'created_at', r.created_at, 'by', r.actor_name
+  ) order by r.created_at), '[]'::json)
+  from ${refunds} r where r.order_id = ${thisOrder}
+)`;
+
+/** JSON carries PostgreSQL's timestamp text; views carry JavaScript's ISO form, as drizzle's dates give. */
+const isoFromJson = (at: string) => new Date(at).toISOString();
+
+/** One order with its lines, history and refunds, in one statement; null when there is none. */
+export async function loadOrderDetail(db: Db | Tx, id: string): Promise<OrderView | null> {
   const [row] = await db
-    .select({ ...columns, lines: linesJson })
+    .select({ ...columns, lines: linesJson, history: historyJson, refunds: refundsJson })
     .from(orders)
     .innerJoin(profiles, eq(profiles.id, orders.profileId))
     .leftJoin(deliveries, eq(deliveries.orderId, orders.id))
     .where(eq(orders.id, id));
   if (!row) return null;
-  const items = row.lines.map((l) => ({ ...l, line_total_pennies: l.quantity * l.unit_price_pennies }));
-  return toView(row, items, new Date());
-}
-
-/** One order with its history and refunds; null when there is none. */
-export async function loadOrderDetail(db: Db | Tx, id: string): Promise<OrderView | null> {
-  const view = await loadOrderView(db, id);
-  if (!view) return null;
-  const [history, refundRows] = await Promise.all([
-    db
-      .select()
-      .from(orderStatusHistory)
-      .where(eq(orderStatusHistory.orderId, id))
-      .orderBy(asc(orderStatusHistory.createdAt), asc(orderStatusHistory.id)),
-    db.select().from(refunds).where(eq(refunds.orderId, id)).orderBy(asc(refunds.createdAt)),
-  ]);
-  view.history = history.map(
-    (h): OrderHistoryView => ({
-      from: h.fromStatus,
-      to: h.toStatus,
-      at: h.createdAt.toISOString(),
-      by: h.actorName,
-      note: h.note,
-    }),
-  );
-  view.refunds = refundRows.map(
-    (r): OrderRefundView => ({
-      id: r.id,
-      amount_pennies: r.amountPennies,
-      reason: r.reason,
-      status: r.status,
-      created_at: r.createdAt.toISOString(),
-      by: r.actorName,
-    }),
-  );
-  return view;
+  return {
+    ...toView(row, new Date()),
+    history: row.history.map((h) => ({ ...h, at: isoFromJson(h.at) })),
+    refunds: row.refunds.map((r) => ({ ...r, created_at: isoFromJson(r.created_at) })),
+  };
 }
 
 /** What a customer may see of their own order: no owner flags, driver notes or staff names. */
