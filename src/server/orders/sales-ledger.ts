@@ -9,9 +9,22 @@ const FOLD_LOCK = 7_274_018;
  * and key, so the dashboard reads a few rows per day however many orders changed. Only days with
  * new changes are touched, each in full; keys that come to nothing go. The sums never change, so
  * readers are right before, during and after a fold; a fold only keeps them quick. Changes
- * committed while it runs stay as they are for the next one.
+ * committed while it runs stay as they are for the next one. A call while a fold is under way
+ * joins it (the dashboard's totals and its charts both ask, at once): the sums are right either way.
  */
-export async function foldSales(db: Db): Promise<void> {
+export function foldSales(db: Db): Promise<void> {
+  let fold = underWay.get(db);
+  if (!fold) {
+    fold = foldNow(db).finally(() => underWay.delete(db));
+    underWay.set(db, fold);
+  }
+  return fold;
+}
+
+/** The fold under way on each database, if any. */
+const underWay = new WeakMap<Db, Promise<void>>();
+
+async function foldNow(db: Db): Promise<void> {
   const [waiting] = rows<{ due: boolean }>(
     await db.execute(sql`select exists (select 1 from sales_by_day where not folded)
       or exists (select 1 from sales_by_day_product where not folded) as due`),
