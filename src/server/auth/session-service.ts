@@ -41,22 +41,24 @@ export function createSessionService(auth: Auth, db: Db, log: Logger) {
     return { id, email, name, role: await roleOf(id) };
   }
 
-  /** The session's expiry, its user, and whether they are an admin, in one query. */
-  async function sessionWithRole(token: string) {
-    const [row] = await db
-      .select({
-        id: users.id,
-        email: users.email,
-        name: users.name,
-        expiresAt: sessions.expiresAt,
-        admin: sql<boolean>`exists (select 1 from ${userRoles} where ${userRoles.userId} = ${users.id} and ${userRoles.role} = 'admin')`,
-      })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(eq(sessions.token, token))
-      .limit(1);
-    return row;
-  }
+  /**
+   * The session's expiry, its user, and whether they are an admin, in one query. Every page asks
+   * it, so it is built once (a prepared statement: on PostgreSQL also parsed and planned once per
+   * connection) rather than on each request.
+   */
+  const sessionWithRole = db
+    .select({
+      id: users.id,
+      email: users.email,
+      name: users.name,
+      expiresAt: sessions.expiresAt,
+      admin: sql<boolean>`exists (select 1 from ${userRoles} where ${userRoles.userId} = ${users.id} and ${userRoles.role} = 'admin')`,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.token, sql.placeholder('token')))
+    .limit(1)
+    .prepare('session_with_role');
 
   /**
    * Every signed-in page asks who is asking, so the common case takes one query: a validly signed
@@ -68,9 +70,9 @@ export function createSessionService(auth: Auth, db: Db, log: Logger) {
     const { authCookies, secret, sessionConfig } = await auth.$context;
     const token = signedValue(headers.get('cookie'), authCookies.sessionToken.name, secret);
     if (token === null) return null; // no session cookie, or one this shop did not sign
-    let row: Awaited<ReturnType<typeof sessionWithRole>>;
+    let row: Awaited<ReturnType<typeof sessionWithRole.execute>>[number] | undefined;
     try {
-      row = await sessionWithRole(token);
+      [row] = await sessionWithRole.execute({ token });
     } catch {
       // The slow way tells a lost session from a failed role lookup (SPEC §6: customer).
       return undefined;
