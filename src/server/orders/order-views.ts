@@ -153,14 +153,29 @@ const refundsJson = sql<OrderRefundView[]>`(
 /** JSON carries PostgreSQL's timestamp text; views carry JavaScript's ISO form, as drizzle's dates give. */
 const isoFromJson = (at: string) => new Date(at).toISOString();
 
-/** One order with its lines, history and refunds, in one statement; null when there is none. */
-export async function loadOrderDetail(db: Db | Tx, id: string): Promise<OrderView | null> {
-  const [row] = await db
+/**
+ * One order with its lines, history and refunds, read by its id. Both order pages ask it on every
+ * view, so it is built once per database handle (a prepared statement) rather than each time.
+ */
+const prepareDetail = (db: Db | Tx) =>
+  db
     .select({ ...columns, lines: linesJson, history: historyJson, refunds: refundsJson })
     .from(orders)
     .innerJoin(profiles, eq(profiles.id, orders.profileId))
     .leftJoin(deliveries, eq(deliveries.orderId, orders.id))
-    .where(eq(orders.id, id));
+    .where(eq(orders.id, sql.placeholder('id')))
+    .prepare('order_detail');
+
+const detailStatements = new WeakMap<Db | Tx, ReturnType<typeof prepareDetail>>();
+
+/** One order with its lines, history and refunds, in one statement; null when there is none. */
+export async function loadOrderDetail(db: Db | Tx, id: string): Promise<OrderView | null> {
+  let detail = detailStatements.get(db);
+  if (!detail) {
+    detail = prepareDetail(db);
+    detailStatements.set(db, detail);
+  }
+  const [row] = await detail.execute({ id });
   if (!row) return null;
   return {
     ...toView(row, new Date()),
