@@ -5,9 +5,10 @@ import type { Services } from '../services';
 import { createAdmissionGate, drawsPage } from './admission-gate';
 
 /**
- * Pages drawn at once. On the embedded database everything runs on this one thread, so a second
- * page only overlaps the first's zipping (libuv's threads); on PostgreSQL the queries leave the
- * thread, so a few pages keep it busy while others wait for their answers.
+ * Pages drawn at once. On the embedded database the statements run on the database's one thread
+ * (docs/decisions/022), so a second page is drawn here while the first waits for its statements;
+ * 3 and 4 measured no better (bench/RESULTS.md). On PostgreSQL the queries run in several
+ * backends, so a few pages keep this thread busy while others wait for their answers.
  */
 export const PAGES_AT_ONCE = { pglite: 2, postgres: 4 } as const;
 
