@@ -68,16 +68,16 @@ export async function startServer(env: Record<string, string>, port: number): Pr
   // The shop decides NODE_ENV itself (unset = production without the production checks); a bench
   // run with NODE_ENV=production for its own React must not pass that on.
   const { NODE_ENV: _, ...inherited } = process.env;
+  const processes = benchProcesses(env);
   const child = spawnLikeNpmStart({
     ...inherited,
     HOST: '127.0.0.1',
     PORT: String(port),
     PUBLIC_URL: url,
     LOG_LEVEL: 'warn',
-    WEB_CONCURRENCY: String(benchProcesses(env)),
+    WEB_CONCURRENCY: String(processes),
     ...env,
   });
-  const processes = benchProcesses(env);
   let allListening = false;
   child.on('message', (m: { listening?: number }) => {
     if (m.listening === processes) allListening = true;
