@@ -42,11 +42,15 @@ export function createContactService(
   log: Logger,
 ) {
   /** Messages the owner has not read yet (the admin sidebar shows it on every page). */
+  // Every back-office page's sidebar asks it: built once (a prepared statement), not per page.
+  const unread = db
+    .select({ n: count() })
+    .from(contactMessages)
+    .where(eq(contactMessages.state, 'unread'))
+    .prepare('unread_messages');
+
   async function unreadCount(): Promise<number> {
-    const [row] = await db
-      .select({ n: count() })
-      .from(contactMessages)
-      .where(eq(contactMessages.state, 'unread'));
+    const [row] = await unread.execute();
     return row?.n ?? 0;
   }
 
