@@ -121,7 +121,8 @@ export async function renderLimits(
   }
 }
 
-async function signIn(
+/** Signs in through the app in this process; the session cookies to send. */
+export async function signIn(
   app: ReturnType<typeof createApp>,
   base: string,
   who: { email: string; password: string },
