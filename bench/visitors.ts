@@ -6,7 +6,7 @@
  * run, all its processes) and its RSS: idle after start, and its peak
  * under the load. `BENCH_DURATION` seconds per page (default 10); `BENCH_PAGES=/admin,/account`
  * measures only the pages whose names start so (`/admin` also takes `/admin/orders` ...),
- * `BENCH_DATABASES=embedded` or `postgres` one database. Asserts nothing.
+ * `BENCH_ONLY=embedded` or `postgres` one database. Asserts nothing.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -28,7 +28,8 @@ const PORT = Number(process.env.BENCH_PORT ?? 4302);
 /** How long an idle server is left to settle before its RSS is read (V8 shrinks its heap when idle). */
 const SETTLE_MS = 10_000;
 const PAGES = process.env.BENCH_PAGES?.split(',');
-const DATABASES = process.env.BENCH_DATABASES?.split(',') ?? ['embedded', 'postgres'];
+/** `BENCH_ONLY=postgres` (or `embedded`): one database's run only, as in bench:checkout. */
+const ONLY = process.env.BENCH_ONLY;
 
 interface Row {
   page: string;
@@ -119,9 +120,8 @@ const all: Row[] = [];
 const memory: { db: string; idleMb: number; peakMb: number; afterMb: number }[] = [];
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-visitors-'));
 try {
-  if (DATABASES.includes('embedded')) await run('embedded', { DATA_DIR: dataDir });
-  if (DATABASES.includes('postgres'))
-    await onTemporaryPostgres('shop_visitors', (env) => run('postgres', env));
+  if (ONLY !== 'postgres') await run('embedded', { DATA_DIR: dataDir });
+  if (ONLY !== 'embedded') await onTemporaryPostgres('shop_visitors', (env) => run('postgres', env));
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }
