@@ -252,6 +252,37 @@ describe('refunds', () => {
     expect(refundMails.filter((m) => ids.some((id) => m.dedupeKey.endsWith(id)))).toHaveLength(2);
   });
 
+  it("shows the owner an order's history and refunds, oldest first, at the times they were recorded", async () => {
+    const { orderId } = await paidOrder();
+    await refund(orderId, { amount: 400, reason: 'One cookie broken', request_key: key() });
+    await refund(orderId, { amount: 'full', reason: 'Goodwill', request_key: key() });
+    const res = await api(t, 'GET', `/api/admin/orders/${orderId}`, undefined, admin.cookie);
+    const { order } = await res.json();
+
+    const history = await historyOf(orderId);
+    expect(order.history).toEqual(
+      history.map((h) => ({
+        from: h.fromStatus,
+        to: h.toStatus,
+        at: h.createdAt.toISOString(),
+        by: h.actorName,
+        note: h.note,
+      })),
+    );
+    const rows = (await refundsOf(orderId)).sort((a, b) => +a.createdAt - +b.createdAt);
+    expect(order.refunds).toEqual(
+      rows.map((r) => ({
+        id: r.id,
+        amount_pennies: r.amountPennies,
+        reason: r.reason,
+        status: r.status,
+        created_at: r.createdAt.toISOString(),
+        by: 'Owner Olive',
+      })),
+    );
+    expect(order.refunds.map((r: { amount_pennies: number }) => r.amount_pennies)).toEqual([400, 999]);
+  });
+
   it('makes one refund of a double click (same request key), even at the same moment', async () => {
     const { orderId } = await paidOrder();
     const body = { amount: 500, reason: 'Late', request_key: key() };
