@@ -6,11 +6,11 @@ import { createAdmissionGate, drawsPage } from './admission-gate';
 
 /**
  * Pages drawn at once. On the embedded database the statements run on the database's one thread
- * (docs/decisions/022), so a second page is drawn here while the first waits for its statements;
- * 3 and 4 measured no better (bench/RESULTS.md). On PostgreSQL the queries run in several
- * backends, so a few pages keep this thread busy while others wait for their answers.
+ * (docs/decisions/022): with 3, one page is drawn here while others wait for their statements,
+ * and each page cost less CPU than with 2 (bench/RESULTS.md). On PostgreSQL the queries run in
+ * several backends, so a few pages keep this thread busy while others wait for their answers.
  */
-export const PAGES_AT_ONCE = { pglite: 2, postgres: 4 } as const;
+export const PAGES_AT_ONCE = { pglite: 3, postgres: 4 } as const;
 
 /**
  * The whole shop as a node:http listener. A fresh cached storefront page is written straight to
