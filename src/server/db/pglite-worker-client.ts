@@ -17,14 +17,14 @@ interface ErrorFields {
 }
 
 /** What the client asks the database's thread; every request is answered once, by its id. */
-export type Request =
+export type WorkerRequest =
   | { op: 'query'; id: number; text: string; params?: unknown[]; options?: QueryOptions; tx?: number }
   | { op: 'begin'; id: number }
   | { op: 'end'; id: number; tx: number; commit: boolean }
   | { op: 'close'; id: number };
 
 /** The answer to request `id`; id 0 says the database is open (or why it is not). */
-export type Reply = { id: number; value: unknown } | { id: number; error: ErrorFields };
+export type WorkerReply = { id: number; value: unknown } | { id: number; error: ErrorFields };
 
 /** The part of a PGlite transaction drizzle uses. */
 export interface WorkerTransaction {
@@ -61,7 +61,7 @@ export class PGliteWorkerClient {
   private constructor(dataDir: string) {
     const { module, eval: isSource } = workerModule();
     this.#worker = new Worker(module, { eval: isSource, workerData: { dataDir } satisfies WorkerStart });
-    this.#worker.on('message', (reply: Reply) => this.#settle(reply));
+    this.#worker.on('message', (reply: WorkerReply) => this.#settle(reply));
     this.#worker.on('error', (err) => this.#stop(`The embedded database stopped: ${err.message}`));
     this.#worker.on('exit', (code) =>
       this.#stop(`The embedded database stopped (its thread exited with code ${code})`),
@@ -111,7 +111,7 @@ export class PGliteWorkerClient {
   }
 
   async #query<T>(text: string, params?: unknown[], options?: QueryOptions, tx?: number) {
-    const request: Request = {
+    const request: WorkerRequest = {
       op: 'query',
       id: ++this.#lastId,
       text,
@@ -122,7 +122,7 @@ export class PGliteWorkerClient {
     return (await this.#call(request)) as Results<T>;
   }
 
-  #call(request: Request): Promise<unknown> {
+  #call(request: WorkerRequest): Promise<unknown> {
     if (this.#stopped) return Promise.reject(new Error(this.#stopped));
     return new Promise((resolve, reject) => {
       this.#worker.postMessage(request);
@@ -132,7 +132,7 @@ export class PGliteWorkerClient {
     });
   }
 
-  #settle(reply: Reply) {
+  #settle(reply: WorkerReply) {
     const call = this.#pending.get(reply.id);
     if (!call) return;
     this.#pending.delete(reply.id);

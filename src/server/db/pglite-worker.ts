@@ -8,7 +8,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { registerDrizzleTextParsers } from './pglite-parsers';
-import type { Reply, Request, WorkerStart } from './pglite-worker-client';
+import type { WorkerReply, WorkerRequest, WorkerStart } from './pglite-worker-client';
 
 /**
  * PostgreSQL's default 128 MB of shared buffers lives in PGlite's memory and costs ~115 MB of RSS
@@ -24,7 +24,7 @@ const { dataDir } = workerData as WorkerStart;
 /** Transactions whose BEGIN has run, by the id of the request that began them. */
 const open = new Map<number, { tx: Transaction; end(commit: boolean): Promise<void> }>();
 
-function send(reply: Reply) {
+function send(reply: WorkerReply) {
   try {
     port.postMessage(reply);
   } catch {
@@ -35,7 +35,7 @@ function send(reply: Reply) {
 }
 
 /** An error as plain fields: PostgreSQL's (code, constraint, detail, ...) survive the copy. */
-function fieldsOf(err: unknown): Extract<Reply, { error: unknown }>['error'] {
+function fieldsOf(err: unknown): Extract<WorkerReply, { error: unknown }>['error'] {
   if (!(err instanceof Error)) return { message: String(err) };
   // PGlite adds the query's options (drizzle's parsers: functions) to its errors.
   const { queryOptions: _, ...own } = err as Error & Record<string, unknown>;
@@ -76,7 +76,7 @@ function begin(db: PGlite, id: number) {
 }
 
 function serve(db: PGlite) {
-  port.on('message', (request: Request) => {
+  port.on('message', (request: WorkerRequest) => {
     switch (request.op) {
       case 'query': {
         const { id, text, params, options, tx } = request;
