@@ -1,4 +1,5 @@
 import { createServer } from 'node:http';
+import { hashingGate } from './auth/auth';
 import type { Config } from './config';
 import { startEmbeddedUpkeep } from './db/embedded-upkeep';
 import { DEMO_ADMIN, DEMO_CUSTOMER, demoAccountsExist, isLoopback } from './db/seed-demo-users';
@@ -15,6 +16,7 @@ import { startBanner } from './start-banner';
  */
 export async function serve(config: Config, { announce = true } = {}) {
   const log = createLogger(config);
+  hashingGate.shareWith(config.processes);
   const services = await createServices(config, log);
   const server = createServer(createNodeListener(services, await loadClientBuild()));
   services.mail.start();

@@ -4,13 +4,15 @@ import { AppError } from '../errors';
 /**
  * Password hashes at once, and how many may wait, before a sign-in is told to come back later.
  * Hashes run on libuv's threads, but each takes a whole core while it runs: one core is always
- * left to the event loop, so cached pages keep flowing during a sign-in flood (on 2 cores, with 2
- * hashes at once, cached /shop answered in seconds).
+ * left to the event loops, so cached pages keep flowing during a sign-in flood (on 2 cores, with 2
+ * hashes at once, cached /shop answered in seconds). With several server processes on the machine
+ * (WEB_CONCURRENCY) the cores are shared, so each process takes its share (at least one).
  */
-export const HASHING = {
-  concurrency: Math.min(4, Math.max(1, availableParallelism() - 1)),
-  queue: 16,
-} as const;
+export function hashingLimits(processes = 1, cores = availableParallelism()) {
+  return { concurrency: Math.min(4, Math.max(1, Math.floor((cores - 1) / processes))), queue: 16 };
+}
+
+export const HASHING = hashingLimits();
 
 /** A full queue: 503 with Retry-After (errorResponse adds it), so the rest of the shop stays quick. */
 export const hashingBusy = () =>
@@ -40,13 +42,18 @@ export interface HashingPlace {
  * been refused only at the hash, every refusal would first have looked the user up, and while
  * slots freed up many requests at once would pass a "not full" check and do just that.
  */
-export function createHashingGate(limits: { concurrency: number; queue: number } = HASHING) {
+export function createHashingGate(initial: { concurrency: number; queue: number } = HASHING) {
+  let limits = initial;
   let running = 0;
   let reserved = 0;
   const waiting: (() => void)[] = [];
   const taken = () => running + waiting.length + reserved;
 
   return {
+    /** This process is one of `processes` on the machine (serve() says so once, at start). */
+    shareWith(processes: number) {
+      limits = hashingLimits(processes);
+    },
     /** Holds a place for a hash this request will run; a 503 (hashingBusy) at once when full. */
     reserve(): HashingPlace & { take(): boolean } {
       if (taken() >= limits.concurrency + limits.queue) throw hashingBusy();

@@ -3,7 +3,7 @@ import { createUser, nextTestIp } from '~/test/factories';
 import { createTestApp, type TestApp } from '~/test/test-app';
 import { ACCOUNT_SIGN_IN_LIMIT } from './account-sign-in-limit';
 import { BUSY_HOLD_MS, hashingGate } from './auth';
-import { ClientGoneError, createHashingGate, HASHING } from './hashing-gate';
+import { ClientGoneError, createHashingGate, HASHING, hashingLimits } from './hashing-gate';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -99,6 +99,25 @@ describe('a sign-in while the hashing queue is full', () => {
 
 describe('the hashing gate', () => {
   const slow = () => new Promise<string>((resolve) => setTimeout(() => resolve('done'), 50));
+
+  it('leaves a core to the pages however many server processes share the machine (at least one hash each)', () => {
+    const atOnce = (processes: number, cores: number) =>
+      processes * hashingLimits(processes, cores).concurrency;
+    expect(atOnce(1, 2)).toBe(1);
+    expect(atOnce(1, 4)).toBe(3);
+    expect(atOnce(2, 4)).toBe(2);
+    expect(atOnce(3, 8)).toBe(6);
+    expect(atOnce(4, 4)).toBe(4);
+    expect(atOnce(1, 32)).toBe(4);
+  });
+
+  it('takes its share once serve() says how many processes there are', async () => {
+    const gate = createHashingGate({ concurrency: 4, queue: 16 });
+    gate.shareWith(64);
+    const both = Promise.all([gate.run(slow), gate.run(slow)]);
+    expect(gate.load()).toEqual({ running: 1, waiting: 1, reserved: 0 });
+    expect(await both).toEqual(['done', 'done']);
+  });
 
   it('runs a few at once, queues a few, refuses the rest', async () => {
     const gate = createHashingGate({ concurrency: 1, queue: 1 });
