@@ -60,20 +60,16 @@ export default function Home() {
       <section className="relative isolate flex h-[600px] items-center overflow-hidden">
         <picture>
           {/* Phones first: the first matching source wins. */}
-          <source
-            media={heroSquare.media}
-            type="image/avif"
-            srcSet={heroSquare.avif}
-            width={heroSquare.width}
-            height={heroSquare.height}
-          />
-          <source
-            media={heroSquare.media}
-            type="image/webp"
-            srcSet={heroSquare.webp}
-            width={heroSquare.width}
-            height={heroSquare.height}
-          />
+          {(['avif', 'webp'] as const).map((format) => (
+            <source
+              key={format}
+              media={heroSquare.media}
+              type={`image/${format}`}
+              srcSet={heroSquare[format]}
+              width={heroSquare.width}
+              height={heroSquare.height}
+            />
+          ))}
           <source type="image/avif" srcSet={heroImage.avifSrcSet} sizes="100vw" />
           <img
             src={heroImage.src}
