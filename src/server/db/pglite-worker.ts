@@ -8,6 +8,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { registerDrizzleTextParsers } from './pglite-parsers';
+import { type StatementTimings, statementTimings } from './pglite-timings';
 import type { WorkerReply, WorkerRequest, WorkerStart } from './pglite-worker-client';
 
 /**
@@ -75,7 +76,7 @@ function begin(db: PGlite, id: number) {
   });
 }
 
-function serve(db: PGlite) {
+function serve(db: PGlite, timings: StatementTimings | null) {
   port.on('message', (request: WorkerRequest) => {
     switch (request.op) {
       case 'query': {
@@ -83,7 +84,8 @@ function serve(db: PGlite) {
         answer(id, async () => {
           const target = tx === undefined ? db : open.get(tx)?.tx;
           if (!target) throw new Error('Transaction is closed');
-          const { rows, fields, affectedRows } = await target.query(text, params, options);
+          const run = () => target.query(text, params, options);
+          const { rows, fields, affectedRows } = await (timings ? timings.measure(text, run) : run());
           return { rows, fields, affectedRows };
         });
         break;
@@ -102,6 +104,7 @@ function serve(db: PGlite) {
         // Closing the port ends this thread once PGlite has written everything down.
         db.close().then(
           () => {
+            timings?.write();
             send({ id: request.id, value: null });
             port.close();
           },
@@ -115,7 +118,7 @@ function serve(db: PGlite) {
 try {
   const db = await PGlite.create(dataDir, { startParams: START_PARAMS });
   registerDrizzleTextParsers(db);
-  serve(db);
+  serve(db, statementTimings(db, process.env.PGLITE_TIMINGS));
   send({ id: 0, value: 'ready' });
 } catch (err) {
   send({ id: 0, error: fieldsOf(err) });
