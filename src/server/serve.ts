@@ -19,6 +19,12 @@ export async function serve(config: Config, { announce = true } = {}) {
   hashingGate.shareWith(config.processes);
   const services = await createServices(config, log);
   const server = createServer(createNodeListener(services, await loadClientBuild()));
+  // Nothing could be answered any more: stop, so whatever supervises the shop starts it again
+  // (PGlite recovers its folder on opening) rather than leaving it up answering errors.
+  services.onDatabaseLost((reason) => {
+    log.fatal({ reason }, 'the database stopped; the shop stops too');
+    process.exit(1);
+  });
   services.mail.start();
   // Published demo passwords on a reachable address open the back office to anyone: say so loudly.
   const exposedDemo = !isLoopback(config.host) && (await demoAccountsExist(services.db));

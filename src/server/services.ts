@@ -80,6 +80,8 @@ export async function createServices(
     log,
     db,
     dbKind: database.kind,
+    /** Calls `listener` if the database is gone for good (PostgreSQL connections are re-made instead). */
+    onDatabaseLost: (listener: (reason: string) => void) => database.onLost?.(listener),
     auth,
     session,
     accounts,

@@ -13,6 +13,8 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** Calls `listener` if the database is gone for good (the embedded one's thread crashed). */
+  onLost?(listener: (reason: string) => void): void;
 }
 
 /** Runs once the migrations are applied, still under the migration lock (the seed). */

@@ -21,7 +21,7 @@ export async function openEmbedded(
     const db = drizzle({ client: client as never, schema }) as unknown as Db;
     await migrate(db as never, { migrationsFolder });
     await prepare(db);
-    return { db, kind: 'pglite', close: () => client.close() };
+    return { db, kind: 'pglite', close: () => client.close(), onLost: (listener) => client.onLost(listener) };
   } catch (err) {
     await client.close().catch(() => {});
     throw err;

@@ -123,19 +123,26 @@ describe('when the database thread ends', () => {
       thread = this;
       return post.call(this, message);
     });
+    const lost: string[] = [];
+    client.onLost((reason) => lost.push(reason));
     const slow = client.query('select pg_sleep(5)');
     spy.mockRestore();
     await thread!.terminate();
     await expect(slow).rejects.toThrow(/^The embedded database stopped \(its thread exited with code 1\)$/);
     await expect(client.query('select 1')).rejects.toThrow('The embedded database stopped');
+    // The shop is told, so it can stop and be started again (serve.ts).
+    expect(lost).toEqual(['The embedded database stopped (its thread exited with code 1)']);
   });
 
   it('keeps what was written when closed, and answers no more', async () => {
     const { dir, client } = await openCopy();
+    const lost: string[] = [];
+    client.onLost((reason) => lost.push(reason));
     await client.query('create table kept (id int)');
     await client.query('insert into kept values (7)');
     await client.close();
     await expect(client.query('select 1')).rejects.toThrow('The embedded database is closed');
+    expect(lost).toEqual([]);
     const reopened = await PGliteWorkerClient.open(dir);
     expect((await reopened.query('select id from kept')).rows).toEqual([{ id: 7 }]);
     await reopened.close();

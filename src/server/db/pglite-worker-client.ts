@@ -45,6 +45,7 @@ export class PGliteWorkerClient {
   #lastId = 0;
   /** Why no call can be answered any more (closed, or the thread died); null while running. */
   #stopped: string | null = null;
+  readonly #lostListeners: ((reason: string) => void)[] = [];
 
   /** Starts the database's thread on `dataDir` and resolves once the database is open. */
   static async open(dataDir: string): Promise<PGliteWorkerClient> {
@@ -100,12 +101,17 @@ export class PGliteWorkerClient {
     return result;
   }
 
+  /** Calls `listener` if the thread ends without close() (a crash): nothing can be answered after it. */
+  onLost(listener: (reason: string) => void) {
+    this.#lostListeners.push(listener);
+  }
+
   /** Closes the database (everything written to its folder) and ends its thread. */
   async close(): Promise<void> {
     if (this.#stopped) return;
     const exited = new Promise((resolve) => this.#worker.once('exit', resolve));
     await this.#call({ op: 'close', id: ++this.#lastId });
-    this.#stop('The embedded database is closed');
+    this.#stop('The embedded database is closed', false);
     this.#worker.ref(); // until the thread has ended
     await exited;
   }
@@ -142,12 +148,13 @@ export class PGliteWorkerClient {
   }
 
   /** No more answers will come: every call waiting for one fails now, and every later call at once. */
-  #stop(reason: string) {
+  #stop(reason: string, lost = true) {
     if (this.#stopped) return;
     this.#stopped = reason;
     for (const call of this.#pending.values()) call.reject(new Error(reason));
     this.#pending.clear();
     this.#worker.unref();
+    if (lost) for (const listener of this.#lostListeners) listener(reason);
   }
 }
 
