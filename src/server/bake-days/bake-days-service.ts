@@ -17,7 +17,7 @@ import type { Fulfilment } from '~/shared/pricing/price-order';
 import type { Db, Tx } from '../db/client';
 import { bakeDayOverrides, bakeDayTemplate } from '../db/schema';
 import { badRequest, notFound, parseOrThrow } from '../errors';
-import { bookedCookiesByDate, bookedCookiesOn } from '../orders/booked-cookies';
+import { bookedCookiesByDate, bookedCookiesOn, bookedCookiesOnDay } from '../orders/booked-cookies';
 
 /** Any fixed number: the first key of the per-day advisory lock (the second is the day's number). */
 const DAY_LOCK = 7_274_013;
@@ -146,10 +146,9 @@ export function createBakeDaysService(db: Db, clock: () => Date = () => new Date
     await tx.execute(
       sql`select pg_advisory_xact_lock(${DAY_LOCK}::int, ${daysBetween('2000-01-01', date)}::int)`,
     );
-    const booked = await bookedCookiesByDate(tx, date, date);
     const day = describeDay(date, {
       ...rules,
-      booked: booked[date] ?? 0,
+      booked: await bookedCookiesOnDay(tx, date),
       now: clock(),
       cookies,
       fulfilment,
