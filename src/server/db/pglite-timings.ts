@@ -1,9 +1,9 @@
 /**
  * Opt-in: how long the embedded database's thread spends on each statement, summed by its text
  * and written when the database closes to `<PGLITE_TIMINGS>/pglite-timings-<pid>.tsv` (a folder:
- * a benchmark's own seeding and checking open the database too, in another process). Used to find what to
- * make cheaper (bench/RESULTS.md, "Database-thread time per order"); off unless the variable is
- * set, and then nothing of it runs.
+ * a benchmark's own seeding and checking open the database too, in another process). Used to
+ * find what to make cheaper (bench/RESULTS.md, "Database-thread time per order on the embedded
+ * database"); unset, none of this runs.
  *
  * The clock runs only while the statement holds PGlite's query lock (not while it waits for a
  * transaction to end), so the sums are the thread's work: parse, plan, execute, triggers

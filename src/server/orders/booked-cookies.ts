@@ -38,7 +38,8 @@ export async function bookedCookiesByDate(
  * the history is short, so `bookedCookiesByDate` keeps it (bench/RESULTS.md).
  */
 export const bookedCookiesOn = (date: IsoDate) =>
-  // Aliased: drizzle leaves columns unqualified in a select with no join, where "id" would be a line's.
+  // Aliased (drizzle leaves columns unqualified in a select with no join, where "id" would be a
+  // line's), so `holdsItsPlace` is spelt out: not cancelled.
   sql<number>`(
   select coalesce(sum((
     select sum(i.quantity) from ${orderItems} i where i.order_id = o.id
