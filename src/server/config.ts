@@ -15,6 +15,8 @@ const EnvSchema = z.object({
   PUBLIC_URL: z.url().optional(),
   DATABASE_URL: z.url().optional(),
   DATA_DIR: z.string().default('./data'),
+  /** A folder: the embedded database's thread writes its time per statement there on close (pglite-timings.ts). */
+  PGLITE_TIMINGS: optional(z.string()),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   /** Server processes (node:cluster workers) on PostgreSQL; `auto` = one per core. */
   WEB_CONCURRENCY: z
@@ -113,7 +115,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     processes: e.WEB_CONCURRENCY,
     database: e.DATABASE_URL
       ? ({ kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE } as const)
-      : ({ kind: 'pglite', dataDir: e.DATA_DIR } as const),
+      : ({ kind: 'pglite', dataDir: e.DATA_DIR, timingsDir: e.PGLITE_TIMINGS } as {
+          kind: 'pglite';
+          dataDir: string;
+          timingsDir?: string;
+        }),
     seedDemoUsers: !e.DATABASE_URL || e.SEED_DEMO,
     /** Unset on the embedded database: one is generated once per DATA_DIR and kept there (local-secret.ts). */
     authSecret: e.BETTER_AUTH_SECRET ?? null,

@@ -34,7 +34,7 @@ export async function openDatabase(
 ): Promise<Database> {
   if (cfg.kind === 'pglite') {
     const { openEmbedded } = await import('./open-embedded');
-    return openEmbedded(cfg.dataDir, migrationsFolder, prepare);
+    return openEmbedded(cfg.dataDir, migrationsFolder, prepare, cfg.timingsDir);
   }
   const { openPostgres } = await import('./open-postgres');
   return openPostgres(cfg, migrationsFolder, prepare, log);

@@ -13,9 +13,10 @@ export async function openEmbedded(
   dataDir: string,
   migrationsFolder: string,
   prepare: Prepare,
+  timingsDir?: string,
 ): Promise<Database> {
   if (!dataDir.startsWith('memory://')) prepareDataDir(dataDir);
-  const client = await PGliteWorkerClient.open(dataDir);
+  const client = await PGliteWorkerClient.open(dataDir, timingsDir);
   try {
     // drizzle's PGlite driver calls only `query` and `transaction`, which the client forwards.
     const db = drizzle({ client: client as never, schema }) as unknown as Db;

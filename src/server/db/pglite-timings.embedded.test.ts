@@ -1,18 +1,18 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, expect, it, vi } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
+import { loadConfig } from '../config';
 import { PGliteWorkerClient } from './pglite-worker-client';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'shop-timings-'));
-afterAll(() => {
-  vi.unstubAllEnvs();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 it('PGLITE_TIMINGS: on close, the database thread writes each statement with its count, costliest first', async () => {
-  vi.stubEnv('PGLITE_TIMINGS', dir);
-  const client = await PGliteWorkerClient.open('memory://');
+  // Set as the shop sets it: PGLITE_TIMINGS in its environment.
+  const { database } = loadConfig({ PGLITE_TIMINGS: dir });
+  if (database.kind !== 'pglite') throw new Error('expected the embedded database');
+  const client = await PGliteWorkerClient.open('memory://', database.timingsDir);
   await client.query('create table probe (id int primary key)');
   for (let id = 1; id <= 3; id++) await client.query('insert into probe values ($1)', [id]);
   await client.transaction((tx) => tx.query('select count(*) from probe'));

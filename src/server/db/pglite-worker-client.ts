@@ -6,6 +6,8 @@ import { withoutDrizzleParsers } from './pglite-parsers';
 /** What the database's thread is started with. */
 export interface WorkerStart {
   dataDir: string;
+  /** Where to write the time spent on each statement when closed (pglite-timings.ts); unset = not measured. */
+  timingsDir?: string;
 }
 
 /** An error as it crosses threads: its message and its own fields (PostgreSQL's code, constraint, ...). */
@@ -48,8 +50,8 @@ export class PGliteWorkerClient {
   readonly #lostListeners: ((reason: string) => void)[] = [];
 
   /** Starts the database's thread on `dataDir` and resolves once the database is open. */
-  static async open(dataDir: string): Promise<PGliteWorkerClient> {
-    const client = new PGliteWorkerClient(dataDir);
+  static async open(dataDir: string, timingsDir?: string): Promise<PGliteWorkerClient> {
+    const client = new PGliteWorkerClient({ dataDir, timingsDir });
     try {
       await new Promise((resolve, reject) => client.#pending.set(0, { resolve, reject }));
     } catch (err) {
@@ -59,9 +61,9 @@ export class PGliteWorkerClient {
     return client;
   }
 
-  private constructor(dataDir: string) {
+  private constructor(start: WorkerStart) {
     const { module, eval: isSource } = workerModule();
-    this.#worker = new Worker(module, { eval: isSource, workerData: { dataDir } satisfies WorkerStart });
+    this.#worker = new Worker(module, { eval: isSource, workerData: start });
     this.#worker.on('message', (reply: WorkerReply) => this.#settle(reply));
     this.#worker.on('error', (err) => this.#stop(`The embedded database stopped: ${err.message}`));
     this.#worker.on('exit', (code) =>

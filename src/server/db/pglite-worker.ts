@@ -21,7 +21,7 @@ const START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB']
 class RollBack extends Error {}
 
 const port = parentPort!;
-const { dataDir } = workerData as WorkerStart;
+const { dataDir, timingsDir } = workerData as WorkerStart;
 /** Transactions whose BEGIN has run, by the id of the request that began them. */
 const open = new Map<number, { tx: Transaction; end(commit: boolean): Promise<void> }>();
 
@@ -118,7 +118,7 @@ function serve(db: PGlite, timings: StatementTimings | null) {
 try {
   const db = await PGlite.create(dataDir, { startParams: START_PARAMS });
   registerDrizzleTextParsers(db);
-  serve(db, statementTimings(db, process.env.PGLITE_TIMINGS));
+  serve(db, statementTimings(db, timingsDir));
   send({ id: 0, value: 'ready' });
 } catch (err) {
   send({ id: 0, error: fieldsOf(err) });
