@@ -17,6 +17,7 @@ import { createDiscountsService } from './discounts/discounts-service';
 import { createLogger, type Logger } from './logger';
 import { createMailService } from './mail/mail-service';
 import { passwordResetEmail } from './mail/password-reset-email';
+import { createMetrics } from './metrics/metrics';
 import { createOrdersService } from './orders/orders-service';
 import { createPaymentProvider, createPaymentsService } from './payments/payments-service';
 import { createRateLimiter } from './rate-limit/rate-limiter';
@@ -31,6 +32,8 @@ export async function createServices(
   log: Logger = createLogger(config),
   options: { seedCatalog?: boolean } = {},
 ) {
+  // First, so every service can count what it does (GET /metrics).
+  const metrics = createMetrics();
   const database = await openDatabase(
     config.database,
     async (db) => {
@@ -78,6 +81,8 @@ export async function createServices(
   return {
     config,
     log,
+    /** This instance's Prometheus metrics: features register their counters and gauges here. */
+    metrics,
     db,
     dbKind: database.kind,
     /** Calls `listener` if the database is gone for good (PostgreSQL connections are re-made instead). */
