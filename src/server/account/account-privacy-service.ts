@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { OrderView } from '~/shared/orders/order-view';
 import type { Auth } from '../auth/auth';
 import type { Db } from '../db/client';
@@ -52,8 +52,24 @@ export function createAccountPrivacyService(
     return ctx.password.verify({ hash: credential.hash, password });
   }
 
+  /**
+   * The contact messages that are the account's: sent while signed in to it, or sent from its
+   * address once the account has proved it owns that address (a reset link e-mailed there was
+   * used). A message typed with the address by anyone else, before or after sign-up, is not.
+   */
+  async function accountsMessages(userId: string, email: string): Promise<SQL> {
+    const [user] = await db
+      .select({ verified: users.emailVerified })
+      .from(users)
+      .where(eq(users.id, userId))
+      .limit(1);
+    const sentSignedIn = eq(contactMessages.userId, userId);
+    if (!user?.verified) return sentSignedIn;
+    return or(sentSignedIn, eq(sql`lower(${contactMessages.email})`, email.toLowerCase()))!;
+  }
+
   return {
-    /** The account's own profile, orders with their items, and the messages sent from its e-mail. */
+    /** The account's own profile, orders with their items, and its contact messages. */
     async exportData(userId: string): Promise<AccountDataExport> {
       const profile = await accountsService.getProfileDto(userId);
       const [orders, messages] = await Promise.all([
@@ -61,7 +77,7 @@ export function createAccountPrivacyService(
         db
           .select()
           .from(contactMessages)
-          .where(eq(sql`lower(${contactMessages.email})`, profile.email.toLowerCase()))
+          .where(await accountsMessages(userId, profile.email))
           .orderBy(contactMessages.createdAt),
       ]);
       return {
@@ -79,8 +95,8 @@ export function createAccountPrivacyService(
 
     /**
      * Deletes the account, confirmed with its password: sessions and credentials go, so nobody can
-     * sign in to it again; the profile's personal data is erased, and so are contact messages and
-     * sent e-mails to its address. The profile row stays, scrubbed, because orders point at it:
+     * sign in to it again; the profile's personal data is erased, and so are its contact messages
+     * (those the export lists) and sent e-mails to its address. The profile row stays, scrubbed, because orders point at it:
      * they are kept for the tax records, named "Deleted customer" once finished. All in one
      * transaction; the last admin is refused (admin rows are locked, so two admins deleting at
      * once cannot both go).
@@ -91,6 +107,7 @@ export function createAccountPrivacyService(
         throw new AppError(400, 'invalid_password', DELETE_MESSAGES.passwordWrong);
       }
       const profile = await accountsService.getProfile(userId);
+      const messages = await accountsMessages(userId, profile.email);
       await db.transaction(async (tx) => {
         const admins = await tx
           .select({ userId: userRoles.userId })
@@ -122,9 +139,7 @@ export function createAccountPrivacyService(
             deletedAt: new Date(),
           })
           .where(eq(profiles.id, userId));
-        await tx
-          .delete(contactMessages)
-          .where(eq(sql`lower(${contactMessages.email})`, profile.email.toLowerCase()));
+        await tx.delete(contactMessages).where(messages);
         // E-mails still waiting are left to go; those already sent are no longer needed.
         await tx
           .delete(emailOutbox)

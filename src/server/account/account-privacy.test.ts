@@ -1,7 +1,15 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contactMessages, orders, profiles, sessions, userRoles, users } from '~/server/db/schema';
-import { api, createUser, nextTestIp, signUpDetails } from '~/test/factories';
+import {
+  contactMessages,
+  emailOutbox,
+  orders,
+  profiles,
+  sessions,
+  userRoles,
+  users,
+} from '~/server/db/schema';
+import { api, createUser, nextTestIp, signIn, signUpDetails } from '~/test/factories';
 import { createOrder } from '~/test/order-factories';
 import { createTestApp, type TestApp } from '~/test/test-app';
 import { type AccountDataExport, DELETE_MESSAGES } from './account-privacy-service';
@@ -39,8 +47,8 @@ describe('GET /api/account/export', () => {
     });
     await createOrder(t.services, { profileId: bob.userId, status: 'paid' });
     await t.services.db.insert(contactMessages).values([
-      { name: 'Ann', email: ann.email.toUpperCase(), message: 'Do you ship to Wales?' },
-      { name: 'Bob', email: bob.email, message: 'Bob asks something else' },
+      { name: 'Ann', email: ann.email.toUpperCase(), message: 'Do you ship to Wales?', userId: ann.userId },
+      { name: 'Bob', email: bob.email, message: 'Bob asks something else', userId: bob.userId },
     ]);
 
     const res = await exportOf(ann.cookie);
@@ -64,6 +72,79 @@ describe('GET /api/account/export', () => {
 
   it('answers 401 without a session', async () => {
     expect((await exportOf()).status).toBe(401);
+  });
+});
+
+describe('contact messages in "Download my data"', () => {
+  const sendMessage = (email: string, message: string, cookie?: string) =>
+    t.app.request('/api/contact', {
+      method: 'POST',
+      headers: {
+        origin: t.origin,
+        'content-type': 'application/json',
+        'x-forwarded-for': nextTestIp(),
+        ...(cookie ? { cookie } : {}),
+      },
+      body: JSON.stringify({ name: 'Someone', email, message }),
+    });
+  const messagesIn = async (cookie: string) =>
+    ((await (await exportOf(cookie)).json()) as AccountDataExport).contact_messages.map((m) => m.message);
+  /** Follows a reset link e-mailed to the address, as its owner would. */
+  async function resetThroughEmail(email: string) {
+    const post = (path: string, body: unknown) =>
+      t.app.request(path, {
+        method: 'POST',
+        headers: { origin: t.origin, 'content-type': 'application/json', 'x-forwarded-for': nextTestIp() },
+        body: JSON.stringify(body),
+      });
+    expect((await post('/api/auth/request-password-reset', { email })).status).toBe(200);
+    const [mail] = await t.services.db
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.to, email), eq(emailOutbox.kind, 'password-reset')));
+    const token = /reset-password\?token=([\w-]+)/.exec(mail!.text)![1]!;
+    expect((await post('/api/auth/reset-password', { token, newPassword: 'fresh-biscuits-9' })).status).toBe(
+      200,
+    );
+    return signIn(t, email, 'fresh-biscuits-9');
+  }
+
+  it('leaves out a message sent from the address before anyone signed up with it', async () => {
+    const details = signUpDetails();
+    const email = details.email.toLowerCase();
+    expect((await sendMessage(email, 'Sent by a stranger with this address')).status).toBe(201);
+    const newcomer = await createUser(t, details);
+    expect(await messagesIn(newcomer.cookie)).toEqual([]);
+  });
+
+  it('lists what the account sent while signed in, and not what others typed its address into', async () => {
+    const ann = await createUser(t);
+    const bob = await createUser(t);
+    expect((await sendMessage(ann.email, 'Ann, signed in', ann.cookie)).status).toBe(201);
+    expect((await sendMessage(ann.email, 'Someone signed out, with Ann’s address')).status).toBe(201);
+    expect((await sendMessage(ann.email, 'Bob, signed in, with Ann’s address', bob.cookie)).status).toBe(201);
+    expect(await messagesIn(ann.cookie)).toEqual(['Ann, signed in']);
+    expect(await messagesIn(bob.cookie)).toEqual(['Bob, signed in, with Ann’s address']);
+  });
+
+  it('lists messages from the address once the account has proved it owns it (a reset link used)', async () => {
+    const ann = await createUser(t);
+    expect((await sendMessage(ann.email, 'Ann, from her phone, signed out')).status).toBe(201);
+    expect(await messagesIn(ann.cookie)).toEqual([]);
+    const cookie = await resetThroughEmail(ann.email);
+    expect(await messagesIn(cookie)).toEqual(['Ann, from her phone, signed out']);
+  });
+
+  it('deleting an account erases its messages but not those others sent with its address', async () => {
+    const ann = await createUser(t);
+    expect((await sendMessage(ann.email, 'Ann, signed in, to be erased', ann.cookie)).status).toBe(201);
+    expect((await sendMessage(ann.email, 'A stranger with Ann’s address')).status).toBe(201);
+    expect((await deleteAccount(ann.cookie, ann.password)).status).toBe(200);
+    const left = await t.services.db
+      .select({ message: contactMessages.message })
+      .from(contactMessages)
+      .where(eq(contactMessages.email, ann.email));
+    expect(left).toEqual([{ message: 'A stranger with Ann’s address' }]);
   });
 });
 
@@ -92,7 +173,7 @@ describe('POST /api/account/delete', () => {
     const open = await createOrder(t.services, { profileId: user.userId, status: 'paid' });
     await t.services.db
       .insert(contactMessages)
-      .values({ name: 'Mary', email: user.email, message: 'My phone is 07123456789' });
+      .values({ name: 'Mary', email: user.email, message: 'My phone is 07123456789', userId: user.userId });
     const dashboard = async () =>
       (await api(t, 'GET', '/api/admin/dashboard', undefined, admin.cookie)).json();
     const figuresBefore = await dashboard();

@@ -6,6 +6,7 @@ import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
 import { hashPassword, verifyPassword } from 'better-auth/crypto';
 // The minimal build: our tables come through the Drizzle adapter, so Kysely (~25 MB) is not loaded.
 import { betterAuth } from 'better-auth/minimal';
+import { eq } from 'drizzle-orm';
 import { PasswordSchema } from '~/shared/schemas/sign-up';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
@@ -167,6 +168,11 @@ export function createAuth(config: Config, db: Db, log?: Logger, deps?: AuthDeps
       resetPasswordTokenExpiresIn: RESET_LINK_SECONDS,
       // A reset is what someone does when their password may be known to another: end every session.
       revokeSessionsOnPasswordReset: true,
+      // The link went to the account's address and came back: the account has proved it owns it
+      // (what hands it the contact messages sent from that address, decision 031).
+      onPasswordReset: async ({ user }) => {
+        await db.update(users).set({ emailVerified: true }).where(eq(users.id, user.id));
+      },
     },
     // Reset tokens are kept hashed, so a copy of the database cannot be used to take over accounts.
     verification: { storeIdentifier: 'hashed' },

@@ -22,7 +22,8 @@ export function contactRoutes(services: Services) {
   const { contact, session, config } = services;
   return new Hono()
     .post('/', async (c) => {
-      await contact.send(await jsonBody(c), clientIp(c, config.trustProxy));
+      const sender = await session.getUser(c.req.raw.headers);
+      await contact.send(await jsonBody(c), clientIp(c, config.trustProxy), sender?.id ?? null);
       return c.json({ ok: true }, 201);
     })
     .get('/messages', adminOnly(session), async (c) => {

@@ -19,6 +19,7 @@ export const MESSAGES_PAGE_SIZE = 20;
 
 export interface ContactMessage {
   id: string;
+  userId: string | null;
   name: string;
   email: string;
   message: string;
@@ -58,8 +59,9 @@ export function createContactService(
     /**
      * Stores a visitor's message and queues its e-mail to the shop in one transaction: the
      * message is kept whatever happens to the mail server, and it is never e-mailed twice.
+     * `senderId` is the signed-in account sending it (the session's, never the form's), if any.
      */
-    async send(input: unknown, clientIp: string): Promise<{ id: string }> {
+    async send(input: unknown, clientIp: string, senderId: string | null = null): Promise<{ id: string }> {
       const data = parseOrThrow(ContactSchema, input);
       await rateLimiter.hit(
         `contact:${clientIp}`,
@@ -68,7 +70,10 @@ export function createContactService(
         CONTACT_RATE_LIMIT_MESSAGE,
       );
       const saved = await db.transaction(async (tx) => {
-        const [row] = await tx.insert(contactMessages).values(data).returning();
+        const [row] = await tx
+          .insert(contactMessages)
+          .values({ ...data, userId: senderId })
+          .returning();
         await mail.enqueue(
           contactEmail(config.shop, { messageId: row!.id, ...data, receivedAt: row!.createdAt }),
           tx,

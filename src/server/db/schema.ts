@@ -487,6 +487,11 @@ export const contactMessages = pgTable(
     name: text('name').notNull(),
     email: text('email').notNull(),
     message: text('message').notNull(),
+    /**
+     * Who sent it, when they were signed in: "Download my data" hands a message to this account,
+     * never to whoever later signs up with the address typed (decision 031).
+     */
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
     /** The owner's reading of it: unread (new), read, or handled (answered, nothing left to do). */
     state: text('state', { enum: MESSAGE_STATES }).notNull().default('unread'),
     createdAt: createdAt(),
@@ -496,6 +501,7 @@ export const contactMessages = pgTable(
     check('contact_messages_state_check', sql`${t.state} in ('unread','read','handled')`),
     // The sidebar counts unread messages on every admin page.
     index('contact_messages_unread_idx').on(t.createdAt).where(sql`${t.state} = 'unread'`),
+    index('contact_messages_user_id_idx').on(t.userId).where(sql`${t.userId} is not null`),
   ],
 );
 

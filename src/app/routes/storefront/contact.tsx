@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import { Button } from '~/app/components/ui/button';
 import { Card } from '~/app/components/ui/card';
 import { Input, Label, Textarea } from '~/app/components/ui/input';
+import { getUser } from '~/app/lib/guards.server';
 import { pageMeta } from '~/app/lib/meta';
 import { refusalOf } from '~/app/lib/service-errors.server';
 import type { loader as rootLoader } from '~/app/root';
@@ -36,7 +37,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     message: String(form.get('message') ?? ''),
   };
   try {
-    await context.services.contact.send(values, context.clientIp);
+    const sender = await getUser(request, context);
+    await context.services.contact.send(values, context.clientIp, sender?.id ?? null);
     return { ok: true } satisfies Result;
   } catch (err) {
     const refused = refusalOf(err);

@@ -1,0 +1,3 @@
+ALTER TABLE "contact_messages" ADD COLUMN "user_id" text;--> statement-breakpoint
+ALTER TABLE "contact_messages" ADD CONSTRAINT "contact_messages_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "contact_messages_user_id_idx" ON "contact_messages" USING btree ("user_id") WHERE "contact_messages"."user_id" is not null;
