@@ -92,14 +92,25 @@ async function rulesFrom(exec: Db | Tx, from: IsoDate) {
 }
 
 /**
- * For a payment that has just been recorded: true when the day's orders (this one included) now
- * exceed its capacity, or the payment came after the day's cut-off. Money taken is kept; the
- * owner sees the order flagged "Over capacity".
+ * For a payment that has just been recorded, what is wrong with its day now. Over capacity: the
+ * day's orders (this one included) exceed its capacity, or the payment came after the day's
+ * cut-off. Closed: since the order was placed, the owner closed the day or stopped delivering
+ * (or collecting) on its weekday. Money taken is kept; the owner sees the order flagged.
  */
-export async function isOverCapacity(exec: Db | Tx, date: IsoDate, paidAt: Date): Promise<boolean> {
+export async function dayAtPayment(
+  exec: Db | Tx,
+  date: IsoDate,
+  fulfilment: Fulfilment,
+  paidAt: Date,
+): Promise<{ overCapacity: boolean; closed: boolean }> {
   const { template, override, booked } = await dayFacts(exec, date, true);
   const capacity = override?.capacityCookies ?? template.capacityCookies;
-  return booked > capacity || paidAt.getTime() >= cutoffFor(date, template).getTime();
+  // Only whether the day still takes this kind of order: its room is judged just above.
+  const { state } = describeDay(date, { template, override, now: paidAt, fulfilment });
+  return {
+    overCapacity: booked > capacity || paidAt.getTime() >= cutoffFor(date, template).getTime(),
+    closed: state === 'closed' || state === 'no_delivery',
+  };
 }
 
 /**

@@ -127,6 +127,58 @@ describe('a day’s sheets', () => {
     ).rejects.toMatchObject({ status: 404 });
   });
 
+  it('a payment for a day closed after the order was placed is kept and flagged Day closed after ordering', async () => {
+    const { cookie } = await createUser(t);
+    const p = await createProduct(t.services, { name: 'Closed Day Cookie', pricePennies: 300 });
+    const date = addDays(londonDate(new Date()), 9);
+    const checkout = async () => {
+      const res = await api(
+        t,
+        'POST',
+        '/api/checkout/create-checkout-session',
+        { items: [{ product_id: p.id, quantity: 2 }], delivery_date: date },
+        cookie,
+      );
+      expect(res.status).toBe(200);
+      return (await res.json()) as { sessionId: string; orderId: string };
+    };
+    const pay = (sessionId: string) =>
+      api(t, 'POST', `/api/payments/test/sessions/${sessionId}/pay`, {
+        cardNumber: '4242424242424242',
+        expiry: '12 / 40',
+        cvc: '123',
+        name: 'Mary Smith',
+      });
+
+    const before = await checkout();
+    expect((await pay(before.sessionId)).status).toBe(200);
+    const after = await checkout();
+    await t.services.bakeDays.setOverride({ date, closed: true, note: 'Oven repair' });
+    expect((await pay(after.sessionId)).status).toBe(200);
+
+    const rows = await t.services.db
+      .select({ id: orders.id, status: orders.status, flags: orders.flags })
+      .from(orders)
+      .where(eq(orders.deliveryDate, date));
+    expect(rows.find((o) => o.id === before.orderId)).toMatchObject({ status: 'paid', flags: [] });
+    expect(rows.find((o) => o.id === after.orderId)).toMatchObject({
+      status: 'paid',
+      flags: ['day_closed_after_ordering'],
+    });
+    // The owner sees it on the day's bake list and in the new-order alert.
+    const sheet = await t.services.daySheets.get(date);
+    expect(sheet.orders.find((o) => o.id === after.orderId)).toMatchObject({
+      dayClosed: true,
+      overCapacity: false,
+    });
+    expect(sheet.orders.find((o) => o.id === before.orderId)).toMatchObject({ dayClosed: false });
+    const [alert] = await t.services.db
+      .select({ text: emailOutbox.text })
+      .from(emailOutbox)
+      .where(eq(emailOutbox.dedupeKey, `order-alert:${after.orderId}`));
+    expect(alert!.text).toContain('Check this order: Day closed after ordering.');
+  });
+
   it('a payment that arrives after the day filled is kept and flagged Over capacity', async () => {
     const { cookie } = await createUser(t);
     const p = await createProduct(t.services, { name: 'Late Cookie', pricePennies: 300 });

@@ -24,6 +24,8 @@ export interface DayOrder {
   id: string;
   status: OrderStatus;
   overCapacity: boolean;
+  /** Paid after its day was closed: flagged "Day closed after ordering". */
+  dayClosed: boolean;
   createdAt: string;
   /** Delivered (the run sheet) or collected (the collection list). */
   fulfilment: Fulfilment;
@@ -108,6 +110,7 @@ export async function ordersForDay(exec: Db | Tx, date: IsoDate): Promise<DayOrd
       id: r.id,
       status: r.status,
       overCapacity: r.flags.includes('over_capacity'),
+      dayClosed: r.flags.includes('day_closed_after_ordering'),
       createdAt: r.createdAt.toISOString(),
       fulfilment: r.fulfilment,
       figures: {

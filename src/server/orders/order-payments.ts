@@ -1,5 +1,6 @@
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { OrderFlag } from '~/shared/orders/statuses';
+import type { Fulfilment } from '~/shared/pricing/price-order';
 import type { Tx } from '../db/client';
 import { deliveries, orderPayments, orders } from '../db/schema';
 import { applyStatus, type OrderRow, SYSTEM } from './order-status';
@@ -107,13 +108,18 @@ export async function recordPayment(
     .insert(deliveries)
     .values({ orderId: order.id })
     .onConflictDoNothing({ target: deliveries.orderId });
-  return { outcome, orderId: order.id, paidOrder: { id: order.id, deliveryDate: order.deliveryDate, flags } };
+  return {
+    outcome,
+    orderId: order.id,
+    paidOrder: { id: order.id, deliveryDate: order.deliveryDate, fulfilment: order.fulfilment, flags },
+  };
 }
 
 /** A paid order as this transaction left it: what the over-capacity check needs, without reading it again. */
 export interface PaidOrder {
   id: string;
   deliveryDate: string | null;
+  fulfilment: Fulfilment;
   flags: OrderFlag[];
 }
 

@@ -21,7 +21,7 @@ import { salesInsights } from './order-sales';
 import { orderTotals, spendByCustomer } from './order-stats';
 import { type Actor, applyStatus, createdRow, lockOrder, SYSTEM } from './order-status';
 import { forCustomer, loadOrderDetail, loadOrderView, loadOrderViews } from './order-views';
-import { flagIfOverCapacity } from './over-capacity';
+import { flagDayProblems } from './over-capacity';
 import { foldSales } from './sales-ledger';
 
 /** What checkout hands over to place an order: priced by the server, never by the browser. */
@@ -191,9 +191,9 @@ export function createOrdersService(
     async recordPayment(tx: Tx, payment: ReceivedPayment) {
       const result = await recordPayment(tx, payment);
       if (result.paidOrder && result.outcome.startsWith('paid')) {
-        if (await flagIfOverCapacity(tx, result.paidOrder)) {
-          log.warn({ orderId: result.orderId }, 'paid order is over its delivery day’s capacity');
-        }
+        const flagged = await flagDayProblems(tx, result.paidOrder);
+        if (flagged.length > 0)
+          log.warn({ orderId: result.orderId, flagged }, 'paid order flagged for its day');
         await notify(tx, result.paidOrder.id, { kind: 'paid' });
       }
       return result;

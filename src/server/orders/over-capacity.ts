@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { isOverCapacity } from '../bake-days/bake-days-service';
+import type { OrderFlag } from '~/shared/orders/statuses';
+import { dayAtPayment } from '../bake-days/bake-days-service';
 import type { Tx } from '../db/client';
 import { orders } from '../db/schema';
 import type { PaidOrder } from './order-payments';
@@ -7,14 +8,23 @@ import type { PaidOrder } from './order-payments';
 /**
  * After a payment is recorded: money taken is never refused, so an order paid after its delivery
  * day filled (e.g. paid after it was cancelled and its place freed) or after the day's cut-off
- * is kept and flagged "Over capacity" for the owner. Answers whether it was flagged.
+ * is kept and flagged "Over capacity" for the owner, and one whose day was closed after it was
+ * placed is flagged "Day closed after ordering". Answers the flags it added.
  */
-export async function flagIfOverCapacity(tx: Tx, order: PaidOrder): Promise<boolean> {
-  if (!order.deliveryDate || order.flags.includes('over_capacity')) return false;
-  if (!(await isOverCapacity(tx, order.deliveryDate, new Date()))) return false;
-  await tx
-    .update(orders)
-    .set({ flags: [...order.flags, 'over_capacity'] })
-    .where(eq(orders.id, order.id));
-  return true;
+export async function flagDayProblems(tx: Tx, order: PaidOrder): Promise<OrderFlag[]> {
+  if (!order.deliveryDate) return [];
+  const day = await dayAtPayment(tx, order.deliveryDate, order.fulfilment, new Date());
+  const added = (
+    [
+      ['over_capacity', day.overCapacity],
+      ['day_closed_after_ordering', day.closed],
+    ] as const
+  ).flatMap(([flag, applies]) => (applies && !order.flags.includes(flag) ? [flag] : []));
+  if (added.length > 0) {
+    await tx
+      .update(orders)
+      .set({ flags: [...order.flags, ...added] })
+      .where(eq(orders.id, order.id));
+  }
+  return added;
 }

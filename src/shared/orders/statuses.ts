@@ -40,6 +40,7 @@ export const ORDER_FLAGS = [
   'paid_unexpectedly',
   'amount_mismatch',
   'over_capacity',
+  'day_closed_after_ordering',
 ] as const;
 export type OrderFlag = (typeof ORDER_FLAGS)[number];
 
@@ -48,6 +49,7 @@ export const ORDER_FLAG_LABELS: Record<OrderFlag, string> = {
   paid_unexpectedly: 'Paid after its status was changed',
   amount_mismatch: 'Amount paid differs from the total',
   over_capacity: 'Over capacity',
+  day_closed_after_ordering: 'Day closed after ordering',
 };
 
 /** "Order #1a2b3c4d": the one way an order is named to people (SPEC §9: first 8 characters). */

@@ -54,6 +54,7 @@ export default function BakeDay({ loaderData, actionData, params }: Route.Compon
   const list = bakeList(day.orders);
   const paid = day.orders.filter((o) => o.status === 'paid');
   const flagged = day.orders.filter((o) => o.overCapacity);
+  const paidWhileClosed = day.orders.filter((o) => o.dayClosed);
   return (
     <main className="mx-auto w-full max-w-4xl px-4 py-8">
       <DayHeader date={params.date} label={day.label} title="Bake list" />
@@ -74,6 +75,12 @@ export default function BakeDay({ loaderData, actionData, params }: Route.Compon
           <Badge className="mr-2 bg-red-700 text-white">Over capacity</Badge>
           {flagged.map((o) => `#${shortId(o.id)}`).join(', ')} paid after the day filled or its cut-off
           passed.
+        </p>
+      )}
+      {paidWhileClosed.length > 0 && (
+        <p role="status" className="mb-6 rounded-md border border-red-300 bg-red-50 p-4 text-red-900">
+          <Badge className="mr-2 bg-red-700 text-white">Day closed after ordering</Badge>
+          {paidWhileClosed.map((o) => `#${shortId(o.id)}`).join(', ')} paid after this day was closed.
         </p>
       )}
 
