@@ -110,9 +110,9 @@ export default function Privacy() {
               <Link to="/account" className={link}>
                 your account
               </Link>{' '}
-              gives you a copy of your profile, orders and messages as a file. The messages are those you
-              sent while signed in, and those sent from your email address once you have shown it is yours
-              by using a password reset link we emailed to it; for others, write to us.
+              gives you a copy of your profile, orders and messages as a file. The messages are those you sent
+              while signed in, and those sent from your email address once you have shown it is yours by using
+              a password reset link we emailed to it; for others, write to us.
             </li>
             <li>
               <strong>Correct it</strong>: edit your profile on your account page at any time.
