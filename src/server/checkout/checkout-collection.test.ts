@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox, orders } from '~/server/db/schema';
-import { addDays, londonDate, weekdayOf } from '~/shared/bake-days/london-time';
+import { addDays, formatBakeDay, londonDate, weekdayOf } from '~/shared/bake-days/london-time';
 import { api, createProduct, createUser } from '~/test/factories';
 import { createTestApp, type TestApp } from '~/test/test-app';
 import { COLLECTION_GIFT_MESSAGE, NO_COLLECTION_MESSAGE } from './checkout-service';
@@ -109,6 +109,16 @@ describe('collection from the bakery', () => {
       totalPennies: 1000,
     });
     expect(order.shipName).not.toBe('');
+  });
+
+  it('is paid on a payment page that says collection, not delivery', async () => {
+    const day = firstDay(true);
+    const { sessionId, orderId } = await (
+      await checkout({ fulfilment: 'collection', delivery_date: day })
+    ).json();
+    const page = await t.services.payments.getTestPayment(sessionId);
+    expect(page.description).toBe(`Order #${orderId.slice(0, 8)} · Collection ${formatBakeDay(day)}`);
+    expect(page.summary.map((r) => r.label)).not.toContain('Delivery');
   });
 
   it('is confirmed by an e-mail that says collect, with no delivery address', async () => {

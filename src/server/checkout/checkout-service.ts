@@ -309,6 +309,7 @@ export function createCheckoutService(deps: {
           deliveryFeePennies: order.priced.deliveryPennies,
           totalPennies: order.priced.totalPennies,
           deliveryDate: order.deliveryDate,
+          fulfilment,
         });
       } catch (err) {
         // The order stays pending and unpaid; the basket is still in the browser to try again.

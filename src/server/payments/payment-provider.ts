@@ -1,3 +1,5 @@
+import type { Fulfilment } from '~/shared/pricing/price-order';
+
 /** What a payment provider needs to open a hosted payment page for one order. */
 export interface PaymentOrder {
   orderId: string;
@@ -12,6 +14,8 @@ export interface PaymentOrder {
   totalPennies: number;
   /** The chosen delivery day ('YYYY-MM-DD'), named on the payment page. */
   deliveryDate: string | null;
+  /** Delivered or collected: the page says which. */
+  fulfilment: Fulfilment;
 }
 
 /** What the provider says about a payment session when asked directly. */

@@ -1,6 +1,7 @@
 import type Stripe from 'stripe';
 import { formatBakeDay } from '~/shared/bake-days/london-time';
 import { isUuid } from '~/shared/ids';
+import { fulfilmentNoun } from '~/shared/orders/fulfilment-words';
 import { type SummaryFigures, type SummaryRow, summaryRows } from '~/shared/pricing/summary-rows';
 import { TestCardSchema } from '~/shared/schemas/checkout';
 import type { Config } from '../config';
@@ -28,7 +29,7 @@ export async function createPaymentProvider(
 export interface TestPaymentView {
   sessionId: string;
   paid: boolean;
-  /** "Order #1a2b3c4d · Delivery Wednesday 25 November", as a hosted page describes what is paid for. */
+  /** "Order #1a2b3c4d · Delivery Wednesday 25 November" (or "· Collection ..."), as a hosted page describes what is paid for. */
   description: string;
   lines: { name: string; quantity: number; unitPricePennies: number }[];
   /** Subtotal, any discount, delivery or collection, total: as every other summary shows them. */
@@ -193,7 +194,7 @@ export function createPaymentsService(
         sessionId,
         paid: order.paid_at !== null,
         description: order.delivery_date
-          ? `Order ${order.number} · Delivery ${formatBakeDay(order.delivery_date)}`
+          ? `Order ${order.number} · ${fulfilmentNoun(order.fulfilment)} ${formatBakeDay(order.delivery_date)}`
           : `Order ${order.number}`,
         lines: order.items.map((i) => ({
           name: i.product_name,

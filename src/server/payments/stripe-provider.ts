@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
 import { formatBakeDay } from '~/shared/bake-days/london-time';
+import { fulfilmentNoun } from '~/shared/orders/fulfilment-words';
 import type { Config } from '../config';
 import type { PaymentOrder, PaymentProvider } from './payment-provider';
 import { amountOf, paymentIntentOf } from './stripe-session';
@@ -23,9 +24,9 @@ export function createStripeProvider(stripe: Stripe, publicUrl: string): Payment
   return {
     name: 'stripe',
     async createSession(order: PaymentOrder) {
-      const deliveryName = order.deliveryDate
-        ? `Delivery on ${formatBakeDay(order.deliveryDate)}`
-        : 'Delivery';
+      // "Delivery on Saturday 28 November" or "Collection on ...": the fee's line and the payment's description.
+      const noun = fulfilmentNoun(order.fulfilment);
+      const deliveryName = order.deliveryDate ? `${noun} on ${formatBakeDay(order.deliveryDate)}` : noun;
       const lines = order.lines.map((line) => ({
         quantity: line.quantity,
         price_data: {

@@ -4,6 +4,10 @@ import { DELIVERY_STATUS_LABELS, type DeliveryStatus } from './statuses';
 /** How a collection order is named wherever an order shows. */
 export const COLLECT_LABEL = 'Collect from the bakery';
 
+/** "Delivery" or "Collection": what happens on the order's day, at the start of a phrase. */
+export const fulfilmentNoun = (fulfilment: Fulfilment) =>
+  fulfilment === 'collection' ? 'Collection' : 'Delivery';
+
 /** "Delivery day" or "Collection day". */
 export const dayLabel = (fulfilment: Fulfilment) =>
   fulfilment === 'collection' ? 'Collection day' : 'Delivery day';
