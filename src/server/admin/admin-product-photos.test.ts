@@ -191,3 +191,174 @@ describe('PUT /api/admin/products/:id/photo', () => {
     expect((await rowOf(p.id)).photoHash).toBeNull();
   });
 });
+
+/** A PNG `width` x `height`, one colour: tiny on disk however long it is. */
+const plainPng = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: '#c8802a' } })
+    .png({ compressionLevel: 9 })
+    .toBuffer();
+
+describe('photos whose shape would make the server do unbounded work', () => {
+  it.each([
+    [1, 2000],
+    [1, 200_000],
+  ])('refuses a %i x %i px strip at once, and the server does not grow', async (width, height) => {
+    const strip = await plainPng(width, height);
+    expect(strip.byteLength).toBeLessThan(1024);
+    const p = await createProduct(t.services);
+    const before = process.memoryUsage().rss;
+
+    // Several times over: each one used to add hundreds of megabytes.
+    for (let i = 0; i < 3; i++) {
+      const res = await upload(p.id, strip, 'strip.png', 'image/png');
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { error: { message: string } }).error.message).toBe(
+        'The photo is too small: each side must be at least 200 pixels.',
+      );
+    }
+
+    expect(process.memoryUsage().rss - before).toBeLessThan(100 * 1024 * 1024);
+    expect((await rowOf(p.id)).photoHash).toBeNull();
+  });
+
+  it.each([
+    [200, 2001, 'The photo is too long and thin: one side may be at most 10 times the other.'],
+    [4000, 399, 'The photo is too long and thin: one side may be at most 10 times the other.'],
+    [199, 300, 'The photo is too small: each side must be at least 200 pixels.'],
+  ])('refuses a %i x %i px picture: "%s"', async (width, height, message) => {
+    const p = await createProduct(t.services);
+    const res = await upload(p.id, await plainPng(width, height), 'odd.png', 'image/png');
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: { message: string } }).error.message).toBe(message);
+    expect((await rowOf(p.id)).photoHash).toBeNull();
+  });
+
+  it('takes the most extreme shapes allowed: 200 x 2000 and 2000 x 200', async () => {
+    for (const [width, height] of [
+      [200, 2000],
+      [2000, 200],
+    ] as const) {
+      const p = await createProduct(t.services);
+      expect((await upload(p.id, await plainPng(width, height), 'edge.png', 'image/png')).status).toBe(200);
+    }
+  });
+});
+
+/** 1200 x 400: a red, a green and a blue 400 px square side by side. */
+const stripes = () =>
+  sharp({ create: { width: 1200, height: 400, channels: 3, background: '#ff0000' } })
+    .composite([
+      {
+        input: { create: { width: 400, height: 400, channels: 3, background: '#00ff00' } },
+        left: 400,
+        top: 0,
+      },
+      {
+        input: { create: { width: 400, height: 400, channels: 3, background: '#0000ff' } },
+        left: 800,
+        top: 0,
+      },
+    ])
+    .png()
+    .toBuffer();
+/** 600 x 600 black with a 200 px white square in the middle. */
+const target = () =>
+  sharp({ create: { width: 600, height: 600, channels: 3, background: '#000000' } })
+    .composite([
+      {
+        input: { create: { width: 200, height: 200, channels: 3, background: '#ffffff' } },
+        left: 200,
+        top: 200,
+      },
+    ])
+    .png()
+    .toBuffer();
+
+const uploadCropped = (id: string, bytes: Uint8Array, crop: string) => {
+  const form = new FormData();
+  form.set('photo', new File([new Uint8Array(bytes)], 'photo.png', { type: 'image/png' }));
+  form.set('crop', crop);
+  return t.app.request(`/api/admin/products/${id}/photo`, {
+    method: 'PUT',
+    headers: { origin: t.origin, cookie },
+    body: form,
+  });
+};
+/** The mean red, green and blue of a served variant, rounded to 0-255. */
+const meanColour = async (hash: string, width: 400 | 800, format: 'avif' | 'webp') => {
+  const served = await t.app.request(`/api/photos/${hash}-${width}.${format}`);
+  const bytes = new Uint8Array(await served.arrayBuffer());
+  expect(await sharp(bytes).metadata()).toMatchObject({ width, height: width });
+  const { channels } = await sharp(bytes).stats();
+  return channels.slice(0, 3).map((c) => Math.round(c.mean));
+};
+const near = (actual: number[], expected: number[]) =>
+  actual.every((v, i) => Math.abs(v - expected[i]!) < 24) || `${actual} is not near ${expected}`;
+
+describe('the square the owner chose', () => {
+  it.each([
+    ['the left edge', { x: 0, y: 50, zoom: 1 }, [255, 0, 0]],
+    ['the middle', { x: 50, y: 50, zoom: 1 }, [0, 255, 0]],
+    ['the right edge', { x: 100, y: 0, zoom: 1 }, [0, 0, 255]],
+  ])('cuts %s of a wide photo in every variant', async (_, crop, colour) => {
+    const p = await createProduct(t.services);
+    const res = await uploadCropped(p.id, await stripes(), JSON.stringify(crop));
+    expect(res.status).toBe(200);
+    const { product } = (await res.json()) as { product: { photo: string } };
+    for (const width of [400, 800] as const) {
+      for (const format of ['avif', 'webp'] as const) {
+        expect(near(await meanColour(product.photo, width, format), colour)).toBe(true);
+      }
+    }
+  });
+
+  it('zooms in on the middle, and without a crop takes the middle of the whole photo', async () => {
+    const p = await createProduct(t.services);
+    const zoomed = await uploadCropped(p.id, await target(), JSON.stringify({ x: 50, y: 50, zoom: 3 }));
+    const { product } = (await zoomed.json()) as { product: { photo: string } };
+    expect(near(await meanColour(product.photo, 400, 'webp'), [255, 255, 255])).toBe(true);
+
+    const whole = await upload(p.id, await target(), 'target.png', 'image/png');
+    const after = (await whole.json()) as { product: { photo: string } };
+    // A ninth of the picture is white: the whole of it is shown.
+    expect(near(await meanColour(after.product.photo, 400, 'webp'), [28, 28, 28])).toBe(true);
+  });
+
+  it('names the files by the crop too, so a re-cropped photo is never an old cached one', async () => {
+    const p = await createProduct(t.services);
+    const bytes = await stripes();
+    const left = (await (await uploadCropped(p.id, bytes, '{"x":10,"y":50,"zoom":1}')).json()).product.photo;
+    const right = (await (await uploadCropped(p.id, bytes, '{"x":90,"y":50,"zoom":1}')).json()).product
+      .photo;
+    expect(right).not.toBe(left);
+    expect((await t.app.request(`/api/photos/${left}-400.webp`)).status).toBe(404);
+  });
+
+  const POSITION = 'The crop position must be a whole number from 0 to 100.';
+  const ZOOM = 'The zoom must be a number from 1 to 3.';
+  it.each([
+    ['a position past the edge', '{"x":101,"y":50,"zoom":1}', POSITION],
+    ['a negative position', '{"x":50,"y":-1,"zoom":1}', POSITION],
+    ['a fractional position', '{"x":50.5,"y":50,"zoom":1}', POSITION],
+    ['a position as text', '{"x":"50","y":50,"zoom":1}', POSITION],
+    ['a position as true', '{"x":true,"y":50,"zoom":1}', POSITION],
+    ['a zoom out beyond the photo', '{"x":50,"y":50,"zoom":0.5}', ZOOM],
+    ['a zoom past 3', '{"x":50,"y":50,"zoom":4}', ZOOM],
+    ['a zoom as text', '{"x":50,"y":50,"zoom":"2"}', ZOOM],
+    ['a missing position', '{"x":50,"zoom":1}', POSITION],
+    [
+      'an unknown field',
+      '{"x":50,"y":50,"zoom":1,"width":9000}',
+      'The crop must give x, y and zoom as numbers.',
+    ],
+    ['a list', '[50,50,1]', 'The crop must give x, y and zoom as numbers.'],
+    ['text that is not JSON', 'middle', 'The crop must give x, y and zoom as numbers.'],
+  ])('refuses %s with a clear 400 and keeps the photo', async (_, crop, message) => {
+    const p = await createProduct(t.services);
+    const first = (await (await upload(p.id, await png(), 'first.png', 'image/png')).json()).product.photo;
+    const res = await uploadCropped(p.id, await stripes(), crop);
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: { message: string } }).error.message).toBe(message);
+    expect(await shopPhoto(p.id)).toBe(first);
+  });
+});

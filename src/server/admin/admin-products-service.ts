@@ -10,14 +10,17 @@ import {
 } from '~/shared/schemas/product';
 import { type ProductDto, toProductDto } from '../catalog/catalog-service';
 import type { CatalogVersion } from '../catalog/catalog-version';
-import { type ProcessedPhoto, processPhoto } from '../catalog/product-photos';
+import { type ProcessedPhoto, processPhoto, readPhotoCrop } from '../catalog/product-photos';
 import type { Db, Tx } from '../db/client';
 import { newestFirst } from '../db/paging';
 import { productPhotoFiles, products } from '../db/schema';
 import { badRequest, notFound, parseOrThrow } from '../errors';
 
-/** What to do with a product's photo alongside an edit. */
-export type PhotoChange = { upload: Uint8Array } | 'remove' | undefined;
+/**
+ * What to do with a product's photo alongside an edit. `crop` is the owner's square as sent
+ * (JSON text or an object; none is the centre), checked here.
+ */
+export type PhotoChange = { upload: Uint8Array; crop?: unknown } | 'remove' | undefined;
 
 const columnsOf = (p: Partial<ProductData> | ProductPatch) => ({
   name: p.name,
@@ -71,7 +74,7 @@ export function createAdminProductsService(db: Db, catalogVersion: CatalogVersio
   }
 
   const prepare = async (change: PhotoChange) =>
-    change && change !== 'remove' ? await processPhoto(change.upload) : change;
+    change && change !== 'remove' ? await processPhoto(change.upload, readPhotoCrop(change.crop)) : change;
 
   return {
     /** All products, newest first. A bakery's range is small, so this list is not paged. */
@@ -126,10 +129,10 @@ export function createAdminProductsService(db: Db, catalogVersion: CatalogVersio
       });
     },
 
-    /** Replaces the product's photo (a bad file is a 400 and nothing changes). */
-    async setPhoto(id: string, upload: Uint8Array): Promise<ProductDto> {
+    /** Replaces the product's photo, cut as `crop` says (a bad file or crop is a 400 and nothing changes). */
+    async setPhoto(id: string, upload: Uint8Array, crop?: unknown): Promise<ProductDto> {
       if (!isUuid(id)) throw notFound('Product not found');
-      const photo = await processPhoto(upload);
+      const photo = await processPhoto(upload, readPhotoCrop(crop));
       return write(async (tx) => {
         await storePhoto(tx, photo);
         const [row] = await tx

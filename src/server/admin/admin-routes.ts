@@ -15,14 +15,18 @@ import { CUSTOMER_CSV_HEADER } from './customers-export';
 /** Today in London, for a download's file name. */
 const today = () => new Date().toLocaleDateString('en-CA', { timeZone: SHOP_TIME_ZONE });
 
-/** The `photo` file of a multipart form, as bytes; a 400 when it is missing. */
-async function photoUpload(c: Context): Promise<Uint8Array> {
+/**
+ * The `photo` file of a multipart form, as bytes, and its optional `crop` (JSON text, checked by
+ * the service); a 400 when the photo is missing.
+ */
+async function photoUpload(c: Context): Promise<{ bytes: Uint8Array; crop: unknown }> {
   const form = await c.req.formData().catch(() => {
     throw badRequest('Send the photo as a multipart form with a "photo" file');
   });
   const file = form.get('photo');
   if (!(file instanceof File)) throw badRequest('Please choose a photo to upload.', { photo: 'Required' });
-  return new Uint8Array(await file.arrayBuffer());
+  const crop = form.get('crop');
+  return { bytes: new Uint8Array(await file.arrayBuffer()), crop: crop ?? undefined };
 }
 
 /** The back office's JSON API. Every route, known or not, answers only to an admin (401/403 otherwise). */
@@ -61,9 +65,10 @@ export function adminRoutes(services: Services) {
       .patch('/products/:id', async (c) =>
         c.json({ product: await admin.products.update(c.req.param('id'), await jsonBody(c)) }),
       )
-      .put('/products/:id/photo', async (c) =>
-        c.json({ product: await admin.products.setPhoto(c.req.param('id'), await photoUpload(c)) }),
-      )
+      .put('/products/:id/photo', async (c) => {
+        const { bytes, crop } = await photoUpload(c);
+        return c.json({ product: await admin.products.setPhoto(c.req.param('id'), bytes, crop) });
+      })
       .delete('/products/:id/photo', async (c) =>
         c.json({ product: await admin.products.removePhoto(c.req.param('id')) }),
       )

@@ -20,8 +20,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /**
- * The product form posts multipart (`intent`, `id`, `product` as JSON, optional `photo` file and
- * `remove_photo`); the cards post JSON `{ intent: 'delete', id }`.
+ * The product form posts multipart (`intent`, `id`, `product` as JSON, optional `photo` file with
+ * its `photo_crop` as JSON, and `remove_photo`); the cards post JSON `{ intent: 'delete', id }`.
  */
 async function readAction(request: Request) {
   if ((request.headers.get('content-type') ?? '').startsWith('multipart/form-data')) {
@@ -37,7 +37,7 @@ async function readAction(request: Request) {
       product,
       photoChange:
         photo instanceof File && photo.size > 0
-          ? { upload: new Uint8Array(await photo.arrayBuffer()) }
+          ? { upload: new Uint8Array(await photo.arrayBuffer()), crop: form?.get('photo_crop') ?? undefined }
           : form?.get('remove_photo') === 'true'
             ? ('remove' as const)
             : undefined,
