@@ -4,7 +4,7 @@ import { deliveries, emailOutbox, orderStatusHistory, orders } from '~/server/db
 import { bakeList, bestBefore, byPostcode } from '~/shared/bake-days/day-sheets';
 import { addDays, londonDate } from '~/shared/bake-days/london-time';
 import { SYSTEM } from '~/shared/orders/actor';
-import { api, createProduct, createUser } from '~/test/factories';
+import { api, assessedAllergens, createProduct, createUser } from '~/test/factories';
 import { createCustomer, createDelivery, createOrder } from '~/test/order-factories';
 import { createTestApp, type TestApp } from '~/test/test-app';
 
@@ -125,6 +125,18 @@ describe('a day’s sheets', () => {
     await expect(
       t.services.daySheets.setOutcome('00000000-0000-4000-8000-000000000000', { outcome: 'delivered' }),
     ).rejects.toMatchObject({ status: 404 });
+  });
+
+  it('the slips read what each cookie contains and may contain from the catalogue', async () => {
+    const p = await createProduct(t.services, {
+      name: 'Traces Cookie',
+      allergenInfo: assessedAllergens(['Eggs'], ['Nuts']),
+    });
+    const o = await orderFor('paid', [{ productName: 'Traces Cookie', quantity: 1, productId: p.id }]);
+    const sheet = await t.services.daySheets.get(day);
+    expect(sheet.orders.find((x) => x.id === o.id)!.lines).toEqual([
+      expect.objectContaining({ productName: 'Traces Cookie', allergens: ['Eggs'], mayContain: ['Nuts'] }),
+    ]);
   });
 
   it('a payment for a day closed after the order was placed is kept and flagged Day closed after ordering', async () => {

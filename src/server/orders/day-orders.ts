@@ -15,7 +15,9 @@ export interface DayOrderLine {
   productName: string;
   quantity: number;
   unitPricePennies: number;
+  /** What it contains, and what it may contain (cross-contamination): the slips print both. */
   allergens: string[];
+  mayContain: string[];
   shelfLifeDays: number;
 }
 
@@ -104,6 +106,7 @@ export async function ordersForDay(exec: Db | Tx, date: IsoDate): Promise<DayOrd
         unitPricePennies: l.unitPricePennies,
         // The catalogue's food information; a deleted product's line falls back to the defaults.
         allergens: l.allergenInfo ? allergensWith(l.allergenInfo, 'contains') : [],
+        mayContain: l.allergenInfo ? allergensWith(l.allergenInfo, 'may_contain') : [],
         shelfLifeDays: l.shelfLifeDays ?? DEFAULT_SHELF_LIFE_DAYS,
       }));
     return {

@@ -14,6 +14,7 @@ import { Button } from '~/app/components/ui/button';
 import { Badge, Card } from '~/app/components/ui/card';
 import { cn } from '~/app/lib/cn';
 import type { ProductDto } from '~/server/catalog/catalog-service';
+import { allergensWith } from '~/shared/food-information';
 import { formatPence } from '~/shared/money';
 import { type AdminActionResult, useActionToast } from './use-action-toast';
 
@@ -26,6 +27,7 @@ export function ProductCard({ product, onEdit }: { product: ProductDto; onEdit: 
   useActionToast(fetcher, TOASTS, () => setConfirming(false));
   const deleting = fetcher.state !== 'idle';
   const heading = `product-${product.id}`;
+  const mayContain = allergensWith(product.allergen_info, 'may_contain');
 
   return (
     <Card className="flex h-full flex-col p-5">
@@ -58,6 +60,11 @@ export function ProductCard({ product, onEdit }: { product: ProductDto; onEdit: 
               ))}
             </ul>
           </div>
+        )}
+        {mayContain.length > 0 && (
+          <p className="mt-2 text-sm">
+            <span className="font-medium">May contain:</span> {mayContain.join(', ')}.
+          </p>
         )}
         <div className="mt-auto flex gap-2 pt-4">
           <Button variant="outline" size="sm" onClick={onEdit}>

@@ -1,3 +1,4 @@
+import { SlipAllergens } from '~/app/components/admin/slip-allergens';
 import { DeliveryDay } from '~/app/components/orders/delivery-day';
 import { OrderLines } from '~/app/components/orders/order-details';
 import { ShipTo } from '~/app/components/orders/ship-to';
@@ -17,10 +18,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { orders, catalog, config } = context.services;
   const order = await orNotFoundPage(() => orders.getForAdmin(params.id));
   const food = await catalog.foodInfoOf(order.items.map((i) => i.product_id));
-  const allergens = order.items.map((i) => ({
-    name: i.product_name,
-    allergens: (i.product_id && food.get(i.product_id)?.allergens) || [],
-  }));
+  const allergens = order.items.map((i) => {
+    const info = i.product_id ? food.get(i.product_id) : undefined;
+    return { name: i.product_name, contains: info?.allergens ?? [], mayContain: info?.mayContain ?? [] };
+  });
   const { shop } = config;
   return {
     order,
@@ -77,12 +78,10 @@ export default function PackingSlip({ loaderData }: Route.ComponentProps) {
           {allergens.map((a) => (
             <li key={a.name}>
               {a.name}:{' '}
-              {a.allergens.length === 0 ? (
+              {a.contains.length === 0 && a.mayContain.length === 0 ? (
                 'no allergens declared'
               ) : (
-                <>
-                  contains <strong>{a.allergens.join(', ')}</strong>
-                </>
+                <SlipAllergens contains={a.contains} mayContain={a.mayContain} />
               )}
             </li>
           ))}

@@ -1,3 +1,4 @@
+import { SlipAllergens } from '~/app/components/admin/slip-allergens';
 import { ShipTo } from '~/app/components/orders/ship-to';
 import type { DayOrder } from '~/server/orders/day-orders';
 import { bestBefore } from '~/shared/bake-days/day-sheets';
@@ -25,6 +26,10 @@ export function PackingSlip({
   shopAddress: string | null;
 }) {
   const allergens = [...new Set(order.lines.flatMap((l) => l.allergens))].sort();
+  // What one cookie contains is not a "may contain" of the order.
+  const mayContain = [...new Set(order.lines.flatMap((l) => l.mayContain))]
+    .filter((a) => !allergens.includes(a))
+    .sort();
   const collect = order.figures.fulfilment === 'collection';
   const headingId = `slip-${order.id}`;
   return (
@@ -97,9 +102,9 @@ export function PackingSlip({
               <td className="py-1.5 tabular-nums">{l.quantity}</td>
               <td className="py-1.5">
                 {l.productName}
-                {l.allergens.length > 0 && (
+                {(l.allergens.length > 0 || l.mayContain.length > 0) && (
                   <span className="block text-xs">
-                    Contains: <strong>{l.allergens.join(', ')}</strong>
+                    <SlipAllergens contains={l.allergens} mayContain={l.mayContain} />
                   </span>
                 )}
               </td>
@@ -129,10 +134,19 @@ export function PackingSlip({
 
       <section className="mt-6 rounded-md border border-cocoa/30 p-3" aria-label="Allergen information">
         <h3 className="font-sans font-semibold">Allergen information</h3>
-        {allergens.length > 0 ? (
+        {allergens.length > 0 || mayContain.length > 0 ? (
           <p>
-            This order contains: <strong>{allergens.join(', ')}</strong>. Allergens are shown in bold above
-            for each cookie.
+            {allergens.length > 0 && (
+              <>
+                This order contains: <strong>{allergens.join(', ')}</strong>.{' '}
+              </>
+            )}
+            {mayContain.length > 0 && (
+              <>
+                It may contain: <strong>{mayContain.join(', ')}</strong>.{' '}
+              </>
+            )}
+            Allergens are shown in bold above for each cookie.
           </p>
         ) : (
           <p>None of the 14 major allergens is listed for the cookies in this order.</p>

@@ -1,0 +1,93 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import type { DayOrder } from '~/server/orders/day-orders';
+import { SlipAllergens } from '../slip-allergens';
+import { PackingSlip } from './packing-slip';
+
+const order = (
+  lines: Pick<DayOrder['lines'][number], 'productName' | 'allergens' | 'mayContain'>[],
+): DayOrder => ({
+  id: '1a2b3c4d-0000-4000-8000-000000000001',
+  status: 'paid',
+  overCapacity: false,
+  dayClosed: false,
+  createdAt: '2026-11-20T10:00:00.000Z',
+  fulfilment: 'delivery',
+  figures: {
+    subtotal_pennies: 900,
+    discount: null,
+    delivery_fee_pennies: 499,
+    total_pennies: 1399,
+    fulfilment: 'delivery',
+  },
+  gift: null,
+  ship: {
+    name: 'Mary Smith',
+    phone: '07123 456789',
+    address: '3 Mardol',
+    city: 'Shrewsbury',
+    postcode: 'SY1 1PU',
+  },
+  delivery: null,
+  lines: lines.map((l, i) => ({
+    productId: null,
+    quantity: 1,
+    unitPricePennies: 450 + i,
+    shelfLifeDays: 7,
+    ...l,
+  })),
+  cookies: lines.length,
+});
+
+/** The slip as the printed page reads, tags stripped. */
+const slipText = (o: DayOrder) =>
+  renderToStaticMarkup(
+    <PackingSlip
+      order={o}
+      deliveryDate="2026-11-28"
+      deliveryLabel="Delivery"
+      shopName="Shop"
+      shopAddress={null}
+    />,
+  )
+    .replace(/<\/?strong>/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replaceAll('&amp;', '&')
+    .replace(/\s+/g, ' ');
+
+describe('a bake day’s packing slip', () => {
+  it('prints May contain beside Contains, for each cookie and for the order', () => {
+    const text = slipText(
+      order([
+        { productName: 'Pecan & Maple', allergens: ['Milk', 'Nuts'], mayContain: ['Peanuts'] },
+        {
+          productName: 'Oat Crunch',
+          allergens: ['Cereals containing gluten'],
+          mayContain: ['Nuts', 'Sesame'],
+        },
+      ]),
+    );
+    expect(text).toContain('Pecan & Maple Contains: Milk, Nuts. May contain: Peanuts.');
+    expect(text).toContain('Oat Crunch Contains: Cereals containing gluten. May contain: Nuts, Sesame.');
+    // Nuts is in the order for certain: the order's "may contain" leaves it out.
+    expect(text).toContain(
+      'This order contains: Cereals containing gluten, Milk, Nuts. It may contain: Peanuts, Sesame.',
+    );
+  });
+
+  it('prints a cookie that only may contain an allergen', () => {
+    const text = slipText(order([{ productName: 'Plain Oat', allergens: [], mayContain: ['Milk'] }]));
+    expect(text).toContain('Plain Oat May contain: Milk.');
+    expect(text).toContain('It may contain: Milk.');
+    expect(text).not.toContain('None of the 14 major allergens');
+  });
+});
+
+describe('an order’s packing slip allergen line', () => {
+  it('carries both, in bold', () => {
+    expect(renderToStaticMarkup(<SlipAllergens contains={['Eggs']} mayContain={['Nuts']} />)).toBe(
+      'Contains: <strong>Eggs</strong>. May contain: <strong>Nuts</strong>.',
+    );
+    expect(renderToStaticMarkup(<SlipAllergens contains={[]} mayContain={[]} />)).toBe('');
+  });
+});
