@@ -24,6 +24,61 @@ describe('safeRedirect', () => {
   });
 });
 
+/** Addresses that a browser resolves to another site once normalised, as an attacker sends them. */
+const LEAVES_THE_SITE = [
+  '/..//evil.example',
+  '/./\\/evil.example',
+  '/%2e%2e//evil.example',
+  '/%2E%2E//evil.example',
+  '/.%2e//evil.example',
+  '/%2e//evil.example',
+  '/a/../..//evil.example',
+  '/./../../..//evil.example/path?q=1',
+  '/.//evil.example',
+  '/.\\/evil.example',
+  '/..\\\\evil.example',
+  '/\\/evil.example',
+  '/\\\\evil.example',
+  '///evil.example',
+  '//evil.example/%2e%2e',
+  '/\t/evil.example',
+  '/\n/evil.example',
+  '/\r\n/evil.example',
+  '/\u000b/evil.example',
+  ' /evil.example',
+  '\t//evil.example',
+  'javascript:alert(1)',
+  'JavaScript:alert(document.cookie)',
+  'data:text/html,<script>alert(1)</script>',
+  'https://evil.example',
+  'http:evil.example',
+  'https:/evil.example',
+  '//user@evil.example',
+  '%2F%2Fevil.example',
+  'evil.example',
+];
+
+describe('safeRedirect never leaves the site', () => {
+  it.each(LEAVES_THE_SITE)('%j -> /account', (input) => {
+    expect(safeRedirect(input)).toBe('/account');
+  });
+
+  it.each([
+    // Dot segments that stay on the site are resolved, as the browser would.
+    ['/shop/../account', '/account'],
+    ['/%2e%2e/checkout', '/checkout'],
+    ['/./shop', '/shop'],
+    // Encoded slashes and backslashes stay encoded: a browser keeps them as part of one segment.
+    ['/%2F%2Fevil.example', '/%2F%2Fevil.example'],
+    ['/%5C%5Cevil.example', '/%5C%5Cevil.example'],
+    // A scheme-like text inside a path is only a path.
+    ['/javascript:alert(1)', '/javascript:alert(1)'],
+    ['/shop?next=//evil.example', '/shop?next=//evil.example'],
+  ])('%j -> %j', (input, expected) => {
+    expect(safeRedirect(input)).toBe(expected);
+  });
+});
+
 describe('auth calls', () => {
   afterEach(() => vi.unstubAllGlobals());
 

@@ -77,12 +77,14 @@ export async function fetchRole(): Promise<Role | null> {
 const SAME_SITE = 'http://same-site.invalid';
 
 /**
- * Where to go after signing in: a same-site path from `?redirectTo=`, or `fallback`. Anything that
- * could leave the site ("//evil.example", "/\evil", "https://...") is ignored. The path comes back
- * percent-encoded ("/€uro" -> "/%E2%82%ACuro"), as a Location header must be.
+ * Where to go after signing in: a same-site path from `?redirectTo=`, or `fallback`. The address
+ * is normalised first, as a browser would ("/..//x", "/./\/x" and "/%2e%2e//x" all become "//x"),
+ * and only then checked: anything that could leave the site ("//evil.example", "/\evil",
+ * "https://...", "javascript:...") is ignored. The path comes back percent-encoded
+ * ("/€uro" -> "/%E2%82%ACuro"), as a Location header must be.
  */
 export function safeRedirect(to: string | null | undefined, fallback = '/account'): string {
-  if (!to?.startsWith('/') || to.startsWith('//') || to.startsWith('/\\')) return fallback;
+  if (!to?.startsWith('/')) return fallback;
   // Browsers drop tabs and newlines from URLs, so "/\t/evil.example" would become "//evil.example".
   if ([...to].some((ch) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f)) return fallback;
   let url: URL;
@@ -92,6 +94,9 @@ export function safeRedirect(to: string | null | undefined, fallback = '/account
     return fallback;
   }
   if (url.origin !== SAME_SITE) return fallback;
-  if (url.pathname === '/auth' || url.pathname.startsWith('/auth/')) return fallback;
-  return url.pathname + url.search + url.hash;
+  const path = url.pathname;
+  // A path starting "//" (or "/\\") is read by browsers as another host.
+  if (path.startsWith('//') || path.startsWith('/\\')) return fallback;
+  if (path === '/auth' || path.startsWith('/auth/')) return fallback;
+  return path + url.search + url.hash;
 }

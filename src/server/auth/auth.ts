@@ -20,6 +20,8 @@ import { RESET_LINK_SECONDS } from '../mail/password-reset-email';
 import { createRateLimiter } from '../rate-limit/rate-limiter';
 import { createAccountSignInLimit } from './account-sign-in-limit';
 import { ClientGoneError, createHashingGate, type HashingGate } from './hashing-gate';
+import { createResetEmailLimit, RESET_REQUESTED } from './reset-email-limit';
+import { endResetLinks } from './reset-links';
 
 /** better-auth's answer to a wrong e-mail or password, also given to an account over its limit. */
 const WRONG_PASSWORD = { code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Invalid email or password' };
@@ -113,7 +115,9 @@ export function authSecretFor(config: Config): string {
 
 /** better-auth, configured for e-mail and password with database sessions and rate limits. */
 export function createAuth(config: Config, db: Db, log?: Logger, deps?: AuthDeps) {
-  const accountLimit = createAccountSignInLimit(db, createRateLimiter(db, config.rateLimits));
+  const rateLimiter = createRateLimiter(db, config.rateLimits);
+  const accountLimit = createAccountSignInLimit(db, rateLimiter);
+  const resetEmailLimit = createResetEmailLimit(rateLimiter);
   /**
    * Hashing through the gate. Over HTTP its refusals travel as an APIError (better-auth would
    * print anything else as a server error) and are kept for app.ts, which answers our 503.
@@ -169,9 +173,11 @@ export function createAuth(config: Config, db: Db, log?: Logger, deps?: AuthDeps
       // A reset is what someone does when their password may be known to another: end every session.
       revokeSessionsOnPasswordReset: true,
       // The link went to the account's address and came back: the account has proved it owns it
-      // (what hands it the contact messages sent from that address, decision 031).
+      // (what hands it the contact messages sent from that address, decision 031). And every other
+      // reset link ends: one older than the reset must not set the password again.
       onPasswordReset: async ({ user }) => {
         await db.update(users).set({ emailVerified: true }).where(eq(users.id, user.id));
+        await endResetLinks(db, user.id);
       },
     },
     // Reset tokens are kept hashed, so a copy of the database cannot be used to take over accounts.
@@ -182,6 +188,10 @@ export function createAuth(config: Config, db: Db, log?: Logger, deps?: AuthDeps
           // Too many failures on this account: the same answer as a wrong password, unchecked.
           if (!(await accountLimit.allow(ctx.body.email))) throw new APIError('UNAUTHORIZED', WRONG_PASSWORD);
         }
+        if (ctx.path === '/request-password-reset' && typeof ctx.body?.email === 'string') {
+          // Enough e-mails for this address already: the usual answer, and no e-mail.
+          if (!(await resetEmailLimit.allow(ctx.body.email))) return ctx.json(RESET_REQUESTED);
+        }
         if (!NEW_PASSWORD_PATHS.has(ctx.path)) return;
         const result = PasswordSchema.safeParse(ctx.body?.newPassword);
         if (!result.success) {
@@ -191,6 +201,12 @@ export function createAuth(config: Config, db: Db, log?: Logger, deps?: AuthDeps
       }),
       after: createAuthMiddleware(async (ctx) => {
         const returned = ctx.context.returned;
+        // A changed password ends the reset links sent before it, as a reset does.
+        if (ctx.path === '/change-password' && returned !== undefined && !isAPIError(returned)) {
+          const userId = (returned as { user?: { id?: unknown } }).user?.id;
+          if (typeof userId === 'string') await endResetLinks(db, userId);
+          return;
+        }
         if (ctx.path !== '/sign-in/email' || !config.rateLimits || returned === undefined) return;
         if (!isAPIError(returned) && typeof ctx.body?.email === 'string')
           await accountLimit.succeeded(ctx.body.email);

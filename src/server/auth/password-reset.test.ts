@@ -6,6 +6,7 @@ import { api, cookieHeader, createUser, nextTestIp, signIn } from '~/test/factor
 import { createTestApp, type TestApp } from '~/test/test-app';
 import { SIGN_IN_LIMIT } from './auth';
 import { RESET_REQUEST_MIN_MS } from './even-timing';
+import { RESET_EMAILS_PER_ACCOUNT, RESET_REQUESTED } from './reset-email-limit';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -186,5 +187,109 @@ describe('change password', () => {
     const res = await change(user.cookie, { currentPassword: user.password, newPassword: 'abc' });
     expect(res.status).toBe(400);
     expect((await res.json()).message).toBe(SIGN_UP_MESSAGES.passwordTooShort);
+  });
+});
+
+describe('earlier reset links end', () => {
+  const change = (user: { cookie: string; password: string }, newPassword: string) =>
+    post(
+      '/api/auth/change-password',
+      { currentPassword: user.password, newPassword },
+      nextTestIp(),
+      user.cookie,
+    );
+
+  it('a password change ends every reset link sent before it', async () => {
+    const user = await createUser(t);
+    const first = await tokenFor(user.email);
+    const second = await tokenFor(user.email);
+    expect((await change(user, 'changed-biscuits-9')).status).toBe(200);
+
+    for (const token of [first, second]) {
+      const res = await resetPassword(token, 'someone-elses-9');
+      expect(res.status).toBe(400);
+      expect((await res.json()).code).toBe('INVALID_TOKEN');
+    }
+    expect(await signInStatus(user.email, 'changed-biscuits-9')).toBe(200);
+    expect(await signInStatus(user.email, 'someone-elses-9')).toBe(401);
+  });
+
+  it('a link asked for after the change still works', async () => {
+    const user = await createUser(t);
+    await tokenFor(user.email);
+    expect((await change(user, 'changed-biscuits-9')).status).toBe(200);
+    const later = await tokenFor(user.email);
+    expect((await resetPassword(later, 'fresh-biscuits-9')).status).toBe(200);
+    expect(await signInStatus(user.email, 'fresh-biscuits-9')).toBe(200);
+  });
+
+  it('of two links, the older no longer works once the newer was used', async () => {
+    const user = await createUser(t);
+    const older = await tokenFor(user.email);
+    const newer = await tokenFor(user.email);
+    expect((await resetPassword(newer, 'newer-biscuits-9')).status).toBe(200);
+
+    const res = await resetPassword(older, 'older-biscuits-9');
+    expect(res.status).toBe(400);
+    expect((await res.json()).code).toBe('INVALID_TOKEN');
+    expect(await signInStatus(user.email, 'newer-biscuits-9')).toBe(200);
+    expect(await signInStatus(user.email, 'older-biscuits-9')).toBe(401);
+  });
+
+  it('nor the newer once the older was used', async () => {
+    const user = await createUser(t);
+    const older = await tokenFor(user.email);
+    const newer = await tokenFor(user.email);
+    expect((await resetPassword(older, 'older-biscuits-9')).status).toBe(200);
+    expect((await resetPassword(newer, 'newer-biscuits-9')).status).toBe(400);
+    expect(await signInStatus(user.email, 'older-biscuits-9')).toBe(200);
+  });
+
+  it("ends only that account's links", async () => {
+    const user = await createUser(t);
+    const other = await createUser(t);
+    const othersToken = await tokenFor(other.email);
+    await tokenFor(user.email);
+    expect((await change(user, 'changed-biscuits-9')).status).toBe(200);
+    expect((await resetPassword(othersToken, 'others-biscuits-9')).status).toBe(200);
+  });
+});
+
+describe('reset e-mails per account', () => {
+  it(`12 requests for one address from 12 client addresses queue ${RESET_EMAILS_PER_ACCOUNT.max} e-mails, each answered as before`, async () => {
+    const user = await createUser(t);
+    // The address written as people type it: the limit is the account's, whatever the case.
+    const spellings = [user.email, user.email.toUpperCase()];
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => requestReset(spellings[i % spellings.length]!, nextTestIp())),
+    );
+    for (const res of answers) {
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual(RESET_REQUESTED);
+    }
+    expect(await resetEmails(user.email)).toHaveLength(RESET_EMAILS_PER_ACCOUNT.max);
+    const links = await t.services.db
+      .select()
+      .from(verifications)
+      .where(eq(verifications.value, user.userId));
+    expect(links).toHaveLength(RESET_EMAILS_PER_ACCOUNT.max);
+  });
+
+  it('answers an address over its limit exactly as an unknown one, so the limit tells nothing', async () => {
+    const user = await createUser(t);
+    for (let i = 0; i < RESET_EMAILS_PER_ACCOUNT.max; i++) await requestReset(user.email);
+    const over = await requestReset(user.email);
+    const unknown = await requestReset('nobody-here-either@example.com');
+    expect(over.status).toBe(unknown.status);
+    expect(await over.json()).toEqual(await unknown.json());
+    expect(await resetEmails(user.email)).toHaveLength(RESET_EMAILS_PER_ACCOUNT.max);
+  });
+
+  it("one account's limit leaves another's e-mails alone", async () => {
+    const flooded = await createUser(t);
+    const other = await createUser(t);
+    for (let i = 0; i <= RESET_EMAILS_PER_ACCOUNT.max; i++) await requestReset(flooded.email);
+    expect((await requestReset(other.email)).status).toBe(200);
+    expect(await resetEmails(other.email)).toHaveLength(1);
   });
 });
