@@ -9,6 +9,7 @@ import type { Config } from '../config';
 import { html, type SafeHtml } from './html';
 import { BRAND, emailLayout } from './layout';
 import type { OutgoingEmail } from './mail-service';
+import { giftLine, giftRecipient, greetingFor } from './order-greeting';
 
 /**
  * The order-confirmation e-mail for a paid order (text and HTML), from the order's view. The
@@ -23,7 +24,6 @@ export function buildOrderConfirmation(
   const order = {
     id: view.id,
     email: view.customer.email,
-    shipName: view.ship.name,
     paidAt: view.paid_at,
     createdAt: view.created_at,
     total: view.total_pennies,
@@ -36,8 +36,11 @@ export function buildOrderConfirmation(
   const number = view.number;
   const date = formatLongDate(order.paidAt ?? order.createdAt);
   const deliveryDay = view.delivery_date ? formatBakeDay(view.delivery_date) : null;
-  const firstName = order.shipName.trim().split(/\s+/)[0] ?? '';
-  const greeting = firstName ? `Hi ${firstName},` : 'Hello,';
+  const greeting = greetingFor(view);
+  const recipient = giftRecipient(view);
+  const giftSays = recipient
+    ? [`${giftLine(recipient)} We will deliver it to them at the address below.`]
+    : [];
   const collect = view.fulfilment === 'collection';
   // A collection has no address: the e-mail says it is collected, and when it is ready says where.
   const address = collect
@@ -53,6 +56,7 @@ export function buildOrderConfirmation(
     greeting,
     '',
     'Thank you for your order! We have received your payment and your cookies are being prepared.',
+    ...giftSays,
     `${CANCEL_NOTICE}`,
     '',
     `Order number: ${number}`,
@@ -81,6 +85,7 @@ export function buildOrderConfirmation(
   const body = html`
 <p style="margin:0 0 12px;">${greeting}</p>
 <p style="margin:0 0 20px;">We have received your payment and your cookies are being prepared. Here is what you ordered.</p>
+${giftSays.map((line) => html`<p style="margin:0 0 20px;">${line}</p>`)}
 <p style="margin:0 0 20px;">${CANCEL_NOTICE}</p>
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:0 0 20px;background:${BRAND.cream};border-radius:6px;">
 <tr><td style="padding:12px 16px;"><span style="color:${BRAND.cocoaLight};font-size:14px;white-space:nowrap;">Order number</span><br><strong>${number}</strong></td>

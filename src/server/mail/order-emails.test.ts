@@ -15,14 +15,14 @@ type User = Awaited<ReturnType<typeof createUser>>;
 function shop(t: () => TestApp, people: () => { customer: User; admin: User }) {
   const as = (who: 'customer' | 'admin') => people()[who].cookie;
   return {
-    /** Checks out 2 x 450p (1399p with delivery) and pays with the test card. */
-    async paidOrder() {
+    /** Checks out 2 x 450p (1399p with delivery), sent as `delivery` says, and pays with the test card. */
+    async paidOrder(delivery?: unknown) {
       const p = await createProduct(t().services, { name: 'Ginger Snap', pricePennies: 450 });
       const res = await api(
         t(),
         'POST',
         '/api/checkout/create-checkout-session',
-        { items: [{ product_id: p.id, quantity: 2 }] },
+        { items: [{ product_id: p.id, quantity: 2 }], delivery },
         as('customer'),
       );
       const { sessionId, orderId } = (await res.json()) as { sessionId: string; orderId: string };
@@ -164,6 +164,58 @@ describe('with every order e-mail on', () => {
       `Your order #${cancelled.slice(0, 8)} has been cancelled`,
     );
     expect(mails.find((m) => m.kind === 'order-refunded')!.text).toContain('We have refunded £13.99');
+  });
+
+  it('a gift’s e-mails go to the buyer, greet the buyer and say who the cookies are going to', async () => {
+    const recipient = {
+      fullName: 'Granny Smith',
+      phone: '07700 900333',
+      address: '5 Broad Street',
+      city: 'Ludlow',
+      postcode: 'SY8 1ND',
+    };
+    const orderId = await s.paidOrder({ to: 'someone-else', recipient, giftMessage: 'Happy birthday!' });
+    expect((await s.setStatus(orderId, 'baking')).status).toBe(200);
+    expect((await s.setStatus(orderId, 'shipped')).status).toBe(200);
+    expect((await s.setStatus(orderId, 'completed')).status).toBe(200);
+    expect((await s.refund(orderId, 100)).status).toBe(201);
+
+    const toBuyer = (await s.mails(orderId)).filter((m) => m.kind !== 'order-alert');
+    const kinds = [
+      'order-baking',
+      'order-confirmation',
+      'order-delivered',
+      'order-refunded',
+      'order-shipped',
+    ];
+    expect(toBuyer.map((m) => m.kind).sort()).toEqual(kinds);
+    for (const mail of toBuyer) {
+      expect(mail.to, mail.kind).toBe(people.customer.email);
+      expect(mail.text, mail.kind).toMatch(/^Hi Mary,\n/);
+      expect(mail.html, mail.kind).toContain('Hi Mary,');
+      expect(`${mail.text}${mail.html}`, mail.kind).not.toContain('Hi Granny');
+      expect(mail.text, mail.kind).toContain('Granny Smith');
+      expect(mail.html, mail.kind).toContain('Granny Smith');
+    }
+    const byKind = Object.fromEntries(toBuyer.map((m) => [m.kind, m.text]));
+    expect(byKind['order-confirmation']).toContain(
+      'This order is your gift for Granny Smith. We will deliver it to them at the address below.',
+    );
+    expect(byKind['order-baking']).toContain('This order is your gift for Granny Smith.');
+    expect(byKind['order-shipped']).toContain('Your gift for Granny Smith has left the bakery.');
+    expect(byKind['order-delivered']).toContain(
+      'Your gift has been delivered to Granny Smith. We hope they enjoy it!',
+    );
+    expect(byKind['order-refunded']).toContain('This order is your gift for Granny Smith.');
+  });
+
+  it('an order for oneself still greets the buyer, and mentions no gift', async () => {
+    const orderId = await s.paidOrder();
+    expect((await s.setStatus(orderId, 'baking')).status).toBe(200);
+    for (const mail of (await s.mails(orderId)).filter((m) => m.kind !== 'order-alert')) {
+      expect(mail.text, mail.kind).toMatch(/^Hi Mary,\n/);
+      expect(mail.text, mail.kind).not.toContain('gift');
+    }
   });
 
   it('leaves out the owner alert when ORDER_EMAILS_OFF names owner-alert', async () => {

@@ -6,6 +6,7 @@ import type { Config } from '../config';
 import { html } from './html';
 import { BRAND, emailLayout } from './layout';
 import type { OutgoingEmail } from './mail-service';
+import { giftLine, giftRecipient, greetingFor } from './order-greeting';
 
 /** The e-mails an order sends its customer after the confirmation. */
 export type OrderUpdateKind =
@@ -33,6 +34,7 @@ export interface OrderUpdate {
 function wording(u: OrderUpdate, view: OrderView): { subject: string; heading: string; lines: string[] } {
   const n = view.number;
   const collect = view.fulfilment === 'collection';
+  const recipient = giftRecipient(view);
   switch (u.kind) {
     case 'baking':
       return {
@@ -62,7 +64,7 @@ function wording(u: OrderUpdate, view: OrderView): { subject: string; heading: s
         subject: `Your order ${n} is on its way`,
         heading: 'Your cookies are on their way',
         lines: [
-          'Your order has left the bakery.',
+          recipient ? `Your gift for ${recipient} has left the bakery.` : 'Your order has left the bakery.',
           ...(code ? [`Tracking code: ${code}`] : []),
           ...(view.delivery?.tracking_url ? [`Track it: ${view.delivery.tracking_url}`] : []),
         ],
@@ -78,7 +80,11 @@ function wording(u: OrderUpdate, view: OrderView): { subject: string; heading: s
         : {
             subject: `Your order ${n} has been delivered`,
             heading: 'Your cookies have arrived',
-            lines: ['Your order has been delivered. Enjoy your cookies!'],
+            lines: [
+              recipient
+                ? `Your gift has been delivered to ${recipient}. We hope they enjoy it!`
+                : 'Your order has been delivered. Enjoy your cookies!',
+            ],
           };
     case 'cancelled':
       return {
@@ -110,12 +116,17 @@ export function buildOrderUpdate(
   publicUrl: string,
 ): OutgoingEmail {
   const { subject, heading, lines: said } = wording(u, view);
-  // Every e-mail about an order names its delivery (or collection) day.
+  // Every e-mail about an order names its delivery (or collection) day, and a gift its recipient.
   const day = view.delivery_date && `${dayLabel(view.fulfilment)}: ${formatBakeDay(view.delivery_date)}.`;
-  const lines = day ? [...said, day] : said;
+  const recipient = giftRecipient(view);
+  const namesRecipient = recipient !== null && said.some((line) => line.includes(recipient));
+  const lines = [
+    ...said,
+    ...(recipient && !namesRecipient ? [giftLine(recipient)] : []),
+    ...(day ? [day] : []),
+  ];
   const orderUrl = `${publicUrl}/account/orders/${view.id}`;
-  const firstName = view.ship.name.trim().split(/\s+/)[0] ?? '';
-  const greeting = firstName ? `Hi ${firstName},` : 'Hello,';
+  const greeting = greetingFor(view);
   const text = [
     greeting,
     '',
