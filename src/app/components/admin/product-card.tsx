@@ -1,6 +1,7 @@
 import { Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useFetcher } from 'react-router';
+import { ProductImage } from '~/app/components/product-image';
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -32,20 +33,37 @@ export function ProductCard({ product, onEdit }: { product: ProductDto; onEdit: 
   return (
     <Card className="flex h-full flex-col p-5">
       <article aria-labelledby={heading} className="flex flex-1 flex-col">
-        <div className="flex items-start justify-between gap-3">
-          <h2 id={heading} className="font-sans text-lg font-semibold break-words">
-            {product.name}
-          </h2>
-          <Badge
-            className={cn(
-              'shrink-0',
-              product.is_active ? 'bg-green-100 text-green-900' : 'bg-stone-200 text-stone-800',
-            )}
-          >
-            {product.is_active ? 'Active' : 'Inactive'}
-          </Badge>
+        <div className="flex items-start gap-3">
+          {/* The square the shop shows, so a badly cropped photo is seen from the list. */}
+          <div className="size-20 shrink-0 overflow-hidden rounded-md border border-crumb">
+            <ProductImage
+              name={product.name}
+              photo={product.photo}
+              alt={
+                product.photo
+                  ? `${product.name}: your upload`
+                  : `${product.name}: the drawn cookie (no upload yet)`
+              }
+              sizes="80px"
+            />
+          </div>
+          <div className="min-w-0 flex-1">
+            <div className="flex items-start justify-between gap-3">
+              <h2 id={heading} className="font-sans text-lg font-semibold break-words">
+                {product.name}
+              </h2>
+              <Badge
+                className={cn(
+                  'shrink-0',
+                  product.is_active ? 'bg-green-100 text-green-900' : 'bg-stone-200 text-stone-800',
+                )}
+              >
+                {product.is_active ? 'Active' : 'Inactive'}
+              </Badge>
+            </div>
+            <p className="mt-1 text-xl font-bold text-caramel-dark">{formatPence(product.price_pennies)}</p>
+          </div>
         </div>
-        <p className="mt-1 text-xl font-bold text-caramel-dark">{formatPence(product.price_pennies)}</p>
         {product.description && (
           <p className="mt-2 line-clamp-3 text-sm text-cocoa-light">{product.description}</p>
         )}

@@ -16,7 +16,7 @@ import {
 import { Dialog, DialogContent } from './dialog';
 import { aria, Checkbox, Field } from './form-field';
 import { AllergenFields, FoodFields } from './product-food-fields';
-import { type PhotoChoice, ProductPhotoField } from './product-photo-field';
+import { NO_PHOTO_CHANGE, type PhotoChoice, ProductPhotoField } from './product-photo-field';
 import { type AdminActionResult, useActionToast } from './use-action-toast';
 
 const TOASTS = {
@@ -39,8 +39,6 @@ const valuesOf = (p: ProductDto | null): ProductFormValues => ({
   sold_out: p?.sold_out ?? false,
   nutrition: p ? nutritionToLines(p.nutrition) : '',
 });
-
-const NO_PHOTO_CHANGE: PhotoChoice = { file: null, remove: false };
 
 /**
  * The one form for adding and editing a product (in a dialog). It checks with the same schema
@@ -81,7 +79,10 @@ export function ProductFormDialog({
     body.set('intent', product ? 'update' : 'create');
     if (product) body.set('id', product.id);
     body.set('product', JSON.stringify({ ...data, nutrition: data.nutrition ?? {} }));
-    if (photo.file) body.set('photo', photo.file);
+    if (photo.file) {
+      body.set('photo', photo.file);
+      body.set('photo_crop', JSON.stringify(photo.crop));
+    }
     if (photo.remove) body.set('remove_photo', 'true');
     fetcher.submit(body, { method: 'post', encType: 'multipart/form-data' });
   });

@@ -1,17 +1,42 @@
+import { useEffect, useRef, useState } from 'react';
 import { Label } from '~/app/components/ui/input';
+import { CENTRE_CROP, type PhotoCrop, photoShapeProblem } from '~/shared/photo-crop';
 import { productPhotoUrl } from '~/shared/product-photo-urls';
+import { PhotoCropper, type PhotoPreview } from './photo-cropper';
 
 export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
 export const PHOTO_TYPES = 'image/jpeg,image/png,image/webp,image/avif';
+const TOO_BIG = 'The photo is larger than 10 MB. Please choose a smaller one.';
 
 export interface PhotoChoice {
   file: File | null;
   remove: boolean;
+  /** The square the shop will show of `file` (the server cuts it). */
+  crop: PhotoCrop;
+}
+
+export const NO_PHOTO_CHANGE: PhotoChoice = { file: null, remove: false, crop: CENTRE_CROP };
+
+/** The chosen file as a data: URL (the page's CSP allows those for pictures) and its upright size. */
+function readPreview(file: File): Promise<PhotoPreview | null> {
+  return new Promise((resolve) => {
+    const reader = new FileReader();
+    reader.onerror = () => resolve(null);
+    reader.onload = () => {
+      const url = String(reader.result);
+      const img = new Image();
+      img.onerror = () => resolve(null);
+      img.onload = () => resolve({ url, width: img.naturalWidth, height: img.naturalHeight });
+      img.src = url;
+    };
+    reader.readAsDataURL(file);
+  });
 }
 
 /**
- * Choose, replace or remove a product's photo. The server decides whether it is a picture (by
- * decoding it); here only the size is checked early so a big file is not sent for nothing.
+ * Choose, replace or remove a product's photo, and the square of it the shop shows, with a
+ * preview before saving. The server decides whether it is a picture (by decoding it) and cuts
+ * the square; here the size and shape are checked early so a file is not sent for nothing.
  */
 export function ProductPhotoField({
   current,
@@ -25,11 +50,37 @@ export function ProductPhotoField({
   error: string | null;
   onChange: (choice: PhotoChoice, error: string | null) => void;
 }) {
+  const [preview, setPreview] = useState<PhotoPreview | null>(null);
+  const [reading, setReading] = useState(false);
+  // The parent's callback changes every render; reading the file must not.
+  const onChangeRef = useRef(onChange);
+  onChangeRef.current = onChange;
   const describedBy = ['product-photo-hint', error && 'product-photo-error'].filter(Boolean).join(' ');
+
+  // A file the browser cannot show is still sent: the server's decoder has the last word.
+  useEffect(() => {
+    if (!choice.file) {
+      setPreview(null);
+      return;
+    }
+    let current = true;
+    setReading(true);
+    readPreview(choice.file).then((read) => {
+      if (!current) return;
+      setReading(false);
+      setPreview(read);
+      const shape = read && photoShapeProblem(read.width, read.height);
+      if (shape) onChangeRef.current(NO_PHOTO_CHANGE, shape);
+    });
+    return () => {
+      current = false;
+    };
+  }, [choice.file]);
+
   return (
     <div>
       <Label htmlFor="product-photo">{current ? 'Replace photo' : 'Photo (optional)'}</Label>
-      {current && !choice.remove && (
+      {current && !choice.remove && !choice.file && (
         <img
           src={productPhotoUrl(current, 400, 'webp')}
           alt="Current product"
@@ -49,19 +100,29 @@ export function ProductPhotoField({
         onChange={(e) => {
           const file = e.target.files?.[0] ?? null;
           const tooBig = file && file.size > MAX_PHOTO_BYTES;
-          onChange(
-            { file: tooBig ? null : file, remove: false },
-            tooBig ? 'The photo is larger than 10 MB. Please choose a smaller one.' : null,
-          );
+          onChange({ file: tooBig ? null : file, remove: false, crop: CENTRE_CROP }, tooBig ? TOO_BIG : null);
         }}
       />
       <p id="product-photo-hint" className="mt-1 text-sm text-cocoa-light">
-        JPEG, PNG, WebP or AVIF, at most 10 MB. Location and camera details are removed.
+        JPEG, PNG, WebP or AVIF, at most 10 MB, at least 200 pixels each way. Location and camera details are
+        removed.
       </p>
       {error && (
         <p id="product-photo-error" className="mt-1 text-sm font-medium text-red-700">
           {error}
         </p>
+      )}
+      {choice.file && reading && (
+        <p className="mt-2 text-sm text-cocoa-light" aria-live="polite">
+          Preparing the preview...
+        </p>
+      )}
+      {choice.file && preview && (
+        <PhotoCropper
+          preview={preview}
+          crop={choice.crop}
+          onCrop={(crop) => onChange({ ...choice, crop }, null)}
+        />
       )}
       {current && (
         <div className="mt-2 flex items-center gap-2">
@@ -70,7 +131,7 @@ export function ProductPhotoField({
             type="checkbox"
             className="size-4 accent-caramel-dark"
             checked={choice.remove}
-            onChange={(e) => onChange({ file: null, remove: e.target.checked }, null)}
+            onChange={(e) => onChange({ ...NO_PHOTO_CHANGE, remove: e.target.checked }, null)}
           />
           <Label htmlFor="product-photo-remove" className="mb-0 font-normal">
             Remove the photo (show the drawn picture)
