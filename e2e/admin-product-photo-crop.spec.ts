@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
+import { seriousViolations } from './axe';
 import { E2E_BASE_URL } from './base-url';
 import { DEMO_ADMIN, signInWithApi } from './fixtures';
 
@@ -88,6 +89,7 @@ for (const viewport of [
       await across.focus();
       await page.keyboard.press('End');
       await expect(across).toHaveAttribute('aria-valuetext', '100%');
+      expect(await seriousViolations(page)).toEqual([]);
       await crop.scrollIntoViewIfNeeded();
       await page.screenshot({ path: testInfo.outputPath(`crop-${viewport.width}.png`) });
 

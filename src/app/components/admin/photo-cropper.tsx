@@ -59,8 +59,9 @@ export function PhotoCropper({
             onClick={centreAt}
             tabIndex={-1}
             aria-describedby="photo-crop-whole-hint"
-            className="relative block w-full max-w-64 cursor-crosshair overflow-hidden rounded-md bg-dough"
-            style={{ aspectRatio: `${width} / ${height}` }}
+            className="relative block max-w-full cursor-crosshair overflow-hidden rounded-md bg-dough"
+            // Within 16rem each way, however long the photo is (a tall one would fill the screen).
+            style={{ width: `${16 * Math.min(1, width / height)}rem`, aspectRatio: `${width} / ${height}` }}
           >
             <img src={url} alt="Your upload, uncropped" className="absolute inset-0 size-full max-w-none" />
             <span
