@@ -1,10 +1,11 @@
 import { PassThrough } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { renderToPipeableStream } from 'react-dom/server';
-import type { EntryContext, HandleErrorFunction } from 'react-router';
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from 'react-router';
 import { isRouteErrorResponse, ServerRouter } from 'react-router';
 import { pagePolicy } from '~/server/http/content-security-policy';
 import { isBrowsePage } from '~/shared/browse-pages';
+import { ErrorReferenceContext } from './components/error-reference';
 import { deferHydration } from './lib/defer-hydration.server';
 import { hashMarkedScripts, renderMarker } from './lib/inline-scripts.server';
 
@@ -20,6 +21,7 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
+  loadContext: AppLoadContext,
 ) {
   const deferScripts = isBrowsePage(new URL(request.url).pathname);
   const marker = renderMarker();
@@ -27,7 +29,10 @@ export default function handleRequest(
   const page = new Promise<Response>((resolve, reject) => {
     let status = responseStatusCode;
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={marker} />,
+      // A failed page shows its request's id for the customer to quote (components/error-reference).
+      <ErrorReferenceContext value={responseStatusCode >= 500 ? loadContext.requestId : null}>
+        <ServerRouter context={routerContext} url={request.url} nonce={marker} />
+      </ErrorReferenceContext>,
       {
         nonce: marker,
         onAllReady() {
@@ -65,7 +70,10 @@ export default function handleRequest(
  * visitor left or the request was the visitor's mistake (a POST to a page without a form: 405).
  */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
-  (context as { errors?: unknown[] }).errors?.push(error);
+  const { errors, services, requestId } = context as Partial<AppLoadContext>;
+  errors?.push(error);
   if (request.signal.aborted || (isRouteErrorResponse(error) && error.status < 500)) return;
-  console.error(error);
+  // With the request's id, as on its request line and its 500 page.
+  if (services) services.log.error({ err: error, reqId: requestId }, 'page failed');
+  else console.error(error);
 };

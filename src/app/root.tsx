@@ -13,6 +13,7 @@ import {
 import { Toaster } from 'sonner';
 import type { Route } from './+types/root';
 import stylesheet from './app.css?url';
+import { ErrorReference } from './components/error-reference';
 import { TestModeBanner } from './components/layout/test-mode-banner';
 
 export const links: Route.LinksFunction = () => [
@@ -91,6 +92,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <p className="mb-6">
         {notFound ? 'The page you are looking for does not exist.' : 'Please try again in a moment.'}
       </p>
+      {!notFound && <ErrorReference />}
       <a className="font-medium text-caramel-dark underline" href="/">
         Return to Home
       </a>

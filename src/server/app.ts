@@ -19,7 +19,7 @@ import { checkoutRoutes } from './checkout/checkout-routes';
 import { contactRoutes } from './contact/contact-routes';
 import { isConnectionLost, RETRY_AFTER_SECONDS } from './db/connection-lost';
 import { AppError, errorResponse, isAppError } from './errors';
-import { healthRoutes } from './health/health-routes';
+import { healthRoutes, readyRoutes } from './health/health-routes';
 import { CLIENT_IP_HEADER, clientIp } from './http/client-ip';
 import { compressAnswers } from './http/compress-answers';
 import { contentSecurityPolicy } from './http/content-security-policy';
@@ -30,6 +30,9 @@ import {
   refuseControlCharactersInJson,
   refuseControlCharactersInUrl,
 } from './http/refuse-control-characters';
+import { requestIdOf } from './http/request-id';
+import { noteRoute } from './http/request-log';
+import { metricsRoutes } from './metrics/metrics-routes';
 import { paymentsRoutes } from './payments/payments-routes';
 import type { Services } from './services';
 
@@ -81,6 +84,8 @@ export function createApp(services: Services, build?: ClientBuild, cache = creat
   const app = new Hono();
 
   app.onError((err, c) => errorResponse(c, err, log));
+  // Outermost: the route each request was for, for its log line and the metrics (request-log.ts).
+  app.use(noteRoute);
   // First, so a cached answer is stored with every header the layers below add.
   app.use(cache.middleware);
   app.use(
@@ -125,6 +130,15 @@ export function createApp(services: Services, build?: ClientBuild, cache = creat
     return response;
   });
   app.route('/api/health', healthRoutes(services));
+  app.route('/api/ready', readyRoutes(services));
+  app.route(
+    '/metrics',
+    metricsRoutes({
+      token: config.metricsToken,
+      scrape: services.metrics.scrape,
+      contentType: services.metrics.contentType,
+    }),
+  );
   app.route('/api/products', catalogRoutes(services));
   app.route('/api/photos', photoRoutes(services));
   app.route('/api/account', accountRoutes(services));
@@ -157,7 +171,12 @@ export function createApp(services: Services, build?: ClientBuild, cache = creat
       config.env === 'development' ? 'development' : 'production',
     );
     app.all('*', async (c) => {
-      const context: AppLoadContext = { services, clientIp: clientIp(c, config.trustProxy), errors: [] };
+      const context: AppLoadContext = {
+        services,
+        clientIp: clientIp(c, config.trustProxy),
+        requestId: requestIdOf(c),
+        errors: [],
+      };
       const res = await handler(c.req.raw, context);
       // A page whose loader or action lost the database is "try again shortly", not a fault.
       return res.status >= 500 && context.errors.some(isConnectionLost) ? databaseUnavailable(res) : res;

@@ -79,6 +79,8 @@ const EnvSchema = z.object({
   CHECKOUT_SESSION_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
   /** Behind a reverse proxy: take the client address from X-Forwarded-For. */
   TRUST_PROXY: z.stringbool().default(false),
+  /** A bearer token that opens GET /metrics from other machines (loopback needs none). */
+  METRICS_TOKEN: optional(z.string().min(16, 'at least 16 characters')),
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -126,6 +128,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimits: e.RATE_LIMITS,
     checkoutSessionMinutes: e.CHECKOUT_SESSION_MINUTES,
     trustProxy: e.TRUST_PROXY,
+    /** Opens GET /metrics to a scraper that is not on this machine (null: loopback only). */
+    metricsToken: e.METRICS_TOKEN ?? null,
     stripe: e.STRIPE_SECRET_KEY
       ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL }
       : null,

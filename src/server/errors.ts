@@ -3,6 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
 import { isConnectionLost, RETRY_AFTER_SECONDS } from './db/connection-lost';
+import { requestIdOf } from './http/request-id';
 import type { Logger } from './logger';
 
 /** A failure a service means to report to the caller; anything else is a 500. */
@@ -64,7 +65,13 @@ export const DATABASE_UNAVAILABLE = {
 } as const;
 
 export interface ErrorBody {
-  error: { code: string; message: string; fields?: Record<string, string> };
+  error: {
+    code: string;
+    message: string;
+    fields?: Record<string, string>;
+    /** On a 500: the request's id, for the customer to quote (it is on the error's log line). */
+    reference?: string;
+  };
 }
 
 /** The one place that shapes error responses: `{ error: { code, message, fields? } }`. */
@@ -81,13 +88,20 @@ export function errorResponse(c: Context, err: unknown, log: Logger) {
     return c.json<ErrorBody>({ error: { code, message: err.message || 'Request refused' } }, err.status);
   }
   if (isConnectionLost(err)) {
-    log.warn({ err: String(err), path: c.req.path }, 'database unavailable');
+    log.warn({ err: String(err), reqId: requestIdOf(c), path: c.req.path }, 'database unavailable');
     c.header('Retry-After', String(RETRY_AFTER_SECONDS));
     return c.json<ErrorBody>({ error: DATABASE_UNAVAILABLE }, 503);
   }
-  log.error({ err, path: c.req.path }, 'unhandled error');
+  const reference = requestIdOf(c);
+  log.error({ err, reqId: reference, path: c.req.path }, 'unhandled error');
   return c.json<ErrorBody>(
-    { error: { code: 'internal', message: 'Something went wrong. Please try again.' } },
+    {
+      error: {
+        code: 'internal',
+        message: `Something went wrong. Please try again. If it keeps happening, quote this reference: ${reference}`,
+        reference,
+      },
+    },
     500,
   );
 }

@@ -1,6 +1,7 @@
 import cluster from 'node:cluster';
 import type { Config } from './config';
 import type { Logger } from './logger';
+import { answerClusterScrapes } from './metrics/cluster-metrics';
 
 /** How long stopping waits for a worker to close its connections before it is killed. */
 const STOP_GRACE_MS = 10_000;
@@ -74,5 +75,6 @@ export function serveInWorkers(config: Config, log: Logger) {
     });
   }
 
+  answerClusterScrapes();
   for (let i = 0; i < config.processes; i++) cluster.fork();
 }

@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import { createServer } from 'node:http';
 import { hashingGate } from './auth/auth';
 import type { Config } from './config';
@@ -7,6 +8,7 @@ import { createNodeListener } from './http/node-listener';
 import { loadClientBuild } from './load-build';
 import { createLogger, logsArePretty } from './logger';
 import { startHeapCompactionWhenIdle } from './memory/compact-heap-when-idle';
+import { scrapeWholeCluster } from './metrics/cluster-metrics';
 import { createServices } from './services';
 import { startBanner } from './start-banner';
 
@@ -18,6 +20,9 @@ export async function serve(config: Config, { announce = true } = {}) {
   const log = createLogger(config);
   hashingGate.shareWith(config.processes);
   const services = await createServices(config, log);
+  services.metrics.collectProcessMetrics();
+  // Several processes: a scrape of any one answers for the whole shop (decision 028).
+  if (cluster.isWorker) scrapeWholeCluster(services.metrics);
   const server = createServer(createNodeListener(services, await loadClientBuild()));
   // Nothing could be answered any more: stop, so whatever supervises the shop starts it again
   // (PGlite recovers its folder on opening) rather than leaving it up answering errors.

@@ -17,7 +17,9 @@ import { createDiscountsService } from './discounts/discounts-service';
 import { createLogger, type Logger } from './logger';
 import { createMailService } from './mail/mail-service';
 import { passwordResetEmail } from './mail/password-reset-email';
+import { watchConnections } from './metrics/database-gauges';
 import { createMetrics } from './metrics/metrics';
+import { createShopCounters } from './metrics/shop-counters';
 import { createOrdersService } from './orders/orders-service';
 import { createPaymentProvider, createPaymentsService } from './payments/payments-service';
 import { createRateLimiter } from './rate-limit/rate-limiter';
@@ -34,6 +36,7 @@ export async function createServices(
 ) {
   // First, so every service can count what it does (GET /metrics).
   const metrics = createMetrics();
+  const counters = createShopCounters(metrics);
   const database = await openDatabase(
     config.database,
     async (db) => {
@@ -42,7 +45,8 @@ export async function createServices(
     log,
   );
   const { db } = database;
-  const mail = createMailService(config, db, log);
+  watchConnections(metrics, database.connections);
+  const mail = createMailService(config, db, log, undefined, counters);
   const auth = createAuth(config, db, log, {
     sendPasswordReset: (to, link) => mail.enqueue(passwordResetEmail(config.shop.name, to, link)),
   });
@@ -54,10 +58,17 @@ export async function createServices(
   const catalogVersion = createCatalogVersion(db, log, database.kind === 'postgres' ? 1000 : null);
   catalogVersion.start();
   const settings = createSettingsService(config, db, catalogVersion);
-  const orders = createOrdersService(db, mail, paymentProvider.provider, log, async (exec) => {
-    const { collectionAddress: address, collectionHours: hours } = await settings.get(exec);
-    return { address, hours };
-  });
+  const orders = createOrdersService(
+    db,
+    mail,
+    paymentProvider.provider,
+    log,
+    async (exec) => {
+      const { collectionAddress: address, collectionHours: hours } = await settings.get(exec);
+      return { address, hours };
+    },
+    counters,
+  );
   const accountPrivacy = createAccountPrivacyService(auth, db, accounts, orders, log);
   const payments = createPaymentsService(config, db, orders, paymentProvider, log);
   const bakeDays = createBakeDaysService(db);
@@ -72,6 +83,7 @@ export async function createServices(
     discounts,
     pricingSettings: (exec) => settings.get(exec),
     log,
+    counters,
   });
   const catalog = createCatalogService(db, catalogVersion);
   const contact = createContactService(config, db, rateLimiter, mail, log);
@@ -83,6 +95,8 @@ export async function createServices(
     log,
     /** This instance's Prometheus metrics: features register their counters and gauges here. */
     metrics,
+    /** Orders placed, paid and refunded, e-mails queued and failed (metrics/shop-counters.ts). */
+    counters,
     db,
     dbKind: database.kind,
     /** Calls `listener` if the database is gone for good (PostgreSQL connections are re-made instead). */

@@ -19,6 +19,7 @@ import { products, profiles } from '../db/schema';
 import type { DiscountsService, RedeemedCode } from '../discounts/discounts-service';
 import { AppError, badRequest, parseOrThrow } from '../errors';
 import type { Logger } from '../logger';
+import { NO_COUNTERS, type ShopCounters } from '../metrics/shop-counters';
 import type { NewOrder, OrdersService } from '../orders/orders-service';
 import type { PaymentProvider } from '../payments/payment-provider';
 import type { RateLimiter } from '../rate-limit/rate-limiter';
@@ -140,8 +141,10 @@ export function createCheckoutService(deps: {
   /** Read inside the checkout's transaction (`exec`): on PGlite a query beside it would wait forever. */
   pricingSettings: (exec: Db | Tx) => Promise<PricingSettings>;
   log: Logger;
+  counters?: ShopCounters;
 }) {
   const { config, db, orders, provider, rateLimiter, bakeDays, discounts, pricingSettings, log } = deps;
+  const counters = deps.counters ?? NO_COUNTERS;
 
   /** The basket's lines priced from the database; unknown, inactive and sold-out products refused. */
   async function priceLines(tx: Db | Tx, wanted: WantedLine[]): Promise<PricedLine[]> {
@@ -294,6 +297,7 @@ export function createCheckoutService(deps: {
       );
       const wanted = mergeLines(items);
       const order = await writeOrder(user, wanted, delivery_date, delivery, discount_code, fulfilment);
+      counters.orderPlaced();
 
       let session: { sessionId: string; url: string };
       try {

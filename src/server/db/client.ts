@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -15,12 +17,43 @@ export interface Database {
   close(): Promise<void>;
   /** Calls `listener` if the database is gone for good (the embedded one's thread crashed). */
   onLost?(listener: (reason: string) => void): void;
+  /** Connections busy and requests waiting for one, now (GET /metrics). */
+  connections(): Connections;
+}
+
+/**
+ * PostgreSQL: the pool's connections checked out, and requests waiting for one. The embedded
+ * database has one connection on its own thread: busy while it holds a call, the rest waiting.
+ */
+export interface Connections {
+  inUse: number;
+  waiting: number;
+  max: number;
 }
 
 /** Runs once the migrations are applied, still under the migration lock (the seed). */
 export type Prepare = (db: Db) => Promise<void>;
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+/** When the newest migration this release carries was made (drizzle records it once applied). */
+export function newestMigrationMillis(): number {
+  const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as {
+    entries: { when: number }[];
+  };
+  return Math.max(...journal.entries.map((e) => e.when));
+}
+
+/** Whether the database has every migration this release carries (false if it cannot say). */
+export async function migrationsDone(db: Db, newest: number): Promise<boolean> {
+  try {
+    const result = await db.execute(sql`select max(created_at) as last from drizzle.__drizzle_migrations`);
+    const last = (result as unknown as { rows: { last: string | number | null }[] }).rows[0]?.last;
+    return last != null && Number(last) >= newest;
+  } catch {
+    return false;
+  }
+}
 
 /**
  * Opens the database, applies pending migrations, then runs `prepare` (the seed) while still

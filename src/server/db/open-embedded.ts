@@ -22,7 +22,16 @@ export async function openEmbedded(
     const db = drizzle({ client: client as never, schema }) as unknown as Db;
     await migrate(db as never, { migrationsFolder });
     await prepare(db);
-    return { db, kind: 'pglite', close: () => client.close(), onLost: (listener) => client.onLost(listener) };
+    return {
+      db,
+      kind: 'pglite',
+      close: () => client.close(),
+      onLost: (listener) => client.onLost(listener),
+      connections: () => {
+        const calls = client.pendingCalls;
+        return { inUse: Math.min(calls, 1), waiting: Math.max(calls - 1, 0), max: 1 };
+      },
+    };
   } catch (err) {
     await client.close().catch(() => {});
     throw err;

@@ -37,7 +37,16 @@ export async function openPostgres(
   }
   const db = drizzle({ client: pool, schema }) as unknown as Db;
   db.transaction = transactionsThatReleaseTheirClient(pool);
-  return { db, kind: 'postgres', close: () => pool.end() };
+  return {
+    db,
+    kind: 'postgres',
+    close: () => pool.end(),
+    connections: () => ({
+      inUse: pool.totalCount - pool.idleCount,
+      waiting: pool.waitingCount,
+      max: cfg.poolSize,
+    }),
+  };
 }
 
 /**

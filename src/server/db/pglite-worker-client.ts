@@ -49,6 +49,11 @@ export class PGliteWorkerClient {
   #stopped: string | null = null;
   readonly #lostListeners: ((reason: string) => void)[] = [];
 
+  /** Calls handed to the database's thread and not answered yet (running or queued there). */
+  get pendingCalls(): number {
+    return this.#pending.size;
+  }
+
   /** Starts the database's thread on `dataDir` and resolves once the database is open. */
   static async open(dataDir: string, timingsDir?: string): Promise<PGliteWorkerClient> {
     const client = new PGliteWorkerClient({ dataDir, timingsDir });

@@ -5,6 +5,8 @@ declare module 'react-router' {
   interface AppLoadContext {
     services: Services;
     clientIp: string;
+    /** The request's id (X-Request-Id): on its log lines, and on the 500 page as its reference. */
+    requestId: string;
     /**
      * What went wrong in loaders and actions while answering (filled by entry.server's
      * handleError), so the server can answer 503 rather than 500 when the database went away.

@@ -3,6 +3,8 @@ import { getRequestListener } from '@hono/node-server';
 import { type ClientBuild, createApp, createStorefrontCache } from '../app';
 import type { Services } from '../services';
 import { createAdmissionGate, drawsPage } from './admission-gate';
+import { observeRequests } from './request-log';
+import { pagePatterns } from './route-pattern';
 
 /**
  * Pages drawn at once. On the embedded database the statements run on the database's one thread
@@ -15,13 +17,21 @@ export const PAGES_AT_ONCE = { pglite: 3, postgres: 4 } as const;
 /**
  * The whole shop as a node:http listener. A fresh cached storefront page is written straight to
  * the socket; pages drawn per visitor pass the admission gate, first come first served; the API
- * goes straight to the Hono app (which also fills the page cache).
+ * goes straight to the Hono app (which also fills the page cache). Every request is logged and
+ * counted once (request-log.ts).
  */
 export function createNodeListener(services: Services, build?: ClientBuild): RequestListener {
   const cache = createStorefrontCache(services);
   const handle = getRequestListener(createApp(services, build, cache).fetch);
   const gate = createAdmissionGate(PAGES_AT_ONCE[services.dbKind]);
+  const observe = observeRequests({
+    log: services.log,
+    metrics: services.metrics,
+    trustProxy: services.config.trustProxy,
+    pagePattern: pagePatterns(build?.server.routes),
+  });
   return (req, res) => {
+    observe(req, res);
     if (cache.serveFromNode(req, res)) return;
     if (drawsPage(req)) gate.admit(res, () => void handle(req, res));
     else void handle(req, res);

@@ -3,6 +3,7 @@ import type { Config } from '../config';
 import type { Db, Tx } from '../db/client';
 import { emailOutbox } from '../db/schema';
 import type { Logger } from '../logger';
+import { NO_COUNTERS, type ShopCounters } from '../metrics/shop-counters';
 import { buildOrderConfirmation } from './order-confirmation';
 import { buildOrderUpdate, type OrderUpdate } from './order-updates';
 import { markDelivered, markFailed, type OutboxRow, prepareClaimDue } from './outbox';
@@ -41,7 +42,13 @@ const AFTER_COMMIT_MS = 100;
  * worker delivers due rows with retries. Rows are claimed in the database, so any number of
  * server instances can run the worker and each e-mail is still handed over once.
  */
-export function createMailService(config: Config, db: Db, log: Logger, transport?: MailTransport) {
+export function createMailService(
+  config: Config,
+  db: Db,
+  log: Logger,
+  transport?: MailTransport,
+  counters: ShopCounters = NO_COUNTERS,
+) {
   const mailer = transport ?? createTransport(config.mail, log);
   const claimDue = prepareClaimDue(db);
   let timer: NodeJS.Timeout | null = null;
@@ -57,6 +64,7 @@ export function createMailService(config: Config, db: Db, log: Logger, transport
       const message = err instanceof Error ? err.message : String(err);
       counts.failed++;
       const gaveUp = await markFailed(db, row, message);
+      counters.emailDeliveryFailed(gaveUp);
       const fields = { id: row.id, kind: row.kind, to: row.to, attempts: row.attempts, err: message };
       if (gaveUp) log.error(fields, 'e-mail failed for good: resend it from the E-mails page');
       else log.warn(fields, 'e-mail delivery failed; will retry');
@@ -110,7 +118,12 @@ export function createMailService(config: Config, db: Db, log: Logger, transport
   /** Writes the e-mails to the outbox in one statement; a dedupe key already there is skipped. */
   async function enqueueAll(emails: OutgoingEmail[], tx: Db | Tx) {
     if (emails.length === 0) return;
-    await tx.insert(emailOutbox).values(emails).onConflictDoNothing({ target: emailOutbox.dedupeKey });
+    const written = await tx
+      .insert(emailOutbox)
+      .values(emails)
+      .onConflictDoNothing({ target: emailOutbox.dedupeKey })
+      .returning({ id: emailOutbox.id });
+    counters.emailsQueued(written.length);
     for (const email of emails) log.debug({ kind: email.kind, to: email.to }, 'e-mail queued');
     if (tx === db) kick();
     else setTimeout(kick, AFTER_COMMIT_MS).unref();
@@ -156,6 +169,11 @@ export function createMailService(config: Config, db: Db, log: Logger, transport
 
     /** Asks the worker to look now, e.g. right after the transaction that enqueued commits. */
     kick,
+
+    /** Whether the delivery worker is running (GET /api/ready). */
+    get running() {
+      return timer !== null;
+    },
 
     /** Delivery worker: started by the server, stopped on shutdown. */
     start() {

@@ -36,6 +36,7 @@ export function createMetrics() {
   const registry = new Registry();
   const full = (name: string) => (name.startsWith(PREFIX) ? name : PREFIX + name);
   let defaultsStarted = false;
+  let scrape = () => registry.metrics();
 
   return {
     registry,
@@ -64,6 +65,12 @@ export function createMetrics() {
 
     /** The Prometheus text exposition of everything registered. */
     text: () => registry.metrics(),
+    /** What GET /metrics answers: `text()`, or every server process's together (scrapeWith). */
+    scrape: () => scrape(),
+    /** With several server processes, a scrape answers for all of them (cluster-metrics.ts). */
+    scrapeWith(whole: () => Promise<string>) {
+      scrape = whole;
+    },
     contentType: registry.contentType,
   };
 }

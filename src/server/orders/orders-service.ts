@@ -11,6 +11,7 @@ import { badRequest, notFound } from '../errors';
 import type { Logger } from '../logger';
 import type { MailService } from '../mail/mail-service';
 import type { CollectionPoint, OrderUpdateKind } from '../mail/order-updates';
+import { NO_COUNTERS, type ShopCounters } from '../metrics/shop-counters';
 import type { PaymentProvider } from '../payments/payment-provider';
 import { createDeliveriesService } from './deliveries-service';
 import { exportOrderRows } from './order-export';
@@ -64,6 +65,7 @@ export function createOrdersService(
   log: Logger,
   /** Where and when customers collect (the shop's settings), for the "Ready to collect" e-mail. */
   collectionPoint: (exec: Db | Tx) => Promise<CollectionPoint>,
+  counters: ShopCounters = NO_COUNTERS,
 ) {
   // Paying looks its order up twice (the click and its double) before any transaction: built
   // once and prepared by name, so neither drizzle nor PostgreSQL works the statement out again
@@ -95,12 +97,13 @@ export function createOrdersService(
     await mail.queueOrderEmail({ kind: 'ready-to-collect', collection: await collectionPoint(tx) }, view, tx);
   }
 
-  const refunds = createRefunds(db, provider, (tx, refund) =>
-    notify(tx, refund.orderId, {
+  const refunds = createRefunds(db, provider, async (tx, refund) => {
+    await notify(tx, refund.orderId, {
       kind: 'refunded',
       refund: { id: refund.id, amount_pennies: refund.amountPennies },
-    }),
-  );
+    });
+    counters.orderRefunded(refund.amountPennies);
+  });
 
   /** Moves an order to a status under its lock, with history and the customer's e-mail. */
   async function transition(
@@ -195,6 +198,7 @@ export function createOrdersService(
         if (flagged.length > 0)
           log.warn({ orderId: result.orderId, flagged }, 'paid order flagged for its day');
         await notify(tx, result.paidOrder.id, { kind: 'paid' });
+        counters.orderPaid();
       }
       return result;
     },

@@ -1,6 +1,7 @@
 import { isRouteErrorResponse, Outlet, useRouteLoaderData } from 'react-router';
 import { loadOrNull } from '~/app/components/admin/admin-action.server';
 import { AdminNav } from '~/app/components/admin/admin-nav';
+import { ErrorReference } from '~/app/components/error-reference';
 import { requireAdminPage } from '~/app/lib/guards.server';
 import type { Route } from './+types/layout';
 
@@ -55,6 +56,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
         <p className="mb-6 text-cocoa-light">
           {notFound ? 'This admin page does not exist.' : 'Please reload the page or try again in a moment.'}
         </p>
+        {!notFound && <ErrorReference />}
         <a className="font-medium text-caramel-dark underline" href="/admin">
           Back to the dashboard
         </a>

@@ -1,0 +1,32 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { pino } from 'pino';
+import type { ClientBuild } from '~/server/app';
+import { createNodeListener } from '~/server/http/node-listener';
+import type { Logger } from '~/server/logger';
+import type { Services } from '~/server/services';
+
+/** A logger that keeps its lines (as objects) for a test to read. */
+export function capturingLogger(): { log: Logger; lines: Record<string, unknown>[] } {
+  const lines: Record<string, unknown>[] = [];
+  const log = pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line)) });
+  return { log: log as unknown as Logger, lines };
+}
+
+/**
+ * The whole shop on a real socket on 127.0.0.1 (as `npm start` serves it: the node listener, the
+ * page cache, the request log), for what needs a client address or the node layer.
+ */
+export async function listen(services: Services, build?: ClientBuild) {
+  const server = createServer(createNodeListener(services, build));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
