@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadClientBuild } from '~/server/load-build';
-import { createProduct } from '~/test/factories';
+import { createProduct, createUser } from '~/test/factories';
 import { createTestApp, type TestApp } from '~/test/test-app';
 import { createNodeListener } from './node-listener';
 
@@ -11,12 +11,14 @@ let t: TestApp;
 let server: Server;
 let base: string;
 let productId: string;
+let adminCookie: string;
 beforeAll(async () => {
   t = await createTestApp();
   server = createServer(createNodeListener(t.services, await loadClientBuild(process.env.BUILD_DIR)));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   productId = (await createProduct(t.services, { name: 'Steadfast Shortbread' })).id;
+  adminCookie = (await createUser(t, { admin: true })).cookie;
 });
 afterAll(async () => {
   await new Promise((resolve) => server?.close(resolve));
@@ -47,4 +49,40 @@ describe('a storefront page whose database connection died', () => {
       expect(await next.text()).toContain('Steadfast Shortbread');
     },
   );
+});
+
+describe('a back-office page whose database connection died', () => {
+  it.each([
+    ['/admin/orders', () => vi.spyOn(t.services.orders, 'listForAdmin'), 'Orders'],
+    ['/admin/settings', () => vi.spyOn(t.services.settings, 'get'), 'Delivery fee'],
+  ] as const)(
+    '%s answers 503 with Retry-After (not 200 "Failed to load"), then the real page',
+    async (page, spy, shows) => {
+      const lost = spy().mockRejectedValueOnce(connectionLost());
+      const failed = await fetch(`${base}${page}`, { headers: { cookie: adminCookie } });
+      expect(failed.status).toBe(503);
+      expect(failed.headers.get('retry-after')).toMatch(/^\d+$/);
+      expect(await failed.text()).not.toContain('Failed to load');
+      expect(lost).toHaveBeenCalledOnce();
+      lost.mockRestore();
+
+      const next = await fetch(`${base}${page}`, { headers: { cookie: adminCookie } });
+      expect(next.status).toBe(200);
+      expect(await next.text()).toContain(shows);
+    },
+  );
+
+  it('a change that meets a lost connection answers 503 with Retry-After and "try again"', async () => {
+    const lost = vi.spyOn(t.services.settings, 'save').mockRejectedValueOnce(connectionLost());
+    const body = new URLSearchParams({ intent: 'settings', deliveryFee: '4.99' });
+    const res = await fetch(`${base}/admin/settings`, {
+      method: 'POST',
+      headers: { cookie: adminCookie, origin: base, 'content-type': 'application/x-www-form-urlencoded' },
+      body,
+    });
+    expect(res.status).toBe(503);
+    expect(res.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(await res.text()).toContain('Please try again');
+    expect(lost).toHaveBeenCalledOnce();
+  });
 });

@@ -1,5 +1,6 @@
 import { type AppLoadContext, data } from 'react-router';
 import { refusalOf } from '~/app/lib/service-errors.server';
+import { isConnectionLost } from '~/server/db/connection-lost';
 import type { AdminActionResult } from './use-action-toast';
 
 /**
@@ -23,6 +24,12 @@ export async function runAdminAction(
         status: refused.status,
       });
     }
+    if (isConnectionLost(err)) {
+      // Kept for the server, which makes this answer a 503 with Retry-After: nothing was wrong
+      // with the change, the database went away for a moment.
+      context.errors.push(err);
+      return data({ ok: false, intent, error: DATABASE_AWAY } satisfies AdminActionResult, { status: 503 });
+    }
     context.services.log.error({ err, intent }, 'admin action failed');
     return data(
       { ok: false, intent, error: 'Something went wrong. Please try again.' } satisfies AdminActionResult,
@@ -31,14 +38,23 @@ export async function runAdminAction(
   }
 }
 
+const DATABASE_AWAY = 'The shop lost its database for a moment. Please try again.';
+
 /**
  * Loads a page's data; a failure is logged and reported as `null` so the page can say so (and
- * toast) instead of replacing the whole back office with an error screen.
+ * toast) instead of replacing the whole back office with an error screen. A lost database
+ * connection is rethrown: the server answers it 503 with Retry-After, as on the storefront.
  */
 export async function loadOrNull<T>(context: AppLoadContext, what: string, load: () => Promise<T>) {
   try {
     return await load();
   } catch (err) {
+    if (isConnectionLost(err)) {
+      context.services.log.warn({ err }, `lost the database loading ${what}`);
+      context.errors.push(err);
+      // The back office's error page ("try again in a moment"), answered 503 with Retry-After.
+      throw data(DATABASE_AWAY, { status: 503 });
+    }
     context.services.log.error({ err }, `failed to load ${what}`);
     return null;
   }

@@ -3,8 +3,8 @@ import type { loader as rootLoader } from '~/app/root';
 import { formatDateTime } from '~/shared/constants';
 import { formatPence } from '~/shared/money';
 import { deliveryStatusLabel } from '~/shared/orders/fulfilment-words';
+import { customerHistoryWords, ownerHistoryWords } from '~/shared/orders/history-words';
 import type { OrderView } from '~/shared/orders/order-view';
-import { ORDER_STATUS_LABELS } from '~/shared/orders/statuses';
 import { formatDeduction, summaryRows, vatRows } from '~/shared/pricing/summary-rows';
 import { SECTION_HEADING, ShipTo } from './ship-to';
 
@@ -168,8 +168,11 @@ export function DeliveryStatus({ order }: { order: OrderView }) {
   );
 }
 
-/** Each status change, oldest first: when, from, to (and who, for the owner). */
-export function StatusHistory({ order }: { order: OrderView }) {
+/**
+ * Each status change, oldest first: when and what happened (the customer's words, "Payment
+ * received"), or for the owner the statuses from and to and who changed them.
+ */
+export function StatusHistory({ order, forCustomer = false }: { order: OrderView; forCustomer?: boolean }) {
   if (order.history.length === 0) return null;
   return (
     <section aria-labelledby="history-heading">
@@ -177,20 +180,21 @@ export function StatusHistory({ order }: { order: OrderView }) {
         History
       </h2>
       <ol className="mt-2 space-y-2 border-l-2 border-crumb pl-4">
-        {order.history.map((h) => (
-          <li key={`${h.at}-${h.to}`}>
-            <p className="font-medium">
-              {h.from
-                ? `${ORDER_STATUS_LABELS[h.from]} → ${ORDER_STATUS_LABELS[h.to]}`
-                : ORDER_STATUS_LABELS[h.to]}
-            </p>
-            <p className="text-sm text-cocoa-light">
-              <time dateTime={h.at}>{formatDateTime(h.at)}</time>
-              {h.by && ` · ${h.by}`}
-              {h.note && ` · ${h.note}`}
-            </p>
-          </li>
-        ))}
+        {order.history.map((h) => {
+          const words = forCustomer
+            ? customerHistoryWords(h.from, h.to, order.fulfilment)
+            : ownerHistoryWords(h.from, h.to);
+          return (
+            <li key={`${h.at}-${h.to}`}>
+              <p className="font-medium">{words}</p>
+              <p className="text-sm text-cocoa-light">
+                <time dateTime={h.at}>{formatDateTime(h.at)}</time>
+                {h.by && ` · ${h.by}`}
+                {h.note && h.note !== words && ` · ${h.note}`}
+              </p>
+            </li>
+          );
+        })}
       </ol>
     </section>
   );

@@ -82,7 +82,7 @@ export default function AccountOrderPage({ loaderData }: Route.ComponentProps) {
           <DeliveryAddress order={order} />
           <DeliveryStatus order={order} />
         </div>
-        <StatusHistory order={order} />
+        <StatusHistory order={order} forCustomer />
       </Card>
     </main>
   );

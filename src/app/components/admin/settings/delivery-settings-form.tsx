@@ -5,25 +5,30 @@ import { Input } from '~/app/components/ui/input';
 import { poundsInput } from '~/shared/schemas/pounds';
 import type { ShopSettings } from '~/shared/settings/shop-settings';
 import { aria, Field } from '../form-field';
-import { type AdminActionResult, useActionToast } from '../use-action-toast';
-
-const TOASTS = { settings: { success: 'Settings saved', failure: 'Failed to save the settings' } };
+import type { AdminActionResult } from '../use-action-toast';
 
 /**
  * The settings the owner may change: delivery fee, free delivery over an amount, collection.
  * Amounts are typed in pounds; the server checks everything and says what is wrong beside the field.
  */
 export function DeliverySettingsForm({ settings }: { settings: ShopSettings }) {
-  const fetcher = useFetcher<AdminActionResult>();
-  useActionToast(fetcher, TOASTS);
+  // Keyed: the page remounts the form with the saved values, and the outcome must outlive that.
+  const fetcher = useFetcher<AdminActionResult>({ key: 'settings' });
   const saving = fetcher.state !== 'idle';
+  // The outcome is said beside the button until the owner changes something again.
+  const [edited, setEdited] = useState(false);
   const errors = (fetcher.data && !fetcher.data.ok && fetcher.data.fields) || {};
   const [freeDelivery, setFreeDelivery] = useState(settings.freeDeliveryOverPennies !== null);
   const [collection, setCollection] = useState(settings.collectionEnabled);
   const error = (name: string) => (errors[name] ? { message: errors[name] } : undefined);
 
   return (
-    <fetcher.Form method="post" className="space-y-5">
+    <fetcher.Form
+      method="post"
+      className="space-y-5"
+      onChange={() => setEdited(true)}
+      onSubmit={() => setEdited(false)}
+    >
       <input type="hidden" name="intent" value="settings" />
       <div className="max-w-48">
         <Field id="deliveryFee" label="Delivery fee (£)" error={error('deliveryFee')}>
@@ -128,10 +133,30 @@ export function DeliverySettingsForm({ settings }: { settings: ShopSettings }) {
         </div>
       </fieldset>
 
-      <Button type="submit" disabled={saving}>
-        {saving ? 'Saving...' : 'Save settings'}
-      </Button>
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+        <Button type="submit" disabled={saving}>
+          {saving ? 'Saving...' : 'Save settings'}
+        </Button>
+        <SaveOutcome result={saving || edited ? undefined : fetcher.data} />
+      </div>
     </fetcher.Form>
+  );
+}
+
+/**
+ * "Settings saved", or why not, beside the button that saved: a floating toast would cover the
+ * very fields it confirms (issue 28).
+ */
+function SaveOutcome({ result }: { result: AdminActionResult | undefined }) {
+  return (
+    <p role="status" className="text-sm font-medium">
+      {result?.ok && <span className="text-green-800">Settings saved</span>}
+      {result && !result.ok && (
+        <span className="text-red-700">
+          Failed to save the settings{result.error ? `: ${result.error}` : ''}
+        </span>
+      )}
+    </p>
   );
 }
 
