@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deliveries } from '~/server/db/schema';
+import { deliveries, orders } from '~/server/db/schema';
+import { NOTHING_TO_TRACK } from '~/server/orders/deliveries-service';
 import { api, createUser } from '~/test/factories';
 import { createCustomer, createDelivery, createOrder } from '~/test/order-factories';
 import { createTestApp, type TestApp } from '~/test/test-app';
@@ -98,6 +99,19 @@ describe('PATCH /api/admin/deliveries/:id', () => {
     expect(res.status).toBe(400);
     expect(res.body.error.message).toBe(message);
     expect(await row(d.id)).toMatchObject({ status: 'preparing', trackingCode: 'KEEP', driverNotes: null });
+  });
+
+  it('refuses a tracking code or driver notes for a collection, and still takes its status', async () => {
+    const order = await createOrder(t.services, { status: 'paid' });
+    await t.services.db.update(orders).set({ fulfilment: 'collection' }).where(eq(orders.id, order.id));
+    const d = await createDelivery(t.services, { orderId: order.id });
+    for (const body of [{ tracking_code: 'AB123456789GB' }, { driver_notes: 'Side gate' }]) {
+      const res = await patch(d.id, body);
+      expect(res.status).toBe(400);
+      expect(res.body.error.message).toBe(NOTHING_TO_TRACK);
+    }
+    expect(await row(d.id)).toMatchObject({ trackingCode: null, driverNotes: null });
+    expect((await patch(d.id, { status: 'ready' })).status).toBe(200);
   });
 
   it('accepts the longest allowed texts', async () => {

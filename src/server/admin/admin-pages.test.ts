@@ -10,6 +10,7 @@ import {
   shopSettings,
 } from '~/server/db/schema';
 import { loadClientBuild } from '~/server/load-build';
+import { CLOSED_WITH_CAPACITY } from '~/shared/bake-days/schemas';
 import { DiscountCodeFormSchema } from '~/shared/discounts/discount-code';
 import { createProduct, createUser } from '~/test/factories';
 import { createDelivery, createOrder } from '~/test/order-factories';
@@ -187,6 +188,21 @@ describe('an admin', () => {
       { code: 'SNEAKY', kind: 'fixed', value: 250, isActive: true, oncePerCustomer: false },
     ]);
     expect(after.settings).toMatchObject([{ deliveryFeePennies: 325 }]);
+  });
+
+  it('refuses a date sent Closed with a capacity, saying so, and saves nothing', async () => {
+    const res = await post(
+      '/admin/bake-days.data',
+      { intent: 'override', date: '2099-11-05', mode: 'closed', capacityCookies: '40' },
+      adminCookie,
+    );
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain(CLOSED_WITH_CAPACITY);
+    const saved = await t.services.db
+      .select()
+      .from(bakeDayOverrides)
+      .where(eq(bakeDayOverrides.date, '2099-11-05'));
+    expect(saved).toEqual([]);
   });
 
   it('reports a refused change with its reason and changes nothing', async () => {

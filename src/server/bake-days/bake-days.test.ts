@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bakeDayOverrides, bakeDayTemplate } from '~/server/db/schema';
 import { londonDate } from '~/shared/bake-days/london-time';
+import { CLOSED_WITH_CAPACITY } from '~/shared/bake-days/schemas';
 import { api, createUser } from '~/test/factories';
 import { createTestApp, type TestApp } from '~/test/test-app';
 import { createBakeDaysService } from './bake-days-service';
@@ -134,6 +135,11 @@ describe('date overrides', () => {
         '/api/admin/bake-days/overrides/2099-01-05',
         { closed: false, capacityCookies: 'lots' },
         'Capacity must be a number',
+      ],
+      [
+        '/api/admin/bake-days/overrides/2099-01-05',
+        { closed: true, capacityCookies: 40 },
+        CLOSED_WITH_CAPACITY,
       ],
     ] as const) {
       const res = await call('PUT', url, body);

@@ -15,8 +15,8 @@ type User = Awaited<ReturnType<typeof createUser>>;
 function shop(t: () => TestApp, people: () => { customer: User; admin: User }) {
   const as = (who: 'customer' | 'admin') => people()[who].cookie;
   return {
-    /** Checks out 2 x 450p (1399p with delivery), sent as `delivery` says, and pays with the test card. */
-    async paidOrder(delivery?: unknown) {
+    /** Checks out 2 x 450p (1399p with delivery), sent as `delivery` says, leaving the payment page unpaid. */
+    async unpaidOrder(delivery?: unknown) {
       const p = await createProduct(t().services, { name: 'Ginger Snap', pricePennies: 450 });
       const res = await api(
         t(),
@@ -25,7 +25,11 @@ function shop(t: () => TestApp, people: () => { customer: User; admin: User }) {
         { items: [{ product_id: p.id, quantity: 2 }], delivery },
         as('customer'),
       );
-      const { sessionId, orderId } = (await res.json()) as { sessionId: string; orderId: string };
+      return (await res.json()) as { sessionId: string; orderId: string };
+    },
+    /** Checks out 2 x 450p (1399p with delivery), sent as `delivery` says, and pays with the test card. */
+    async paidOrder(delivery?: unknown) {
+      const { sessionId, orderId } = await this.unpaidOrder(delivery);
       const pay = () => api(t(), 'POST', `/api/payments/test/sessions/${sessionId}/pay`, card);
       expect((await pay()).status).toBe(200);
       // A second press of Pay changes nothing.
@@ -215,6 +219,38 @@ describe('with every order e-mail on', () => {
     for (const mail of (await s.mails(orderId)).filter((m) => m.kind !== 'order-alert')) {
       expect(mail.text, mail.kind).toMatch(/^Hi Mary,\n/);
       expect(mail.text, mail.kind).not.toContain('gift');
+    }
+  });
+
+  it('tells a customer who cancels their own unpaid order, once, that nothing was charged', async () => {
+    const { orderId } = await s.unpaidOrder();
+    expect((await s.cancel(orderId)).status).toBe(200);
+    const mails = await s.mails(orderId);
+    expect(mails.map((m) => m.kind)).toEqual(['order-cancelled']);
+    expect(mails[0]!.to).toBe(people.customer.email);
+    expect(mails[0]!.text).toContain('You have not been charged.');
+    expect(mails[0]!.text).toContain('2 x Ginger Snap: £9.00');
+  });
+
+  it('an unpaid order whose payment page expires sends nothing: the customer walked away', async () => {
+    const { orderId } = await s.unpaidOrder();
+    await t.services.orders.setStatus(orderId, 'cancelled', { type: 'system', name: 'System' });
+    expect(await s.mails(orderId)).toEqual([]);
+  });
+
+  it('every update names what was ordered and what it cost', async () => {
+    const orderId = await s.paidOrder();
+    for (const status of ['baking', 'shipped', 'completed', 'cancelled'])
+      expect((await s.setStatus(orderId, status)).status).toBe(200);
+    const updates = (await s.mails(orderId)).filter((m) =>
+      ['order-baking', 'order-shipped', 'order-delivered', 'order-cancelled'].includes(m.kind),
+    );
+    expect(updates).toHaveLength(4);
+    for (const mail of updates) {
+      expect(mail.text, mail.kind).toContain('Your order:\n2 x Ginger Snap: £9.00\nSubtotal: £9.00');
+      expect(mail.text, mail.kind).toContain('Delivery: £4.99\nTotal: £13.99');
+      expect(mail.html, mail.kind).toContain('2 x Ginger Snap');
+      expect(mail.html, mail.kind).toContain('£13.99');
     }
   });
 

@@ -7,6 +7,7 @@ import { html } from './html';
 import { BRAND, emailLayout } from './layout';
 import type { OutgoingEmail } from './mail-service';
 import { giftLine, giftRecipient, greetingFor } from './order-greeting';
+import { orderMoney } from './order-money';
 
 /** The e-mails an order sends its customer after the confirmation. */
 export type OrderUpdateKind =
@@ -127,10 +128,13 @@ export function buildOrderUpdate(
   ];
   const orderUrl = `${publicUrl}/account/orders/${view.id}`;
   const greeting = greetingFor(view);
+  const money = orderMoney(view);
   const text = [
     greeting,
     '',
     ...lines,
+    '',
+    ...money.text,
     '',
     `See your order: ${orderUrl}`,
     '',
@@ -138,6 +142,7 @@ export function buildOrderUpdate(
   ].join('\n');
   const body = html`<p style="margin:0 0 12px;">${greeting}</p>
 ${lines.map((l) => html`<p style="margin:0 0 12px;">${l}</p>`)}
+${money.html}
 <p style="margin:20px 0;"><a href="${orderUrl}" style="display:inline-block;padding:12px 20px;background:${BRAND.caramelDark};color:#ffffff;text-decoration:none;border-radius:6px;font-weight:bold;">View your order</a></p>
 <p style="margin:0;">Questions? Reply to this e-mail or write to <a href="mailto:${shop.email}" style="color:${BRAND.caramelDark};">${shop.email}</a>.</p>`;
   return {

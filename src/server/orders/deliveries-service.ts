@@ -11,7 +11,20 @@ import {
 import type { Db, Tx } from '../db/client';
 import { newestFirst, type Page, pageOffset, toPage } from '../db/paging';
 import { deliveries, orders } from '../db/schema';
-import { notFound, parseOrThrow } from '../errors';
+import { badRequest, notFound, parseOrThrow } from '../errors';
+
+/** A collection is handed over at the bakery: no parcel to track and no driver to brief. */
+export const NOTHING_TO_TRACK =
+  'A collection has no tracking code or driver notes: the customer collects it from the bakery.';
+
+async function isCollection(tx: Tx, orderId: string): Promise<boolean> {
+  const [order] = await tx
+    .select({ fulfilment: orders.fulfilment })
+    .from(orders)
+    .where(eq(orders.id, orderId))
+    .limit(1);
+  return order?.fulfilment === 'collection';
+}
 
 export interface AdminDeliveryDto {
   id: string;
@@ -101,6 +114,8 @@ export function createDeliveriesService(db: Db, on: { delivered: OnChange; ready
       await db.transaction(async (tx) => {
         const [before] = await tx.select().from(deliveries).where(eq(deliveries.id, id)).for('update');
         if (!before) throw notFound('Delivery not found');
+        if ((data.tracking_code || data.driver_notes) && (await isCollection(tx, before.orderId)))
+          throw badRequest(NOTHING_TO_TRACK);
         await tx
           .update(deliveries)
           .set({ status: data.status, trackingCode: data.tracking_code, driverNotes: data.driver_notes })

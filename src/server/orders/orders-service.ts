@@ -112,13 +112,15 @@ export function createOrdersService(
     to: OrderStatus,
     actor: Actor,
     note: string | null = null,
+    /** The customer cancelled it on their order page: told even when unpaid, as the owner's cancel is. */
+    tellUnpaidCancel = actor.type === 'admin',
   ) {
     const order = await lockOrder(tx, orderId);
     if (!order) throw notFound('Order not found');
     const changed = await applyStatus(tx, order, to, actor, note);
     const kind = EMAIL_ON[to];
     // An unpaid order that expires or is given up needs no e-mail: nothing was taken.
-    if (!changed || !kind || (to === 'cancelled' && !order.paidAt && actor.type !== 'admin')) {
+    if (!changed || !kind || (to === 'cancelled' && !order.paidAt && !tellUnpaidCancel)) {
       return { order, changed };
     }
     // A collection is not shipped: "Shipped" tells its customer where and when to collect (one
@@ -263,7 +265,7 @@ export function createOrdersService(
               : `This order is ${ORDER_STATUS_LABELS[row.status].toLowerCase()}, so it can no longer be cancelled: our cookies are baked to order.`,
           );
         }
-        await transition(tx, orderId, 'cancelled', actor, 'Cancelled by the customer');
+        await transition(tx, orderId, 'cancelled', actor, 'Cancelled by the customer', true);
         return row;
       });
       if (order.paidAt) {

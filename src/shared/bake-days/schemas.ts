@@ -30,6 +30,9 @@ export const BakeTemplateSchema = z
 export type BakeTemplateInput = z.input<typeof BakeTemplateSchema>;
 
 /** One date override: closed (a note says why), or open with another capacity. */
+export const CLOSED_WITH_CAPACITY =
+  'A closed date bakes no cookies: choose “Open with capacity”, or leave the cookies empty';
+
 export const BakeOverrideSchema = z
   .object({
     date: IsoDateSchema,
@@ -48,5 +51,10 @@ export const BakeOverrideSchema = z
   })
   .refine((o) => o.closed || o.capacityCookies !== null, {
     message: 'Give the day a capacity, or close it',
+    path: ['capacityCookies'],
+  })
+  // A number of cookies for a closed date is a contradiction: refused, never silently dropped.
+  .refine((o) => !o.closed || o.capacityCookies === null, {
+    message: CLOSED_WITH_CAPACITY,
     path: ['capacityCookies'],
   });

@@ -15,7 +15,7 @@ const TOASTS = {
   details: { success: 'Delivery details saved', failure: 'Failed to update delivery' },
 };
 
-/** One delivery: its status selector, who and where, and its tracking code and driver notes. */
+/** One delivery: its status selector, who and where, and (not for a collection) its tracking code and driver notes. */
 export function DeliveryCard({ delivery }: { delivery: AdminDeliveryDto }) {
   const statusFetcher = useFetcher<AdminActionResult>();
   const detailsFetcher = useFetcher<AdminActionResult>();
@@ -97,41 +97,44 @@ export function DeliveryCard({ delivery }: { delivery: AdminDeliveryDto }) {
           </div>
         </div>
 
+        {/* A collection is handed over at the bakery: nothing to track, no driver to brief. */}
         {/* key: a saved change (or another admin's) refills the fields from the server's values. */}
-        <detailsFetcher.Form
-          key={`${delivery.tracking_code}\u0000${delivery.driver_notes}`}
-          method="post"
-          className="mt-4 grid gap-3 border-t border-crumb pt-4 sm:grid-cols-2"
-        >
-          <input type="hidden" name="intent" value="details" />
-          <input type="hidden" name="id" value={id} />
-          <div>
-            <Label htmlFor={`tracking-${id}`}>Tracking code</Label>
-            <Input
-              id={`tracking-${id}`}
-              name="tracking_code"
-              maxLength={DELIVERY_LIMITS.trackingCode}
-              defaultValue={delivery.tracking_code ?? ''}
-              autoComplete="off"
-            />
-          </div>
-          <div className="sm:row-span-2">
-            <Label htmlFor={`notes-${id}`}>Driver notes</Label>
-            <Textarea
-              id={`notes-${id}`}
-              name="driver_notes"
-              maxLength={DELIVERY_LIMITS.driverNotes}
-              defaultValue={delivery.driver_notes ?? ''}
-              className="min-h-20"
-            />
-          </div>
-          <div className="self-end">
-            <Button type="submit" variant="secondary" disabled={saving}>
-              {saving ? 'Saving...' : 'Save'}
-              <span className="sr-only"> delivery {short} details</span>
-            </Button>
-          </div>
-        </detailsFetcher.Form>
+        {!collect && (
+          <detailsFetcher.Form
+            key={`${delivery.tracking_code}\u0000${delivery.driver_notes}`}
+            method="post"
+            className="mt-4 grid gap-3 border-t border-crumb pt-4 sm:grid-cols-2"
+          >
+            <input type="hidden" name="intent" value="details" />
+            <input type="hidden" name="id" value={id} />
+            <div>
+              <Label htmlFor={`tracking-${id}`}>Tracking code</Label>
+              <Input
+                id={`tracking-${id}`}
+                name="tracking_code"
+                maxLength={DELIVERY_LIMITS.trackingCode}
+                defaultValue={delivery.tracking_code ?? ''}
+                autoComplete="off"
+              />
+            </div>
+            <div className="sm:row-span-2">
+              <Label htmlFor={`notes-${id}`}>Driver notes</Label>
+              <Textarea
+                id={`notes-${id}`}
+                name="driver_notes"
+                maxLength={DELIVERY_LIMITS.driverNotes}
+                defaultValue={delivery.driver_notes ?? ''}
+                className="min-h-20"
+              />
+            </div>
+            <div className="self-end">
+              <Button type="submit" variant="secondary" disabled={saving}>
+                {saving ? 'Saving...' : 'Save'}
+                <span className="sr-only"> delivery {short} details</span>
+              </Button>
+            </div>
+          </detailsFetcher.Form>
+        )}
       </article>
     </Card>
   );

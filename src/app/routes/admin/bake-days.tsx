@@ -17,7 +17,13 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdminPage(request, context);
-  return { calendar: await loadOrNull(context, 'bake days', () => context.services.bakeDays.calendar()) };
+  const { bakeDays, settings } = context.services;
+  const [calendar, shop] = await Promise.all([
+    loadOrNull(context, 'bake days', () => bakeDays.calendar()),
+    loadOrNull(context, 'settings', () => settings.get()),
+  ]);
+  // Unknown (settings failed to load): show collection days as the template has them.
+  return { calendar, collectionOn: shop?.collectionEnabled ?? true };
 }
 
 /** `intent=template` (the weekly template), `override` (date, mode, capacityCookies, note) or `remove-override` (date). */
@@ -45,7 +51,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       bakeDays.setOverride({
         date: field(form, 'date'),
         closed,
-        capacityCookies: closed || capacity === '' ? null : capacity,
+        // Sent as typed: a capacity with "Closed" chosen is refused, not dropped.
+        capacityCookies: capacity === '' ? null : capacity,
         note: field(form, 'note'),
       }),
     );
@@ -57,7 +64,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function BakeDays({ loaderData }: Route.ComponentProps) {
-  const { calendar } = loaderData;
+  const { calendar, collectionOn } = loaderData;
   return (
     <main className="mx-auto w-full max-w-6xl px-4 py-8">
       <h1 className="text-3xl font-bold">Bake Days</h1>
@@ -68,7 +75,7 @@ export default function BakeDays({ loaderData }: Route.ComponentProps) {
         <LoadError message="Failed to load bake days" />
       ) : (
         <div className="space-y-6">
-          <DaysAtAGlance days={calendar.days} />
+          <DaysAtAGlance days={calendar.days} collectionOn={collectionOn} />
           <TemplateForm template={calendar.template} />
           <OverrideForms overrides={calendar.overrides} today={calendar.days[0]!.date} />
         </div>

@@ -26,11 +26,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const settings = figures?.fulfilment === 'collection' ? await context.services.settings.get() : null;
   const collection = settings && { address: settings.collectionAddress, hours: settings.collectionHours };
   const summary = figures && summaryRows(figures);
-  return { sessionId, found, paid, orderNumber, deliveryDate, summary, collection };
+  // The page promises only the e-mail the shop sends (ORDER_EMAILS_OFF may switch it off).
+  const emailed = !context.services.config.mail.orderEmailsOff.has('paid');
+  return { sessionId, found, paid, orderNumber, deliveryDate, summary, collection, emailed };
 }
 
 export default function SuccessPage({ loaderData }: Route.ComponentProps) {
-  const { sessionId, found, paid, orderNumber, deliveryDate, summary, collection } = loaderData;
+  const { sessionId, found, paid, orderNumber, deliveryDate, summary, collection, emailed } = loaderData;
   return (
     <main className="mx-auto w-full max-w-2xl px-4 py-12 sm:py-16">
       {found ? (
@@ -41,6 +43,7 @@ export default function SuccessPage({ loaderData }: Route.ComponentProps) {
           deliveryDate={deliveryDate}
           summary={summary}
           collection={collection}
+          emailed={emailed}
         />
       ) : (
         <NotFound />
@@ -56,6 +59,7 @@ function Confirmed({
   deliveryDate,
   summary,
   collection,
+  emailed,
 }: {
   sessionId: string;
   paid: boolean;
@@ -63,6 +67,7 @@ function Confirmed({
   deliveryDate: string | null;
   summary: SummaryRow[] | null;
   collection: { address: string; hours: string } | null;
+  emailed: boolean;
 }) {
   const { ready } = useCart();
   const clearCart = useCartStore((s) => s.clearCart);
@@ -119,7 +124,8 @@ function Confirmed({
         </p>
       )}
       <p className="mb-8 text-cocoa-light">
-        You’ll receive a confirmation email shortly. You can track your order status on your account page.
+        {emailed && 'You’ll receive a confirmation email shortly. '}You can track your order status on your
+        account page.
       </p>
       <NextSteps />
     </Card>

@@ -16,8 +16,11 @@ const STATE_LABELS: Record<DayState, string> = {
 
 const ONLY: Record<Fulfilment, string> = { delivery: 'Delivery only', collection: 'Collection only' };
 
-/** Today through the horizon: each day's cookies booked against its capacity, and closed days. */
-export function DaysAtAGlance({ days }: { days: BakeDay[] }) {
+/**
+ * Today through the horizon: each day's cookies booked against its capacity, and closed days.
+ * With collection switched off in Settings, a day's collection weekday offers customers nothing.
+ */
+export function DaysAtAGlance({ days, collectionOn }: { days: BakeDay[]; collectionOn: boolean }) {
   return (
     <Card className="p-5">
       <section aria-labelledby="glance-heading">
@@ -26,7 +29,7 @@ export function DaysAtAGlance({ days }: { days: BakeDay[] }) {
         </h2>
         <ul className="mt-4 grid grid-cols-1 gap-2 sm:grid-cols-2 lg:grid-cols-4 xl:grid-cols-7">
           {days.map((d, i) => (
-            <DayTile key={d.date} day={d} first={i === 0} />
+            <DayTile key={d.date} day={d} first={i === 0} collectionOn={collectionOn} />
           ))}
         </ul>
       </section>
@@ -45,8 +48,10 @@ const COLUMN_START = [
   'xl:col-start-6',
 ];
 
-function DayTile({ day, first }: { day: BakeDay; first: boolean }) {
-  const delivers = day.state !== 'no_delivery' && day.state !== 'closed';
+function DayTile({ day, first, collectionOn }: { day: BakeDay; first: boolean; collectionOn: boolean }) {
+  const offered = collectionOn ? day.fulfilments : day.fulfilments.filter((f) => f !== 'collection');
+  const delivers = offered.length > 0 && day.state !== 'no_delivery' && day.state !== 'closed';
+  const state = offered.length === 0 && day.state !== 'closed' ? 'no_delivery' : day.state;
   const pct = day.capacity > 0 ? Math.min(100, Math.round((day.booked / day.capacity) * 100)) : 100;
   return (
     <li
@@ -64,8 +69,9 @@ function DayTile({ day, first }: { day: BakeDay; first: boolean }) {
         {formatBakeDay(day.date)}
       </Link>
       <span className={cn('text-sm', day.state === 'closed' && 'font-semibold text-red-900')}>
-        {STATE_LABELS[day.state]}
-        {delivers && day.fulfilments.length === 1 ? ` · ${ONLY[day.fulfilments[0]!]}` : ''}
+        {STATE_LABELS[state]}
+        {/* "Delivery only" says something only while collection is on offer at all. */}
+        {delivers && collectionOn && offered.length === 1 ? ` · ${ONLY[offered[0]!]}` : ''}
         {day.note ? ` · ${day.note}` : ''}
       </span>
       {delivers && (

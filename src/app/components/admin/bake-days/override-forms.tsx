@@ -1,4 +1,5 @@
 import { Trash2 } from 'lucide-react';
+import { useState } from 'react';
 import { useFetcher } from 'react-router';
 import { Button } from '~/app/components/ui/button';
 import { Badge, Card } from '~/app/components/ui/card';
@@ -37,29 +38,7 @@ export function OverrideForms({ overrides, today }: { overrides: BakeOverride[];
             <Label htmlFor="override-date">Date</Label>
             <Input id="override-date" name="date" type="date" min={today} required />
           </div>
-          <fieldset>
-            <legend className="mb-1 text-sm font-medium">This date is</legend>
-            <div className="flex h-11 items-center gap-4">
-              <label className="flex items-center gap-2">
-                <input
-                  type="radio"
-                  name="mode"
-                  value="closed"
-                  defaultChecked
-                  className="size-4 accent-caramel-dark"
-                />
-                Closed
-              </label>
-              <label className="flex items-center gap-2">
-                <input type="radio" name="mode" value="capacity" className="size-4 accent-caramel-dark" />
-                Open with capacity
-              </label>
-            </div>
-          </fieldset>
-          <div>
-            <Label htmlFor="override-capacity">Cookies (when open)</Label>
-            <Input id="override-capacity" name="capacityCookies" type="number" min={0} max={100000} />
-          </div>
+          <ModeAndCapacity />
           <div>
             <Label htmlFor="override-note">Note</Label>
             <Input id="override-note" name="note" maxLength={200} placeholder="Christmas" />
@@ -80,6 +59,65 @@ export function OverrideForms({ overrides, today }: { overrides: BakeOverride[];
         )}
       </section>
     </Card>
+  );
+}
+
+/**
+ * Closed, or open with a number of cookies. Typing a number chooses "Open with capacity" and
+ * choosing "Closed" empties it, so the form never sends a closed date with a capacity (the
+ * server refuses one, rather than quietly saving the date closed).
+ */
+function ModeAndCapacity() {
+  const [mode, setMode] = useState<'closed' | 'capacity'>('closed');
+  const [capacity, setCapacity] = useState('');
+  return (
+    <>
+      <fieldset>
+        <legend className="mb-1 text-sm font-medium">This date is</legend>
+        <div className="flex h-11 items-center gap-4">
+          <label className="flex items-center gap-2">
+            <input
+              type="radio"
+              name="mode"
+              value="closed"
+              checked={mode === 'closed'}
+              onChange={() => {
+                setMode('closed');
+                setCapacity('');
+              }}
+              className="size-4 accent-caramel-dark"
+            />
+            Closed
+          </label>
+          <label className="flex items-center gap-2">
+            <input
+              type="radio"
+              name="mode"
+              value="capacity"
+              checked={mode === 'capacity'}
+              onChange={() => setMode('capacity')}
+              className="size-4 accent-caramel-dark"
+            />
+            Open with capacity
+          </label>
+        </div>
+      </fieldset>
+      <div>
+        <Label htmlFor="override-capacity">Cookies (when open)</Label>
+        <Input
+          id="override-capacity"
+          name="capacityCookies"
+          type="number"
+          min={0}
+          max={100000}
+          value={capacity}
+          onChange={(e) => {
+            setCapacity(e.target.value);
+            if (e.target.value !== '') setMode('capacity');
+          }}
+        />
+      </div>
+    </>
   );
 }
 
