@@ -23,8 +23,11 @@ const EnvSchema = z.object({
     .union([z.literal('auto'), z.coerce.number().int().min(1).max(64)])
     .default(1)
     .transform((n) => (n === 'auto' ? os.availableParallelism() : n)),
-  /** Seed the demo admin and customer into a DATABASE_URL database too (always done on the embedded one). */
-  SEED_DEMO: z.stringbool().default(false),
+  /**
+   * The demo admin and customer (published passwords). Unset: on the embedded database only.
+   * `false` keeps them out of an embedded shop served to the public (deploy/shop.env.example).
+   */
+  SEED_DEMO: optional(z.stringbool()),
   BETTER_AUTH_SECRET: z.string().min(32).optional(),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
@@ -122,7 +125,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           dataDir: string;
           timingsDir?: string;
         }),
-    seedDemoUsers: !e.DATABASE_URL || e.SEED_DEMO,
+    seedDemoUsers: e.SEED_DEMO ?? !e.DATABASE_URL,
     /** Unset on the embedded database: one is generated once per DATA_DIR and kept there (local-secret.ts). */
     authSecret: e.BETTER_AUTH_SECRET ?? null,
     rateLimits: e.RATE_LIMITS,

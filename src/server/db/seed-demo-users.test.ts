@@ -34,6 +34,8 @@ describe('demo accounts', () => {
       { DATABASE_URL: 'postgres://db.example/shop', SEED_DEMO: 'true' },
       true,
     ],
+    // A real shop on the embedded database, behind a proxy that makes it public (deploy/).
+    ['the embedded database with SEED_DEMO=false', { SEED_DEMO: 'false' }, false],
   ])('are seeded into %s: %s', (_, env, expected) => {
     const config = loadConfig({ NODE_ENV: 'test', BETTER_AUTH_SECRET: 'x'.repeat(32), ...env });
     expect(config.seedDemoUsers).toBe(expected);

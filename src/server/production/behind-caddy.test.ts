@@ -273,6 +273,8 @@ describe('deploy/shop.env.example', () => {
     const config = loadConfig(env);
     expect(config).toMatchObject({ host: '127.0.0.1', port: 3000, trustProxy: true, secureCookies: true });
     expect(config.shop.name).toBe('Shropshire Cookie Co.');
+    // No demo admin with a published password on a public shop.
+    expect(config.seedDemoUsers).toBe(false);
     // What deploy/Caddyfile proxies to.
     expect(readFileSync(path.join(repo, 'deploy/Caddyfile'), 'utf8')).toContain(
       `reverse_proxy ${config.host}:${config.port}`,
