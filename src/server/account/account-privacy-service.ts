@@ -14,6 +14,7 @@ import {
 } from '../db/schema';
 import { AppError, badRequest } from '../errors';
 import type { Logger } from '../logger';
+import { cancelPendingOrders } from '../orders/account-deletion';
 import { DELETED_CUSTOMER, forgetCustomerInOrders } from '../orders/orders-privacy';
 import type { OrdersService } from '../orders/orders-service';
 import type { AccountService, ProfileDto } from './account-service';
@@ -96,7 +97,8 @@ export function createAccountPrivacyService(
     /**
      * Deletes the account, confirmed with its password: sessions and credentials go, so nobody can
      * sign in to it again; the profile's personal data is erased, and so are its contact messages
-     * (those the export lists) and sent e-mails to its address. The profile row stays, scrubbed, because orders point at it:
+     * (those the export lists) and sent e-mails to its address. Its pending orders are cancelled
+     * (their payment pages closed once committed). The profile row stays, scrubbed, because orders point at it:
      * they are kept for the tax records, named "Deleted customer" once finished. All in one
      * transaction; the last admin is refused (admin rows are locked, so two admins deleting at
      * once cannot both go).
@@ -108,7 +110,7 @@ export function createAccountPrivacyService(
       }
       const profile = await accountsService.getProfile(userId);
       const messages = await accountsMessages(userId, profile.email);
-      await db.transaction(async (tx) => {
+      const pages = await db.transaction(async (tx) => {
         const admins = await tx
           .select({ userId: userRoles.userId })
           .from(userRoles)
@@ -144,8 +146,13 @@ export function createAccountPrivacyService(
         await tx
           .delete(emailOutbox)
           .where(and(eq(emailOutbox.to, profile.email), ne(emailOutbox.status, 'pending')));
+        // Pending orders end as an expired payment page ends them (after the profile is marked
+        // deleted, so they are scrubbed as finished); a payment that still arrives is refunded.
+        const unpaid = await cancelPendingOrders(tx, userId);
         await forgetCustomerInOrders(tx, userId);
+        return unpaid;
       });
+      await ordersService.closePaymentPages(pages);
       log.info({ userId }, 'account deleted at the customer’s request');
     },
   };

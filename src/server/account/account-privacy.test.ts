@@ -1,15 +1,22 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   contactMessages,
   emailOutbox,
+  orderPayments,
+  orderStatusHistory,
   orders,
   profiles,
+  refunds,
   sessions,
   userRoles,
   users,
 } from '~/server/db/schema';
-import { api, createUser, nextTestIp, signIn, signUpDetails } from '~/test/factories';
+import { CANCELLED_BY_DELETION } from '~/server/orders/account-deletion';
+import { PAID_AFTER_DELETION } from '~/server/orders/orders-service';
+import { addDays, londonDate } from '~/shared/bake-days/london-time';
+import { DiscountCodeFormSchema } from '~/shared/discounts/discount-code';
+import { api, createProduct, createUser, nextTestIp, signIn, signUpDetails } from '~/test/factories';
 import { createOrder } from '~/test/order-factories';
 import { createTestApp, type TestApp } from '~/test/test-app';
 import { type AccountDataExport, DELETE_MESSAGES } from './account-privacy-service';
@@ -300,5 +307,93 @@ describe('POST /api/account/delete', () => {
     ]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
     expect(await t.services.db.select().from(userRoles)).toHaveLength(1);
+  });
+});
+
+describe('deleting an account with an order waiting for payment', () => {
+  const card = { cardNumber: '4242424242424242', expiry: '12 / 40', cvc: '123', name: 'Mary Smith' };
+
+  it('cancels it, freeing its day and code; a payment that still arrives is refunded and e-mails nobody', async () => {
+    const date = addDays(londonDate(new Date()), 8);
+    await t.services.bakeDays.setOverride({ date, closed: false, capacityCookies: 3 });
+    const product = await createProduct(t.services, { pricePennies: 500 });
+    await t.services.discounts.create(
+      DiscountCodeFormSchema.parse({
+        code: 'ONCEONLY',
+        kind: 'percent',
+        percent: '10',
+        max_uses: '1',
+        is_active: true,
+      }),
+    );
+    const checkout = (cookie: string) =>
+      api(
+        t,
+        'POST',
+        '/api/checkout/create-checkout-session',
+        { items: [{ product_id: product.id, quantity: 3 }], delivery_date: date, discount_code: 'ONCEONLY' },
+        cookie,
+      );
+
+    const leaving = await createUser(t);
+    const started = await checkout(leaving.cookie);
+    expect(started.status).toBe(200);
+    const { orderId, sessionId } = (await started.json()) as { orderId: string; sessionId: string };
+    const other = await createUser(t);
+    // The day is full and the code used up while the order waits for payment.
+    expect((await checkout(other.cookie)).status).toBe(400);
+
+    expect((await deleteAccount(leaving.cookie, leaving.password)).status).toBe(200);
+    expect(await orderRow(orderId)).toMatchObject({
+      status: 'cancelled',
+      paidAt: null,
+      shipName: 'Deleted customer',
+    });
+    const history = await t.services.db
+      .select({ to: orderStatusHistory.toStatus, note: orderStatusHistory.note })
+      .from(orderStatusHistory)
+      .where(eq(orderStatusHistory.orderId, orderId));
+    expect(history).toContainEqual({ to: 'cancelled', note: CANCELLED_BY_DELETION });
+
+    // The payment page, still open in the deleted customer's browser, takes a payment anyway.
+    const paid = await api(t, 'POST', `/api/payments/test/sessions/${sessionId}/pay`, card);
+    expect(paid.status).toBe(200);
+    const after = await orderRow(orderId);
+    expect(after.status).toBe('cancelled');
+    expect(after.flags).toContain('paid_after_cancellation');
+    const taken = await t.services.db.select().from(orderPayments).where(eq(orderPayments.orderId, orderId));
+    expect(taken.map((p) => p.amountPennies)).toEqual([after.totalPennies]);
+    const given = await t.services.db.select().from(refunds).where(eq(refunds.orderId, orderId));
+    expect(given).toEqual([
+      expect.objectContaining({
+        amountPennies: after.totalPennies,
+        status: 'succeeded',
+        reason: PAID_AFTER_DELETION,
+      }),
+    ]);
+    // Nothing was queued for the empty address: no confirmation, no refund e-mail.
+    expect(await t.services.db.select().from(emailOutbox).where(eq(emailOutbox.to, ''))).toEqual([]);
+    const aboutIt = await t.services.db
+      .select({ kind: emailOutbox.kind })
+      .from(emailOutbox)
+      .where(like(emailOutbox.dedupeKey, `%${orderId}%`));
+    expect(aboutIt).toEqual([]);
+
+    // Its place on the day and its use of the code went back: the next customer gets both.
+    expect((await checkout(other.cookie)).status).toBe(200);
+  });
+
+  it('never queues an e-mail to an empty address', async () => {
+    await t.services.mail.enqueue({
+      dedupeKey: `nobody-${crypto.randomUUID()}`,
+      kind: 'order-confirmation',
+      to: '  ',
+      subject: 'To nobody',
+      text: 'x',
+      html: '<p>x</p>',
+    });
+    expect(
+      await t.services.db.select().from(emailOutbox).where(eq(emailOutbox.subject, 'To nobody')),
+    ).toEqual([]);
   });
 });

@@ -116,7 +116,15 @@ export function createMailService(
   }
 
   /** Writes the e-mails to the outbox in one statement; a dedupe key already there is skipped. */
-  async function enqueueAll(emails: OutgoingEmail[], tx: Db | Tx) {
+  async function enqueueAll(all: OutgoingEmail[], tx: Db | Tx) {
+    // Nobody to send to (a deleted account's address is emptied): such an e-mail is never queued.
+    const emails = all.flatMap((email) => {
+      if (email.to.trim() === '') {
+        log.warn({ kind: email.kind, dedupeKey: email.dedupeKey }, 'e-mail with no recipient not queued');
+        return [];
+      }
+      return [email.replyTo?.trim() === '' ? { ...email, replyTo: undefined } : email];
+    });
     if (emails.length === 0) return;
     const written = await tx
       .insert(emailOutbox)

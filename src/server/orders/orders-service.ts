@@ -13,6 +13,7 @@ import type { MailService } from '../mail/mail-service';
 import type { CollectionPoint, OrderUpdateKind } from '../mail/order-updates';
 import { NO_COUNTERS, type ShopCounters } from '../metrics/shop-counters';
 import type { PaymentProvider } from '../payments/payment-provider';
+import { customerDeleted, type PaymentPage } from './account-deletion';
 import { createDeliveriesService } from './deliveries-service';
 import { exportOrderRows } from './order-export';
 import { listOrdersForAdmin } from './order-list';
@@ -53,6 +54,9 @@ const EMAIL_ON: Partial<Record<OrderStatus, OrderUpdateKind>> = {
 };
 
 const SWEEP_BATCH = 100;
+
+/** Why a payment for an order of a deleted account is refunded (history note and refund reason). */
+export const PAID_AFTER_DELETION = 'Paid after the customer deleted their account: refunded';
 
 /**
  * The orders domain: the only module that reads or writes orders, their lines, history,
@@ -192,9 +196,23 @@ export function createOrdersService(
         .where(eq(orders.id, orderId));
     },
 
-    /** Records money taken (inside the payments module's transaction) and sends the paid e-mails. */
+    /**
+     * Records money taken (inside the payments module's transaction) and sends the paid e-mails.
+     * `refundDue`: the order's customer has deleted their account, so the order stays cancelled,
+     * nobody is e-mailed, and the caller refunds it (`refundUnwanted`) once this has committed.
+     */
     async recordPayment(tx: Tx, payment: ReceivedPayment) {
       const result = await recordPayment(tx, payment);
+      if (
+        result.paidOrder &&
+        result.outcome === 'paid_after_cancellation' &&
+        (await customerDeleted(tx, result.paidOrder.id))
+      ) {
+        const order = (await lockOrder(tx, result.paidOrder.id))!;
+        await applyStatus(tx, order, 'cancelled', SYSTEM, PAID_AFTER_DELETION);
+        log.warn({ orderId: order.id }, 'payment for an order of a deleted account: refunding it');
+        return { ...result, refundDue: true };
+      }
       if (result.paidOrder && result.outcome.startsWith('paid')) {
         const flagged = await flagDayProblems(tx, result.paidOrder);
         if (flagged.length > 0)
@@ -202,7 +220,29 @@ export function createOrdersService(
         await notify(tx, result.paidOrder.id, { kind: 'paid' });
         counters.orderPaid();
       }
-      return result;
+      return { ...result, refundDue: false };
+    },
+
+    /**
+     * Gives back in full, through the provider, a payment nobody should have made (see
+     * `recordPayment`'s `refundDue`). A refusal is logged and left to the owner: the order is
+     * flagged "Paid after cancellation" and can be refunded from its page.
+     */
+    async refundUnwanted(orderId: string): Promise<void> {
+      try {
+        await refunds.refund(
+          orderId,
+          { amountPennies: null, reason: PAID_AFTER_DELETION, requestKey: `unwanted:${orderId}` },
+          SYSTEM,
+        );
+      } catch (err) {
+        log.error({ err, orderId }, 'could not refund a payment for an order of a deleted account');
+      }
+    },
+
+    /** Closes the payment pages of orders cancelled in a transaction that has committed (best effort). */
+    async closePaymentPages(pages: PaymentPage[]): Promise<void> {
+      for (const page of pages) await cancelPaymentPage(page);
     },
 
     /** Stripe says a payment page expired: its unpaid order is cancelled (a repeat changes nothing). */

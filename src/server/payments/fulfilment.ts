@@ -29,6 +29,7 @@ export function createFulfilment(db: Db, orders: OrdersService, log: Logger) {
   }
 
   async function fulfil(c: PaymentConfirmation): Promise<FulfilmentResult> {
+    let refundDue: string | null = null;
     const result = await db.transaction(async (tx): Promise<FulfilmentResult> => {
       const recorded = await tx
         .insert(paymentEvents)
@@ -36,12 +37,15 @@ export function createFulfilment(db: Db, orders: OrdersService, log: Logger) {
         .onConflictDoNothing()
         .returning({ id: paymentEvents.id });
       if (recorded.length === 0) return 'duplicate_event';
-      const { outcome, orderId } = await orders.recordPayment(tx, c);
+      const { outcome, orderId, refundDue: due } = await orders.recordPayment(tx, c);
       if (outcome === 'unknown_order') return outcome;
+      if (due && orderId) refundDue = orderId;
       const level = outcome === 'paid' || outcome === 'already_paid' ? 'info' : 'warn';
       log[level]({ orderId, provider: c.provider, eventId: c.eventId, outcome }, 'payment recorded');
       return outcome;
     });
+    // Money for an order nobody wants any more goes back once the payment is on record.
+    if (refundDue) await orders.refundUnwanted(refundDue);
     if (result === 'unknown_order') {
       log.warn(
         { sessionId: c.sessionId, orderId: c.orderId, eventId: c.eventId },
