@@ -47,7 +47,7 @@ test('the owner closes a date and lowers a capacity; a customer picks an open da
     '1 cookies',
   );
 
-  // The customer sees Closed and Fully booked, and gets the first open day preselected.
+  // The customer sees Closed and the room left on the small day, and gets the first open day preselected.
   const customer = await browser.newPage();
   await signInWithApi(customer, DEMO_CUSTOMER);
   await customer.goto('/shop');
@@ -62,7 +62,7 @@ test('the owner closes a date and lowers a capacity; a customer picks an open da
   await expect(closedDay).toBeDisabled();
   await expect(closedDay).toHaveAccessibleDescription('Closed');
   await expect(fullDay).toBeDisabled();
-  await expect(fullDay).toHaveAccessibleDescription('Fully booked');
+  await expect(fullDay).toHaveAccessibleDescription('Room for 1 more cookie on this day');
   const firstDay = days.getByRole('radio', { name: longDay(first!.date) });
   await expect(firstDay).toBeChecked();
   await expect(firstDay).toHaveAccessibleDescription(/^Order by \d{1,2}(:\d\d)?[ap]m \w+day$/);

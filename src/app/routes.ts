@@ -10,6 +10,7 @@ export default [
     route('contact', 'routes/storefront/contact.tsx'),
     route('checkout', 'routes/checkout/checkout.tsx'),
     route('checkout/success', 'routes/checkout/success.tsx'),
+    route('checkout/cancel/:orderId', 'routes/checkout/cancel-payment.tsx'),
     route('auth', 'routes/account/auth.tsx'),
     route('reset-password', 'routes/account/reset-password.tsx'),
     route('account', 'routes/account/account.tsx'),

@@ -13,15 +13,35 @@ export interface CartItem {
   quantity: number;
 }
 
+/** The order a checkout started for this basket, and the basket as it was then (`basketKey`). */
+export interface PendingOrder {
+  orderId: string;
+  basket: string;
+}
+
 interface CartState {
   items: CartItem[];
+  /** The discount code applied at checkout: kept with the basket, so a reload keeps it. */
+  discountCode: string | null;
+  /** The order waiting for payment: once it is paid, the basket it was for is emptied. */
+  pendingOrder: PendingOrder | null;
   /** Adds one unit; a product already in the cart goes up by 1, a new one enters with 1. */
   addItem: (item: Omit<CartItem, 'quantity'>) => void;
   /** Sets an exact quantity; the screens never go below 1. */
   updateQuantity: (id: string, quantity: number) => void;
   removeItem: (id: string) => void;
+  /** Empties the basket, its code and its pending order (the order was paid). */
   clearCart: () => void;
+  setDiscountCode: (code: string | null) => void;
+  setPendingOrder: (pending: PendingOrder | null) => void;
 }
+
+/** The basket's products and quantities, as one string: "is it still the basket that was paid for?" */
+export const basketKey = (items: Pick<CartItem, 'id' | 'quantity'>[]) =>
+  items
+    .map((i) => `${i.id}:${i.quantity}`)
+    .sort()
+    .join(',');
 
 /**
  * The server has no localStorage; without a storage zustand would leave `persist` off the store
@@ -33,6 +53,8 @@ export const useCartStore = create<CartState>()(
   persist(
     (set) => ({
       items: [],
+      discountCode: null,
+      pendingOrder: null,
       addItem: (item) =>
         set((s) =>
           s.items.some((i) => i.id === item.id)
@@ -46,7 +68,9 @@ export const useCartStore = create<CartState>()(
           ),
         })),
       removeItem: (id) => set((s) => ({ items: s.items.filter((i) => i.id !== id) })),
-      clearCart: () => set({ items: [] }),
+      clearCart: () => set({ items: [], discountCode: null, pendingOrder: null }),
+      setDiscountCode: (discountCode) => set({ discountCode }),
+      setPendingOrder: (pendingOrder) => set({ pendingOrder }),
     }),
     {
       name: CART_STORAGE_NAME,
@@ -67,6 +91,12 @@ export const cartTotalPence = (items: CartItem[]) => linesTotalPence(items);
  */
 export function useCart() {
   const items = useCartStore((s) => s.items);
+  const ready = useCartReady();
+  return { items, ready };
+}
+
+/** Whether the saved cart has been read in the browser (reading it if nobody has yet). */
+export function useCartReady() {
   const [ready, setReady] = useState(() => useCartStore.persist.hasHydrated());
   useEffect(() => {
     if (useCartStore.persist.hasHydrated()) {
@@ -77,5 +107,5 @@ export function useCart() {
     void useCartStore.persist.rehydrate();
     return unsubscribe;
   }, []);
-  return { items, ready };
+  return ready;
 }

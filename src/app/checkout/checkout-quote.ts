@@ -35,12 +35,14 @@ export async function fetchQuote(
  * The server's price of the basket as it is now, with the applied code; null while it is asked
  * (or if it cannot be reached: checkout prices the order again anyway). `delayMs` waits for the
  * basket to settle first (the cart's steppers), so quick taps ask once, not once per tap.
+ * `onCodeRefused` hears why a code kept with the basket can no longer be used (e.g. used up).
  */
 export function useQuote(
   items: CartItem[],
   discountCode: string | null,
   fulfilment: Fulfilment,
   delayMs = 0,
+  onCodeRefused?: (message: string) => void,
 ) {
   const [quote, setQuote] = useState<CheckoutQuote | null>(null);
   const key = JSON.stringify([items.map((i) => [i.id, i.quantity]), discountCode, fulfilment]);
@@ -51,7 +53,11 @@ export function useQuote(
     const ask = () =>
       fetchQuote(items, discountCode, fulfilment)
         .then((q) => current && setQuote(q))
-        .catch(() => current && setQuote(null));
+        .catch((err) => {
+          if (!current) return;
+          setQuote(null);
+          if (err instanceof CodeRefusedError) onCodeRefused?.(err.message);
+        });
     const timer = delayMs > 0 ? setTimeout(ask, delayMs) : undefined;
     if (!timer) ask();
     return () => {

@@ -1,3 +1,5 @@
+import { ChevronDown } from 'lucide-react';
+import { useState } from 'react';
 import { cn } from '~/app/lib/cn';
 import type { BakeDay } from '~/shared/bake-days/calendar';
 import { formatBakeDay } from '~/shared/bake-days/london-time';
@@ -15,14 +17,25 @@ export function dayAvailability(day: DeliveryDayChoice, cookies: number): 'open'
   return 'open';
 }
 
+/** "Room for 2 more cookies on this day": a day with some room, but not for the whole basket. */
+export function roomLeft(day: DeliveryDayChoice): string | null {
+  const room = day.capacity - day.booked;
+  if (day.state === 'closed' || room <= 0) return null;
+  return `Room for ${room} more ${room === 1 ? 'cookie' : 'cookies'} on this day`;
+}
+
+/** Days listed before "More days": a phone's checkout stays a few screens long. */
+export const FIRST_DAYS_SHOWN = 4;
+
 /** The first day an order of `cookies` cookies can have, or null. */
 export function firstOpenDay(days: DeliveryDayChoice[], cookies: number): string | null {
   return days.find((d) => dayAvailability(d, cookies) === 'open')?.date ?? null;
 }
 
 /**
- * "Delivery day": a native radio group (arrow keys move between days, works before JavaScript
- * loads), each open day with its cut-off, full and closed days shown but disabled.
+ * "Delivery day": a native radio group (arrow keys move between days), each open day with its
+ * cut-off, full and closed days shown but disabled. The first few days are listed (through the
+ * chosen one); "More days" lists the rest.
  */
 export function DeliveryDayPicker({
   days,
@@ -39,6 +52,11 @@ export function DeliveryDayPicker({
   collection?: boolean;
 }) {
   const kind = collection ? 'collection' : 'delivery';
+  const [showAll, setShowAll] = useState(false);
+  const chosenAt = days.findIndex((d) => d.date === value);
+  const first = days.slice(0, Math.max(FIRST_DAYS_SHOWN, chosenAt + 1));
+  const shown = showAll ? days : first;
+  const listId = `${kind}-day-list`;
   return (
     <fieldset className="mt-6" aria-describedby="delivery-day-hint">
       <legend className="text-lg font-semibold">{collection ? 'Collection day' : 'Delivery day'}</legend>
@@ -50,8 +68,8 @@ export function DeliveryDayPicker({
           No {kind} days are open at the moment. Please contact us to arrange your order.
         </p>
       ) : (
-        <div className="grid gap-2 sm:grid-cols-2">
-          {days.map((day) => {
+        <div id={listId} className="grid gap-2 sm:grid-cols-2">
+          {shown.map((day) => {
             const availability = dayAvailability(day, cookies);
             const disabled = availability !== 'open';
             const hintId = `delivery-day-${day.date}-hint`;
@@ -81,7 +99,7 @@ export function DeliveryDayPicker({
                     {availability === 'closed'
                       ? 'Closed'
                       : availability === 'full'
-                        ? 'Fully booked'
+                        ? (roomLeft(day) ?? 'Fully booked')
                         : day.orderBy}
                   </span>
                 </span>
@@ -89,6 +107,18 @@ export function DeliveryDayPicker({
             );
           })}
         </div>
+      )}
+      {first.length < days.length && (
+        <button
+          type="button"
+          onClick={() => setShowAll(!showAll)}
+          aria-expanded={showAll}
+          aria-controls={listId}
+          className="mt-2 inline-flex min-h-11 items-center gap-1 rounded-md px-2 font-medium text-caramel-dark underline hover:bg-dough focus-visible:outline-2 focus-visible:outline-caramel-dark"
+        >
+          {showAll ? 'Fewer days' : 'More days'}
+          <ChevronDown aria-hidden className={cn('size-4', showAll && 'rotate-180')} />
+        </button>
       )}
     </fieldset>
   );

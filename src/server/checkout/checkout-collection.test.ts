@@ -158,7 +158,7 @@ describe('collection from the bakery', () => {
     expect((await checkout({ delivery_date: day }, 3)).status).toBe(200);
     await expectRefused(
       checkout({ fulfilment: 'collection', delivery_date: day }, 3),
-      'That day is fully booked',
+      'That day only has room for 2 more cookies',
     );
     expect((await checkout({ fulfilment: 'collection', delivery_date: day }, 2)).status).toBe(200);
   });

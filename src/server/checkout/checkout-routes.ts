@@ -8,18 +8,24 @@ import type { Services } from '../services';
 const QUOTES_PER_MINUTE = 60;
 
 export function checkoutRoutes(services: Services) {
-  return new Hono<AuthEnv>()
-    .post('/create-checkout-session', signedIn(services.session), async (c) =>
-      c.json(await services.checkout.createCheckoutSession(c.get('user'), await jsonBody(c))),
-    )
-    .post('/quote', async (c) => {
-      await services.rateLimiter.hit(
-        `quote:${clientIp(c, services.config.trustProxy)}`,
-        QUOTES_PER_MINUTE,
-        60,
-        'Too many tries. Please wait a minute and try again.',
-      );
-      const user = await services.session.getUser(c.req.raw.headers);
-      return c.json(await services.checkout.quote(user, await jsonBody(c)));
-    });
+  return (
+    new Hono<AuthEnv>()
+      .post('/create-checkout-session', signedIn(services.session), async (c) =>
+        c.json(await services.checkout.createCheckoutSession(c.get('user'), await jsonBody(c))),
+      )
+      // The basket remembers the order it started and asks on each page whether it has been paid.
+      .get('/orders/:orderId/payment', signedIn(services.session), async (c) =>
+        c.json({ state: await services.checkout.paymentState(c.get('user'), c.req.param('orderId')) }),
+      )
+      .post('/quote', async (c) => {
+        await services.rateLimiter.hit(
+          `quote:${clientIp(c, services.config.trustProxy)}`,
+          QUOTES_PER_MINUTE,
+          60,
+          'Too many tries. Please wait a minute and try again.',
+        );
+        const user = await services.session.getUser(c.req.raw.headers);
+        return c.json(await services.checkout.quote(user, await jsonBody(c)));
+      })
+  );
 }

@@ -1,5 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import { MAX_LINE_QUANTITY } from '~/shared/constants';
+import { normaliseCode } from '~/shared/discounts/discount-code';
 import type { VatRate } from '~/shared/food-information';
 import { isUuid } from '~/shared/ids';
 import { type Fulfilment, type PricedOrder, priceOrder } from '~/shared/pricing/price-order';
@@ -20,8 +21,9 @@ import type { DiscountsService, RedeemedCode } from '../discounts/discounts-serv
 import { AppError, badRequest, parseOrThrow } from '../errors';
 import type { Logger } from '../logger';
 import { NO_COUNTERS, type ShopCounters } from '../metrics/shop-counters';
+import type { OpenCheckout } from '../orders/open-checkouts';
 import type { NewOrder, OrdersService } from '../orders/orders-service';
-import type { PaymentProvider } from '../payments/payment-provider';
+import type { PaymentOrder, PaymentProvider } from '../payments/payment-provider';
 import type { RateLimiter } from '../rate-limit/rate-limiter';
 
 /** Checkouts one customer may start per minute: generous for people, a wall for scripts. */
@@ -36,6 +38,18 @@ const MAX_ORDER_PENNIES = 99_999_999;
 function paymentExpiry(provider: 'test' | 'stripe', minutes: number): Date {
   const wanted = provider === 'stripe' ? Math.max(minutes, 31) : minutes;
   return new Date(Date.now() + wanted * 60_000);
+}
+
+/** A payment page that closes sooner than this is not worth sending a customer back to. */
+const REUSE_MARGIN_MS = 5 * 60_000;
+
+/** What checkout wrote (or found already written): the order as its payment page shows it. */
+interface WrittenOrder {
+  payment: PaymentOrder;
+  /** The order's open payment page, when an order waiting for payment was this checkout. */
+  session: { sessionId: string; url: string } | null;
+  /** An order waiting for payment was this checkout (nothing new was written). */
+  reused: boolean;
 }
 
 interface WantedLine {
@@ -123,6 +137,62 @@ function shipTo(
       postcode: profile.postcode,
     },
     gift: null,
+  };
+}
+
+/**
+ * Whether an order waiting for payment is the checkout asked for, so paying again reuses it: the
+ * same products in the same quantities at today's prices, the same delivery or collection, day
+ * (any, when none is asked for), address, recipient and gift message, and code (decision 033).
+ */
+function isSameCheckout(
+  open: OpenCheckout,
+  want: Pick<NewOrder, 'ship' | 'gift' | 'fulfilment'> & {
+    lines: PricedLine[];
+    wantedDay: unknown;
+    code: string | null;
+  },
+): boolean {
+  const o = open.order;
+  const key = (l: { productId: string | null; quantity: number; unitPricePennies: number }) =>
+    `${l.productId}:${l.quantity}:${l.unitPricePennies}`;
+  return (
+    o.fulfilment === want.fulfilment &&
+    (want.wantedDay === undefined || want.wantedDay === null || want.wantedDay === o.deliveryDate) &&
+    (o.discountCode ?? null) === want.code &&
+    o.shipName === want.ship.name &&
+    o.shipPhone === want.ship.phone &&
+    o.shipAddress === want.ship.address &&
+    o.shipCity === want.ship.city &&
+    o.shipPostcode === want.ship.postcode &&
+    o.isGift === !!want.gift &&
+    (o.giftMessage ?? null) === (want.gift?.message ?? null) &&
+    open.lines.map(key).sort().join() === want.lines.map(key).sort().join()
+  );
+}
+
+/** An order waiting for payment, as its payment page shows it, with the page when it has one. */
+function reusedOrder({ order, lines }: OpenCheckout, customerEmail: string): WrittenOrder {
+  return {
+    payment: {
+      orderId: order.id,
+      expiresAt: order.paymentExpiresAt!,
+      customerEmail,
+      lines,
+      discount:
+        order.discountCode && order.discountPennies > 0
+          ? { code: order.discountCode, pennies: order.discountPennies }
+          : null,
+      deliveryFeePennies: order.deliveryFeePennies,
+      totalPennies: order.totalPennies,
+      deliveryDate: order.deliveryDate,
+      fulfilment: order.fulfilment,
+    },
+    session:
+      order.paymentSessionId && order.paymentUrl
+        ? { sessionId: order.paymentSessionId, url: order.paymentUrl }
+        : null,
+    reused: true,
   };
 }
 
@@ -245,13 +315,34 @@ export function createCheckoutService(deps: {
     delivery: Delivery | undefined,
     rawCode: string | undefined,
     fulfilment: Fulfilment,
-  ) {
+  ): Promise<WrittenOrder> {
     return db.transaction(async (tx) => {
-      const [profile] = await tx.select().from(profiles).where(eq(profiles.id, user.id)).limit(1);
+      // A customer's checkouts queue on their profile row (held until this commits): two tabs or a
+      // double click starting payment at once decide one after the other whether an order waiting
+      // for payment already is this one (decision 033).
+      const [profile] = await tx
+        .select()
+        .from(profiles)
+        .where(eq(profiles.id, user.id))
+        .limit(1)
+        .for('no key update');
       if (!profile) throw badRequest('Please add your delivery details to your account before checking out.');
       const settings = await settingsFor(tx, fulfilment);
       const ship = shipTo(profile, delivery, fulfilment);
       const lines = await priceLines(tx, wanted);
+      const actor = { type: 'customer' as const, id: user.id, name: profile.fullName };
+
+      const open = await orders.openCheckouts(tx, profile.id);
+      const wantedCode = rawCode === undefined ? null : normaliseCode(rawCode);
+      const same =
+        rawCode !== undefined && wantedCode === null
+          ? undefined
+          : open.find(
+              (o) =>
+                (o.order.paymentExpiresAt?.getTime() ?? 0) > Date.now() + REUSE_MARGIN_MS &&
+                isSameCheckout(o, { lines, ...ship, fulfilment, wantedDay, code: wantedCode }),
+            );
+      if (same) return reusedOrder(same, profile.email);
 
       // The day's check and its reservation: the lock is held until this order commits. The day is
       // locked before the code, in every checkout, so two locks never wait on each other in a circle.
@@ -273,9 +364,26 @@ export function createCheckoutService(deps: {
           provider: provider.name,
           paymentExpiresAt: expiresAt,
         },
-        { type: 'customer', id: user.id, name: profile.fullName },
+        actor,
       );
-      return { orderId, email: profile.email, lines, priced, code, expiresAt, deliveryDate };
+      return {
+        payment: {
+          orderId,
+          expiresAt,
+          customerEmail: profile.email,
+          lines,
+          discount:
+            code && priced.discountPennies > 0
+              ? { code: code.terms.code, pennies: priced.discountPennies }
+              : null,
+          deliveryFeePennies: priced.deliveryPennies,
+          totalPennies: priced.totalPennies,
+          deliveryDate,
+          fulfilment,
+        },
+        session: null,
+        reused: false,
+      };
     });
   }
 
@@ -297,43 +405,40 @@ export function createCheckoutService(deps: {
       );
       const wanted = mergeLines(items);
       const order = await writeOrder(user, wanted, delivery_date, delivery, discount_code, fulfilment);
-      counters.orderPlaced();
+      const { orderId } = order.payment;
+      // A reused order was counted when it was placed.
+      if (!order.reused) counters.orderPlaced();
 
-      let session: { sessionId: string; url: string };
-      try {
-        session = await provider.createSession({
-          orderId: order.orderId,
-          expiresAt: order.expiresAt,
-          customerEmail: order.email,
-          lines: order.lines,
-          discount:
-            order.code && order.priced.discountPennies > 0
-              ? { code: order.code.terms.code, pennies: order.priced.discountPennies }
-              : null,
-          deliveryFeePennies: order.priced.deliveryPennies,
-          totalPennies: order.priced.totalPennies,
-          deliveryDate: order.deliveryDate,
-          fulfilment,
-        });
-      } catch (err) {
-        // The order stays pending and unpaid; the basket is still in the browser to try again.
-        log.error(
-          { err, orderId: order.orderId, provider: provider.name },
-          'payment provider refused a session',
-        );
-        throw new AppError(
-          502,
-          'payment_provider_error',
-          'We could not reach the payment service. Please try again in a moment.',
-        );
+      let session = order.session;
+      if (!session) {
+        try {
+          session = await orders.attachPaymentSession(orderId, await provider.createSession(order.payment));
+        } catch (err) {
+          // The order stays pending and unpaid; the basket is still in the browser to try again.
+          log.error({ err, orderId, provider: provider.name }, 'payment provider refused a session');
+          throw new AppError(
+            502,
+            'payment_provider_error',
+            'We could not reach the payment service. Please try again in a moment.',
+          );
+        }
       }
-      await orders.attachPaymentSession(order.orderId, session);
       log.info(
-        { orderId: order.orderId, userId: user.id, total: order.priced.totalPennies },
-        'checkout started',
+        { orderId, userId: user.id, total: order.payment.totalPennies, reused: order.reused },
+        order.reused ? 'checkout resumed' : 'checkout started',
       );
-      return { url: session.url, sessionId: session.sessionId, orderId: order.orderId };
+      return { url: session.url, sessionId: session.sessionId, orderId };
     },
+
+    /**
+     * Cancel on the payment page: the customer's own order waiting for payment is cancelled (its
+     * places and code use given back). Says whether it was, or was already paid or closed.
+     */
+    cancelPayment: (user: SessionUser, orderId: string) =>
+      orders.cancelCheckout(user.id, orderId, { type: 'customer', id: user.id, name: user.name }),
+
+    /** Whether the basket's order is paid yet (the basket empties itself once it is). */
+    paymentState: (user: SessionUser, orderId: string) => orders.checkoutState(user.id, orderId),
 
     /**
      * Prices a basket as checkout would (the summary the customer sees before paying), with any

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { VatRate } from '~/shared/food-information';
 import { isUuid } from '~/shared/ids';
 import type { OrderView } from '~/shared/orders/order-view';
@@ -15,6 +15,7 @@ import { NO_COUNTERS, type ShopCounters } from '../metrics/shop-counters';
 import type { PaymentProvider } from '../payments/payment-provider';
 import { customerDeleted, type PaymentPage } from './account-deletion';
 import { createDeliveriesService } from './deliveries-service';
+import { openCheckouts } from './open-checkouts';
 import { exportOrderRows } from './order-export';
 import { listOrdersForAdmin } from './order-list';
 import { type ReceivedPayment, recordPayment } from './order-payments';
@@ -188,12 +189,64 @@ export function createOrdersService(
       return { orderId, totalPennies: p.totalPennies };
     },
 
-    /** Remembers the payment page opened for a pending order. */
-    async attachPaymentSession(orderId: string, session: { sessionId: string; url: string }) {
-      await db
+    /**
+     * Remembers the payment page opened for a pending order, unless one already is: two tabs that
+     * opened a page for the same order at once both get the first (the other is never used).
+     */
+    async attachPaymentSession(
+      orderId: string,
+      session: { sessionId: string; url: string },
+    ): Promise<{ sessionId: string; url: string }> {
+      const [attached] = await db
         .update(orders)
         .set({ paymentSessionId: session.sessionId, paymentUrl: session.url })
+        .where(and(eq(orders.id, orderId), isNull(orders.paymentSessionId)))
+        .returning({ id: orders.id });
+      if (attached) return session;
+      const [row] = await db
+        .select({ sessionId: orders.paymentSessionId, url: orders.paymentUrl })
+        .from(orders)
         .where(eq(orders.id, orderId));
+      return row?.sessionId && row.url ? { sessionId: row.sessionId, url: row.url } : session;
+    },
+
+    /** The customer's orders waiting for payment, locked (checkout compares a new one with them). */
+    openCheckouts,
+
+    /**
+     * Cancel on the payment page: the customer's own pending order is cancelled and frees what it
+     * held. A paid order stays paid; anyone else's order is "not found".
+     */
+    async cancelCheckout(
+      userId: string,
+      orderId: string,
+      actor: Actor,
+    ): Promise<{ outcome: 'cancelled' | 'paid' | 'closed'; sessionId: string | null }> {
+      if (!isUuid(orderId)) throw notFound('Order not found');
+      const { outcome, row } = await db.transaction(async (tx) => {
+        const row = await lockOrder(tx, orderId);
+        if (!row || row.profileId !== userId) throw notFound('Order not found');
+        if (row.paidAt) return { outcome: 'paid' as const, row };
+        if (row.status !== 'pending') return { outcome: 'closed' as const, row };
+        await transition(tx, orderId, 'cancelled', actor, 'Payment cancelled on the payment page');
+        return { outcome: 'cancelled' as const, row };
+      });
+      if (outcome === 'cancelled') await cancelPaymentPage(row);
+      return { outcome, sessionId: row.paymentSessionId };
+    },
+
+    /** Whether the customer's own order is paid yet (the basket asks); anyone else's is "not found". */
+    async checkoutState(userId: string, orderId: string): Promise<'pending' | 'paid' | 'cancelled'> {
+      const [row] = isUuid(orderId)
+        ? await db
+            .select({ profileId: orders.profileId, status: orders.status, paidAt: orders.paidAt })
+            .from(orders)
+            .where(eq(orders.id, orderId))
+        : [];
+      if (!row || row.profileId !== userId) throw notFound('Order not found');
+      // Paid, or taken on by the owner (e.g. paid on collection): the basket is bought either way.
+      if (row.paidAt || (row.status !== 'pending' && row.status !== 'cancelled')) return 'paid';
+      return row.status;
     },
 
     /**

@@ -28,6 +28,8 @@ export async function createPaymentProvider(
 /** The order behind a test payment page: what the customer is asked to pay. */
 export interface TestPaymentView {
   sessionId: string;
+  /** Cancel goes to /checkout/cancel/:orderId, as Stripe's `cancel_url` does. */
+  orderId: string;
   paid: boolean;
   /** "Order #1a2b3c4d · Delivery Wednesday 25 November" (or "· Collection ..."), as a hosted page describes what is paid for. */
   description: string;
@@ -192,6 +194,7 @@ export function createPaymentsService(
       const order = await testOrder(sessionId);
       return {
         sessionId,
+        orderId: order.id,
         paid: order.paid_at !== null,
         description: order.delivery_date
           ? `Order ${order.number} · ${fulfilmentNoun(order.fulfilment)} ${formatBakeDay(order.delivery_date)}`

@@ -78,7 +78,8 @@ export function createStripeProvider(stripe: Stripe, publicUrl: string): Payment
           // Stripe takes 30 minutes to 24 hours; our sweep uses the order's own expiry.
           expires_at: Math.floor(order.expiresAt.getTime() / 1000),
           success_url: `${publicUrl}/checkout/success?session_id={CHECKOUT_SESSION_ID}`,
-          cancel_url: `${publicUrl}/cart`,
+          // Cancel cancels the order and takes the customer back to the checkout as they left it.
+          cancel_url: `${publicUrl}/checkout/cancel/${order.orderId}`,
         },
         // A retried request for the same order gets the same session, never a second charge.
         { idempotencyKey: `checkout-${order.orderId}` },

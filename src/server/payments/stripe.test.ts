@@ -108,7 +108,7 @@ describe('Stripe Checkout', () => {
       'metadata[order_id]': body.orderId,
       customer_email: email,
       success_url: `${t.origin}/checkout/success?session_id={CHECKOUT_SESSION_ID}`,
-      cancel_url: `${t.origin}/cart`,
+      cancel_url: `${t.origin}/checkout/cancel/${body.orderId}`,
     });
     const lines = [0, 1, 2].map((i) => [
       f[`line_items[${i}][price_data][product_data][name]`],

@@ -50,6 +50,7 @@ describe('the built-in test payment provider', () => {
     const [order] = await t.services.db.select().from(orders).where(eq(orders.id, orderId));
     expect(await t.services.payments.getTestPayment(sessionId)).toEqual({
       sessionId,
+      orderId,
       paid: false,
       description: `Order #${orderId.slice(0, 8)} · Delivery ${formatBakeDay(order!.deliveryDate!)}`,
       lines: [{ name: 'Oat Crunch', quantity: 2, unitPricePennies: 450 }],

@@ -160,6 +160,12 @@ describe('a day’s state', () => {
     expect(refusalFor(describeDay('2026-11-25', { template, now, booked: 300 }), template)).toBe(
       'That day is fully booked',
     );
+    expect(refusalFor(describeDay('2026-11-25', { template, now, booked: 298, cookies: 12 }), template)).toBe(
+      'That day only has room for 2 more cookies',
+    );
+    expect(refusalFor(describeDay('2026-11-25', { template, now, booked: 299, cookies: 2 }), template)).toBe(
+      'That day only has room for 1 more cookie',
+    );
   });
 });
 

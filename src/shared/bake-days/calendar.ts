@@ -179,8 +179,13 @@ export function refusalFor(
   switch (day.state) {
     case 'open':
       return null;
-    case 'full':
-      return 'That day is fully booked';
+    case 'full': {
+      // Some room, but not for this order: say how much, so the customer can make it fit.
+      const room = day.capacity - day.booked;
+      return room > 0
+        ? `That day only has room for ${room} more ${room === 1 ? 'cookie' : 'cookies'}`
+        : 'That day is fully booked';
+    }
     case 'closed':
       return day.note ? `We are closed on that day (${day.note})` : 'We are closed on that day';
     case 'no_delivery':

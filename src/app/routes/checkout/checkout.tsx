@@ -1,9 +1,10 @@
 import { Lock } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Link, useNavigate, useRevalidator } from 'react-router';
+import { Link, useNavigate, useRevalidator, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { type CartItem, useCart } from '~/app/cart/cart-store';
+import { basketKey, type CartItem, useCart, useCartStore } from '~/app/cart/cart-store';
 import { CartLoading, EmptyCart } from '~/app/cart/empty-cart';
+import { loadCheckoutDraft, saveCheckoutDraft } from '~/app/checkout/checkout-draft';
 import { CodeRefusedError, useQuote } from '~/app/checkout/checkout-quote';
 import { createCheckoutSession, SignInRequiredError } from '~/app/checkout/create-checkout-session';
 import {
@@ -71,9 +72,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
   const { items, ready } = useCart();
+  const [searchParams] = useSearchParams();
   return (
     <main className="mx-auto w-full max-w-3xl px-4 py-8 sm:py-12">
       <h1 className="mb-8 text-4xl font-bold">Checkout</h1>
+      {searchParams.get('payment') === 'cancelled' && (
+        <p role="status" className="mb-6 rounded-md border border-crumb bg-cream px-4 py-3">
+          Payment cancelled: nothing was taken. Your order is as you left it.
+        </p>
+      )}
       {!ready ? (
         <CartLoading />
       ) : items.length === 0 ? (
@@ -96,13 +103,21 @@ function OrderSummary({
   const navigate = useNavigate();
   const revalidator = useRevalidator();
   const [processing, setProcessing] = useState(false);
-  const [delivery, setDelivery] = useState(EMPTY_DELIVERY);
+  // Back, a reload or Cancel on the payment page: the choices as the customer left them.
+  const [draft] = useState(loadCheckoutDraft);
+  const [delivery, setDelivery] = useState(draft?.delivery ?? EMPTY_DELIVERY);
   const [deliveryErrors, setDeliveryErrors] = useState<DeliveryErrors>({});
-  const [discountCode, setDiscountCode] = useState<string | null>(null);
-  const [chosenFulfilment, setFulfilment] = useState<Fulfilment>('delivery');
+  const discountCode = useCartStore((s) => s.discountCode);
+  const setDiscountCode = useCartStore((s) => s.setDiscountCode);
+  const setPendingOrder = useCartStore((s) => s.setPendingOrder);
+  const [chosenFulfilment, setFulfilment] = useState<Fulfilment>(draft?.fulfilment ?? 'delivery');
   // Collection switched off since the page loaded: back to delivery.
   const fulfilment: Fulfilment = collection ? chosenFulfilment : 'delivery';
-  const quote = useQuote(items, discountCode, fulfilment);
+  // A code kept with the basket that can no longer be used comes off, saying why.
+  const quote = useQuote(items, discountCode, fulfilment, 0, (message) => {
+    setDiscountCode(null);
+    toast.error(message);
+  });
   // The server's prices once it has answered; the basket's own, priced the same way, until then.
   const rows: SummaryRow[] = quote
     ? summaryRows({ ...quote, delivery_fee_pennies: quote.delivery_pennies, fulfilment })
@@ -110,7 +125,10 @@ function OrderSummary({
   const unitPrice = (item: CartItem) =>
     quote?.lines.find((l) => l.product_id === item.id)?.unit_price_pennies ?? item.price_pennies;
   const cookies = items.reduce((sum, i) => sum + i.quantity, 0);
-  const [chosenDay, setChosenDay] = useState<string | null>(null);
+  const [chosenDay, setChosenDay] = useState<string | null>(draft?.day ?? null);
+  useEffect(() => {
+    saveCheckoutDraft({ delivery, fulfilment: chosenFulfilment, day: chosenDay });
+  }, [delivery, chosenFulfilment, chosenDay]);
   // The first open day is preselected; a chosen day that filled or closed meanwhile is replaced.
   const days = fulfilment === 'collection' && collection ? collection.days : deliveryDays;
   const chosen = days.find((d) => d.date === chosenDay);
@@ -144,13 +162,15 @@ function OrderSummary({
     }
     setProcessing(true);
     try {
-      const { url } = await createCheckoutSession(
+      const { url, orderId } = await createCheckoutSession(
         items,
         quote?.delivery_pennies ?? pricing.deliveryFeePennies,
         deliveryDay,
         checked.payload,
         { discountCode, fulfilment },
       );
+      // The basket remembers its order, so it empties once the order is paid (settle-paid-basket.ts).
+      setPendingOrder({ orderId, basket: basketKey(items) });
       // Stays "Processing..." while the browser leaves for the payment page.
       window.location.assign(url);
     } catch (err) {

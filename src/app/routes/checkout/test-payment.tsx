@@ -120,7 +120,10 @@ export default function TestPaymentPage({ loaderData, actionData }: Route.Compon
               <Lock aria-hidden className="size-4" />
               {submitting ? 'Processing...' : `Pay ${formatPence(payment.totalPennies)}`}
             </Button>
-            <Link to="/cart" className="text-center text-sm font-medium text-caramel-dark underline">
+            <Link
+              to={`/checkout/cancel/${payment.orderId}`}
+              className="text-center text-sm font-medium text-caramel-dark underline"
+            >
               Cancel
             </Link>
           </Form>

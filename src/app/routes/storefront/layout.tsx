@@ -1,4 +1,5 @@
 import { Outlet, useRouteLoaderData } from 'react-router';
+import { useSettlePaidBasket } from '~/app/cart/settle-paid-basket';
 import { SiteFooter } from '~/app/components/layout/site-footer';
 import { SiteHeader } from '~/app/components/layout/site-header';
 import type { loader as rootLoader } from '~/app/root';
@@ -17,6 +18,7 @@ export const shouldRevalidate = () => false;
 export default function StorefrontLayout() {
   // The root loader always runs first; were it to fail, the root's error boundary renders instead.
   const { shop } = useRouteLoaderData<typeof rootLoader>('root')!;
+  useSettlePaidBasket();
   return (
     <div className="flex min-h-dvh flex-col">
       <a

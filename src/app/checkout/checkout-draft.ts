@@ -1,0 +1,52 @@
+import type { Fulfilment } from '~/shared/pricing/price-order';
+import { type DeliveryFormState, EMPTY_DELIVERY } from './delivery-choice';
+
+/** What the customer chose at checkout besides the basket and its code (kept with the basket). */
+export interface CheckoutDraft {
+  delivery: DeliveryFormState;
+  fulfilment: Fulfilment;
+  day: string | null;
+}
+
+const KEY = 'checkout-draft';
+
+/**
+ * Kept in this tab's session storage, so Back, a reload or Cancel on the payment page return to
+ * the checkout as it was left; a recipient's address is not kept once the tab is closed.
+ */
+export function loadCheckoutDraft(): CheckoutDraft | null {
+  try {
+    const saved = JSON.parse(sessionStorage.getItem(KEY) ?? 'null') as Partial<CheckoutDraft> | null;
+    if (!saved || typeof saved !== 'object') return null;
+    const delivery = saved.delivery;
+    return {
+      delivery:
+        delivery && (delivery.to === 'me' || delivery.to === 'someone-else')
+          ? {
+              to: delivery.to,
+              recipient: { ...EMPTY_DELIVERY.recipient, ...delivery.recipient },
+              giftMessage: typeof delivery.giftMessage === 'string' ? delivery.giftMessage : '',
+            }
+          : EMPTY_DELIVERY,
+      fulfilment: saved.fulfilment === 'collection' ? 'collection' : 'delivery',
+      day: typeof saved.day === 'string' ? saved.day : null,
+    };
+  } catch {
+    return null;
+  }
+}
+
+export function saveCheckoutDraft(draft: CheckoutDraft) {
+  try {
+    sessionStorage.setItem(KEY, JSON.stringify(draft));
+  } catch {
+    // Storage full or refused (private mode): the checkout still works, it just is not kept.
+  }
+}
+
+/** The order was paid: nothing of it is kept. */
+export function forgetCheckoutDraft() {
+  try {
+    sessionStorage.removeItem(KEY);
+  } catch {}
+}

@@ -1,0 +1,42 @@
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import type { Tx } from '../db/client';
+import { orderItems, orders } from '../db/schema';
+import type { OrderRow } from './order-status';
+
+/** A customer's order still waiting for payment, with its lines: what a new checkout compares with. */
+export interface OpenCheckout {
+  order: OrderRow;
+  lines: { productId: string | null; name: string; quantity: number; unitPricePennies: number }[];
+}
+
+/**
+ * The customer's pending, unpaid orders, locked until the transaction ends (the caller holds the
+ * customer's checkout lock, so none can appear meanwhile).
+ */
+export async function openCheckouts(tx: Tx, profileId: string): Promise<OpenCheckout[]> {
+  const rows = await tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.profileId, profileId), eq(orders.status, 'pending'), isNull(orders.paidAt)))
+    .for('update');
+  if (rows.length === 0) return [];
+  const lines = await tx
+    .select({
+      orderId: orderItems.orderId,
+      productId: orderItems.productId,
+      name: orderItems.productName,
+      quantity: orderItems.quantity,
+      unitPricePennies: orderItems.unitPricePennies,
+    })
+    .from(orderItems)
+    .where(
+      inArray(
+        orderItems.orderId,
+        rows.map((r) => r.id),
+      ),
+    );
+  return rows.map((order) => ({
+    order,
+    lines: lines.filter((l) => l.orderId === order.id).map(({ orderId: _, ...line }) => line),
+  }));
+}
