@@ -73,8 +73,9 @@ describe('two instances on one PostgreSQL', () => {
   it('charge the delivery fee the owner set on the other at the next checkout', async () => {
     const admin = await createUser(a, { admin: true });
     const customer = await createUser(b);
-    const product = await createProduct(a.services, { pricePennies: 500 });
     const feeOnB = async () => {
+      // A new basket each time: the same one again would be the order already waiting for payment.
+      const product = await createProduct(a.services, { pricePennies: 500 });
       const res = await api(
         b,
         'POST',

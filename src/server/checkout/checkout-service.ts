@@ -411,8 +411,9 @@ export function createCheckoutService(deps: {
 
       let session = order.session;
       if (!session) {
+        let opened: { sessionId: string; url: string };
         try {
-          session = await orders.attachPaymentSession(orderId, await provider.createSession(order.payment));
+          opened = await provider.createSession(order.payment);
         } catch (err) {
           // The order stays pending and unpaid; the basket is still in the browser to try again.
           log.error({ err, orderId, provider: provider.name }, 'payment provider refused a session');
@@ -422,6 +423,7 @@ export function createCheckoutService(deps: {
             'We could not reach the payment service. Please try again in a moment.',
           );
         }
+        session = await orders.attachPaymentSession(orderId, opened);
       }
       log.info(
         { orderId, userId: user.id, total: order.payment.totalPennies, reused: order.reused },
