@@ -6,6 +6,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
+import { get } from 'node:http';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -91,7 +92,35 @@ afterAll(async () => {
   await t?.close();
 });
 
+/** The shop's /api/health requests as one scrape counts them, and the database connections it may open. */
+async function scrape() {
+  const res = await fetch(`${url}/metrics`);
+  expect(res.status).toBe(200);
+  const text = await res.text();
+  const figure = (line: RegExp) => Number(text.match(line)?.[1] ?? 0);
+  return {
+    health: figure(/^shop_http_requests_total\{method="GET",route="\/api\/health",status="200"\} (\d+)$/m),
+    maxConnections: figure(/^shop_db_connections_max (\d+)$/m),
+  };
+}
+
+/** A request on a connection of its own, so the primary hands it to the next worker. */
+const healthAlone = () =>
+  new Promise<void>((resolve, reject) =>
+    get(`${url}/api/health`, { agent: false }, (res) => res.resume().on('end', resolve)).on('error', reject),
+  );
+
 describe('WEB_CONCURRENCY=2 on PostgreSQL', () => {
+  it('answers one scrape of /metrics for both workers, added up (decision 028)', async () => {
+    await expect.poll(healthy, { timeout: 50_000, interval: 250 }).toBe(true);
+    await expect.poll(() => output, { timeout: 50_000 }).toContain('2 server processes listening');
+    const before = await scrape();
+    // Each worker's pool of DATABASE_POOL_SIZE (10): the scrape holds both.
+    expect(before.maxConnections).toBe(20);
+    for (let i = 0; i < 6; i++) await healthAlone();
+    expect((await scrape()).health).toBe(before.health + 6);
+  }, 90_000);
+
   it('serves from two worker processes, replaces one that dies, and stops them all on SIGTERM', async () => {
     await expect.poll(healthy, { timeout: 50_000, interval: 250 }).toBe(true);
     await expect.poll(() => output, { timeout: 50_000 }).toContain('2 server processes listening');
