@@ -17,7 +17,7 @@ const storage = vi.hoisted(() => {
   return memory;
 });
 
-import { type CartItem, cartCount, cartTotalPence, useCartStore } from './cart-store';
+import { basketKey, type CartItem, cartCount, cartTotalPence, useCartStore } from './cart-store';
 
 const darkChocolate = {
   id: 'p-dark',
@@ -31,7 +31,7 @@ const cart = () => useCartStore.getState();
 const line = (id: string) => cart().items.find((i) => i.id === id);
 
 beforeEach(() => {
-  useCartStore.setState({ items: [] });
+  useCartStore.setState({ items: [], discountCode: null, pendingOrder: null });
   storage.clear();
 });
 
@@ -113,5 +113,31 @@ describe('saving in the browser', () => {
     storage.setItem('cart-storage', raw);
     await useCartStore.persist.rehydrate();
     expect(cart().items).toEqual([{ ...darkChocolate, quantity: 2 }]);
+  });
+});
+
+describe('what the basket keeps besides its cookies', () => {
+  it('keeps the applied code and the order it started across a reload, and forgets both once emptied', async () => {
+    cart().addItem(darkChocolate);
+    cart().setDiscountCode('SPRING10');
+    cart().setPendingOrder({ orderId: 'order-1', basket: basketKey(cart().items) });
+    const raw = storage.getItem('cart-storage')!;
+    useCartStore.setState({ items: [], discountCode: null, pendingOrder: null });
+    storage.setItem('cart-storage', raw);
+    await useCartStore.persist.rehydrate();
+    expect(cart().discountCode).toBe('SPRING10');
+    expect(cart().pendingOrder).toEqual({ orderId: 'order-1', basket: 'p-dark:1' });
+
+    cart().clearCart();
+    expect(cart()).toMatchObject({ items: [], discountCode: null, pendingOrder: null });
+  });
+
+  it('names a basket by its products and quantities, in any order', () => {
+    const a = [
+      { id: 'p-dark', quantity: 2 },
+      { id: 'p-pecan', quantity: 1 },
+    ];
+    expect(basketKey(a)).toBe(basketKey([...a].reverse()));
+    expect(basketKey(a)).not.toBe(basketKey([{ id: 'p-dark', quantity: 3 }, a[1]!]));
   });
 });
