@@ -81,8 +81,9 @@ test('the admin sees the dashboard, changes an order status and updates its deli
   await expect(delivery).toContainText('Demo Customer');
   await expect(delivery).toContainText('07987654321');
   const deliveryStatus = delivery.getByLabel(/^Status of delivery/);
-  await expect(deliveryStatus).toHaveValue('preparing');
-  await deliveryStatus.selectOption({ label: 'Picked up' });
+  // Shipping the order put its delivery on its way (docs/decisions/032).
+  await expect(deliveryStatus).toHaveValue('picked_up');
+  await deliveryStatus.selectOption({ label: 'Delivered' });
   await expect(page.getByText('Delivery status updated')).toBeVisible();
 
   await delivery.getByLabel('Tracking code').fill('RM-123-GB');
@@ -92,7 +93,7 @@ test('the admin sees the dashboard, changes an order status and updates its deli
 
   await page.reload();
   const saved = page.getByRole('article').filter({ hasText: `#${short}` });
-  await expect(saved.getByLabel(/^Status of delivery/)).toHaveValue('picked_up');
+  await expect(saved.getByLabel(/^Status of delivery/)).toHaveValue('delivered');
   await expect(saved).toContainText('Tracking code: RM-123-GB');
   await expect(saved).toContainText('Driver notes: Leave in the porch');
   expect(problems).toEqual([]);

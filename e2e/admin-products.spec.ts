@@ -20,10 +20,10 @@ test('the admin adds, edits and deletes a product, and the shop follows at once'
   const dialog = page.getByRole('dialog', { name: 'Add Product' });
   await dialog.getByLabel('Name').fill(name);
   await dialog.getByLabel('Description').fill('Zesty lemon sponge cookie with a sharp drizzle.');
-  await dialog.getByLabel('Price (pence)').fill('4.5');
+  await dialog.getByLabel('Price (£)').fill('450p');
   await dialog.getByRole('button', { name: 'Add Product' }).click();
-  await expect(dialog.getByText('Price must be a whole number of pence')).toBeVisible();
-  await dialog.getByLabel('Price (pence)').fill('450');
+  await expect(dialog.getByText('Price must be an amount in pounds, like 20.00')).toBeVisible();
+  await dialog.getByLabel('Price (£)').fill('£4.5');
   await expect(dialog.getByText('£4.50 per cookie')).toBeVisible();
   await dialog.getByLabel('Ingredients').fill('*Wheat* flour, *butter* (*milk*), free-range *eggs*, lemon.');
   await dialog.getByLabel('Net weight (g)').fill('80');
@@ -79,7 +79,8 @@ test('the admin adds, edits and deletes a product, and the shop follows at once'
   const edit = page.getByRole('dialog', { name: 'Edit Product' });
   await expect(edit.getByLabel('Nutrition (optional)')).toHaveValue('Energy: 210 kcal\nSugars: 14 g');
   await edit.getByLabel('Name').fill(renamed);
-  await edit.getByLabel('Price (pence)').fill('475');
+  await expect(edit.getByLabel('Price (£)')).toHaveValue('4.50');
+  await edit.getByLabel('Price (£)').fill('4.75');
   await edit.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText('Product updated')).toBeVisible();
   await expect(page.getByRole('article', { name: renamed })).toContainText('£4.75');

@@ -96,9 +96,10 @@ test('an order from an abandoned payment to a refund, as the customer and the ow
   // The owner refunds part; the order says so, and the customer's total spent follows.
   await owner.reload();
   await owner.getByLabel('Part of it').check();
-  await owner.getByLabel('Amount in pence').fill('250');
+  await owner.getByLabel('Amount to refund (£)').fill('2.50');
   await owner.getByLabel('Reason').fill('One cookie arrived broken');
   await owner.getByRole('button', { name: 'Refund', exact: true }).click();
+  await owner.getByRole('alertdialog').getByRole('button', { name: 'Refund £2.50' }).click();
   await expect(owner.getByText('Refund made')).toBeVisible();
   await expect(owner.getByText('Partly refunded £2.50').first()).toBeVisible();
 

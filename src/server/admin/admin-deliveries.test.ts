@@ -85,7 +85,7 @@ describe('PATCH /api/admin/deliveries/:id', () => {
   });
 
   it.each([
-    [{ status: 'lost' }, 'Status must be one of: preparing, ready, picked_up, delivered, failed'],
+    [{ status: 'lost' }, 'Status must be one of: preparing, ready, picked_up, delivered, failed, cancelled'],
     [{ tracking_code: 'x'.repeat(101) }, 'Tracking code must be less than 100 characters'],
     [{ driver_notes: 'x'.repeat(1001) }, 'Driver notes must be less than 1000 characters'],
     [

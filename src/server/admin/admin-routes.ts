@@ -2,7 +2,12 @@ import { type Context, Hono } from 'hono';
 import { DiscountActiveSchema, DiscountCodeFormSchema } from '~/shared/discounts/discount-code';
 import { adminActor } from '~/shared/orders/actor';
 import { OrderStatusUpdateSchema } from '~/shared/schemas/admin';
-import { RefundRequestSchema, toRefundInput } from '~/shared/schemas/orders';
+import {
+  ManualPaymentSchema,
+  RefundRequestSchema,
+  toManualPaymentInput,
+  toRefundInput,
+} from '~/shared/schemas/orders';
 import { type AuthEnv, adminOnly } from '../auth/guards';
 import { csvResponse } from '../csv/csv';
 import { badRequest, parseOrThrow } from '../errors';
@@ -56,6 +61,16 @@ export function adminRoutes(services: Services) {
       .post('/orders/:id/refunds', async (c) => {
         const input = parseOrThrow(RefundRequestSchema, await jsonBody(c));
         const order = await orders.refund(c.req.param('id'), toRefundInput(input), adminActor(c.get('user')));
+        return c.json({ order }, 201);
+      })
+      // "Mark as paid": money taken by hand, recorded as a provider's payment is (decision 032).
+      .post('/orders/:id/payments', async (c) => {
+        const input = parseOrThrow(ManualPaymentSchema, await jsonBody(c));
+        const order = await services.payments.markAsPaid(
+          c.req.param('id'),
+          toManualPaymentInput(input),
+          adminActor(c.get('user')),
+        );
         return c.json({ order }, 201);
       })
       .get('/products', async (c) => c.json({ products: await admin.products.list() }))

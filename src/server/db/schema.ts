@@ -338,7 +338,8 @@ export const refunds = pgTable(
     status: text('status', { enum: ['pending', 'succeeded', 'failed'] })
       .notNull()
       .default('pending'),
-    provider: text('provider', { enum: ['test', 'stripe'] }).notNull(),
+    /** `manual`: money taken by hand (cash, transfer), given back by hand: no provider is asked. */
+    provider: text('provider', { enum: ['test', 'stripe', 'manual'] }).notNull(),
     providerRefundId: text('provider_refund_id').unique(),
     /** The form's one-time key: a double click or a retried request makes one refund. */
     requestKey: text('request_key').notNull(),
@@ -361,12 +362,17 @@ export const orderPayments = pgTable(
     orderId: uuid('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
-    provider: text('provider', { enum: ['test', 'stripe'] }).notNull(),
+    /** `manual`: the owner's "Mark as paid" (docs/decisions/032); its session id is its own key. */
+    provider: text('provider', { enum: ['test', 'stripe', 'manual'] }).notNull(),
     sessionId: text('session_id').notNull(),
     paymentIntentId: text('payment_intent_id'),
     amountPennies: integer('amount_pennies').notNull(),
     currency: text('currency').notNull(),
     eventId: text('event_id').notNull(),
+    /** How a manual payment was taken (cash, bank_transfer, card_in_person); null for a provider's. */
+    method: text('method', { enum: ['cash', 'bank_transfer', 'card_in_person'] }),
+    /** Who recorded a manual payment; null for a provider's. */
+    recordedBy: text('recorded_by'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -471,7 +477,7 @@ export const deliveries = pgTable(
   (t) => [
     check(
       'deliveries_status_check',
-      sql`${t.status} in ('preparing','ready','picked_up','delivered','failed')`,
+      sql`${t.status} in ('preparing','ready','picked_up','delivered','failed','cancelled')`,
     ),
     uniqueIndex('deliveries_order_id_idx').on(t.orderId),
     index('deliveries_created_at_idx').on(t.createdAt.desc()),

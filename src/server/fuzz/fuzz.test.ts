@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClientBuild } from '~/server/app';
 import { loadClientBuild } from '~/server/load-build';
 import { createProduct, createUser, nextTestIp } from '~/test/factories';
-import { createDelivery } from '~/test/order-factories';
+import { createDelivery, createOrder } from '~/test/order-factories';
 import { createTestApp, type TestApp } from '~/test/test-app';
 
 const RUNS = 12;
@@ -43,6 +43,7 @@ beforeAll(async () => {
   const delivery = await createDelivery(t.services);
   ids.delivery = delivery.id;
   ids.order = delivery.orderId;
+  ids.pending = (await createOrder(t.services)).id;
 });
 afterAll(() => t?.close());
 
@@ -72,11 +73,14 @@ const nasty = fc.oneof(
   fc.string({ minLength: 300, maxLength: 3000 }),
   fc.constantFrom('', ' ', '0', '-1', '1e309', 'NaN', 'null', 'true', '[]', '{}'),
 );
+/** Numbers in the wrong type: what a careless client or an attacker sends where a number belongs. */
+const TYPED_BUT_WRONG: unknown[] = [true, false, [100], ['1'], '0x10', '1e3', '1E3', 'Infinity', { n: 1 }];
 const value: fc.Arbitrary<unknown> = fc.oneof(
   nasty,
   fc.integer(),
   fc.double(),
   fc.boolean(),
+  fc.constantFrom(...TYPED_BUT_WRONG),
   fc.constant(null),
   fc.array(nasty, { maxLength: 3 }),
   fc.dictionary(nasty, nasty, { maxKeys: 3 }),
@@ -109,6 +113,21 @@ const FIELDS = [
   'token',
   'reason',
   'amount_pennies',
+  'amount',
+  'method',
+  'request_key',
+  'quantity',
+  'net_weight_grams',
+  'shelf_life_days',
+  'vat_rate',
+  'max_uses',
+  'percent',
+  'min_subtotal',
+  'capacityCookies',
+  'cutoffDaysBefore',
+  'horizonDays',
+  'deliveryFee',
+  'freeDeliveryOver',
   'delivery_date',
   'gift',
   'note',
@@ -292,4 +311,179 @@ describe('fuzzing every page action', () => {
       );
     }
   });
+});
+
+/**
+ * Every numeric field of every JSON endpoint and form, given a number in the wrong type (issue 27:
+ * `{"amount": true}` was a 1p refund): each is refused with a 400 that names the field, and
+ * nothing is written. A valid request around it, so the field itself is what is refused.
+ */
+describe('numbers in the wrong type', () => {
+  const soonDay = () => new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10);
+  const product = {
+    name: 'Fuzz Cookie',
+    description: 'Typed wrong.',
+    price_pennies: 450,
+    is_active: false,
+  };
+  const template = {
+    deliveryWeekdays: [1, 2],
+    cutoffTime: '14:00',
+    cutoffDaysBefore: 1,
+    horizonDays: 14,
+    capacityCookies: 100,
+  };
+  const cases: {
+    route: string;
+    method: string;
+    path: () => string;
+    who: () => string;
+    body: Record<string, unknown>;
+    fields: string[];
+    form?: boolean;
+  }[] = [
+    {
+      route: 'checkout',
+      method: 'POST',
+      path: () => '/api/checkout/create-checkout-session',
+      who: () => customer,
+      body: { items: [{ product_id: '', quantity: 1 }] },
+      fields: ['items.0.quantity'],
+    },
+    {
+      route: 'checkout quote',
+      method: 'POST',
+      path: () => '/api/checkout/quote',
+      who: () => customer,
+      body: { items: [{ product_id: '', quantity: 1 }] },
+      fields: ['items.0.quantity'],
+    },
+    {
+      route: 'refund',
+      method: 'POST',
+      path: () => `/api/admin/orders/${ids.order}/refunds`,
+      who: () => admin,
+      body: { amount: 100, reason: 'Broken', request_key: 'fuzz-refund-1' },
+      fields: ['amount'],
+    },
+    {
+      route: 'mark as paid',
+      method: 'POST',
+      path: () => `/api/admin/orders/${ids.pending}/payments`,
+      who: () => admin,
+      body: { method: 'cash', amount: 100, request_key: 'fuzz-payment-1' },
+      fields: ['amount'],
+    },
+    {
+      route: 'new product',
+      method: 'POST',
+      path: () => '/api/admin/products',
+      who: () => admin,
+      body: product,
+      fields: ['price_pennies', 'net_weight_grams', 'shelf_life_days', 'vat_rate'],
+    },
+    {
+      route: 'product edit',
+      method: 'PATCH',
+      path: () => `/api/admin/products/${ids.product}`,
+      who: () => admin,
+      body: { name: 'Renamed' },
+      fields: ['price_pennies', 'net_weight_grams', 'shelf_life_days', 'vat_rate'],
+    },
+    {
+      route: 'discount code',
+      method: 'POST',
+      path: () => '/api/admin/discounts',
+      who: () => admin,
+      body: { code: 'FUZZWRONG', kind: 'percent', percent: '10' },
+      fields: ['percent', 'min_subtotal', 'max_uses'],
+    },
+    {
+      route: 'discount code (amount)',
+      method: 'POST',
+      path: () => '/api/admin/discounts',
+      who: () => admin,
+      body: { code: 'FUZZWRONG', kind: 'fixed', amount: '2.00' },
+      fields: ['amount'],
+    },
+    {
+      route: 'bake-day template',
+      method: 'PUT',
+      path: () => '/api/admin/bake-days/template',
+      who: () => admin,
+      body: template,
+      fields: ['cutoffDaysBefore', 'horizonDays', 'capacityCookies', 'deliveryWeekdays.0'],
+    },
+    {
+      route: 'bake-day override',
+      method: 'PUT',
+      path: () => `/api/admin/bake-days/overrides/${soonDay()}`,
+      who: () => admin,
+      body: { closed: false, capacityCookies: 50 },
+      fields: ['capacityCookies'],
+    },
+    {
+      route: 'settings',
+      method: 'PUT',
+      path: () => '/api/admin/settings',
+      who: () => admin,
+      body: { deliveryFee: '4.99', freeDelivery: true, freeDeliveryOver: '30.00' },
+      fields: ['deliveryFee', 'freeDeliveryOver'],
+    },
+    {
+      route: 'refund form',
+      method: 'POST',
+      path: () => `/admin/orders/${ids.order}`,
+      who: () => admin,
+      body: {
+        intent: 'refund',
+        scope: 'part',
+        amount: '1.00',
+        reason: 'Broken',
+        request_key: 'fuzz-refund-2',
+      },
+      fields: ['amount'],
+      form: true,
+    },
+    {
+      route: 'mark as paid form',
+      method: 'POST',
+      path: () => `/admin/orders/${ids.pending}`,
+      who: () => admin,
+      body: { intent: 'mark-paid', method: 'cash', amount: '1.00', request_key: 'fuzz-payment-2' },
+      fields: ['amount'],
+      form: true,
+    },
+  ];
+
+  /** Sets `a.0.b` in a copy of the body. */
+  function withField(body: Record<string, unknown>, path: string, v: unknown) {
+    const copy = structuredClone(body) as Record<string, unknown>;
+    const keys = path.split('.');
+    let at: Record<string, unknown> = copy;
+    for (const k of keys.slice(0, -1)) at = at[k] as Record<string, unknown>;
+    at[keys.at(-1)!] = v;
+    return copy;
+  }
+
+  it.each(cases.flatMap((c) => c.fields.map((f) => [c.route, f, c] as const)))(
+    '%s refuses a wrong-typed %s',
+    { timeout: 60_000 },
+    async (_, field, c) => {
+      const base = c.route.startsWith('checkout')
+        ? withField(c.body, 'items.0.product_id', ids.product)
+        : c.body;
+      // Form fields are text: their wrong types are the strings a form can carry.
+      const wrong = c.form ? ['true', '[100]', '0x10', '1e3', 'Infinity', '{"n":1}'] : TYPED_BUT_WRONG;
+      for (const v of wrong) {
+        const before = await fingerprint();
+        const res = await send(c.method, c.path(), withField(base, field, v), c.who(), c.form);
+        const text = await res.text();
+        const label = `${c.method} ${c.path()} ${field}=${JSON.stringify(v)} -> ${res.status} ${text.slice(0, 200)}`;
+        expect(res.status, label).toBe(400);
+        if (!c.form) expect(Object.keys(JSON.parse(text).error.fields ?? {}), label).toContain(field);
+        expect(await fingerprint(), label).toBe(before);
+      }
+    },
+  );
 });

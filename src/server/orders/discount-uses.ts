@@ -1,7 +1,7 @@
-import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
-import { REVENUE_STATUSES } from '~/shared/orders/statuses';
+import { and, count, eq, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { orders } from '../db/schema';
+import { sold } from './order-stats';
 
 /**
  * A discount code's uses, counted from the orders that carry it: a pending order holds its use
@@ -27,7 +27,7 @@ export async function codeStats(db: Db): Promise<Map<string, { uses: number; giv
       id: orders.discountCodeId,
       uses: sql<number>`count(*) filter (where ${ne(orders.status, 'cancelled')})`.mapWith(Number),
       given: sql<number>`coalesce(sum(${orders.discountPennies} + ${orders.deliveryWaivedPennies})
-        filter (where ${inArray(orders.status, [...REVENUE_STATUSES])}), 0)`.mapWith(Number),
+        filter (where ${sold()}), 0)`.mapWith(Number),
     })
     .from(orders)
     .where(sql`${orders.discountCodeId} is not null`)

@@ -1,13 +1,19 @@
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import { formatPence } from '~/shared/money';
+import type { ManualPaymentMethod } from '~/shared/orders/manual-payment';
 import type { OrderFlag } from '~/shared/orders/statuses';
 import type { Fulfilment } from '~/shared/pricing/price-order';
 import type { Tx } from '../db/client';
 import { deliveries, orderPayments, orders } from '../db/schema';
-import { applyStatus, type OrderRow, SYSTEM } from './order-status';
+import { badRequest } from '../errors';
+import { type Actor, applyStatus, type OrderRow, SYSTEM } from './order-status';
 
-/** A provider's word that money was taken for a payment session. */
+/**
+ * A provider's word that money was taken for a payment session, or the owner's "Mark as paid"
+ * (`manual`: its session id is the form's request key, so a double click is one payment).
+ */
 export interface ReceivedPayment {
-  provider: 'test' | 'stripe';
+  provider: 'test' | 'stripe' | 'manual';
   eventId: string;
   sessionId: string;
   /** Our order id as the provider recorded it; without it the order is found by session id. */
@@ -15,6 +21,8 @@ export interface ReceivedPayment {
   paymentIntentId?: string | null;
   /** What was charged; null when the provider does not say (the test page charges the total). */
   amount: { pennies: number; currency: string } | null;
+  /** A payment taken by hand: how, and who recorded it (`provider: 'manual'` only). */
+  manual?: { method: ManualPaymentMethod; actor: Actor } | null;
 }
 
 export type PaymentOutcome =
@@ -30,12 +38,14 @@ const withFlag = (order: OrderRow, flag: OrderFlag) =>
 
 /** The order the payment is for, locked until the transaction ends (found and locked in one statement). */
 async function findOrder(tx: Tx, p: ReceivedPayment): Promise<OrderRow | null> {
-  const which = p.orderId
-    ? and(
-        eq(orders.id, p.orderId),
-        or(isNull(orders.paymentSessionId), eq(orders.paymentSessionId, p.sessionId)),
-      )
-    : eq(orders.paymentSessionId, p.sessionId);
+  const which = p.manual
+    ? eq(orders.id, p.orderId ?? '')
+    : p.orderId
+      ? and(
+          eq(orders.id, p.orderId),
+          or(isNull(orders.paymentSessionId), eq(orders.paymentSessionId, p.sessionId)),
+        )
+      : eq(orders.paymentSessionId, p.sessionId);
   const [found] = await tx.select().from(orders).where(which).limit(1).for('update');
   return found ?? null;
 }
@@ -54,6 +64,7 @@ export async function recordPayment(
   const order = await findOrder(tx, p);
   if (!order) return { outcome: 'unknown_order' };
   const amount = p.amount ?? { pennies: order.totalPennies, currency: 'gbp' };
+  if (p.manual) await checkManualPayment(tx, order, amount.pennies);
 
   const inserted = await tx
     .insert(orderPayments)
@@ -65,17 +76,24 @@ export async function recordPayment(
       amountPennies: amount.pennies,
       currency: amount.currency,
       eventId: p.eventId,
+      method: p.manual?.method ?? null,
+      recordedBy: p.manual?.actor.name ?? null,
     })
     .onConflictDoNothing()
     .returning({ id: orderPayments.id });
   if (inserted.length === 0 || order.paidAt) return { outcome: 'already_paid', orderId: order.id };
 
-  const adopt = {
-    // A session created just before a crash may not have been stored yet: adopt it.
-    paymentSessionId: order.paymentSessionId ?? p.sessionId,
-    paymentIntentId: p.paymentIntentId ?? order.paymentIntentId,
-  };
-  if (amount.currency !== 'gbp' || amount.pennies !== order.totalPennies) {
+  const adopt = p.manual
+    ? {}
+    : {
+        // A session created just before a crash may not have been stored yet: adopt it.
+        paymentSessionId: order.paymentSessionId ?? p.sessionId,
+        paymentIntentId: p.paymentIntentId ?? order.paymentIntentId,
+      };
+  const inFull =
+    amount.currency === 'gbp' &&
+    (amount.pennies === order.totalPennies || (await paidSoFar(tx, order.id)) === order.totalPennies);
+  if (!inFull) {
     await tx
       .update(orders)
       .set({ ...adopt, flags: withFlag(order, 'amount_mismatch') })
@@ -87,7 +105,8 @@ export async function recordPayment(
   let outcome: PaymentOutcome;
   let flags = order.flags;
   if (order.status === 'pending') {
-    await applyStatus(tx, order, 'paid', SYSTEM, 'Payment received', paid);
+    const note = p.manual ? `Marked as paid: ${MANUAL_NOTE[p.manual.method]}` : 'Payment received';
+    await applyStatus(tx, order, 'paid', p.manual?.actor ?? SYSTEM, note, paid);
     outcome = 'paid';
   } else if (order.status === 'cancelled') {
     flags = withFlag(order, 'paid_after_cancellation');
@@ -97,7 +116,8 @@ export async function recordPayment(
     });
     outcome = 'paid_after_cancellation';
   } else {
-    flags = withFlag(order, 'paid_unexpectedly');
+    // The owner who takes the money of an order they moved on by hand needs no warning of it.
+    if (!p.manual) flags = withFlag(order, 'paid_unexpectedly');
     await tx
       .update(orders)
       .set({ ...paid, flags })
@@ -113,6 +133,39 @@ export async function recordPayment(
     orderId: order.id,
     paidOrder: { id: order.id, deliveryDate: order.deliveryDate, fulfilment: order.fulfilment, flags },
   };
+}
+
+const MANUAL_NOTE: Record<ManualPaymentMethod, string> = {
+  cash: 'cash',
+  bank_transfer: 'bank transfer',
+  card_in_person: 'card in person',
+};
+
+/** Money recorded for the order so far (under its lock). */
+async function paidSoFar(tx: Tx, orderId: string): Promise<number> {
+  const [row] = await tx
+    .select({ paid: sql<number>`coalesce(sum(${orderPayments.amountPennies}), 0)`.mapWith(Number) })
+    .from(orderPayments)
+    .where(and(eq(orderPayments.orderId, orderId), eq(orderPayments.currency, 'gbp')));
+  return row?.paid ?? 0;
+}
+
+/**
+ * The owner records money for an order that still owes it, never more than it owes (a provider's
+ * charge is recorded whatever it is: it was taken; a typed amount can still be put right).
+ */
+async function checkManualPayment(tx: Tx, order: OrderRow, pennies: number) {
+  if (order.status === 'cancelled') {
+    throw badRequest('This order is cancelled, so it cannot be marked as paid.');
+  }
+  if (order.paidAt) throw badRequest('This order is already paid.');
+  const owed = order.totalPennies - (await paidSoFar(tx, order.id));
+  if (owed <= 0) throw badRequest('Nothing is owed on this order.');
+  if (pennies > owed) {
+    throw badRequest(`At most ${formatPence(owed)} is owed on this order.`, {
+      amount: `At most ${formatPence(owed)}`,
+    });
+  }
 }
 
 /** A paid order as this transaction left it: what the over-capacity check needs, without reading it again. */

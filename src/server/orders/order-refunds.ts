@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { formatPence } from '~/shared/money';
 import type { Db, Tx } from '../db/client';
 import { orderPayments, orders, refunds } from '../db/schema';
@@ -64,6 +64,12 @@ export function createRefunds(
       if (paid === 0) throw badRequest('This order has not been paid, so there is nothing to refund.');
       if (remaining === 0) throw badRequest('This order has already been refunded in full.');
       const amount = input.amountPennies ?? remaining;
+      // Money taken by hand only ("Mark as paid") is given back by hand: no provider holds it.
+      const [byProvider] = await tx
+        .select({ id: orderPayments.id })
+        .from(orderPayments)
+        .where(and(eq(orderPayments.orderId, orderId), ne(orderPayments.provider, 'manual')))
+        .limit(1);
       if (amount > remaining) {
         throw badRequest(`You can refund at most ${formatPence(remaining)} on this order.`, {
           amount: `At most ${formatPence(remaining)}`,
@@ -75,7 +81,7 @@ export function createRefunds(
           orderId,
           amountPennies: amount,
           reason: input.reason,
-          provider: order.paymentProvider,
+          provider: byProvider ? order.paymentProvider : 'manual',
           requestKey: input.requestKey,
           actorName: actor.name,
         })
@@ -85,10 +91,11 @@ export function createRefunds(
   }
 
   async function settle(row: RefundRow): Promise<RefundRow> {
+    if (row.provider === 'manual') return succeed(row, null);
     const [payment] = await db
       .select({ sessionId: orderPayments.sessionId, intent: orderPayments.paymentIntentId })
       .from(orderPayments)
-      .where(eq(orderPayments.orderId, row.orderId))
+      .where(and(eq(orderPayments.orderId, row.orderId), ne(orderPayments.provider, 'manual')))
       .limit(1);
     const [order] = await db
       .select({ intent: orders.paymentIntentId, sessionId: orders.paymentSessionId })
@@ -110,6 +117,10 @@ export function createRefunds(
         .where(eq(refunds.id, row.id));
       throw new AppError(502, 'refund_failed', `The payment provider refused the refund: ${message}`);
     }
+    return succeed(row, refundId);
+  }
+
+  function succeed(row: RefundRow, refundId: string | null): Promise<RefundRow> {
     return db.transaction(async (tx) => {
       await lockOrder(tx, row.orderId);
       const [done] = await tx

@@ -1,4 +1,4 @@
-import { count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { RECENT_ORDERS_COUNT } from '~/shared/constants';
 import { type OrderStatus, REVENUE_STATUSES } from '~/shared/orders/statuses';
 import type { Db } from '../db/client';
@@ -7,8 +7,11 @@ import { orders, profiles, salesByDay } from '../db/schema';
 import { refundedSum } from './counted-refunds';
 import { foldSales } from './sales-ledger';
 
-/** Orders whose money was received (decision 007). */
-export const sold = () => inArray(orders.status, [...REVENUE_STATUSES]);
+/**
+ * Orders whose money was received: a revenue status (decision 007) and a recorded payment
+ * (decision 032: a status set by hand makes no money). Migration 0014's `sales_key` says the same.
+ */
+export const sold = () => and(inArray(orders.status, [...REVENUE_STATUSES]), isNotNull(orders.paidAt))!;
 
 /**
  * Money received and kept, per order row: the total of an order in a revenue status, less what was

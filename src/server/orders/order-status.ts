@@ -1,8 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Actor } from '~/shared/orders/actor';
-import type { OrderStatus } from '~/shared/orders/statuses';
+import type { DeliveryStatus, OrderStatus } from '~/shared/orders/statuses';
 import type { Tx } from '../db/client';
-import { orderStatusHistory, orders } from '../db/schema';
+import { deliveries, orderStatusHistory, orders } from '../db/schema';
 import { isFinished, scrubIfCustomerDeleted } from './orders-privacy';
 
 export type { Actor } from '~/shared/orders/actor';
@@ -54,7 +54,30 @@ export async function applyStatus(
   await tx.execute(sql`with changed as (${update.getSQL()}) ${history.getSQL()}`);
   // A customer who deleted their account keeps no delivery details on a finished order.
   if (isFinished(to)) await scrubIfCustomerDeleted(tx, order.id);
+  await deliveryFollows(tx, order, to);
   return true;
+}
+
+/**
+ * The delivery follows its order (docs/decisions/032), so the customer and the Deliveries list
+ * never read "Preparing" for an order that was cancelled or has left: cancelled closes it, shipped
+ * puts it on its way (a collection's: ready to collect), completed delivers it, and an order
+ * brought back from cancelled (paid after all) is prepared again. A delivery already further on,
+ * or failed, keeps what the driver said. Only these changes touch it: paying writes none.
+ */
+async function deliveryFollows(tx: Tx, order: OrderRow, to: OrderStatus) {
+  let next: DeliveryStatus;
+  let from: DeliveryStatus[];
+  if (to === 'cancelled') [next, from] = ['cancelled', ['preparing', 'ready', 'picked_up', 'failed']];
+  else if (to === 'shipped')
+    [next, from] = [order.fulfilment === 'collection' ? 'ready' : 'picked_up', ['preparing', 'cancelled']];
+  else if (to === 'completed') [next, from] = ['delivered', ['preparing', 'ready', 'picked_up', 'cancelled']];
+  else if (order.status === 'cancelled') [next, from] = ['preparing', ['cancelled']];
+  else return;
+  await tx
+    .update(deliveries)
+    .set({ status: next })
+    .where(and(eq(deliveries.orderId, order.id), inArray(deliveries.status, from)));
 }
 
 /** The first history row, written with the order itself (in the same statement: `place`). */

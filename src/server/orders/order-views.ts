@@ -2,6 +2,7 @@ import { eq, type SQL, sql } from 'drizzle-orm';
 import {
   type OrderHistoryView,
   type OrderLineView,
+  type OrderPaymentView,
   type OrderRefundView,
   type OrderView,
   trackingUrlFor,
@@ -9,7 +10,15 @@ import {
 import { orderNumber } from '~/shared/orders/statuses';
 import { vatParts } from '~/shared/pricing/price-order';
 import type { Db, Tx } from '../db/client';
-import { deliveries, orderItems, orderStatusHistory, orders, profiles, refunds } from '../db/schema';
+import {
+  deliveries,
+  orderItems,
+  orderPayments,
+  orderStatusHistory,
+  orders,
+  profiles,
+  refunds,
+} from '../db/schema';
 import { refundedSum } from './counted-refunds';
 import { paidSum, thisOrder } from './order-payments';
 
@@ -110,6 +119,7 @@ function toView(r: OrderRow, now: Date): OrderView {
       : null,
     history: [],
     refunds: [],
+    payments: [],
   };
 }
 
@@ -150,6 +160,15 @@ const refundsJson = sql<OrderRefundView[]>`(
   from ${refunds} r where r.order_id = ${thisOrder}
 )`;
 
+/** The outer query's order's recorded payments as one JSON array, oldest first. */
+const paymentsJson = sql<OrderPaymentView[]>`(
+  select coalesce(json_agg(json_build_object(
+    'amount_pennies', p.amount_pennies, 'provider', p.provider, 'method', p.method,
+    'by', coalesce(p.recorded_by, ''), 'created_at', p.created_at
+  ) order by p.created_at, p.id), '[]'::json)
+  from ${orderPayments} p where p.order_id = ${thisOrder}
+)`;
+
 /** JSON carries PostgreSQL's timestamp text; views carry JavaScript's ISO form, as drizzle's dates give. */
 const isoFromJson = (at: string) => new Date(at).toISOString();
 
@@ -159,7 +178,13 @@ const isoFromJson = (at: string) => new Date(at).toISOString();
  */
 const prepareDetail = (db: Db | Tx) =>
   db
-    .select({ ...columns, lines: linesJson, history: historyJson, refunds: refundsJson })
+    .select({
+      ...columns,
+      lines: linesJson,
+      history: historyJson,
+      refunds: refundsJson,
+      payments: paymentsJson,
+    })
     .from(orders)
     .innerJoin(profiles, eq(profiles.id, orders.profileId))
     .leftJoin(deliveries, eq(deliveries.orderId, orders.id))
@@ -181,6 +206,7 @@ export async function loadOrderDetail(db: Db | Tx, id: string): Promise<OrderVie
     ...toView(row, new Date()),
     history: row.history.map((h) => ({ ...h, at: isoFromJson(h.at) })),
     refunds: row.refunds.map((r) => ({ ...r, created_at: isoFromJson(r.created_at) })),
+    payments: row.payments.map((p) => ({ ...p, created_at: isoFromJson(p.created_at) })),
   };
 }
 
@@ -192,5 +218,6 @@ export function forCustomer(view: OrderView): OrderView {
     delivery: view.delivery && { ...view.delivery, driver_notes: null },
     history: view.history.map((h) => ({ ...h, by: '' })),
     refunds: view.refunds.filter((r) => r.status !== 'failed').map((r) => ({ ...r, by: '' })),
+    payments: view.payments.map((p) => ({ ...p, by: '' })),
   };
 }

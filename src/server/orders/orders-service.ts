@@ -389,10 +389,24 @@ export function createOrdersService(
       });
     },
 
-    /** The admin sets any status from any other (SPEC §4); the change is recorded and e-mailed. */
+    /**
+     * The admin sets any status from any other (SPEC §4); the change is recorded and e-mailed.
+     * Paid only follows recorded money (docs/decisions/032): an unpaid order is "Marked as paid".
+     */
     async setStatus(orderId: string, status: OrderStatus, actor: Actor, note: string | null = null) {
       if (!isUuid(orderId)) throw notFound('Order not found');
-      await db.transaction((tx) => transition(tx, orderId, status, actor, note));
+      await db.transaction(async (tx) => {
+        if (status === 'paid') {
+          const order = await lockOrder(tx, orderId);
+          if (order && !order.paidAt && order.status !== 'paid') {
+            throw badRequest(
+              'No payment is recorded for this order: use “Mark as paid” to record the money taken.',
+              { status: 'Use “Mark as paid”' },
+            );
+          }
+        }
+        return transition(tx, orderId, status, actor, note);
+      });
       return (await loadOrderDetail(db, orderId))!;
     },
 

@@ -21,7 +21,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const owner = { type: 'admin', name: 'Owner' } as const;
-const sold = (status: OrderStatus) => REVENUE_STATUSES.includes(status);
+/** Sold: a revenue status and recorded money (decisions 007 and 032). */
+const sold = (o: { status: OrderStatus; paidAt: Date | null }) =>
+  REVENUE_STATUSES.includes(o.status) && o.paidAt !== null;
 
 /** The dashboard's figures as decision 007 and 013 define them, from every row of the shop. */
 async function direct(now: Date) {
@@ -38,7 +40,7 @@ async function direct(now: Date) {
   }
   const byId = new Map(allOrders.map((o) => [o.id, o]));
   const perDay = new Map<string, { orders: number; revenue: number }>();
-  for (const o of allOrders.filter((o) => sold(o.status))) {
+  for (const o of allOrders.filter((o) => sold(o))) {
     const day = perDay.get(londonDate(o.createdAt)) ?? { orders: 0, revenue: 0 };
     day.orders += 1;
     day.revenue += o.totalPennies - (refunded.get(o.id) ?? 0);
@@ -53,7 +55,7 @@ async function direct(now: Date) {
   for (const line of allLines) {
     const o = byId.get(line.orderId)!;
     const day = londonDate(o.createdAt);
-    if (!sold(o.status) || day < firstDay || day > today) continue;
+    if (!sold(o) || day < firstDay || day > today) continue;
     const key = line.productId ?? `name:${line.productName}`;
     const b = best.get(key) ?? {
       product_id: line.productId,
@@ -160,8 +162,17 @@ describe('the dashboard’s sales, kept as orders change', () => {
     await at('2026-01-05T12:00:00Z', 'paid'); // 12 weeks back: in the weeks only
     await expectDashboardRight(now);
 
-    // Paid, moved on, cancelled and paid again.
-    await t.services.orders.setStatus(pending.id, 'paid', owner);
+    // Moved on by hand without money: an order, not a sale. Then paid, moved on, cancelled and
+    // paid again.
+    await t.services.orders.setStatus(pending.id, 'baking', owner);
+    await expectDashboardRight(now);
+    await t.services.orders.setStatus(pending.id, 'pending', owner);
+    const { totalPennies } = pending;
+    await t.services.payments.markAsPaid(
+      pending.id,
+      { method: 'cash', amountPennies: totalPennies, requestKey: randomUUID() },
+      owner,
+    );
     await expectDashboardRight(now);
     for (const status of ['baking', 'shipped', 'completed'] as const) {
       await t.services.orders.setStatus(lateNight.id, status, owner);

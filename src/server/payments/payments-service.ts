@@ -1,6 +1,8 @@
 import type Stripe from 'stripe';
 import { formatBakeDay } from '~/shared/bake-days/london-time';
 import { isUuid } from '~/shared/ids';
+import type { Actor } from '~/shared/orders/actor';
+import type { ManualPaymentMethod } from '~/shared/orders/manual-payment';
 import { fulfilmentNoun } from '~/shared/orders/fulfilment-words';
 import { type SummaryFigures, type SummaryRow, summaryRows } from '~/shared/pricing/summary-rows';
 import { TestCardSchema } from '~/shared/schemas/checkout';
@@ -187,6 +189,31 @@ export function createPaymentsService(
         amount: state.amount,
       });
       return { ...seen, paid: !!(await orders.getBySessionId(sessionId))?.paid_at };
+    },
+
+    /**
+     * The owner's "Mark as paid": money taken by hand (cash, bank transfer, card in person) is
+     * recorded through the same fulfilment as a provider's payment (docs/decisions/032), so it
+     * pays the order, books its delivery and sends the same e-mails. The form's request key is
+     * the event id: a double click records one payment.
+     */
+    async markAsPaid(
+      orderId: string,
+      input: { method: ManualPaymentMethod; amountPennies: number; requestKey: string },
+      actor: Actor,
+    ) {
+      if (!isUuid(orderId)) throw notFound('Order not found');
+      const result = await fulfil({
+        provider: 'manual',
+        eventId: `manual_${orderId}_${input.requestKey}`,
+        eventType: 'manual.payment',
+        sessionId: `manual_${input.requestKey}`,
+        orderId,
+        amount: { pennies: input.amountPennies, currency: 'gbp' },
+        manual: { method: input.method, actor },
+      });
+      if (result === 'unknown_order') throw notFound('Order not found');
+      return orders.getForAdmin(orderId);
     },
 
     /** What the test payment page shows; 404 unless it is an open test session. */

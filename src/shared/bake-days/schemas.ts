@@ -1,18 +1,24 @@
 import { z } from 'zod';
+import { wholeNumberField } from '../schemas/whole-number';
 import { isIsoDate } from './london-time';
 
 export const IsoDateSchema = z.string().refine(isIsoDate, 'Enter a date as YYYY-MM-DD');
 
 const wholeNumber = (label: string, min: number, max: number) =>
-  z.coerce
-    .number({ error: `${label} must be a number` })
-    .int(`${label} must be a whole number`)
-    .min(min, `${label} must be at least ${min}`)
-    .max(max, `${label} must be at most ${max}`);
+  wholeNumberField(
+    {
+      type: `${label} must be a number`,
+      int: `${label} must be a whole number`,
+      min: `${label} must be at least ${min}`,
+      max: `${label} must be at most ${max}`,
+    },
+    min,
+    max,
+  );
 
 const weekdays = (message: string) =>
   z
-    .array(z.coerce.number().int().min(0).max(6))
+    .array(wholeNumberField({ type: 'Days are numbered 0 (Sunday) to 6 (Saturday)' }, 0, 6))
     .min(1, message)
     .transform((days) => [...new Set(days)].sort((a, b) => a - b));
 

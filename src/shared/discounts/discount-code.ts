@@ -4,6 +4,7 @@ import { formatPence } from '../money';
 import { DISCOUNT_KINDS, type DiscountKind } from '../pricing/price-order';
 import { day } from '../schemas/admin';
 import { poundsField } from '../schemas/pounds';
+import { wholeNumberField } from '../schemas/whole-number';
 
 export const MAX_CODE_LENGTH = 40;
 const CODE_PATTERN = /^[A-Z0-9-]+$/;
@@ -74,12 +75,11 @@ export const DiscountCodeFormSchema = z
     ends_on: day('End date'),
     max_uses: z.preprocess(
       blank,
-      z.coerce
-        .number({ error: 'Use limit must be a whole number from 1' })
-        .int('Use limit must be a whole number from 1')
-        .min(1, 'Use limit must be a whole number from 1')
-        .max(1_000_000, 'Use limit must be at most 1,000,000')
-        .optional(),
+      wholeNumberField(
+        { type: 'Use limit must be a whole number from 1', max: 'Use limit must be at most 1,000,000' },
+        1,
+        1_000_000,
+      ).optional(),
     ),
     once_per_customer: checkbox,
     is_active: checkbox,

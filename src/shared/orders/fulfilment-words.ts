@@ -12,11 +12,19 @@ export const fulfilmentNoun = (fulfilment: Fulfilment) =>
 export const dayLabel = (fulfilment: Fulfilment) =>
   fulfilment === 'collection' ? 'Collection day' : 'Delivery day';
 
-/** A delivery's status in words: a collection's "ready" and "delivered" read "Ready to collect" and "Collected". */
-export function deliveryStatusLabel(status: DeliveryStatus, fulfilment: Fulfilment): string {
+/**
+ * A delivery's status in words: a collection's "ready" and "delivered" read "Ready to collect" and
+ * "Collected"; a parcel on its way with a carrier's tracking code reads "Posted".
+ */
+export function deliveryStatusLabel(
+  status: DeliveryStatus,
+  fulfilment: Fulfilment,
+  trackingCode: string | null = null,
+): string {
   if (fulfilment === 'collection') {
     if (status === 'ready') return 'Ready to collect';
     if (status === 'delivered') return 'Collected';
   }
+  if (status === 'picked_up' && trackingCode) return 'Posted';
   return DELIVERY_STATUS_LABELS[status];
 }

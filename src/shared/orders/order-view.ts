@@ -1,5 +1,6 @@
 import type { VatRate } from '../food-information';
 import type { AppliedDiscount, Fulfilment, VatPart } from '../pricing/price-order';
+import type { ManualPaymentMethod } from './manual-payment';
 import type { DeliveryStatus, OrderFlag, OrderStatus } from './statuses';
 
 /**
@@ -51,6 +52,19 @@ export interface OrderView {
   history: OrderHistoryView[];
   /** Oldest first; filled for a single order, empty in lists. */
   refunds: OrderRefundView[];
+  /** Money recorded for it, oldest first; filled for a single order, empty in lists. */
+  payments: OrderPaymentView[];
+}
+
+/** Money a provider took, or the owner recorded by hand ("Mark as paid"). */
+export interface OrderPaymentView {
+  amount_pennies: number;
+  provider: 'test' | 'stripe' | 'manual';
+  /** How a manual payment was taken; null for a provider's. */
+  method: ManualPaymentMethod | null;
+  /** Who recorded a manual payment; "" for a provider's and in a customer's view. */
+  by: string;
+  created_at: string;
 }
 
 export interface OrderLineView {

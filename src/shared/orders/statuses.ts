@@ -14,22 +14,39 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   cancelled: 'Cancelled',
 };
 
-export const DELIVERY_STATUSES = ['preparing', 'ready', 'picked_up', 'delivered', 'failed'] as const;
+/** `cancelled`: its order was cancelled; the delivery follows the order (decision 032). */
+export const DELIVERY_STATUSES = [
+  'preparing',
+  'ready',
+  'picked_up',
+  'delivered',
+  'failed',
+  'cancelled',
+] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
 export const DELIVERY_STATUS_LABELS: Record<DeliveryStatus, string> = {
   preparing: 'Preparing',
   ready: 'Ready',
-  picked_up: 'Picked up',
+  picked_up: 'Out for delivery',
   delivered: 'Delivered',
   failed: 'Failed',
+  cancelled: 'Cancelled',
 };
 
 /**
- * Orders whose money was received: their totals, less refunds, are the dashboard's revenue and a
- * customer's "total spent" (decision 007; SPEC §4 counted paid and completed only).
+ * Statuses of orders whose money was received, when their payment was recorded (`paid_at`): their
+ * totals, less refunds, are the dashboard's revenue and a customer's "total spent" (decisions 007
+ * and 032: a status set by hand alone makes no money).
  */
 export const REVENUE_STATUSES: readonly OrderStatus[] = ['paid', 'baking', 'shipped', 'completed'];
+
+/**
+ * The statuses the owner may choose for an order: Paid only once its money is recorded (or it
+ * already reads Paid); an unpaid order is "Marked as paid" instead (decision 032).
+ */
+export const settableStatuses = (o: { status: OrderStatus; paid_at: string | null }) =>
+  ORDER_STATUSES.filter((s) => s !== 'paid' || o.paid_at !== null || o.status === 'paid');
 
 /** A customer may cancel while the order waits for payment, or is paid but not yet baking. */
 export const CUSTOMER_CANCELLABLE: readonly OrderStatus[] = ['pending', 'paid'];

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DELIVERY_STATUSES, ORDER_STATUSES } from '../orders/statuses';
 import { CONTROL_CHARACTERS_MESSAGE as bad, isOneLine, isPlainLines } from './plain-text';
+import { wholeNumberField } from './whole-number';
 
 /** Rows per page of the admin lists. */
 export const ADMIN_PAGE_SIZE = 20;
@@ -15,12 +16,7 @@ const deliveryStatus = z.enum(DELIVERY_STATUSES, {
 });
 
 /** `?page=` of the admin lists: a whole number from 1 (absent = 1). */
-const page = z.coerce
-  .number({ error: 'Page must be a whole number from 1' })
-  .int('Page must be a whole number from 1')
-  .min(1, 'Page must be a whole number from 1')
-  .max(1_000_000, 'Page must be a whole number from 1')
-  .default(1);
+const page = wholeNumberField({ type: 'Page must be a whole number from 1' }, 1, 1_000_000).default(1);
 
 export const PageQuerySchema = z.object({ page });
 

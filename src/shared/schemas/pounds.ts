@@ -32,3 +32,29 @@ export const poundsField = (
     })
     .refine((p) => p >= min, `${label} must be at least £${poundsInput(min)}`)
     .refine((p) => p <= max, `${label} must be at most £${poundsInput(max)}`);
+
+/**
+ * An amount in whole pence as the JSON API takes it: a JSON number and nothing else. `true`,
+ * `[100]`, `"100"`, `"0x10"` and `"1e3"` are refused rather than coerced (issue 27).
+ */
+export const penceField = (
+  label: string,
+  { min = 1, max = 99_999_99 }: { min?: number; max?: number } = {},
+) =>
+  z
+    .number({ error: `${label} must be a whole number of pence` })
+    .int(`${label} must be a whole number of pence`)
+    .min(min, `${label} must be at least ${min}p`)
+    .max(max, `${label} must be at most ${max}p (£${poundsInput(max)})`);
+
+/**
+ * "full" or an amount: a refused amount says what is wrong with it (a bare union would only say
+ * "Invalid input").
+ */
+export const fullOr = <S extends z.ZodType>(amount: S, message: string) =>
+  z.union([z.literal('full'), amount], {
+    error: (issue) => {
+      const inner = issue.code === 'invalid_union' ? issue.errors?.[1]?.[0]?.message : undefined;
+      return inner ?? message;
+    },
+  });

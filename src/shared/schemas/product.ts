@@ -12,6 +12,7 @@ import {
   vatRateForChocolate,
 } from '../food-information';
 import { CONTROL_CHARACTERS_MESSAGE as bad, isOneLine, isPlainLines } from './plain-text';
+import { poundsField } from './pounds';
 
 /** Limits of the admin product form (the server refuses anything beyond them with a 400). */
 export const PRODUCT_LIMITS = {
@@ -188,7 +189,12 @@ export const ProductFormSchema = z
   .object({
     name,
     description,
-    price: z.string().trim().min(1, 'Price is required').pipe(wholeNumber(PRICE_WHOLE)).pipe(pricePennies),
+    /** Typed in pounds and pence ("4.75", "£4.75"), kept in pence. */
+    price: z
+      .string()
+      .trim()
+      .min(1, 'Price is required')
+      .pipe(poundsField('Price', { min: 1, max: PRODUCT_LIMITS.maxPricePennies })),
     ingredients,
     allergen_info: z
       .record(z.string(), z.string())

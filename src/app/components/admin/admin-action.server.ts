@@ -1,6 +1,9 @@
 import { type AppLoadContext, data } from 'react-router';
 import { refusalOf } from '~/app/lib/service-errors.server';
 import { isConnectionLost } from '~/server/db/connection-lost';
+import { parseOrThrow } from '~/server/errors';
+import { adminActor } from '~/shared/orders/actor';
+import { ManualPaymentFormSchema, toManualPaymentInput } from '~/shared/schemas/orders';
 import type { AdminActionResult } from './use-action-toast';
 
 /**
@@ -65,3 +68,20 @@ export const field = (form: FormData, name: string) => {
   const v = form.get(name);
   return typeof v === 'string' ? v : '';
 };
+
+/** "Mark as paid" from the orders list or an order's page (method, amount in pounds, request_key). */
+export function markPaidAction(
+  context: AppLoadContext,
+  form: FormData,
+  orderId: string,
+  user: { id: string; name: string },
+) {
+  return runAdminAction(context, 'mark-paid', () => {
+    const input = parseOrThrow(ManualPaymentFormSchema, {
+      method: field(form, 'method'),
+      amount: field(form, 'amount'),
+      request_key: field(form, 'request_key'),
+    });
+    return context.services.payments.markAsPaid(orderId, toManualPaymentInput(input), adminActor(user));
+  });
+}

@@ -1,12 +1,22 @@
 import { useState } from 'react';
 import { useFetcher } from 'react-router';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogTitle,
+} from '~/app/components/ui/alert-dialog';
 import { Button } from '~/app/components/ui/button';
 import { Card } from '~/app/components/ui/card';
 import { Input, Label, Select, Textarea } from '~/app/components/ui/input';
 import { formatPence } from '~/shared/money';
 import { type OrderView, refundableOf } from '~/shared/orders/order-view';
-import { ORDER_STATUS_LABELS, ORDER_STATUSES } from '~/shared/orders/statuses';
-import { REFUND_REASON_MAX } from '~/shared/schemas/orders';
+import { ORDER_STATUS_LABELS, settableStatuses } from '~/shared/orders/statuses';
+import { REFUND_REASON_MAX, RefundFormSchema } from '~/shared/schemas/orders';
+import { canMarkAsPaid, MarkAsPaidButton } from './mark-as-paid';
 import { type AdminActionResult, useActionToast } from './use-action-toast';
 
 const TOASTS = {
@@ -19,6 +29,7 @@ export function OrderAdminForms({ order, refundKey }: { order: OrderView; refund
   return (
     <div className="space-y-6 print:hidden">
       <StatusForm order={order} />
+      {canMarkAsPaid(order) && <PaymentCard order={order} />}
       <RefundForm order={order} refundKey={refundKey} />
     </div>
   );
@@ -42,7 +53,7 @@ function StatusForm({ order }: { order: OrderView }) {
             value={status}
             onChange={(e) => setStatus(e.target.value as OrderView['status'])}
           >
-            {ORDER_STATUSES.map((s) => (
+            {settableStatuses(order).map((s) => (
               <option key={s} value={s}>
                 {ORDER_STATUS_LABELS[s]}
               </option>
@@ -74,14 +85,61 @@ function StatusForm({ order }: { order: OrderView }) {
   );
 }
 
+/** An unpaid order: what is owed, and "Mark as paid" for money taken by hand. */
+function PaymentCard({ order }: { order: OrderView }) {
+  const owed = Math.max(order.total_pennies - order.paid_pennies, 0);
+  return (
+    <Card className="p-5">
+      <h2 className="mb-1 font-sans text-lg font-semibold">Payment</h2>
+      <p className="mb-3 text-cocoa-light">
+        {order.paid_pennies === 0
+          ? `Nothing has been paid yet: ${formatPence(owed)} is owed.`
+          : `${formatPence(order.paid_pennies)} paid; ${formatPence(owed)} is still owed.`}
+      </p>
+      <MarkAsPaidButton order={order} />
+    </Card>
+  );
+}
+
 function RefundForm({ order, refundKey }: { order: OrderView; refundKey: string }) {
   const fetcher = useFetcher<AdminActionResult>();
-  useActionToast(fetcher, TOASTS);
   const [scope, setScope] = useState<'full' | 'part'>('full');
+  const [amount, setAmount] = useState('');
+  const [reason, setReason] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  // The refund waiting for the owner's confirmation, in pence.
+  const [confirming, setConfirming] = useState<number | null>(null);
+  useActionToast(fetcher, TOASTS, () => {
+    setAmount('');
+    setReason('');
+    setScope('full');
+  });
   const remaining = refundableOf(order);
   const busy = fetcher.state !== 'idle';
-  const error =
+  const refused =
     fetcher.data && !fetcher.data.ok && fetcher.data.intent === 'refund' ? fetcher.data.error : null;
+  const error = problem ?? refused;
+  if (order.paid_pennies === 0 && canMarkAsPaid(order)) return null;
+
+  const fields = () => ({
+    scope,
+    amount: scope === 'full' ? 'full' : amount,
+    reason,
+    request_key: refundKey,
+  });
+  // The same rules as the server's, so the confirmation shows an amount it will accept.
+  const check = (e: React.FormEvent) => {
+    e.preventDefault();
+    const parsed = RefundFormSchema.safeParse(fields());
+    if (!parsed.success) return setProblem(parsed.error.issues[0]?.message ?? 'Check the refund');
+    const pence = parsed.data.amount === 'full' ? remaining : parsed.data.amount;
+    if (pence > remaining)
+      return setProblem(`You can refund at most ${formatPence(remaining)} on this order.`);
+    setProblem(null);
+    setConfirming(pence);
+  };
+  const left = confirming === null ? 0 : remaining - confirming;
+
   return (
     <Card className="p-5">
       <h2 className="mb-1 font-sans text-lg font-semibold">Refund</h2>
@@ -90,13 +148,13 @@ function RefundForm({ order, refundKey }: { order: OrderView; refundKey: string 
           {order.paid_pennies === 0 ? 'Nothing has been paid yet.' : 'This order has been refunded in full.'}
         </p>
       ) : (
-        <fetcher.Form method="post" className="space-y-3">
-          <p className="text-sm text-cocoa-light">Up to {formatPence(remaining)} can be refunded.</p>
+        <form method="post" onSubmit={check} noValidate className="space-y-3">
           <input type="hidden" name="intent" value="refund" />
           <input type="hidden" name="request_key" value={refundKey} />
+          <p className="text-sm text-cocoa-light">Up to {formatPence(remaining)} can be refunded.</p>
           <fieldset className="space-y-1">
             <legend className="font-medium">Amount</legend>
-            <label className="flex items-center gap-2">
+            <label className="flex min-h-11 items-center gap-2 sm:min-h-0">
               <input
                 type="radio"
                 name="scope"
@@ -106,7 +164,7 @@ function RefundForm({ order, refundKey }: { order: OrderView; refundKey: string 
               />
               Everything remaining ({formatPence(remaining)})
             </label>
-            <label className="flex items-center gap-2">
+            <label className="flex min-h-11 items-center gap-2 sm:min-h-0">
               <input
                 type="radio"
                 name="scope"
@@ -119,26 +177,40 @@ function RefundForm({ order, refundKey }: { order: OrderView; refundKey: string 
           </fieldset>
           {scope === 'part' && (
             <div>
-              <Label htmlFor="refund-amount">Amount in pence</Label>
+              <Label htmlFor="refund-amount">Amount to refund (£)</Label>
               <Input
                 id="refund-amount"
                 name="amount"
-                type="number"
-                inputMode="numeric"
-                min={1}
-                max={remaining}
-                step={1}
+                inputMode="decimal"
+                autoComplete="off"
+                value={amount}
+                onChange={(e) => {
+                  setAmount(e.target.value);
+                  setProblem(null);
+                }}
                 required
+                aria-invalid={error ? true : undefined}
                 aria-describedby="refund-amount-hint"
               />
               <p id="refund-amount-hint" className="mt-1 text-sm text-cocoa-light">
-                For example 250 for £2.50.
+                In pounds and pence, e.g. 4.75 for £4.75.
               </p>
             </div>
           )}
           <div>
             <Label htmlFor="refund-reason">Reason</Label>
-            <Textarea id="refund-reason" name="reason" required maxLength={REFUND_REASON_MAX} rows={2} />
+            <Textarea
+              id="refund-reason"
+              name="reason"
+              required
+              maxLength={REFUND_REASON_MAX}
+              rows={2}
+              value={reason}
+              onChange={(e) => {
+                setReason(e.target.value);
+                setProblem(null);
+              }}
+            />
           </div>
           {error && (
             <p role="alert" className="text-sm text-red-700">
@@ -148,8 +220,28 @@ function RefundForm({ order, refundKey }: { order: OrderView; refundKey: string 
           <Button type="submit" variant="danger" disabled={busy}>
             {busy ? 'Refunding...' : 'Refund'}
           </Button>
-        </fetcher.Form>
+        </form>
       )}
+      <AlertDialog open={confirming !== null} onOpenChange={(open) => !open && setConfirming(null)}>
+        <AlertDialogContent>
+          <AlertDialogTitle>Refund {formatPence(confirming ?? 0)}?</AlertDialogTitle>
+          <AlertDialogDescription>
+            {formatPence(confirming ?? 0)} of order {order.number} goes back to {order.customer.full_name}
+            {order.payments.every((p) => p.provider === 'manual') && order.payments.length > 0
+              ? ' (paid by hand: give it back by hand)'
+              : ''}
+            . {left > 0 ? `${formatPence(left)} will be left to refund.` : 'Nothing will be left to refund.'}
+          </AlertDialogDescription>
+          <AlertDialogFooter>
+            <AlertDialogCancel>Don’t refund</AlertDialogCancel>
+            <AlertDialogAction
+              onClick={() => fetcher.submit({ ...fields(), intent: 'refund' }, { method: 'post' })}
+            >
+              Refund {formatPence(confirming ?? 0)}
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
     </Card>
   );
 }

@@ -7,8 +7,9 @@ import { Label, Select } from '~/app/components/ui/input';
 import { formatDateTime, shortId } from '~/shared/constants';
 import { formatPence } from '~/shared/money';
 import type { OrderView } from '~/shared/orders/order-view';
-import { ORDER_STATUS_LABELS, ORDER_STATUSES } from '~/shared/orders/statuses';
+import { ORDER_STATUS_LABELS, settableStatuses } from '~/shared/orders/statuses';
 import { summaryRows } from '~/shared/pricing/summary-rows';
+import { canMarkAsPaid, MarkAsPaidButton } from './mark-as-paid';
 import { type AdminActionResult, useActionToast } from './use-action-toast';
 
 const TOASTS = { status: { success: 'Order status updated', failure: 'Failed to update order' } };
@@ -57,13 +58,14 @@ export function OrderCard({ order }: { order: OrderView }) {
                 }
                 className="w-36"
               >
-                {ORDER_STATUSES.map((s) => (
+                {settableStatuses(order).map((s) => (
                   <option key={s} value={s}>
                     {ORDER_STATUS_LABELS[s]}
                   </option>
                 ))}
               </Select>
             </div>
+            {canMarkAsPaid(order) && <MarkAsPaidButton order={order} />}
           </div>
         </header>
 

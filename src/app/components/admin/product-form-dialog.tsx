@@ -7,6 +7,7 @@ import { Input, Textarea } from '~/app/components/ui/input';
 import type { ProductDto } from '~/server/catalog/catalog-service';
 import { DEFAULT_SHELF_LIFE_DAYS } from '~/shared/food-information';
 import { formatPence } from '~/shared/money';
+import { parsePounds, poundsInput } from '~/shared/schemas/pounds';
 import {
   nutritionToLines,
   type ProductData,
@@ -27,7 +28,7 @@ const TOASTS = {
 const valuesOf = (p: ProductDto | null): ProductFormValues => ({
   name: p?.name ?? '',
   description: p?.description ?? '',
-  price: p ? String(p.price_pennies) : '',
+  price: p ? poundsInput(p.price_pennies) : '',
   ingredients: p?.ingredients ?? '',
   allergen_info: { ...(p?.allergen_info ?? {}) },
   net_weight: p?.net_weight_grams ? String(p.net_weight_grams) : '',
@@ -87,7 +88,8 @@ export function ProductFormDialog({
     fetcher.submit(body, { method: 'post', encType: 'multipart/form-data' });
   });
   const price = watch('price');
-  const pricePreview = /^\d+$/.test(price.trim()) ? formatPence(Number(price)) : null;
+  const pence = parsePounds(price);
+  const pricePreview = pence ? formatPence(pence) : null;
 
   return (
     <Dialog open={open} onOpenChange={(next) => !next && !saving && onClose()}>
@@ -111,13 +113,13 @@ export function ProductFormDialog({
           </Field>
           <Field
             id="product-price"
-            label="Price (pence)"
-            hint={pricePreview ? `${pricePreview} per cookie` : 'A whole number, e.g. 450 for £4.50'}
+            label="Price (£)"
+            hint={pricePreview ? `${pricePreview} per cookie` : 'In pounds and pence, e.g. 4.50'}
             error={errors.price}
           >
             <Input
               id="product-price"
-              inputMode="numeric"
+              inputMode="decimal"
               autoComplete="off"
               {...aria('product-price', errors.price, true)}
               {...register('price')}

@@ -134,7 +134,7 @@ export function DeliveryStatus({ order }: { order: OrderView }) {
         <dl className="space-y-1">
           <div>
             <dt className="inline font-medium">Status: </dt>
-            <dd className="inline">{deliveryStatusLabel(d.status, order.fulfilment)}</dd>
+            <dd className="inline">{deliveryStatusLabel(d.status, order.fulfilment, d.tracking_code)}</dd>
           </div>
           {d.tracking_code && (
             <div>

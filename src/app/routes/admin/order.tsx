@@ -1,6 +1,6 @@
 import { ArrowLeft, Printer } from 'lucide-react';
 import { data, Link } from 'react-router';
-import { field, runAdminAction } from '~/app/components/admin/admin-action.server';
+import { field, markPaidAction, runAdminAction } from '~/app/components/admin/admin-action.server';
 import { OrderAdminForms } from '~/app/components/admin/order-admin-forms';
 import {
   DeliveryAddress,
@@ -18,8 +18,9 @@ import { parseOrThrow } from '~/server/errors';
 import { formatDateTime } from '~/shared/constants';
 import { formatPence } from '~/shared/money';
 import { adminActor } from '~/shared/orders/actor';
+import { MANUAL_PAYMENT_LABELS } from '~/shared/orders/manual-payment';
 import { OrderStatusUpdateSchema } from '~/shared/schemas/admin';
-import { RefundRequestSchema, toRefundInput } from '~/shared/schemas/orders';
+import { RefundFormSchema, toRefundInput } from '~/shared/schemas/orders';
 import type { Route } from './+types/order';
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
@@ -36,7 +37,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return { order, refundKey: crypto.randomUUID() };
 }
 
-/** `intent=status` (status, tracking_code) or `intent=refund` (amount, reason, request_key). */
+/**
+ * `intent=status` (status, tracking_code), `intent=refund` (scope, amount in pounds, reason,
+ * request_key) or `intent=mark-paid` (method, amount in pounds, request_key).
+ */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const user = await requireAdminPage(request, context);
   const form = await request.formData();
@@ -54,8 +58,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
   if (intent === 'refund') {
     return runAdminAction(context, intent, () => {
-      const amount = field(form, 'scope') === 'full' ? 'full' : field(form, 'amount');
-      const input = parseOrThrow(RefundRequestSchema, {
+      const amount =
+        field(form, 'scope') === 'part' ? field(form, 'amount') : field(form, 'amount') || 'full';
+      const input = parseOrThrow(RefundFormSchema, {
         amount,
         reason: field(form, 'reason'),
         request_key: field(form, 'request_key'),
@@ -63,6 +68,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       return orders.refund(params.id, toRefundInput(input), adminActor(user));
     });
   }
+  if (intent === 'mark-paid') return markPaidAction(context, form, params.id, user);
   return data({ ok: false as const, intent, error: 'Unknown action' }, { status: 400 });
 }
 
@@ -111,9 +117,26 @@ export default function AdminOrderPage({ loaderData }: Route.ComponentProps) {
             Paid:{' '}
             {order.paid_at
               ? `${formatPence(order.paid_pennies)} on ${formatDateTime(order.paid_at)}`
-              : 'not yet'}
-            {order.payment.provider === 'test' && ' (test payment)'}
+              : order.paid_pennies > 0
+                ? `${formatPence(order.paid_pennies)} of ${formatPence(order.total_pennies)} so far`
+                : 'not yet'}
+            {order.payment.provider === 'test' &&
+              order.payments.some((p) => p.provider === 'test') &&
+              ' (test payment)'}
           </p>
+          {order.payments.some((p) => p.provider === 'manual') && (
+            <ul className="-mt-4 text-sm text-cocoa-light" aria-label="Payments taken by hand">
+              {order.payments
+                .filter((p) => p.provider === 'manual')
+                .map((p) => (
+                  <li key={p.created_at}>
+                    {formatPence(p.amount_pennies)} by{' '}
+                    {MANUAL_PAYMENT_LABELS[p.method ?? 'cash'].toLowerCase()}, recorded by {p.by} ·{' '}
+                    <time dateTime={p.created_at}>{formatDateTime(p.created_at)}</time>
+                  </li>
+                ))}
+            </ul>
+          )}
           <StatusHistory order={order} />
           {order.refunds.length > 0 && (
             <section aria-labelledby="refunds-heading">

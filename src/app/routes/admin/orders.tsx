@@ -1,6 +1,11 @@
 import { Download, ShoppingBag } from 'lucide-react';
 import { Link } from 'react-router';
-import { field, loadOrNull, runAdminAction } from '~/app/components/admin/admin-action.server';
+import {
+  field,
+  loadOrNull,
+  markPaidAction,
+  runAdminAction,
+} from '~/app/components/admin/admin-action.server';
 import { EmptyState, LoadError } from '~/app/components/admin/load-error';
 import { OrderCard } from '~/app/components/admin/order-card';
 import { OrderSearchForm } from '~/app/components/admin/order-search-form';
@@ -58,6 +63,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireAdminPage(request, context);
   const form = await request.formData();
+  if (field(form, 'intent') === 'mark-paid') return markPaidAction(context, form, field(form, 'id'), user);
   return runAdminAction(context, 'status', () => {
     const status = parseOrThrow(OrderStatusUpdateSchema, { status: field(form, 'status') }).status;
     return context.services.orders.setStatus(field(form, 'id'), status, adminActor(user));
