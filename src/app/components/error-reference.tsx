@@ -20,8 +20,8 @@ export function ErrorReference() {
   if (!reference) return null;
   return (
     <p className="mb-6 text-sm text-cocoa-light">
-      If it keeps happening, contact us and quote this reference:{' '}
-      <code id={ELEMENT_ID} className="break-all font-mono text-cocoa">
+      If it keeps happening, contact us and quote this reference:
+      <code id={ELEMENT_ID} className="mt-1 block select-all break-all font-mono text-cocoa">
         {reference}
       </code>
     </p>
