@@ -107,6 +107,21 @@ for (const viewport of [
       expect(near(await pixel(served, 200, 200), GOLD)).toBe(true);
       expect(near(await pixel(served, 5, 5), BACKGROUND)).toBe(true);
       expect(near(await pixel(served, 394, 200), BACKGROUND)).toBe(true);
+
+      // Placed again later, from the kept photo, without choosing the file again.
+      const whole = (await thumbnail.getAttribute('src'))!;
+      await card.getByRole('button', { name: /^Edit/ }).click();
+      await dialog.getByRole('button', { name: 'Change the crop' }).click();
+      const again = dialog.getByRole('group', { name: 'Crop for the shop' });
+      await expect(again.getByRole('img', { name: 'Your upload, uncropped' })).toBeVisible();
+      await again.getByRole('slider', { name: 'Left to right' }).focus();
+      await page.keyboard.press('Home');
+      await dialog.getByRole('button', { name: 'Save Changes' }).click();
+      await expect(dialog).toBeHidden();
+      await expect(page.getByText('Product updated')).toBeVisible();
+      await expect(thumbnail).not.toHaveAttribute('src', whole);
+      const left = (await thumbnail.getAttribute('src'))!.replace('-800.webp', '-400.webp');
+      expect(near(await pixel(await (await page.request.get(left)).body(), 200, 200), BACKGROUND)).toBe(true);
     });
   });
 }

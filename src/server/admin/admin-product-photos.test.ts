@@ -328,8 +328,7 @@ describe('the square the owner chose', () => {
     const p = await createProduct(t.services);
     const bytes = await stripes();
     const left = (await (await uploadCropped(p.id, bytes, '{"x":10,"y":50,"zoom":1}')).json()).product.photo;
-    const right = (await (await uploadCropped(p.id, bytes, '{"x":90,"y":50,"zoom":1}')).json()).product
-      .photo;
+    const right = (await (await uploadCropped(p.id, bytes, '{"x":90,"y":50,"zoom":1}')).json()).product.photo;
     expect(right).not.toBe(left);
     expect((await t.app.request(`/api/photos/${left}-400.webp`)).status).toBe(404);
   });
@@ -360,5 +359,71 @@ describe('the square the owner chose', () => {
     expect(res.status).toBe(400);
     expect(((await res.json()) as { error: { message: string } }).error.message).toBe(message);
     expect(await shopPhoto(p.id)).toBe(first);
+  });
+});
+
+describe('placing the square again on a photo already kept', () => {
+  const recrop = (id: string, crop: unknown) =>
+    t.app.request(`/api/admin/products/${id}/photo/crop`, {
+      method: 'PUT',
+      headers: { origin: t.origin, cookie, 'content-type': 'application/json' },
+      body: JSON.stringify(crop),
+    });
+
+  it('cuts the kept master, without the file being sent again', async () => {
+    const p = await createProduct(t.services);
+    const first = (await (await uploadCropped(p.id, await stripes(), '{"x":0,"y":50,"zoom":1}')).json())
+      .product.photo as string;
+
+    const master = await t.app.request(`/api/admin/products/${p.id}/photo/master.webp`, {
+      headers: { cookie },
+    });
+    expect(master.status).toBe(200);
+    expect(await sharp(new Uint8Array(await master.arrayBuffer())).metadata()).toMatchObject({
+      format: 'webp',
+      width: 1200,
+      height: 400,
+    });
+
+    const res = await recrop(p.id, { x: 100, y: 50, zoom: 1 });
+    expect(res.status).toBe(200);
+    const { product } = (await res.json()) as { product: { photo: string } };
+    expect(product.photo).not.toBe(first);
+    expect(await shopPhoto(p.id)).toBe(product.photo);
+    expect(near(await meanColour(product.photo, 800, 'avif'), [0, 0, 255])).toBe(true);
+    expect((await t.app.request(`/api/photos/${first}-400.webp`)).status).toBe(404);
+  });
+
+  it('refuses a bad crop or a product without a photo, changing nothing', async () => {
+    const p = await createProduct(t.services);
+    const none = await recrop(p.id, { x: 50, y: 50, zoom: 1 });
+    expect(none.status).toBe(400);
+    expect(((await none.json()) as { error: { message: string } }).error.message).toBe(
+      'This product has no photo to crop. Please choose one.',
+    );
+    expect(
+      (await t.app.request(`/api/admin/products/${p.id}/photo/master.webp`, { headers: { cookie } })).status,
+    ).toBe(404);
+
+    const photo = (await (await upload(p.id, await png(), 'a.png', 'image/png')).json()).product.photo;
+    const bad = await recrop(p.id, { x: 50, y: 50, zoom: '2' });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { error: { message: string } }).error.message).toBe(
+      'The zoom must be a number from 1 to 3.',
+    );
+    expect(await shopPhoto(p.id)).toBe(photo);
+  });
+
+  it('shows the master and takes a crop only from an admin', async () => {
+    const p = await createProduct(t.services);
+    const photo = (await (await upload(p.id, await png(), 'a.png', 'image/png')).json()).product.photo;
+    expect((await t.app.request(`/api/admin/products/${p.id}/photo/master.webp`)).status).toBe(401);
+    const res = await t.app.request(`/api/admin/products/${p.id}/photo/crop`, {
+      method: 'PUT',
+      headers: { origin: t.origin, 'content-type': 'application/json' },
+      body: JSON.stringify({ x: 0, y: 0, zoom: 2 }),
+    });
+    expect(res.status).toBe(401);
+    expect(await shopPhoto(p.id)).toBe(photo);
   });
 });

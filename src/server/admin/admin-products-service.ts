@@ -1,4 +1,4 @@
-import { desc, eq, notInArray, sql } from 'drizzle-orm';
+import { and, desc, eq, notInArray, sql } from 'drizzle-orm';
 import { UNASSESSED_MESSAGE } from '~/shared/food-information';
 import { isUuid } from '~/shared/ids';
 import {
@@ -10,7 +10,7 @@ import {
 } from '~/shared/schemas/product';
 import { type ProductDto, toProductDto } from '../catalog/catalog-service';
 import type { CatalogVersion } from '../catalog/catalog-version';
-import { type ProcessedPhoto, processPhoto, readPhotoCrop } from '../catalog/product-photos';
+import { type ProcessedPhoto, processPhoto, readPhotoCrop, recropPhoto } from '../catalog/product-photos';
 import type { Db, Tx } from '../db/client';
 import { newestFirst } from '../db/paging';
 import { productPhotoFiles, products } from '../db/schema';
@@ -20,7 +20,9 @@ import { badRequest, notFound, parseOrThrow } from '../errors';
  * What to do with a product's photo alongside an edit. `crop` is the owner's square as sent
  * (JSON text or an object; none is the centre), checked here.
  */
-export type PhotoChange = { upload: Uint8Array; crop?: unknown } | 'remove' | undefined;
+export type PhotoChange = { upload: Uint8Array; crop?: unknown } | { recrop: unknown } | 'remove' | undefined;
+
+const NO_PHOTO_TO_CROP = 'This product has no photo to crop. Please choose one.';
 
 const columnsOf = (p: Partial<ProductData> | ProductPatch) => ({
   name: p.name,
@@ -73,8 +75,33 @@ export function createAdminProductsService(db: Db, catalogVersion: CatalogVersio
     await tx.delete(productPhotoFiles).where(notInArray(productPhotoFiles.hash, used));
   }
 
-  const prepare = async (change: PhotoChange) =>
-    change && change !== 'remove' ? await processPhoto(change.upload, readPhotoCrop(change.crop)) : change;
+  /** The kept master of a product's photo (bytes, webp), or null when it has none. */
+  async function masterOf(id: string): Promise<Uint8Array | null> {
+    if (!isUuid(id)) return null;
+    const [row] = await db
+      .select({ bytes: productPhotoFiles.bytes })
+      .from(products)
+      .innerJoin(
+        productPhotoFiles,
+        and(eq(productPhotoFiles.hash, products.photoHash), eq(productPhotoFiles.variant, 'master.webp')),
+      )
+      .where(eq(products.id, id));
+    return row ? new Uint8Array(row.bytes) : null;
+  }
+
+  /** Placing the square again cuts the product's kept master; nothing is decoded from the browser. */
+  async function recrop(id: string, rawCrop: unknown): Promise<ProcessedPhoto> {
+    const crop = readPhotoCrop(rawCrop);
+    const master = await masterOf(id);
+    if (!master) throw badRequest(NO_PHOTO_TO_CROP, { photo: NO_PHOTO_TO_CROP });
+    return recropPhoto(master, crop);
+  }
+
+  const prepare = async (change: PhotoChange, id?: string) => {
+    if (!change || change === 'remove') return change;
+    if ('recrop' in change) return recrop(id ?? '', change.recrop);
+    return processPhoto(change.upload, readPhotoCrop(change.crop));
+  };
 
   return {
     /** All products, newest first. A bakery's range is small, so this list is not paged. */
@@ -107,7 +134,7 @@ export function createAdminProductsService(db: Db, catalogVersion: CatalogVersio
     async update(id: string, input: unknown, photoChange?: PhotoChange): Promise<ProductDto> {
       if (!isUuid(id)) throw notFound('Product not found');
       const patch: ProductPatch = parseOrThrow(ProductPatchSchema, input);
-      const photo = await prepare(photoChange);
+      const photo = await prepare(photoChange, id);
       return write(async (tx) => {
         // Locked, so a concurrent edit cannot slip an unassessed product onto the shelf.
         const [current] = await tx.select().from(products).where(eq(products.id, id)).for('update');
@@ -144,6 +171,30 @@ export function createAdminProductsService(db: Db, catalogVersion: CatalogVersio
         await dropUnusedPhotos(tx);
         return toProductDto(row);
       });
+    },
+
+    /** The product's photo cut again as `crop` says, from the master kept when it was uploaded. */
+    async setPhotoCrop(id: string, crop: unknown): Promise<ProductDto> {
+      if (!isUuid(id)) throw notFound('Product not found');
+      const photo = await recrop(id, crop);
+      return write(async (tx) => {
+        await storePhoto(tx, photo);
+        const [row] = await tx
+          .update(products)
+          .set({ photoHash: photo.hash })
+          .where(eq(products.id, id))
+          .returning();
+        if (!row) throw notFound('Product not found');
+        await dropUnusedPhotos(tx);
+        return toProductDto(row);
+      });
+    },
+
+    /** The uncropped master of the product's photo, for the owner to place the square on. */
+    async photoMaster(id: string): Promise<Uint8Array> {
+      const master = await masterOf(id);
+      if (!master) throw notFound('This product has no photo');
+      return master;
     },
 
     /** The product goes back to its drawn picture. */

@@ -84,6 +84,15 @@ export function adminRoutes(services: Services) {
         const { bytes, crop } = await photoUpload(c);
         return c.json({ product: await admin.products.setPhoto(c.req.param('id'), bytes, crop) });
       })
+      .put('/products/:id/photo/crop', async (c) =>
+        c.json({ product: await admin.products.setPhotoCrop(c.req.param('id'), await jsonBody(c)) }),
+      )
+      .get('/products/:id/photo/master.webp', async (c) =>
+        c.body(new Uint8Array(await admin.products.photoMaster(c.req.param('id'))), 200, {
+          'content-type': 'image/webp',
+          'cache-control': 'private, no-cache',
+        }),
+      )
       .delete('/products/:id/photo', async (c) =>
         c.json({ product: await admin.products.removePhoto(c.req.param('id')) }),
       )

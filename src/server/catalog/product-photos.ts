@@ -68,6 +68,16 @@ function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
   return turn;
 }
 
+/** One upload's time limit: each step gets what is left of it (sharp counts whole seconds). */
+function startClock() {
+  const deadline = Date.now() + PHOTO_TIME_LIMIT_SECONDS * 1000;
+  return (pipeline: Sharp) => {
+    const seconds = Math.ceil((deadline - Date.now()) / 1000);
+    if (seconds <= 0) throw refuse(PHOTO_TOO_SLOW);
+    return pipeline.timeout({ seconds });
+  };
+}
+
 const refuse = (message: string) => badRequest(message, { photo: message });
 const isTimeout = (err: unknown) => err instanceof Error && /timeout/i.test(err.message);
 
@@ -91,13 +101,7 @@ export async function processPhoto(
   // Outside the work's try blocks, so a sharp that cannot load is a server error, not "not a photo".
   const { default: sharp } = await loadSharp();
   return oneAtATime(async () => {
-    const deadline = Date.now() + PHOTO_TIME_LIMIT_SECONDS * 1000;
-    /** Each step gets what is left of the upload's time (sharp counts whole seconds). */
-    const timed = (pipeline: Sharp) => {
-      const seconds = Math.ceil((deadline - Date.now()) / 1000);
-      if (seconds <= 0) throw refuse(PHOTO_TOO_SLOW);
-      return pipeline.timeout({ seconds });
-    };
+    const timed = startClock();
     const input = () => sharp(bytes, { limitInputPixels: MAX_PIXELS, failOn: 'error' });
 
     // The header alone (nothing decoded yet) says what the file claims to be and how big.
@@ -126,38 +130,61 @@ export async function processPhoto(
       throw refuse(isTimeout(err) ? PHOTO_TOO_SLOW : NOT_A_PHOTO);
     }
 
-    // The crop is part of the name: the same photo cropped otherwise is other files, so a
-    // browser's year-long copy of the old crop is never shown for the new one.
-    const hash = createHash('sha256')
-      .update(master.data)
-      .update(JSON.stringify([crop.x, crop.y, crop.zoom]))
-      .digest('hex')
-      .slice(0, 24);
-    const { left, top, size } = cropSquare(master.info.width, master.info.height, crop);
-    const files: PhotoFile[] = [{ variant: 'master.webp', contentType: 'image/webp', bytes: master.data }];
-    const square = (width: number) =>
-      sharp(master.data).extract({ left, top, width: size, height: size }).resize(width, width);
-    try {
-      for (const width of PHOTO_WIDTHS) {
-        files.push(
-          {
-            variant: `${width}.avif`,
-            contentType: PHOTO_FORMATS.avif,
-            bytes: await timed(square(width).avif({ quality: 55, effort: 3 })).toBuffer(),
-          },
-          {
-            variant: `${width}.webp`,
-            contentType: PHOTO_FORMATS.webp,
-            bytes: await timed(square(width).webp({ quality: 78 })).toBuffer(),
-          },
-        );
-      }
-    } catch (err) {
-      if (isTimeout(err)) throw refuse(PHOTO_TOO_SLOW);
-      throw err;
-    }
-    return { hash, files };
+    return cutSquares(sharp, master.data, master.info, crop, timed);
   });
+}
+
+/**
+ * The shop's squares of a master already kept (the owner placing the square again, without
+ * choosing the file again). The master is not re-encoded; the same bounds apply.
+ */
+export async function recropPhoto(master: Uint8Array, crop: PhotoCrop): Promise<ProcessedPhoto> {
+  const { default: sharp } = await loadSharp();
+  return oneAtATime(async () => {
+    const timed = startClock();
+    const { width, height } = await sharp(master).metadata();
+    return cutSquares(sharp, master, { width, height }, crop, timed);
+  });
+}
+
+async function cutSquares(
+  sharp: SharpModule['default'],
+  master: Uint8Array,
+  info: { width: number; height: number },
+  crop: PhotoCrop,
+  timed: (pipeline: Sharp) => Sharp,
+): Promise<ProcessedPhoto> {
+  // The crop is part of the name: the same photo cropped otherwise is other files, so a
+  // browser's year-long copy of the old crop is never shown for the new one.
+  const hash = createHash('sha256')
+    .update(master)
+    .update(JSON.stringify([crop.x, crop.y, crop.zoom]))
+    .digest('hex')
+    .slice(0, 24);
+  const { left, top, size } = cropSquare(info.width, info.height, crop);
+  const files: PhotoFile[] = [{ variant: 'master.webp', contentType: 'image/webp', bytes: master }];
+  const square = (width: number) =>
+    sharp(master).extract({ left, top, width: size, height: size }).resize(width, width);
+  try {
+    for (const width of PHOTO_WIDTHS) {
+      files.push(
+        {
+          variant: `${width}.avif`,
+          contentType: PHOTO_FORMATS.avif,
+          bytes: await timed(square(width).avif({ quality: 55, effort: 3 })).toBuffer(),
+        },
+        {
+          variant: `${width}.webp`,
+          contentType: PHOTO_FORMATS.webp,
+          bytes: await timed(square(width).webp({ quality: 78 })).toBuffer(),
+        },
+      );
+    }
+  } catch (err) {
+    if (isTimeout(err)) throw refuse(PHOTO_TOO_SLOW);
+    throw err;
+  }
+  return { hash, files };
 }
 
 /** "<hash>-400.avif" -> its parts, or null for anything else (only the sized variants are public). */

@@ -83,6 +83,9 @@ export function ProductFormDialog({
     if (photo.file) {
       body.set('photo', photo.file);
       body.set('photo_crop', JSON.stringify(photo.crop));
+    } else if (photo.recrop) {
+      body.set('recrop_photo', 'true');
+      body.set('photo_crop', JSON.stringify(photo.crop));
     }
     if (photo.remove) body.set('remove_photo', 'true');
     fetcher.submit(body, { method: 'post', encType: 'multipart/form-data' });
@@ -126,6 +129,7 @@ export function ProductFormDialog({
             />
           </Field>
           <ProductPhotoField
+            productId={product?.id ?? null}
             current={product?.photo ?? null}
             choice={photo}
             error={photoError}

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { Button } from '~/app/components/ui/button';
 import { Label } from '~/app/components/ui/input';
 import { CENTRE_CROP, type PhotoCrop, photoShapeProblem } from '~/shared/photo-crop';
 import { productPhotoUrl } from '~/shared/product-photo-urls';
@@ -11,11 +12,23 @@ const TOO_BIG = 'The photo is larger than 10 MB. Please choose a smaller one.';
 export interface PhotoChoice {
   file: File | null;
   remove: boolean;
-  /** The square the shop will show of `file` (the server cuts it). */
+  /** Place the square again on the photo already kept (no file is sent). */
+  recrop: boolean;
+  /** The square the shop will show of `file` or of the kept photo (the server cuts it). */
   crop: PhotoCrop;
 }
 
-export const NO_PHOTO_CHANGE: PhotoChoice = { file: null, remove: false, crop: CENTRE_CROP };
+export const NO_PHOTO_CHANGE: PhotoChoice = { file: null, remove: false, recrop: false, crop: CENTRE_CROP };
+
+/** The kept photo, uncropped: the owner's own product, so served to the admin only. */
+function readKept(url: string): Promise<PhotoPreview | null> {
+  return new Promise((resolve) => {
+    const img = new Image();
+    img.onerror = () => resolve(null);
+    img.onload = () => resolve({ url, width: img.naturalWidth, height: img.naturalHeight });
+    img.src = url;
+  });
+}
 
 /** The chosen file as a data: URL (the page's CSP allows those for pictures) and its upright size. */
 function readPreview(file: File): Promise<PhotoPreview | null> {
@@ -39,11 +52,14 @@ function readPreview(file: File): Promise<PhotoPreview | null> {
  * the square; here the size and shape are checked early so a file is not sent for nothing.
  */
 export function ProductPhotoField({
+  productId,
   current,
   choice,
   error,
   onChange,
 }: {
+  /** The product being edited, if it is saved already. */
+  productId: string | null;
   /** The product's photo hash, if it has one. */
   current: string | null;
   choice: PhotoChoice;
@@ -57,37 +73,55 @@ export function ProductPhotoField({
   onChangeRef.current = onChange;
   const describedBy = ['product-photo-hint', error && 'product-photo-error'].filter(Boolean).join(' ');
 
+  const keptUrl = productId && current ? `/api/admin/products/${productId}/photo/master.webp` : null;
   // A file the browser cannot show is still sent: the server's decoder has the last word.
   useEffect(() => {
-    if (!choice.file) {
+    const loading = choice.file
+      ? readPreview(choice.file)
+      : choice.recrop && keptUrl
+        ? readKept(keptUrl)
+        : null;
+    if (!loading) {
       setPreview(null);
       return;
     }
-    let current = true;
+    let live = true;
     setReading(true);
-    readPreview(choice.file).then((read) => {
-      if (!current) return;
+    loading.then((read) => {
+      if (!live) return;
       setReading(false);
       setPreview(read);
       const shape = read && photoShapeProblem(read.width, read.height);
       if (shape) onChangeRef.current(NO_PHOTO_CHANGE, shape);
     });
     return () => {
-      current = false;
+      live = false;
     };
-  }, [choice.file]);
+  }, [choice.file, choice.recrop, keptUrl]);
 
   return (
     <div>
       <Label htmlFor="product-photo">{current ? 'Replace photo' : 'Photo (optional)'}</Label>
-      {current && !choice.remove && !choice.file && (
-        <img
-          src={productPhotoUrl(current, 400, 'webp')}
-          alt="Current product"
-          width={96}
-          height={96}
-          className="mb-2 size-24 rounded-md border border-crumb object-cover"
-        />
+      {current && !choice.remove && !choice.file && !choice.recrop && (
+        <div className="mb-2 flex items-end gap-3">
+          <img
+            src={productPhotoUrl(current, 400, 'webp')}
+            alt="Current product"
+            width={96}
+            height={96}
+            className="size-24 rounded-md border border-crumb object-cover"
+          />
+          {keptUrl && (
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              onClick={() => onChange({ ...NO_PHOTO_CHANGE, recrop: true }, null)}
+            >
+              Change the crop
+            </Button>
+          )}
+        </div>
       )}
       <input
         id="product-photo"
@@ -100,7 +134,7 @@ export function ProductPhotoField({
         onChange={(e) => {
           const file = e.target.files?.[0] ?? null;
           const tooBig = file && file.size > MAX_PHOTO_BYTES;
-          onChange({ file: tooBig ? null : file, remove: false, crop: CENTRE_CROP }, tooBig ? TOO_BIG : null);
+          onChange({ ...NO_PHOTO_CHANGE, file: tooBig ? null : file }, tooBig ? TOO_BIG : null);
         }}
       />
       <p id="product-photo-hint" className="mt-1 text-sm text-cocoa-light">
@@ -112,17 +146,28 @@ export function ProductPhotoField({
           {error}
         </p>
       )}
-      {choice.file && reading && (
+      {(choice.file || choice.recrop) && reading && (
         <p className="mt-2 text-sm text-cocoa-light" aria-live="polite">
           Preparing the preview...
         </p>
       )}
-      {choice.file && preview && (
+      {(choice.file || choice.recrop) && preview && (
         <PhotoCropper
           preview={preview}
           crop={choice.crop}
           onCrop={(crop) => onChange({ ...choice, crop }, null)}
         />
+      )}
+      {choice.recrop && (
+        <Button
+          type="button"
+          variant="ghost"
+          size="sm"
+          className="mt-2"
+          onClick={() => onChange(NO_PHOTO_CHANGE, null)}
+        >
+          Keep the crop as it was
+        </Button>
       )}
       {current && (
         <div className="mt-2 flex items-center gap-2">

@@ -21,7 +21,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /**
  * The product form posts multipart (`intent`, `id`, `product` as JSON, optional `photo` file with
- * its `photo_crop` as JSON, and `remove_photo`); the cards post JSON `{ intent: 'delete', id }`.
+ * its `photo_crop` as JSON, `recrop_photo` with `photo_crop` to place the kept photo's square
+ * again, and `remove_photo`); the cards post JSON `{ intent: 'delete', id }`.
  */
 async function readAction(request: Request) {
   if ((request.headers.get('content-type') ?? '').startsWith('multipart/form-data')) {
@@ -38,9 +39,11 @@ async function readAction(request: Request) {
       photoChange:
         photo instanceof File && photo.size > 0
           ? { upload: new Uint8Array(await photo.arrayBuffer()), crop: form?.get('photo_crop') ?? undefined }
-          : form?.get('remove_photo') === 'true'
-            ? ('remove' as const)
-            : undefined,
+          : form?.get('recrop_photo') === 'true'
+            ? { recrop: form.get('photo_crop') }
+            : form?.get('remove_photo') === 'true'
+              ? ('remove' as const)
+              : undefined,
     };
   }
   const body: unknown = await request.json().catch(() => null);
