@@ -118,7 +118,6 @@ for (const viewport of [
       await page.keyboard.press('Home');
       await dialog.getByRole('button', { name: 'Save Changes' }).click();
       await expect(dialog).toBeHidden();
-      await expect(page.getByText('Product updated')).toBeVisible();
       await expect(thumbnail).not.toHaveAttribute('src', whole);
       const left = (await thumbnail.getAttribute('src'))!.replace('-800.webp', '-400.webp');
       expect(near(await pixel(await (await page.request.get(left)).body(), 200, 200), BACKGROUND)).toBe(true);
