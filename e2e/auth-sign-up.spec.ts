@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { uniqueEmail } from './fixtures';
+import { uniqueEmail, waitUntilInteractive } from './fixtures';
 
-test('a new customer signs up, signs in, sees their profile and orders, and signs out', async ({ page }) => {
+test('a new customer signs up, is signed in, sees their profile and orders, and signs out', async ({
+  page,
+}) => {
   const problems: string[] = [];
   page.on('console', (msg) => {
     if (msg.type() === 'error') problems.push(msg.text());
@@ -32,16 +34,8 @@ test('a new customer signs up, signs in, sees their profile and orders, and sign
   await phone.fill('07700 900123');
   await expect(phone).not.toHaveAttribute('aria-invalid', 'true');
   await form.getByRole('button', { name: 'Create Account' }).click();
-  await expect(page.getByText('Account created successfully! You can now sign in.')).toBeVisible();
-
-  // Back on Sign In, with the new e-mail filled in.
-  await expect(page.getByRole('tab', { name: 'Sign In' })).toHaveAttribute('aria-selected', 'true');
-  const signIn = page.getByRole('form', { name: 'Sign in' });
-  await expect(signIn.getByLabel('Email')).toHaveValue(email);
-  await signIn.getByLabel('Password').fill('shortbread');
-  await signIn.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page.getByText('Signed in successfully!')).toBeVisible();
-
+  // Signed in at once (decision 034), and taken to their account.
+  await expect(page.getByText('Account created successfully! You are now signed in.')).toBeVisible();
   await expect(page).toHaveURL('/account');
   await expect(page.getByRole('heading', { level: 1, name: 'My Account' })).toBeVisible();
   const profile = page.getByRole('tabpanel', { name: 'Profile' });
@@ -79,4 +73,40 @@ test('signing up with a taken e-mail says so', async ({ page }) => {
     page.getByText('An account with this email already exists. Please sign in instead.'),
   ).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Sign Up' })).toHaveAttribute('aria-selected', 'true');
+});
+
+async function signUpAt(page: import('@playwright/test').Page, url: string) {
+  await page.goto(url);
+  await page.getByRole('tab', { name: 'Sign Up' }).click();
+  const form = page.getByRole('form', { name: 'Sign up' });
+  await form.getByLabel('Full Name').fill('Bramley Apple');
+  await form.getByLabel('Email').fill(uniqueEmail('onwards'));
+  await form.getByLabel('Phone').fill('07700900789');
+  await form.getByLabel('Address').fill('9 Castle Street');
+  await form.getByLabel('City').fill('Shrewsbury');
+  await form.getByLabel('Postcode').fill('SY1 2AZ');
+  await form.getByLabel('Password').fill('bramley-pie');
+  await form.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByText('Account created successfully! You are now signed in.')).toBeVisible();
+}
+
+test('on a phone, a customer sent to sign up from the checkout is signed in and back at the checkout, at its top', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/shop');
+  await page.getByRole('link', { name: /Dark Chocolate & Sea Salt/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Dark Chocolate & Sea Salt' })).toBeVisible();
+  await waitUntilInteractive(page);
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(page.getByText(/^Added 1 /)).toBeVisible();
+  await signUpAt(page, '/auth?redirectTo=/checkout');
+  await expect(page).toHaveURL('/checkout');
+  await expect(page.getByRole('button', { name: 'Proceed to Payment' })).toBeVisible({ timeout: 15_000 });
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+});
+
+test('a sign-up never follows a redirect off the site', async ({ page }) => {
+  await signUpAt(page, '/auth?redirectTo=//evil.example/steal');
+  await expect(page).toHaveURL('/account');
 });

@@ -3,7 +3,9 @@ import {
   type BakeDay,
   type BakeOverride,
   type BakeTemplate,
+  type ClosedDates,
   choosableDays,
+  closedDatesOf,
   cutoffFor,
   DEFAULT_BAKE_TEMPLATE,
   describeDay,
@@ -40,6 +42,7 @@ const templateOf = (row: TemplateRow | null | undefined): BakeTemplate =>
     ? {
         deliveryWeekdays: row.deliveryWeekdays,
         collectionWeekdays: row.collectionWeekdays ?? row.deliveryWeekdays,
+        workingWeekdays: row.workingWeekdays ?? DEFAULT_BAKE_TEMPLATE.workingWeekdays,
         cutoffTime: row.cutoffTime,
         cutoffDaysBefore: row.cutoffDaysBefore,
         horizonDays: row.horizonDays,
@@ -66,6 +69,7 @@ async function dayFacts(exec: Db | Tx, date: IsoDate, withBooked: boolean) {
       template: bakeDayTemplate,
       override: bakeDayOverrides,
       booked: withBooked ? bookedCookiesOn(date) : sql<number>`0`.mapWith(Number),
+      closed: closedBefore(date),
     })
     .from(sql`(select 1) as one`)
     .leftJoin(bakeDayTemplate, eq(bakeDayTemplate.id, 1))
@@ -74,8 +78,17 @@ async function dayFacts(exec: Db | Tx, date: IsoDate, withBooked: boolean) {
     template: templateOf(row?.template),
     override: overrideOf(row?.override),
     booked: row?.booked ?? 0,
+    closed: new Set(row?.closed ?? []) as ClosedDates,
   };
 }
+
+/** How far before a day its cut-off may be looked for: the longest cut-off plus a long closure. */
+const CUTOFF_LOOKBACK_DAYS = 70;
+
+/** The dates closed by an override in the weeks before `date` (where its cut-off may fall), as a JSON array. */
+const closedBefore = (date: IsoDate) =>
+  sql<IsoDate[]>`(select coalesce(json_agg(o.date::text), '[]'::json) from ${bakeDayOverrides} o
+    where o.closed and o.date < ${date}::date and o.date >= ${addDays(date, -CUTOFF_LOOKBACK_DAYS)}::date)`;
 
 /** The template and every override from `from` on (by date): one statement. */
 async function rulesFrom(exec: Db | Tx, from: IsoDate) {
@@ -103,12 +116,12 @@ export async function dayAtPayment(
   fulfilment: Fulfilment,
   paidAt: Date,
 ): Promise<{ overCapacity: boolean; closed: boolean }> {
-  const { template, override, booked } = await dayFacts(exec, date, true);
+  const { template, override, booked, closed: closedDates } = await dayFacts(exec, date, true);
   const capacity = override?.capacityCookies ?? template.capacityCookies;
   // Only whether the day still takes this kind of order: its room is judged just above.
   const { state } = describeDay(date, { template, override, now: paidAt, fulfilment });
   return {
-    overCapacity: booked > capacity || paidAt.getTime() >= cutoffFor(date, template).getTime(),
+    overCapacity: booked > capacity || paidAt.getTime() >= cutoffFor(date, template, closedDates).getTime(),
     closed: state === 'closed' || state === 'no_delivery',
   };
 }
@@ -133,12 +146,13 @@ export function createBakeDaysService(db: Db, clock: () => Date = () => new Date
     const exec = options.exec ?? db;
     const now = clock();
     const today = londonDate(now);
-    const { template, overrides } = await rulesFrom(exec, today);
+    // Earlier closed dates too: a cut-off moves back over them (decision 034).
+    const { template, overrides: all } = await rulesFrom(exec, addDays(today, -CUTOFF_LOOKBACK_DAYS));
     const last = addDays(today, template.horizonDays);
     const booked = await bookedCookiesByDate(exec, today, last);
     const { cookies, fulfilment } = options;
-    const days = listBakeDays({ template, overrides, booked, now, cookies, fulfilment });
-    return { template, overrides, days };
+    const days = listBakeDays({ template, overrides: all, booked, now, cookies, fulfilment });
+    return { template, overrides: all.filter((o) => o.date >= today), days };
   }
 
   /**
@@ -152,7 +166,7 @@ export function createBakeDaysService(db: Db, clock: () => Date = () => new Date
     date: IsoDate,
     cookies: number,
     fulfilment: Fulfilment,
-    rules: { template: BakeTemplate; override: BakeOverride | null },
+    rules: { template: BakeTemplate; override: BakeOverride | null; closed: ClosedDates },
   ): Promise<string | null> {
     await tx.execute(
       sql`select pg_advisory_xact_lock(${DAY_LOCK}::int, ${daysBetween('2000-01-01', date)}::int)`,
@@ -173,8 +187,8 @@ export function createBakeDaysService(db: Db, clock: () => Date = () => new Date
     for (const day of days) {
       if (day.state !== 'open') continue;
       const override = overrides.find((o) => o.date === day.date) ?? null;
-      if ((await lockAndCheck(tx, day.date, cookies, fulfilment, { template, override })) === null)
-        return day.date;
+      const rules = { template, override, closed: closedDatesOf(overrides) };
+      if ((await lockAndCheck(tx, day.date, cookies, fulfilment, rules)) === null) return day.date;
     }
     throw badRequest(noDayMessage(fulfilment), { delivery_date: noDayMessage(fulfilment) });
   }
@@ -200,8 +214,8 @@ export function createBakeDaysService(db: Db, clock: () => Date = () => new Date
       if (input === undefined || input === null) return reserveFirstOpenDay(tx, cookies, fulfilment);
       if (!isIsoDate(input))
         throw badRequest(MALFORMED_DAY_MESSAGE, { delivery_date: MALFORMED_DAY_MESSAGE });
-      const { template, override } = await dayFacts(tx, input, false);
-      const refusal = await lockAndCheck(tx, input, cookies, fulfilment, { template, override });
+      const { template, override, closed } = await dayFacts(tx, input, false);
+      const refusal = await lockAndCheck(tx, input, cookies, fulfilment, { template, override, closed });
       if (refusal) throw badRequest(refusal, { delivery_date: refusal });
       return input;
     },

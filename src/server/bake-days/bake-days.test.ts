@@ -21,6 +21,7 @@ const call = async (method: string, url: string, body?: unknown) => {
 const template = {
   deliveryWeekdays: [2, 3, 4, 5, 6],
   collectionWeekdays: [2, 3, 4, 5, 6],
+  workingWeekdays: [1, 2, 3, 4, 5, 6],
   cutoffTime: '14:00',
   cutoffDaysBefore: 1,
   horizonDays: 21,
@@ -28,7 +29,7 @@ const template = {
 };
 
 describe('the weekly template', () => {
-  it('starts as Tuesday to Saturday, 2pm the day before, 21 days ahead, 300 cookies', async () => {
+  it('starts as Tuesday to Saturday, worked Monday to Saturday, 2pm the day before, 21 days ahead, 300 cookies', async () => {
     const { status, body } = await call('GET', '/api/admin/bake-days');
     expect(status).toBe(200);
     expect(body.template).toEqual(template);

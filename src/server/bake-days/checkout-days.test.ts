@@ -5,6 +5,7 @@ import { addDays, londonDate, WEEKDAY_NAMES, weekdayOf } from '~/shared/bake-day
 import { SYSTEM } from '~/shared/orders/actor';
 import { api, createProduct, createUser } from '~/test/factories';
 import { createTestApp, type TestApp } from '~/test/test-app';
+import { createBakeDaysService } from './bake-days-service';
 
 // The server decides the delivery day: every refusal is a 400 with its reason and writes nothing.
 const URL_ = '/api/checkout/create-checkout-session';
@@ -19,16 +20,19 @@ beforeAll(async () => {
   t = await createTestApp({ env: { RATE_LIMITS: 'false' } });
   ({ cookie } = await createUser(t));
   productId = (await createProduct(t.services, { name: 'Oat Crunch', pricePennies: 300 })).id;
-  // Every weekday delivers, so each case below is about one rule only.
-  await t.services.bakeDays.saveTemplate({
-    deliveryWeekdays: [0, 1, 2, 3, 4, 5, 6],
-    cutoffTime: '14:00',
-    cutoffDaysBefore: 1,
-    horizonDays: 21,
-    capacityCookies: 300,
-  });
+  // Every weekday delivers and works, so each case below is about one rule only.
+  await t.services.bakeDays.saveTemplate(EVERY_DAY);
 });
 afterAll(() => t.close());
+
+const EVERY_DAY = {
+  deliveryWeekdays: [0, 1, 2, 3, 4, 5, 6],
+  workingWeekdays: [0, 1, 2, 3, 4, 5, 6],
+  cutoffTime: '14:00',
+  cutoffDaysBefore: 1,
+  horizonDays: 21,
+  capacityCookies: 300,
+};
 
 const orderCount = async () => (await t.services.db.select({ n: count() }).from(orders))[0]!.n;
 const checkout = (delivery_date: unknown, quantity = 2) =>
@@ -128,5 +132,46 @@ describe('choosing the delivery day at checkout', () => {
       .from(orders)
       .where(and(eq(orders.deliveryDate, day), eq(orders.status, 'pending')));
     expect(booked!.n).toBe(5);
+  });
+});
+
+describe('a cut-off that would fall on a day the bakery does not work', () => {
+  // The bakery works Monday to Saturday; deliveries every day, 2pm the day before. Dates in
+  // January 2027 (GMT), clear of the days the tests above close or fill.
+  const at = (iso: string) => createBakeDaysService(t.services.db, () => new Date(iso));
+  const reserve = (service: ReturnType<typeof at>, day: string) =>
+    t.services.db.transaction((tx) => service.reserveDay(tx, day, 2));
+  beforeAll(() => t.services.bakeDays.saveTemplate({ ...EVERY_DAY, workingWeekdays: [1, 2, 3, 4, 5, 6] }));
+  afterAll(() => t.services.bakeDays.saveTemplate(EVERY_DAY));
+
+  it('closes Monday’s orders at 2pm on Saturday, and the checkout says why', async () => {
+    const saturdayMorning = at('2027-01-16T10:00:00Z');
+    const days = (await saturdayMorning.calendar({ cookies: 2 })).days;
+    const monday = days.find((d) => d.date === '2027-01-18')!;
+    expect(monday.orderBy).toBe('Order by 2pm Saturday (we are closed on Sunday)');
+    expect(['open', 'full']).toContain(monday.state);
+    await expect(reserve(at('2027-01-16T13:59:00Z'), '2027-01-18')).resolves.toBe('2027-01-18');
+    await expect(reserve(at('2027-01-16T14:00:00Z'), '2027-01-18')).rejects.toThrow(
+      'Orders for that day closed at 2pm on Saturday',
+    );
+  });
+
+  it('steps back over a closed date too: Tuesday after a closed Monday closes on Saturday', async () => {
+    await t.services.bakeDays.setOverride({ date: '2027-01-25', closed: true, note: 'Fair' });
+    const saturdayAfternoon = at('2027-01-23T14:30:00Z');
+    await expect(reserve(saturdayAfternoon, '2027-01-26')).rejects.toThrow(
+      'Orders for that day closed at 2pm on Saturday',
+    );
+    const later = (await at('2027-01-23T10:00:00Z').calendar({ cookies: 2 })).days;
+    const tuesday = later.find((d) => d.date === '2027-01-26')!;
+    expect(tuesday.orderBy).toBe('Order by 2pm Saturday (we are closed on Monday)');
+    await t.services.bakeDays.removeOverride('2027-01-25');
+  });
+
+  it('keeps the working days the owner saves, and refuses none at all', async () => {
+    expect((await t.services.bakeDays.getTemplate()).workingWeekdays).toEqual([1, 2, 3, 4, 5, 6]);
+    await expect(t.services.bakeDays.saveTemplate({ ...EVERY_DAY, workingWeekdays: [] })).rejects.toThrow(
+      'Choose at least one day the bakery works',
+    );
   });
 });

@@ -564,6 +564,8 @@ export const bakeDayTemplate = pgTable(
     deliveryWeekdays: integer('delivery_weekdays').array().notNull().default(sql`'{2,3,4,5,6}'::integer[]`),
     /** Weekdays customers may collect; null = the delivery weekdays (until the owner chooses). */
     collectionWeekdays: integer('collection_weekdays').array(),
+    /** Weekdays the bakery works, where cut-offs fall; null = Monday to Saturday (decision 034). */
+    workingWeekdays: integer('working_weekdays').array(),
     /** London wall-clock time, 'HH:MM'. */
     cutoffTime: text('cutoff_time').notNull().default('14:00'),
     cutoffDaysBefore: integer('cutoff_days_before').notNull().default(1),

@@ -12,7 +12,12 @@ import {
 import { addDays, formatClockTime, isIsoDate, londonDate, londonInstant } from './london-time';
 
 const template: BakeTemplate = DEFAULT_BAKE_TEMPLATE;
-const everyDay: BakeTemplate = { ...template, deliveryWeekdays: [0, 1, 2, 3, 4, 5, 6] };
+// Delivers and works every day, so each cut-off stays the day before (cutoff.test.ts moves them).
+const everyDay: BakeTemplate = {
+  ...template,
+  deliveryWeekdays: [0, 1, 2, 3, 4, 5, 6],
+  workingWeekdays: [0, 1, 2, 3, 4, 5, 6],
+};
 
 describe('London time', () => {
   it('reads the London date of an instant on both sides of midnight and of the clock changes', () => {

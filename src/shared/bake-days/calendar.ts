@@ -2,6 +2,7 @@ import type { Fulfilment } from '../pricing/price-order';
 import {
   addDays,
   daysBetween,
+  formatBakeDay,
   formatClockTime,
   type IsoDate,
   isIsoDate,
@@ -17,6 +18,11 @@ export interface BakeTemplate {
   deliveryWeekdays: number[];
   /** Weekdays customers may collect from the bakery (by default the delivery weekdays). */
   collectionWeekdays: number[];
+  /**
+   * Weekdays the bakery works (takes in the day's orders): a cut-off that would fall on another
+   * day moves back to the last working day before it (decision 034).
+   */
+  workingWeekdays: number[];
   /** London wall-clock time of the cut-off, 'HH:MM'. */
   cutoffTime: string;
   /** The cut-off falls this many days before the delivery day (1 = the day before). */
@@ -30,6 +36,7 @@ export interface BakeTemplate {
 export const DEFAULT_BAKE_TEMPLATE: BakeTemplate = {
   deliveryWeekdays: [2, 3, 4, 5, 6],
   collectionWeekdays: [2, 3, 4, 5, 6],
+  workingWeekdays: [1, 2, 3, 4, 5, 6],
   cutoffTime: '14:00',
   cutoffDaysBefore: 1,
   horizonDays: 21,
@@ -61,22 +68,58 @@ export interface BakeDay {
   fulfilments: Fulfilment[];
 }
 
-/** The instant orders for `date` stop: the template's time, `cutoffDaysBefore` days earlier, London time. */
-export function cutoffFor(date: IsoDate, template: BakeTemplate): Date {
-  return londonInstant(addDays(date, -template.cutoffDaysBefore), template.cutoffTime);
+/** Dates closed by an override: no deliveries, and no cut-off falls on them. */
+export type ClosedDates = ReadonlySet<IsoDate>;
+const NONE_CLOSED: ClosedDates = new Set();
+
+/** The closed dates among some overrides. */
+export const closedDatesOf = (overrides: readonly BakeOverride[]): ClosedDates =>
+  new Set(overrides.filter((o) => o.closed).map((o) => o.date));
+
+/** How far back a cut-off may move before the rule gives up (a template always has a working day). */
+const LONGEST_CLOSURE_DAYS = 60;
+
+/**
+ * The London date on which orders for `date` stop: `cutoffDaysBefore` days earlier, moved back to
+ * the last working day (a working weekday not closed by an override). `movedFrom` is the day it
+ * would have been, when it moved.
+ */
+export function cutoffDay(
+  date: IsoDate,
+  template: BakeTemplate,
+  closed: ClosedDates = NONE_CLOSED,
+): { day: IsoDate; movedFrom: IsoDate | null } {
+  const nominal = addDays(date, -template.cutoffDaysBefore);
+  const works = (d: IsoDate) => template.workingWeekdays.includes(weekdayOf(d)) && !closed.has(d);
+  for (let back = 0; back <= LONGEST_CLOSURE_DAYS; back++) {
+    const day = addDays(nominal, -back);
+    if (works(day)) return { day, movedFrom: back === 0 ? null : nominal };
+  }
+  return { day: nominal, movedFrom: null };
 }
 
-function cutoffWords(date: IsoDate, template: BakeTemplate) {
-  return {
-    time: formatClockTime(template.cutoffTime),
-    day: WEEKDAY_NAMES[weekdayOf(addDays(date, -template.cutoffDaysBefore))]!,
-  };
+/** The instant orders for `date` stop: the template's time on its cut-off day, London time. */
+export function cutoffFor(date: IsoDate, template: BakeTemplate, closed: ClosedDates = NONE_CLOSED): Date {
+  return londonInstant(cutoffDay(date, template, closed).day, template.cutoffTime);
 }
 
-/** "Order by 2pm Thursday" for a delivery on `date`. */
-export function orderByWording(date: IsoDate, template: BakeTemplate): string {
-  const { time, day } = cutoffWords(date, template);
-  return `Order by ${time} ${day}`;
+/** "Saturday", or "Saturday 19 December" when a cut-off is a week or more before its day. */
+function dayName(day: IsoDate, before: IsoDate): string {
+  return daysBetween(day, before) >= 7 ? formatBakeDay(day) : WEEKDAY_NAMES[weekdayOf(day)]!;
+}
+
+/**
+ * "Order by 2pm Thursday" for a delivery on `date`; when the cut-off moved off a day the bakery
+ * does not work, it says so: "Order by 2pm Saturday (we are closed on Sunday)".
+ */
+export function orderByWording(
+  date: IsoDate,
+  template: BakeTemplate,
+  closed: ClosedDates = NONE_CLOSED,
+): string {
+  const { day, movedFrom } = cutoffDay(date, template, closed);
+  const by = `Order by ${formatClockTime(template.cutoffTime)} ${dayName(day, date)}`;
+  return movedFrom ? `${by} (we are closed on ${dayName(movedFrom, date)})` : by;
 }
 
 /**
@@ -94,13 +137,15 @@ export function describeDay(
     now: Date;
     cookies?: number;
     fulfilment?: Fulfilment;
+    /** Closed dates before this one, where its cut-off cannot fall. */
+    closed?: ClosedDates;
   },
 ): BakeDay {
-  const { template, override, now, fulfilment } = options;
+  const { template, override, now, fulfilment, closed } = options;
   const booked = options.booked ?? 0;
   const cookies = Math.max(options.cookies ?? 1, 1);
   const capacity = override?.capacityCookies ?? template.capacityCookies;
-  const cutoff = cutoffFor(date, template);
+  const cutoff = cutoffFor(date, template, closed);
   const weekday = weekdayOf(date);
   const openedByOverride = override?.capacityCookies != null;
   const fulfilments = (['delivery', 'collection'] as const).filter(
@@ -125,7 +170,7 @@ export function describeDay(
     capacity,
     booked,
     cutoffAt: cutoff.toISOString(),
-    orderBy: orderByWording(date, template),
+    orderBy: orderByWording(date, template, closed),
     note: override?.note ?? null,
     fulfilments,
   };
@@ -147,6 +192,7 @@ export function listBakeDays(options: {
 }): BakeDay[] {
   const today = londonDate(options.now);
   const byDate = new Map(options.overrides.map((o) => [o.date, o]));
+  const closed = closedDatesOf(options.overrides);
   const count = options.days ?? options.template.horizonDays + 1;
   const days: BakeDay[] = [];
   for (let i = 0; i < count; i++) {
@@ -159,6 +205,7 @@ export function listBakeDays(options: {
         now: options.now,
         cookies: options.cookies,
         fulfilment: options.fulfilment,
+        closed,
       }),
     );
   }
@@ -193,8 +240,8 @@ export function refusalFor(
         ? 'We are not open for collection on that day'
         : 'We do not deliver on that day';
     case 'past_cutoff': {
-      const { time, day: weekday } = cutoffWords(day.date, template);
-      return `Orders for that day closed at ${time} on ${weekday}`;
+      const cutoff = londonDate(new Date(day.cutoffAt));
+      return `Orders for that day closed at ${formatClockTime(template.cutoffTime)} on ${dayName(cutoff, day.date)}`;
     }
     case 'beyond_horizon':
       return `Delivery days can be chosen up to ${template.horizonDays} days ahead`;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { wholeNumberField } from '../schemas/whole-number';
+import { DEFAULT_BAKE_TEMPLATE } from './calendar';
 import { isIsoDate } from './london-time';
 
 export const IsoDateSchema = z.string().refine(isIsoDate, 'Enter a date as YYYY-MM-DD');
@@ -27,12 +28,17 @@ export const BakeTemplateSchema = z
   .object({
     deliveryWeekdays: weekdays('Choose at least one delivery day'),
     collectionWeekdays: weekdays('Choose at least one collection day').optional(),
+    workingWeekdays: weekdays('Choose at least one day the bakery works').optional(),
     cutoffTime: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Enter the cut-off time as HH:MM'),
     cutoffDaysBefore: wholeNumber('Days before', 1, 7),
     horizonDays: wholeNumber('Days ahead', 1, 90),
     capacityCookies: wholeNumber('Capacity', 0, 100_000),
   })
-  .transform((t) => ({ ...t, collectionWeekdays: t.collectionWeekdays ?? t.deliveryWeekdays }));
+  .transform((t) => ({
+    ...t,
+    collectionWeekdays: t.collectionWeekdays ?? t.deliveryWeekdays,
+    workingWeekdays: t.workingWeekdays ?? DEFAULT_BAKE_TEMPLATE.workingWeekdays,
+  }));
 export type BakeTemplateInput = z.input<typeof BakeTemplateSchema>;
 
 /** One date override: closed (a note says why), or open with another capacity. */

@@ -94,13 +94,18 @@ const SIGN_UP_FIELDS: {
   },
 ];
 
+/** Decision 034: the SPEC's "You can now sign in" is said only when signing in did not follow. */
+export const SIGNED_UP_AND_IN = 'Account created successfully! You are now signed in.';
+
 interface SignUpFormProps {
   ready: boolean;
-  /** Called with the new account's e-mail once it exists. */
+  /** The new account exists and is signed in: take the customer on (decision 034). */
+  onSignedIn: () => Promise<void>;
+  /** The account exists but signing in failed: called with its e-mail, for the Sign In tab. */
   onSignedUp: (email: string) => void;
 }
 
-export function SignUpForm({ ready, onSignedUp }: SignUpFormProps) {
+export function SignUpForm({ ready, onSignedIn, onSignedUp }: SignUpFormProps) {
   const [errors, setErrors] = useState<Errors>({});
   const [submitted, setSubmitted] = useState(false);
   const [pending, setPending] = useState(false);
@@ -113,11 +118,19 @@ export function SignUpForm({ ready, onSignedUp }: SignUpFormProps) {
     if (!checked) return;
     setPending(true);
     const result = await signUp(checked.values as Record<SignUpField, string>);
-    setPending(false);
     if (!result.ok) {
+      setPending(false);
       toast.error(result.message);
       return;
     }
+    // The customer has just proved the password: sign them in at once, as they expect.
+    const session = await signIn(checked.data.email, checked.data.password);
+    if (session.ok) {
+      toast.success(SIGNED_UP_AND_IN);
+      await onSignedIn();
+      return;
+    }
+    setPending(false);
     toast.success('Account created successfully! You can now sign in.');
     form.reset();
     setSubmitted(false);

@@ -96,7 +96,7 @@ export default function AuthPage() {
               )}
             </TabsContent>
             <TabsContent value="sign-up" forceMount className="data-[state=inactive]:hidden">
-              <SignUpForm ready={hydrated} onSignedUp={onSignedUp} />
+              <SignUpForm ready={hydrated} onSignedIn={onSignedIn} onSignedUp={onSignedUp} />
             </TabsContent>
           </Tabs>
         )}

@@ -37,6 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       bakeDays.saveTemplate({
         deliveryWeekdays: form.getAll('deliveryWeekdays').map(String),
         collectionWeekdays: form.getAll('collectionWeekdays').map(String),
+        workingWeekdays: form.getAll('workingWeekdays').map(String),
         cutoffTime: field(form, 'cutoffTime'),
         cutoffDaysBefore: field(form, 'cutoffDaysBefore'),
         horizonDays: field(form, 'horizonDays'),

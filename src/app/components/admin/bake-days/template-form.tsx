@@ -10,7 +10,7 @@ const TOASTS = { template: { success: 'Weekly template saved', failure: 'Failed 
 /** Monday first, as a British week is written. */
 const WEEK = [1, 2, 3, 4, 5, 6, 0];
 
-/** The weekly template: delivery and collection weekdays, cut-off, horizon and daily capacity. */
+/** The weekly template: delivery, collection and working weekdays, cut-off, horizon and daily capacity. */
 export function TemplateForm({ template }: { template: BakeTemplate }) {
   const fetcher = useFetcher<AdminActionResult>();
   useActionToast(fetcher, TOASTS);
@@ -30,6 +30,12 @@ export function TemplateForm({ template }: { template: BakeTemplate }) {
             legend="Collection days"
             hint="When customers may collect from the bakery (if collection is on in Settings). Deliveries and collections share the day's cookies."
             checked={template.collectionWeekdays}
+          />
+          <WeekdayChoice
+            name="workingWeekdays"
+            legend="Days the bakery works"
+            hint="Order cut-offs fall on these days: one that would fall on another day, or on a closed date, moves back to the last working day before it, and customers are told why."
+            checked={template.workingWeekdays}
           />
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
             <div>
