@@ -1,0 +1,1 @@
+ALTER TABLE "bake_day_template" ADD COLUMN "working_weekdays" integer[];
