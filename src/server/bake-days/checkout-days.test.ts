@@ -93,7 +93,12 @@ describe('choosing the delivery day at checkout', () => {
     // Pending holds the place...
     await expectRefused(inDays(6), 'That day is fully booked', 1);
     // ...paid keeps it...
-    await t.services.orders.setStatus(orderId, 'paid', SYSTEM);
+    const [order] = await t.services.db.select().from(orders).where(eq(orders.id, orderId));
+    await t.services.payments.markAsPaid(
+      orderId,
+      { method: 'cash', amountPennies: order!.totalPennies, requestKey: 'paid-keeps-the-place' },
+      SYSTEM,
+    );
     await expectRefused(inDays(6), 'That day is fully booked', 1);
     // ...and a cancelled order frees it.
     await t.services.orders.setStatus(orderId, 'cancelled', SYSTEM);
