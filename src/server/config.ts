@@ -1,4 +1,5 @@
 import os from 'node:os';
+import path from 'node:path';
 import { z } from 'zod';
 import { ORDER_EMAIL_SWITCHES, type OrderEmailSwitch } from './mail/order-email-kinds';
 
@@ -84,6 +85,18 @@ const EnvSchema = z.object({
   TRUST_PROXY: z.stringbool().default(false),
   /** A bearer token that opens GET /metrics from other machines (loopback needs none). */
   METRICS_TOKEN: optional(z.string().min(16, 'at least 16 characters')),
+  /** Where backups go; unset = DATA_DIR/backups on the embedded database (required with DATABASE_URL to back up). */
+  BACKUP_DIR: optional(z.string()),
+  /** The daily backup's London time, HH:MM, or `off` (embedded database only; docs/decisions/027). */
+  BACKUP_AT: z
+    .string()
+    .default('03:00')
+    .transform((v) => v.trim().toLowerCase())
+    .pipe(z.union([z.literal('off'), z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'HH:MM (24-hour, London time) or off')])),
+  /** How many backups to keep in BACKUP_DIR (the newest). */
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(14),
+  /** Run after each verified backup, `{file}` replaced by its path, e.g. `rclone copy {file} remote:shop`. */
+  BACKUP_COMMAND: optional(z.string()),
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -133,6 +146,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     /** Opens GET /metrics to a scraper that is not on this machine (null: loopback only). */
     metricsToken: e.METRICS_TOKEN ?? null,
+    backup: {
+      /** null with DATABASE_URL and no BACKUP_DIR: backups cannot be taken (and say so). */
+      dir: e.BACKUP_DIR ?? (e.DATABASE_URL ? null : path.join(e.DATA_DIR, 'backups')),
+      /** "HH:MM" London time, or null: no scheduled backups (always null on PostgreSQL: use cron). */
+      at: e.BACKUP_AT === 'off' || e.DATABASE_URL ? null : e.BACKUP_AT,
+      keep: e.BACKUP_KEEP,
+      command: e.BACKUP_COMMAND ?? null,
+    },
     stripe: e.STRIPE_SECRET_KEY
       ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL }
       : null,

@@ -36,6 +36,9 @@ export async function serve(config: Config, { announce = true } = {}) {
   const stopExpirySweep = services.orders.startExpirySweep();
   const stopHeapCompaction = startHeapCompactionWhenIdle(log);
   const stopUpkeep = services.dbKind === 'pglite' ? startEmbeddedUpkeep(services.db, log) : () => {};
+  const stopBackups = services.backups.startSchedule();
+  // `npm run backup` beside a running embedded shop asks it to take one (the files open in one process only).
+  process.on('SIGUSR2', () => void services.backups.take('manual'));
   server.listen(config.port, config.host, () => {
     if (!announce) return;
     const warnings: string[] = [];
@@ -77,6 +80,7 @@ export async function serve(config: Config, { announce = true } = {}) {
     stopExpirySweep();
     stopHeapCompaction();
     stopUpkeep();
+    stopBackups();
     await services.close();
     process.exit(0);
   }

@@ -3,6 +3,8 @@ import { createAccountService } from './account/account-service';
 import { createAdminServices } from './admin/admin-services';
 import { createAuth } from './auth/auth';
 import { createSessionService } from './auth/session-service';
+import { createBackupService } from './backup/backup-service';
+import { backUpBeforeMigrating } from './backup/before-migrating';
 import { createBakeDaysService } from './bake-days/bake-days-service';
 import { createDaySheetsService } from './bake-days/day-sheets-service';
 import { createCatalogService } from './catalog/catalog-service';
@@ -43,10 +45,12 @@ export async function createServices(
       if ((options.seedCatalog ?? true) && (await seedCatalog(db))) log.info('seeded the demo catalogue');
     },
     log,
+    { beforeMigrating: (db, pending) => backUpBeforeMigrating(config, db, pending, log) },
   );
   const { db } = database;
   watchConnections(metrics, database.connections);
   const mail = createMailService(config, db, log, undefined, counters);
+  const backups = createBackupService(config.backup, db, database.kind, log);
   const auth = createAuth(config, db, log, {
     sendPasswordReset: (to, link) => mail.enqueue(passwordResetEmail(config.shop.name, to, link)),
   });
@@ -118,6 +122,7 @@ export async function createServices(
     settings,
     daySheets: createDaySheetsService(db, orders),
     admin: createAdminServices(db, catalogVersion, orders),
+    backups,
     async close() {
       catalogVersion.stop();
       await mail.stop();

@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Config } from '../config';
 import type { Logger } from '../logger';
+import { type Migration, migrate, readMigrations } from './migrate';
 import type * as schema from './schema';
 
 /** The database handle every service receives: the same API on PGlite and on PostgreSQL. */
@@ -34,7 +35,21 @@ export interface Connections {
 /** Runs once the migrations are applied, still under the migration lock (the seed). */
 export type Prepare = (db: Db) => Promise<void>;
 
+export interface OpenOptions {
+  /** false: open the database as it is (restore, backup): no migrations, no `prepare`. */
+  migrate?: boolean;
+  /** Runs before the first pending migration (under the lock); returns the backup it took, if any. */
+  beforeMigrating?: (db: Db, pending: Migration[]) => Promise<string | null>;
+}
+
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+let migrations: Migration[] | null = null;
+
+/** This release's migrations, oldest first. */
+export function shopMigrations(): Migration[] {
+  migrations ??= readMigrations(migrationsFolder);
+  return migrations;
+}
 
 /** When the newest migration this release carries was made (drizzle records it once applied). */
 export function newestMigrationMillis(): number {
@@ -64,13 +79,21 @@ export async function openDatabase(
   cfg: Config['database'],
   prepare: Prepare = async () => {},
   log?: Pick<Logger, 'warn'>,
+  options: OpenOptions = {},
 ): Promise<Database> {
+  const setUp: Prepare = async (db) => {
+    if (options.migrate === false) return;
+    await migrate(db, shopMigrations(), {
+      beforePending: options.beforeMigrating && ((pending) => options.beforeMigrating!(db, pending)),
+    });
+    await prepare(db);
+  };
   if (cfg.kind === 'pglite') {
     const { openEmbedded } = await import('./open-embedded');
-    return openEmbedded(cfg.dataDir, migrationsFolder, prepare, cfg.timingsDir);
+    return openEmbedded(cfg.dataDir, setUp, cfg.timingsDir);
   }
   const { openPostgres } = await import('./open-postgres');
-  return openPostgres(cfg, migrationsFolder, prepare, log);
+  return openPostgres(cfg, setUp, log);
 }
 
 /** True when a trivial query answers. */

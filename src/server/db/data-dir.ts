@@ -65,3 +65,54 @@ export function localAuthSecret(dataDir: string): string {
     );
   }
 }
+
+const LOCK_FILE = 'shop.pid';
+
+/**
+ * Claims `dir` for this process: the embedded database opens in one process only, and a second
+ * one on the same files (a second shop, `npm run backup` or `restore` beside a running shop)
+ * would damage them. A lock left by a process that no longer runs is taken over. Returns the release.
+ */
+export function lockDataDir(dir: string): () => void {
+  const file = path.join(path.resolve(dir), LOCK_FILE);
+  for (;;) {
+    try {
+      writeFileSync(file, `${process.pid}\n`, { flag: 'wx' });
+      return () => rmSync(file, { force: true });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    }
+    const holder = runningHolder(file);
+    if (holder !== null && holder !== process.pid) {
+      throw new DataDirInUse(path.dirname(file), holder);
+    }
+    rmSync(file, { force: true });
+  }
+}
+
+/** The process id in the lock file if that process still runs, else null. */
+function runningHolder(file: string): number | null {
+  let pid: number;
+  try {
+    pid = Number(readFileSync(file, 'utf8').trim());
+  } catch {
+    return null;
+  }
+  if (!Number.isInteger(pid) || pid <= 0) return null;
+  try {
+    process.kill(pid, 0);
+    return pid;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM' ? pid : null;
+  }
+}
+
+export class DataDirInUse extends Error {
+  constructor(
+    readonly dir: string,
+    readonly pid: number,
+  ) {
+    super(`DATA_DIR ${dir} is in use by process ${pid} (the shop is running on it): stop it first`);
+    this.name = 'DataDirInUse';
+  }
+}

@@ -1,5 +1,4 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
-import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type { Config } from '../config';
 import type { Logger } from '../logger';
@@ -12,7 +11,6 @@ const MIGRATION_LOCK = 7_274_001;
 /** A PostgreSQL server (DATABASE_URL): a pool per instance; migrations and seed under an advisory lock. */
 export async function openPostgres(
   cfg: Extract<Config['database'], { kind: 'postgres' }>,
-  migrationsFolder: string,
   prepare: Prepare,
   log?: Pick<Logger, 'warn'>,
 ): Promise<Database> {
@@ -28,9 +26,8 @@ export async function openPostgres(
   const lockClient = await pool.connect();
   try {
     await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
-    const lockedDb = drizzle({ client: lockClient, schema });
-    await migrate(lockedDb, { migrationsFolder });
-    await prepare(lockedDb as unknown as Db);
+    // `prepare` migrates and seeds, on this one connection, holding the lock.
+    await prepare(drizzle({ client: lockClient, schema }) as unknown as Db);
   } finally {
     await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
     lockClient.release();

@@ -1,0 +1,191 @@
+import { spawn } from 'node:child_process';
+import { readdir, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { desc, eq } from 'drizzle-orm';
+import { addDays, londonDate, londonInstant } from '~/shared/bake-days/london-time';
+import type { Config } from '../config';
+import { type Db, openDatabase, shopMigrations } from '../db/client';
+import { backupRuns } from '../db/schema';
+import type { Logger } from '../logger';
+import { BACKUP_FILE_PATTERN } from './backup-file';
+import { restoreBackup } from './restore-backup';
+import { writeBackup } from './write-backup';
+
+export type BackupReason = 'scheduled' | 'manual' | 'before-migration' | 'before-restore';
+
+export interface BackupResult {
+  verified: boolean;
+  file: string | null;
+  error: string | null;
+  /** Milliseconds the database snapshot was held, and the whole run took. */
+  snapshotMs?: number;
+  totalMs: number;
+}
+
+/** What the back office shows: the newest run, and the newest verified one if that was not it. */
+export interface BackupStatus {
+  last: { at: string; verified: boolean; error: string | null; file: string | null } | null;
+  lastVerifiedAt: string | null;
+}
+
+/**
+ * Restores `file` into a new in-memory embedded database (on a thread of its own, closed after)
+ * and compares it with the manifest: the proof that the backup brings the shop back.
+ */
+export async function verifyBackup(file: string): Promise<void> {
+  const scratch = await openDatabase({ kind: 'pglite', dataDir: 'memory://' }, undefined, undefined, {
+    migrate: false,
+  });
+  try {
+    await restoreBackup(scratch.db, file, shopMigrations(), { atBackupSchema: true });
+  } finally {
+    await scratch.close();
+  }
+}
+
+/**
+ * Takes, verifies, copies (BACKUP_COMMAND) and records backups (docs/decisions/027). A failure
+ * never throws: it is logged as an error, recorded (the back office shows it in red) and returned.
+ */
+export function createBackupService(
+  settings: Config['backup'],
+  db: Db,
+  source: 'pglite' | 'postgres',
+  log: Pick<Logger, 'info' | 'error'>,
+) {
+  let running: Promise<BackupResult> | null = null;
+
+  async function takeOnce(reason: BackupReason): Promise<BackupResult> {
+    const startedAt = new Date();
+    const started = performance.now();
+    let file: string | null = null;
+    let bytes: number | null = null;
+    let snapshotMs: number | undefined;
+    try {
+      if (!settings.dir) throw new Error('BACKUP_DIR is not set (it is required with DATABASE_URL)');
+      const written = await writeBackup(db, source, settings.dir, shopMigrations(), startedAt);
+      ({ file, bytes, snapshotMs } = written);
+      try {
+        await verifyBackup(file);
+      } catch (err) {
+        // Keep it for inspection, under a name no restore or pruning takes for a good backup.
+        await rename(file, `${file}.failed`).catch(() => {});
+        file = `${file}.failed`;
+        throw new Error(`it did not verify: ${(err as Error).message}`);
+      }
+      if (settings.command) await runCommand(settings.command, file);
+      await prune(settings.dir, settings.keep);
+      const totalMs = performance.now() - started;
+      log.info(
+        { reason, file, bytes, snapshotMs: Math.round(snapshotMs), totalMs: Math.round(totalMs) },
+        'backup verified',
+      );
+      await record({ reason, startedAt, file, bytes, verified: true, error: null });
+      return { verified: true, file, error: null, snapshotMs, totalMs };
+    } catch (err) {
+      const error = (err as Error).message;
+      log.error({ reason, file, err: error }, `BACKUP FAILED: ${error}`);
+      await record({ reason, startedAt, file, bytes, verified: false, error });
+      return { verified: false, file, error, snapshotMs, totalMs: performance.now() - started };
+    }
+  }
+
+  async function record(run: typeof backupRuns.$inferInsert) {
+    try {
+      await db.insert(backupRuns).values(run);
+    } catch (err) {
+      // A database that cannot take the record (still at an older schema, or down) must not hide the backup.
+      log.error({ err: (err as Error).message }, 'could not record the backup in the database');
+    }
+  }
+
+  return {
+    /** Takes a backup now; one at a time (a second caller waits for the one under way). */
+    take(reason: BackupReason): Promise<BackupResult> {
+      running ??= takeOnce(reason).finally(() => {
+        running = null;
+      });
+      return running;
+    },
+
+    async status(): Promise<BackupStatus> {
+      const [last] = await db.select().from(backupRuns).orderBy(desc(backupRuns.finishedAt)).limit(1);
+      if (!last) return { last: null, lastVerifiedAt: null };
+      let lastVerifiedAt = last.verified ? last.finishedAt : null;
+      if (!last.verified) {
+        const [good] = await db
+          .select({ at: backupRuns.finishedAt })
+          .from(backupRuns)
+          .where(eq(backupRuns.verified, true))
+          .orderBy(desc(backupRuns.finishedAt))
+          .limit(1);
+        lastVerifiedAt = good?.at ?? null;
+      }
+      return {
+        last: {
+          at: last.finishedAt.toISOString(),
+          verified: last.verified,
+          error: last.error,
+          file: last.file,
+        },
+        lastVerifiedAt: lastVerifiedAt?.toISOString() ?? null,
+      };
+    },
+
+    /** Takes a backup every day at `settings.at` London time; returns the stop function. */
+    startSchedule(now: () => Date = () => new Date()): () => void {
+      const at = settings.at;
+      if (!at) return () => {};
+      let timer: NodeJS.Timeout;
+      const arm = () => {
+        const today = londonDate(now());
+        let next = londonInstant(today, at);
+        if (next.getTime() <= now().getTime()) next = londonInstant(addDays(today, 1), at);
+        timer = setTimeout(() => {
+          void takeThenArm();
+        }, next.getTime() - now().getTime());
+        timer.unref();
+      };
+      const takeThenArm = async () => {
+        await this.take('scheduled');
+        arm();
+      };
+      arm();
+      return () => clearTimeout(timer);
+    },
+  };
+}
+
+export type BackupService = ReturnType<typeof createBackupService>;
+
+/** Runs BACKUP_COMMAND with `{file}` replaced by the backup's path (quoted for the shell). */
+function runCommand(command: string, file: string): Promise<void> {
+  const quoted = `'${file.replaceAll("'", "'\\''")}'`;
+  return new Promise((resolve, reject) => {
+    const child = spawn('sh', ['-c', command.replaceAll('{file}', quoted)], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr = (stderr + chunk.toString()).slice(-500);
+    });
+    child.on('error', (err) => reject(new Error(`BACKUP_COMMAND could not run: ${err.message}`)));
+    child.on('exit', (code, signal) => {
+      if (code === 0) resolve();
+      else
+        reject(
+          new Error(
+            `BACKUP_COMMAND failed (${signal ?? `exit ${code}`})${stderr.trim() ? `: ${stderr.trim()}` : ''}`,
+          ),
+        );
+    });
+  });
+}
+
+/** Keeps the newest `keep` backups in `dir` (names sort by age); other files are left alone. */
+async function prune(dir: string, keep: number) {
+  const backups = (await readdir(dir)).filter((f) => BACKUP_FILE_PATTERN.test(f)).sort();
+  for (const old of backups.slice(0, Math.max(0, backups.length - keep))) {
+    await rm(path.join(dir, old), { force: true });
+  }
+}
