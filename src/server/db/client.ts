@@ -40,6 +40,8 @@ export interface OpenOptions {
   migrate?: boolean;
   /** Runs before the first pending migration (under the lock); returns the backup it took, if any. */
   beforeMigrating?: (db: Db, pending: Migration[]) => Promise<string | null>;
+  /** The migrations to apply (tests: a release with one more); default this release's. */
+  migrations?: Migration[];
 }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -83,7 +85,7 @@ export async function openDatabase(
 ): Promise<Database> {
   const setUp: Prepare = async (db) => {
     if (options.migrate === false) return;
-    await migrate(db, shopMigrations(), {
+    await migrate(db, options.migrations ?? shopMigrations(), {
       beforePending: options.beforeMigrating && ((pending) => options.beforeMigrating!(db, pending)),
     });
     await prepare(db);

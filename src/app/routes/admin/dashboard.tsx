@@ -1,6 +1,7 @@
 import { Clock, Package, PoundSterling, ShoppingBag } from 'lucide-react';
 import { Link } from 'react-router';
 import { loadOrNull } from '~/app/components/admin/admin-action.server';
+import { BackupStatusLine } from '~/app/components/admin/backup-status';
 import { BestSellers } from '~/app/components/admin/dashboard/best-sellers';
 import { SalesChart } from '~/app/components/admin/dashboard/sales-chart';
 import { LoadError } from '~/app/components/admin/load-error';
@@ -20,6 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdminPage(request, context);
   return {
     dashboard: await loadOrNull(context, 'the dashboard', () => context.services.admin.dashboard.get()),
+    backup: await loadOrNull(context, 'the backup status', () => context.services.backups.status()),
   };
 }
 
@@ -32,10 +34,13 @@ const shortDay = (day: string) =>
   });
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { dashboard } = loaderData;
+  const { dashboard, backup } = loaderData;
   return (
     <main className="mx-auto w-full max-w-5xl px-4 py-8">
-      <h1 className="mb-6 text-3xl font-bold">Dashboard</h1>
+      <h1 className="text-3xl font-bold">Dashboard</h1>
+      <div className="mt-2 mb-6 text-sm">
+        <BackupStatusLine status={backup} />
+      </div>
       {!dashboard ? (
         // SPEC §8: dashboard load errors are only logged (no toast).
         <LoadError message="The dashboard could not be loaded." toastOnShow={false} />

@@ -1,6 +1,7 @@
-import { Clock, CreditCard, MapPin, Truck } from 'lucide-react';
+import { Clock, CreditCard, DatabaseBackup, MapPin, Truck } from 'lucide-react';
 import { data } from 'react-router';
 import { field, loadOrNull, runAdminAction } from '~/app/components/admin/admin-action.server';
+import { BackupStatusLine } from '~/app/components/admin/backup-status';
 import { LoadError } from '~/app/components/admin/load-error';
 import { DeliverySettingsForm } from '~/app/components/admin/settings/delivery-settings-form';
 import { Badge, Card } from '~/app/components/ui/card';
@@ -22,6 +23,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     shop: config.shop,
     paymentProvider: config.stripe ? 'Stripe' : 'Test payment page (Stripe not configured)',
     settings: await loadOrNull(context, 'settings', () => settings.get()),
+    backup: await loadOrNull(context, 'the backup status', () => context.services.backups.status()),
+    backupSchedule: config.backup.at ? `every day at ${config.backup.at} (London time)` : null,
   };
 }
 
@@ -45,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Settings({ loaderData }: Route.ComponentProps) {
-  const { shop, paymentProvider, settings } = loaderData;
+  const { shop, paymentProvider, settings, backup, backupSchedule } = loaderData;
   return (
     <main className="mx-auto w-full max-w-3xl px-4 py-8">
       <h1 className="text-3xl font-bold">Settings</h1>
@@ -80,6 +83,14 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
               </li>
             ))}
           </ul>
+        </Section>
+        <Section icon={DatabaseBackup} title="Backups">
+          <BackupStatusLine status={backup} />
+          <p className="mt-2 text-cocoa-light">
+            {backupSchedule
+              ? `The shop backs itself up ${backupSchedule}, and before every upgrade, and checks each backup by restoring it.`
+              : 'Backups are taken by npm run backup (set up by whoever runs the shop) and before every upgrade; each is checked by restoring it.'}
+          </p>
         </Section>
         <Section icon={Clock} title="Business hours">
           <dl className="divide-y divide-crumb">
