@@ -3,6 +3,7 @@ import { createAccountService } from './account/account-service';
 import { createAdminServices } from './admin/admin-services';
 import { createAuth } from './auth/auth';
 import { createSessionService } from './auth/session-service';
+import { watchBackupAge } from './backup/backup-metrics';
 import { createBackupService } from './backup/backup-service';
 import { backUpBeforeMigrating } from './backup/before-migrating';
 import { createBakeDaysService } from './bake-days/bake-days-service';
@@ -51,6 +52,7 @@ export async function createServices(
   watchConnections(metrics, database.connections);
   const mail = createMailService(config, db, log, undefined, counters);
   const backups = createBackupService(config.backup, db, database.kind, log);
+  watchBackupAge(metrics, backups);
   const auth = createAuth(config, db, log, {
     sendPasswordReset: (to, link) => mail.enqueue(passwordResetEmail(config.shop.name, to, link)),
   });

@@ -184,6 +184,11 @@ describe('a backup', () => {
     const status = await t.services.backups.status();
     expect(status.last).toMatchObject({ verified: true, error: null });
     expect(status.lastVerifiedAt).toBe(status.last!.at);
+    // What an operator's alert reads: seconds since the last verified backup.
+    const scraped = await t.services.metrics.registry.metrics();
+    const age = Number(/^shop_backup_age_seconds (\S+)$/m.exec(scraped)?.[1]);
+    expect(age).toBeGreaterThanOrEqual(0);
+    expect(age).toBeLessThan(600);
   });
 
   it('restores into an empty embedded database with every row as it was', async () => {

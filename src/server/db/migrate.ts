@@ -50,7 +50,8 @@ export class MigrationFailed extends Error {
     backupFile: string | null,
   ) {
     super(
-      `Migration ${migration} failed: ${(cause as Error).message}. It was rolled back: the database is as it ` +
+      // drizzle wraps the database's error ("Failed query: ..."); its own words say what went wrong.
+      `Migration ${migration} failed: ${((cause as Error).cause as Error | undefined)?.message ?? (cause as Error).message}. It was rolled back: the database is as it ` +
         `was before it${backupFile ? `; the backup taken just before: ${backupFile}` : ''}. The shop does not start on it.`,
       { cause },
     );
