@@ -92,7 +92,12 @@ const EnvSchema = z.object({
     .string()
     .default('03:00')
     .transform((v) => v.trim().toLowerCase())
-    .pipe(z.union([z.literal('off'), z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'HH:MM (24-hour, London time) or off')])),
+    .pipe(
+      z.union([
+        z.literal('off'),
+        z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'HH:MM (24-hour, London time) or off'),
+      ]),
+    ),
   /** How many backups to keep in BACKUP_DIR (the newest). */
   BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(14),
   /** Run after each verified backup, `{file}` replaced by its path, e.g. `rclone copy {file} remote:shop`. */
