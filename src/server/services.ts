@@ -59,7 +59,7 @@ export async function createServices(
   const session = createSessionService(auth, db, log);
   const accounts = createAccountService(auth, db, log);
   const rateLimiter = createRateLimiter(db, config.rateLimits);
-  const paymentProvider = await createPaymentProvider(config);
+  const paymentProvider = await createPaymentProvider(config, log);
   // Other instances' product changes are noticed by polling; on the embedded database there are none.
   const catalogVersion = createCatalogVersion(db, log, database.kind === 'postgres' ? 1000 : null);
   catalogVersion.start();
@@ -67,7 +67,7 @@ export async function createServices(
   const orders = createOrdersService(
     db,
     mail,
-    paymentProvider.provider,
+    paymentProvider,
     log,
     async (exec) => {
       const { collectionAddress: address, collectionHours: hours } = await settings.get(exec);
@@ -76,14 +76,14 @@ export async function createServices(
     counters,
   );
   const accountPrivacy = createAccountPrivacyService(auth, db, accounts, orders, log);
-  const payments = createPaymentsService(config, db, orders, paymentProvider, log);
+  const payments = createPaymentsService(db, orders, paymentProvider, log);
   const bakeDays = createBakeDaysService(db);
   const discounts = createDiscountsService(db);
   const checkout = createCheckoutService({
     config,
     db,
     orders,
-    provider: paymentProvider.provider,
+    provider: paymentProvider,
     rateLimiter,
     bakeDays,
     discounts,

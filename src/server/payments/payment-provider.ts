@@ -18,16 +18,6 @@ export interface PaymentOrder {
   fulfilment: Fulfilment;
 }
 
-/** What the provider says about a payment session when asked directly. */
-export interface SessionState {
-  paid: boolean;
-  paymentIntentId: string | null;
-  /** Our order id as the provider recorded it, when it did. */
-  orderId: string | null;
-  /** What the provider charged, when it reports it. */
-  amount: ChargedAmount | null;
-}
-
 export interface ChargedAmount {
   pennies: number;
   /** Lower-case ISO code, e.g. "gbp". */
@@ -42,8 +32,11 @@ export interface PaymentProvider {
   readonly name: 'test' | 'stripe';
   /** Opens a hosted payment page; the customer's browser is sent to `url`. */
   createSession(order: PaymentOrder): Promise<{ sessionId: string; url: string }>;
-  /** Asks the provider about a session; null when the provider has nothing to tell (test page). */
-  retrieveSession(sessionId: string): Promise<SessionState | null>;
+  /**
+   * Asks the provider about a session: a `paid` action when it was paid; null when the provider
+   * has nothing to tell (the test page confirms its payments itself).
+   */
+  retrieveSession(sessionId: string): Promise<ProviderEvent | null>;
   /**
    * Gives money back for a paid session. The idempotency key makes a retried request one refund.
    * Throws when the provider refuses.
@@ -51,6 +44,18 @@ export interface PaymentProvider {
   refund(request: RefundRequest): Promise<{ refundId: string }>;
   /** Closes a session's payment page early (a cancelled order); best effort. */
   expireSession(sessionId: string): Promise<void>;
+  /**
+   * A provider that calls back with signed webhooks: verifies one on its raw body and says what
+   * it means. Throws a 400 for a bad signature.
+   */
+  readWebhook?(rawBody: string, signature: string | undefined): Promise<ProviderEvent>;
+  /** A provider whose payment page the shop serves itself (the test page). */
+  ownPage?: {
+    /** Whether a session id is one of this page's. */
+    owns(sessionId: string): boolean;
+    /** Takes a card on the page: a `paid` event, or throws the page's refusal. */
+    pay(session: PayableSession, card: unknown): ProviderEvent;
+  };
 }
 
 export interface RefundRequest {
@@ -58,4 +63,47 @@ export interface RefundRequest {
   paymentIntentId: string | null;
   amountPennies: number;
   idempotencyKey: string;
+}
+
+/** A payment the provider says was taken for one of its sessions. */
+export interface ProviderPayment {
+  sessionId: string;
+  /** Our order id as the provider recorded it, when it did. */
+  orderId: string | null;
+  paymentIntentId: string | null;
+  /** What the provider charged, when it reports it. */
+  amount: ChargedAmount | null;
+}
+
+/**
+ * What a provider's event means to the shop. Each provider turns its own protocol into these,
+ * and the payments service acts on these only (docs/decisions/037).
+ */
+export type PaymentAction =
+  | { kind: 'paid'; payment: ProviderPayment }
+  /** Acknowledged, nothing settled yet (a delayed payment method still working). */
+  | { kind: 'pending' }
+  /** The payment failed; the order waits for its page to expire. */
+  | { kind: 'failed' }
+  /** The payment page closed unpaid: its order is cancelled. */
+  | { kind: 'expired'; sessionId: string }
+  /** The provider now holds this much refunded in total for a payment. */
+  | { kind: 'refunded'; paymentIntentId: string | null; refundedPennies: number }
+  /** Nothing the shop acts on; not recorded. */
+  | { kind: 'ignored' };
+
+/** One event from a provider, with the id that makes a repeat of it recognisable. */
+export interface ProviderEvent {
+  eventId: string;
+  /** The provider's own name for it, kept on record. */
+  eventType: string;
+  action: PaymentAction;
+}
+
+/** What a page the shop hosts itself needs to take a payment for an order. */
+export interface PayableSession {
+  sessionId: string;
+  orderId: string;
+  expiresAt: Date | null;
+  totalPennies: number;
 }

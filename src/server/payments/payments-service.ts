@@ -1,30 +1,27 @@
-import type Stripe from 'stripe';
 import { formatBakeDay } from '~/shared/bake-days/london-time';
 import { isUuid } from '~/shared/ids';
 import type { Actor } from '~/shared/orders/actor';
 import { fulfilmentNoun } from '~/shared/orders/fulfilment-words';
 import type { ManualPaymentMethod } from '~/shared/orders/manual-payment';
 import { type SummaryFigures, type SummaryRow, summaryRows } from '~/shared/pricing/summary-rows';
-import { TestCardSchema } from '~/shared/schemas/checkout';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { AppError, badRequest, notFound, parseOrThrow } from '../errors';
+import { notFound } from '../errors';
 import type { Logger } from '../logger';
 import type { OrdersService } from '../orders/orders-service';
-import { createFulfilment, type FulfilmentResult } from './fulfilment';
-import type { PaymentProvider } from './payment-provider';
-import { amountOf, paymentIntentOf } from './stripe-session';
-import { createTestProvider, TEST_SESSION_PREFIX, testCardOutcome } from './test-provider';
+import { createFulfilment } from './fulfilment';
+import type { PaymentProvider, ProviderEvent } from './payment-provider';
+import { createTestProvider } from './test-provider';
 
 /** The provider in use: Stripe when configured, else the built-in test page. */
-export async function createPaymentProvider(
-  config: Config,
-): Promise<{ provider: PaymentProvider; stripe: Stripe | null }> {
-  if (!config.stripe) return { provider: createTestProvider(config.publicUrl), stripe: null };
+export async function createPaymentProvider(config: Config, log: Logger): Promise<PaymentProvider> {
+  if (!config.stripe) return createTestProvider(config.publicUrl);
   // Stripe's SDK holds ~20 MB of memory: only a shop that takes payments through it loads it.
   const { createStripeClient, createStripeProvider } = await import('./stripe-provider');
-  const stripe = createStripeClient(config.stripe);
-  return { provider: createStripeProvider(stripe, config.publicUrl), stripe };
+  return createStripeProvider(createStripeClient(config.stripe), config.publicUrl, {
+    secret: config.stripe.webhookSecret ?? null,
+    log,
+  });
 }
 
 /** The order behind a test payment page: what the customer is asked to pay. */
@@ -46,36 +43,49 @@ export interface TestPaymentView {
  * the provider's confirmations (signed webhooks, the test page, the success page's check) into
  * paid orders through one fulfilment function.
  */
-export function createPaymentsService(
-  config: Config,
-  db: Db,
-  orders: OrdersService,
-  { provider, stripe }: Awaited<ReturnType<typeof createPaymentProvider>>,
-  log: Logger,
-) {
+export function createPaymentsService(db: Db, orders: OrdersService, provider: PaymentProvider, log: Logger) {
   const { fulfil, recordEvent } = createFulfilment(db, orders, log);
 
-  /** The test page exists only while the test provider is in use, and only while its order can be paid. */
-  const isTestSession = (sessionId: string) =>
-    provider.name === 'test' && sessionId.startsWith(TEST_SESSION_PREFIX);
+  /** The shop's own payment page exists only while its provider is in use, and only for its sessions. */
+  const ownsPage = (sessionId: string) => provider.ownPage?.owns(sessionId) ?? false;
 
   async function testOrder(sessionId: string) {
-    const order = isTestSession(sessionId) ? await orders.getBySessionId(sessionId) : null;
-    if (order?.payment.provider !== 'test') throw notFound('Payment session not found');
+    const order = ownsPage(sessionId) ? await orders.getBySessionId(sessionId) : null;
+    if (!order || order.payment.provider !== provider.name) throw notFound('Payment session not found');
     return order;
   }
 
-  async function handleCheckoutSession(event: Stripe.Event, session: Stripe.Checkout.Session) {
-    const orderId = session.client_reference_id ?? session.metadata?.order_id ?? null;
-    return fulfil({
-      provider: 'stripe',
-      eventId: event.id,
-      eventType: event.type,
-      sessionId: session.id,
-      orderId: isUuid(orderId) ? orderId : null,
-      paymentIntentId: paymentIntentOf(session),
-      amount: amountOf(session),
-    });
+  /** Records an event that needs nothing more, so a repeat is recognised. */
+  const recorded = async (e: ProviderEvent) =>
+    (await recordEvent(provider.name, e.eventId, e.eventType)) ? 'recorded' : 'duplicate_event';
+
+  /** Does what a provider's event means; the provider has already turned its protocol into an action. */
+  async function act(e: ProviderEvent) {
+    const { action } = e;
+    switch (action.kind) {
+      case 'paid':
+        return fulfil({
+          provider: provider.name,
+          eventId: e.eventId,
+          eventType: e.eventType,
+          ...action.payment,
+        });
+      case 'pending':
+      // A failed payment leaves the order pending and unpaid until its page expires; the basket is still in the browser.
+      case 'failed':
+        return recorded(e);
+      case 'expired':
+        // An abandoned payment page: its unpaid order is cancelled (and frees what it held).
+        if ((await recorded(e)) === 'duplicate_event') return 'duplicate_event';
+        return (await orders.expireSession(action.sessionId)) ? 'cancelled' : 'recorded';
+      case 'refunded':
+        // Refunds made in the provider's own dashboard become refund rows of the order.
+        if ((await recorded(e)) === 'duplicate_event') return 'duplicate_event';
+        if (!action.paymentIntentId) return 'ignored';
+        return orders.reconcileProviderRefunds(action.paymentIntentId, action.refundedPennies, e.eventId);
+      case 'ignored':
+        return 'ignored';
+    }
   }
 
   return {
@@ -86,60 +96,10 @@ export function createPaymentsService(
      * and changes nothing; events we do not act on are acknowledged so Stripe stops resending.
      */
     async handleStripeWebhook(rawBody: string, signature: string | undefined) {
-      if (!stripe || !config.stripe) throw notFound('Stripe is not configured');
-      if (!config.stripe.webhookSecret) {
-        log.error('STRIPE_WEBHOOK_SECRET is not set: Stripe webhooks cannot be verified');
-        throw new AppError(503, 'webhook_not_configured', 'Webhook verification is not configured');
-      }
-      let event: Stripe.Event;
-      try {
-        event = await stripe.webhooks.constructEventAsync(
-          rawBody,
-          signature ?? '',
-          config.stripe.webhookSecret,
-        );
-      } catch (err) {
-        log.warn({ err: err instanceof Error ? err.message : err }, 'Stripe webhook with a bad signature');
-        throw badRequest('Invalid webhook signature');
-      }
-      let result: FulfilmentResult | 'recorded' | 'cancelled' | 'in_step' | 'ignored' = 'ignored';
-      switch (event.type) {
-        case 'checkout.session.completed':
-          // Card payments are paid on completion; delayed methods confirm with async_payment_succeeded.
-          result =
-            event.data.object.payment_status === 'paid'
-              ? await handleCheckoutSession(event, event.data.object)
-              : (await recordEvent('stripe', event.id, event.type))
-                ? 'recorded'
-                : 'duplicate_event';
-          break;
-        case 'checkout.session.async_payment_succeeded':
-          result = await handleCheckoutSession(event, event.data.object);
-          break;
-        case 'checkout.session.async_payment_failed':
-          // The order stays pending and unpaid until its page expires; the basket is still in the browser.
-          result = (await recordEvent('stripe', event.id, event.type)) ? 'recorded' : 'duplicate_event';
-          break;
-        case 'checkout.session.expired':
-          // An abandoned payment page: its unpaid order is cancelled (and frees what it held).
-          result = (await recordEvent('stripe', event.id, event.type))
-            ? (await orders.expireSession(event.data.object.id))
-              ? 'cancelled'
-              : 'recorded'
-            : 'duplicate_event';
-          break;
-        case 'charge.refunded': {
-          // Refunds made in Stripe's own dashboard become refund rows of the order.
-          const charge = event.data.object;
-          const intent =
-            typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
-          if (!(await recordEvent('stripe', event.id, event.type))) result = 'duplicate_event';
-          else if (intent)
-            result = await orders.reconcileProviderRefunds(intent, charge.amount_refunded, event.id);
-          break;
-        }
-      }
-      log.info({ eventId: event.id, type: event.type, result }, 'Stripe webhook');
+      if (provider.name !== 'stripe' || !provider.readWebhook) throw notFound('Stripe is not configured');
+      const event = await provider.readWebhook(rawBody, signature);
+      const result = await act(event);
+      log.info({ eventId: event.eventId, type: event.eventType, result }, 'Stripe webhook');
       return { received: true as const, result };
     },
 
@@ -171,22 +131,18 @@ export function createPaymentsService(
       };
       if (order.paid_at) return { ...seen, paid: true };
       if (order.payment.provider !== provider.name) return { ...seen, paid: false };
-      let state: Awaited<ReturnType<PaymentProvider['retrieveSession']>>;
+      let event: ProviderEvent | null;
       try {
-        state = await provider.retrieveSession(sessionId);
+        event = await provider.retrieveSession(sessionId);
       } catch (err) {
         log.warn({ err, sessionId }, 'could not ask the payment provider about a session');
         return { ...seen, paid: false };
       }
-      if (!state?.paid) return { ...seen, paid: false };
-      await fulfil({
-        provider: provider.name,
-        eventId: `reconcile_${sessionId}`,
-        eventType: 'checkout.session.reconciled',
-        sessionId,
-        orderId: order.id,
-        paymentIntentId: state.paymentIntentId,
-        amount: state.amount,
+      if (event?.action.kind !== 'paid') return { ...seen, paid: false };
+      // The order found by this session is the one paid, whatever id the provider kept.
+      await act({
+        ...event,
+        action: { kind: 'paid', payment: { ...event.action.payment, sessionId, orderId: order.id } },
       });
       return { ...seen, paid: !!(await orders.getBySessionId(sessionId))?.paid_at };
     },
@@ -237,30 +193,23 @@ export function createPaymentsService(
     },
 
     /**
-     * Pays a test session with a test card: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is
-     * declined (402), anything else is refused. Paying an already paid session changes nothing.
+     * Pays on the shop's own payment page with a card, by that page's rules (the test provider's).
+     * Paying an already paid session changes nothing.
      */
     async payTestSession(sessionId: string, card: unknown): Promise<{ redirectTo: string }> {
       // Paying needs only the order's id, state, expiry and total: not the view the page draws.
-      const order = isTestSession(sessionId) ? await orders.getPaymentBySessionId(sessionId) : null;
-      if (order?.provider !== 'test') throw notFound('Payment session not found');
+      const order = ownsPage(sessionId) ? await orders.getPaymentBySessionId(sessionId) : null;
+      if (!order || !provider.ownPage || order.provider !== provider.name) {
+        throw notFound('Payment session not found');
+      }
       const redirectTo = `/checkout/success?session_id=${encodeURIComponent(sessionId)}`;
       if (order.paidAt) return { redirectTo };
-      // Like a hosted page, an expired test page takes no payment.
-      if (order.expiresAt && order.expiresAt <= new Date()) {
-        throw new AppError(410, 'session_expired', 'This payment page has expired.');
-      }
-      const { cardNumber } = parseOrThrow(TestCardSchema, card);
-      const outcome = testCardOutcome(cardNumber);
-      if (!outcome.ok) throw new AppError(402, outcome.code, outcome.message);
-      await fulfil({
-        provider: 'test',
-        eventId: `test_evt_${sessionId.slice(TEST_SESSION_PREFIX.length)}`,
-        eventType: 'checkout.session.completed',
-        sessionId,
-        orderId: order.id,
-        amount: { pennies: order.totalPennies, currency: 'gbp' },
-      });
+      await act(
+        provider.ownPage.pay(
+          { sessionId, orderId: order.id, expiresAt: order.expiresAt, totalPennies: order.totalPennies },
+          card,
+        ),
+      );
       return { redirectTo };
     },
   };

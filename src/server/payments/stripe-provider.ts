@@ -1,8 +1,11 @@
 import Stripe from 'stripe';
 import { formatBakeDay } from '~/shared/bake-days/london-time';
+import { isUuid } from '~/shared/ids';
 import { fulfilmentNoun } from '~/shared/orders/fulfilment-words';
 import type { Config } from '../config';
-import type { PaymentOrder, PaymentProvider } from './payment-provider';
+import { AppError, badRequest } from '../errors';
+import type { Logger } from '../logger';
+import type { PaymentAction, PaymentOrder, PaymentProvider, ProviderPayment } from './payment-provider';
 import { amountOf, paymentIntentOf } from './stripe-session';
 
 export type StripeSettings = NonNullable<Config['stripe']>;
@@ -19,8 +22,49 @@ export function createStripeClient(settings: StripeSettings): Stripe {
   return new Stripe(settings.secretKey, config);
 }
 
+/** What a Checkout Session says was paid; an order id that is not one of ours is dropped. */
+function paymentOf(session: Stripe.Checkout.Session): ProviderPayment {
+  const orderId = session.client_reference_id ?? session.metadata?.order_id ?? null;
+  return {
+    sessionId: session.id,
+    orderId: isUuid(orderId) ? orderId : null,
+    paymentIntentId: paymentIntentOf(session),
+    amount: amountOf(session),
+  };
+}
+
+/** The one place Stripe's event names are read: what each means to the shop. */
+export function actionOf(event: Stripe.Event): PaymentAction {
+  switch (event.type) {
+    case 'checkout.session.completed':
+      // Card payments are paid on completion; delayed methods confirm with async_payment_succeeded.
+      return event.data.object.payment_status === 'paid'
+        ? { kind: 'paid', payment: paymentOf(event.data.object) }
+        : { kind: 'pending' };
+    case 'checkout.session.async_payment_succeeded':
+      return { kind: 'paid', payment: paymentOf(event.data.object) };
+    case 'checkout.session.async_payment_failed':
+      return { kind: 'failed' };
+    case 'checkout.session.expired':
+      return { kind: 'expired', sessionId: event.data.object.id };
+    case 'charge.refunded': {
+      // Refunds made in Stripe's own dashboard: the charge says how much is refunded in all.
+      const charge = event.data.object;
+      const intent =
+        typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
+      return { kind: 'refunded', paymentIntentId: intent ?? null, refundedPennies: charge.amount_refunded };
+    }
+    default:
+      return { kind: 'ignored' };
+  }
+}
+
 /** Stripe Checkout: a hosted page priced line by line from our order, in pounds sterling. */
-export function createStripeProvider(stripe: Stripe, publicUrl: string): PaymentProvider {
+export function createStripeProvider(
+  stripe: Stripe,
+  publicUrl: string,
+  webhooks: { secret: string | null; log: Logger } | null = null,
+): PaymentProvider {
   return {
     name: 'stripe',
     async createSession(order: PaymentOrder) {
@@ -91,11 +135,35 @@ export function createStripeProvider(stripe: Stripe, publicUrl: string): Payment
     async retrieveSession(sessionId: string) {
       const session = await stripe.checkout.sessions.retrieve(sessionId);
       return {
-        paid: session.payment_status === 'paid',
-        paymentIntentId: paymentIntentOf(session),
-        orderId: session.client_reference_id ?? session.metadata?.order_id ?? null,
-        amount: amountOf(session),
+        eventId: `reconcile_${sessionId}`,
+        eventType: 'checkout.session.reconciled',
+        action:
+          session.payment_status === 'paid'
+            ? { kind: 'paid', payment: paymentOf(session) }
+            : { kind: 'pending' },
       };
+    },
+
+    /**
+     * Verifies a webhook on its raw body (Stripe signs the exact bytes). A bad or stale signature
+     * is a 400; without a webhook secret nothing can be verified (503).
+     */
+    async readWebhook(rawBody: string, signature: string | undefined) {
+      if (!webhooks?.secret) {
+        webhooks?.log.error('STRIPE_WEBHOOK_SECRET is not set: Stripe webhooks cannot be verified');
+        throw new AppError(503, 'webhook_not_configured', 'Webhook verification is not configured');
+      }
+      let event: Stripe.Event;
+      try {
+        event = await stripe.webhooks.constructEventAsync(rawBody, signature ?? '', webhooks.secret);
+      } catch (err) {
+        webhooks.log.warn(
+          { err: err instanceof Error ? err.message : err },
+          'Stripe webhook with a bad signature',
+        );
+        throw badRequest('Invalid webhook signature');
+      }
+      return { eventId: event.id, eventType: event.type, action: actionOf(event) };
     },
 
     async refund({ sessionId, paymentIntentId, amountPennies, idempotencyKey }) {

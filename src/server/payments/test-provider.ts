@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import type { PaymentProvider } from './payment-provider';
+import { TestCardSchema } from '~/shared/schemas/checkout';
+import { AppError, parseOrThrow } from '../errors';
+import type { PayableSession, PaymentProvider, ProviderEvent } from './payment-provider';
 
 export const TEST_SESSION_PREFIX = 'test_cs_';
 
@@ -31,6 +33,36 @@ export function createTestProvider(publicUrl: string): PaymentProvider {
     },
     // The test page checks the order's own expiry, so there is nothing to close.
     async expireSession() {},
+    ownPage: {
+      owns: (sessionId) => sessionId.startsWith(TEST_SESSION_PREFIX),
+      pay: payOnTestPage,
+    },
+  };
+}
+
+/**
+ * The test page's rules: 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined (402), any
+ * other number is refused; an expired page takes nothing (410), as a hosted page does.
+ */
+function payOnTestPage(session: PayableSession, card: unknown): ProviderEvent {
+  if (session.expiresAt && session.expiresAt <= new Date()) {
+    throw new AppError(410, 'session_expired', 'This payment page has expired.');
+  }
+  const { cardNumber } = parseOrThrow(TestCardSchema, card);
+  const outcome = testCardOutcome(cardNumber);
+  if (!outcome.ok) throw new AppError(402, outcome.code, outcome.message);
+  return {
+    eventId: `test_evt_${session.sessionId.slice(TEST_SESSION_PREFIX.length)}`,
+    eventType: 'checkout.session.completed',
+    action: {
+      kind: 'paid' as const,
+      payment: {
+        sessionId: session.sessionId,
+        orderId: session.orderId,
+        paymentIntentId: null,
+        amount: { pennies: session.totalPennies, currency: 'gbp' },
+      },
+    },
   };
 }
 
