@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { contactMessages, emailOutbox, orderItems, orders } from '~/server/db/schema';
+import { type ReceivedEmail, type SmtpSink, startSmtpSink } from '~/test/doubles/smtp-sink';
 import { createProduct, createUser } from '~/test/factories';
 import { createTestApp, type TestApp } from '~/test/test-app';
 import { backoffSeconds } from './outbox';
-import { type ReceivedEmail, type SmtpSink, startSmtpSink } from './smtp-sink';
 
 let t: TestApp;
 let sink: SmtpSink;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type StripeStandIn, startStripeStandIn } from '~/test/doubles/stripe-stand-in';
 import type { PaymentOrder } from './payment-provider';
 import { createStripeClient, createStripeProvider } from './stripe-provider';
-import { type StripeStandIn, startStripeStandIn } from './stripe-stand-in';
 
 let standIn: StripeStandIn;
 beforeAll(async () => {

@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveries, emailOutbox, orders, paymentEvents, refunds } from '~/server/db/schema';
 import { formatBakeDay } from '~/shared/bake-days/london-time';
 import { DiscountCodeFormSchema } from '~/shared/discounts/discount-code';
+import { type StandInSession, type StripeStandIn, startStripeStandIn } from '~/test/doubles/stripe-stand-in';
 import { api, createProduct, createUser } from '~/test/factories';
 import { createTestApp, type TestApp } from '~/test/test-app';
-import { type StandInSession, type StripeStandIn, startStripeStandIn } from './stripe-stand-in';
 
 const WEBHOOK_SECRET = 'whsec_test_secret_for_the_shop';
 const stripe = new Stripe('sk_test_standin');
