@@ -191,7 +191,7 @@ try {
     // PostgreSQL -> a second new PostgreSQL database.
     const pg = await onTemporaryPostgres('backup_bench', (env) =>
       onTemporaryPostgres('backup_bench_restored', (restoreEnv) =>
-        run('postgres', { ...env, NODE_ENV: 'test' }, { ...restoreEnv, NODE_ENV: 'test', BACKUP_DIR: work }),
+        run('postgres', env, { ...restoreEnv, BACKUP_DIR: work }),
       ),
     );
     if (pg) results.push(pg);
