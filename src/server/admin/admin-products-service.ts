@@ -75,6 +75,21 @@ export function createAdminProductsService(db: Db, catalogVersion: CatalogVersio
     await tx.delete(productPhotoFiles).where(notInArray(productPhotoFiles.hash, used));
   }
 
+  /** The product shows `photo` from now on (a new upload or a new crop); the old files go if unused. */
+  function replacePhoto(id: string, photo: ProcessedPhoto): Promise<ProductDto> {
+    return write(async (tx) => {
+      await storePhoto(tx, photo);
+      const [row] = await tx
+        .update(products)
+        .set({ photoHash: photo.hash })
+        .where(eq(products.id, id))
+        .returning();
+      if (!row) throw notFound('Product not found');
+      await dropUnusedPhotos(tx);
+      return toProductDto(row);
+    });
+  }
+
   /** The kept master of a product's photo (bytes, webp), or null when it has none. */
   async function masterOf(id: string): Promise<Uint8Array | null> {
     if (!isUuid(id)) return null;
@@ -160,34 +175,14 @@ export function createAdminProductsService(db: Db, catalogVersion: CatalogVersio
     async setPhoto(id: string, upload: Uint8Array, crop?: unknown): Promise<ProductDto> {
       if (!isUuid(id)) throw notFound('Product not found');
       const photo = await processPhoto(upload, readPhotoCrop(crop));
-      return write(async (tx) => {
-        await storePhoto(tx, photo);
-        const [row] = await tx
-          .update(products)
-          .set({ photoHash: photo.hash })
-          .where(eq(products.id, id))
-          .returning();
-        if (!row) throw notFound('Product not found');
-        await dropUnusedPhotos(tx);
-        return toProductDto(row);
-      });
+      return replacePhoto(id, photo);
     },
 
     /** The product's photo cut again as `crop` says, from the master kept when it was uploaded. */
     async setPhotoCrop(id: string, crop: unknown): Promise<ProductDto> {
       if (!isUuid(id)) throw notFound('Product not found');
       const photo = await recrop(id, crop);
-      return write(async (tx) => {
-        await storePhoto(tx, photo);
-        const [row] = await tx
-          .update(products)
-          .set({ photoHash: photo.hash })
-          .where(eq(products.id, id))
-          .returning();
-        if (!row) throw notFound('Product not found');
-        await dropUnusedPhotos(tx);
-        return toProductDto(row);
-      });
+      return replacePhoto(id, photo);
     },
 
     /** The uncropped master of the product's photo, for the owner to place the square on. */
