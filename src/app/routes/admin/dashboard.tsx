@@ -65,7 +65,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             />
           </ul>
           <p className="mt-2 text-sm text-cocoa-light">
-            Revenue counts paid orders (paid, baking, shipped, completed), less refunds.
+            Revenue counts the money recorded for orders (paid by card or marked as paid), less refunds.
           </p>
 
           <div className="mt-10 grid gap-6 lg:grid-cols-2">
