@@ -18,13 +18,14 @@ async function placePaidOrder(): Promise<{ orderId: string; total: number }> {
       data: { items: [{ product_id: products[0].id, quantity: 1 }] },
     });
     expect(checkout.ok(), await checkout.text()).toBe(true);
-    const { sessionId } = await checkout.json();
+    const { sessionId, orderId } = await checkout.json();
     const paid = await customer.post(`/api/payments/test/sessions/${sessionId}/pay`, {
       data: { cardNumber: '4242 4242 4242 4242', expiry: '12 / 40', cvc: '123', name: 'Demo Customer' },
     });
     expect(paid.ok(), await paid.text()).toBe(true);
     const { orders } = await (await customer.get('/api/account/orders')).json();
-    const order = orders.find((o: { status: string }) => o.status === 'paid');
+    // Another journey may pay for the demo customer at the same time: this order, by its id.
+    const order = orders.find((o: { id: string }) => o.id === orderId);
     return { orderId: order.id, total: order.total_pennies };
   } finally {
     await customer.dispose();

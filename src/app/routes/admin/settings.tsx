@@ -1,5 +1,5 @@
 import { Clock, CreditCard, DatabaseBackup, MapPin, Truck } from 'lucide-react';
-import { data } from 'react-router';
+import { data, useFetcher } from 'react-router';
 import { field, loadOrNull, runAdminAction } from '~/app/components/admin/admin-action.server';
 import { BackupStatusLine } from '~/app/components/admin/backup-status';
 import { LoadError } from '~/app/components/admin/load-error';
@@ -49,6 +49,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Settings({ loaderData }: Route.ComponentProps) {
   const { shop, paymentProvider, settings, backup, backupSchedule } = loaderData;
+  // Holds the form's keyed fetcher while a save remounts the form, so "Settings saved" outlives it.
+  useFetcher({ key: 'settings' });
   return (
     <main className="mx-auto w-full max-w-3xl px-4 py-8">
       <h1 className="text-3xl font-bold">Settings</h1>
