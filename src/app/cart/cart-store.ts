@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { create } from 'zustand';
 import { createJSONStorage, persist, type StateStorage } from 'zustand/middleware';
 import { CART_STORAGE_NAME } from '~/shared/constants';
-import { linesTotalPence } from '~/shared/money';
+import { linesTotalPence } from '~/shared/money/money';
 
 /** A cart line (SPEC §3): `id` is the product id. */
 export interface CartItem {

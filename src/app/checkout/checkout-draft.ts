@@ -1,4 +1,4 @@
-import type { Fulfilment } from '~/shared/pricing/price-order';
+import type { Fulfilment } from '~/shared/orders/fulfilment';
 import { type DeliveryFormState, EMPTY_DELIVERY } from './delivery-choice';
 
 /** What the customer chose at checkout besides the basket and its code (kept with the basket). */

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { CartItem } from '~/app/cart/cart-store';
-import type { Fulfilment } from '~/shared/pricing/price-order';
+import type { Fulfilment } from '~/shared/orders/fulfilment';
 import type { CheckoutQuote } from '~/shared/schemas/checkout';
 
 /** The server refused the discount code: `message` says why, for the customer. */

@@ -1,5 +1,5 @@
 import type { CartItem } from '~/app/cart/cart-store';
-import type { Fulfilment } from '~/shared/pricing/price-order';
+import type { Fulfilment } from '~/shared/orders/fulfilment';
 import type { CheckoutItemPayload, CheckoutSessionResponse } from '~/shared/schemas/checkout';
 import type { DeliveryInput } from '~/shared/schemas/gift-delivery';
 import { CodeRefusedError } from './checkout-quote';

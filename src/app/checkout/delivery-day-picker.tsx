@@ -2,7 +2,7 @@ import { ChevronDown } from 'lucide-react';
 import { useState } from 'react';
 import { cn } from '~/app/lib/cn';
 import type { BakeDay } from '~/shared/bake-days/calendar';
-import { formatBakeDay } from '~/shared/bake-days/london-time';
+import { formatBakeDay } from '~/shared/time/london-time';
 
 /** What the checkout page needs of a bake day. */
 export type DeliveryDayChoice = Pick<BakeDay, 'date' | 'state' | 'orderBy' | 'capacity' | 'booked'>;

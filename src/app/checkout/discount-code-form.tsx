@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import type { CartItem } from '~/app/cart/cart-store';
 import { Button } from '~/app/components/ui/button';
 import { Input } from '~/app/components/ui/input';
-import type { Fulfilment } from '~/shared/pricing/price-order';
+import type { Fulfilment } from '~/shared/orders/fulfilment';
 import { CodeRefusedError, fetchQuote } from './checkout-quote';
 
 /**

@@ -1,6 +1,6 @@
 import { cn } from '~/app/lib/cn';
-import { formatPence } from '~/shared/money';
-import type { Fulfilment } from '~/shared/pricing/price-order';
+import { formatPence } from '~/shared/money/money';
+import type { Fulfilment } from '~/shared/orders/fulfilment';
 import type { CheckoutQuote } from '~/shared/schemas/checkout';
 
 /** Where and when customers collect, as the owner set it in Settings. */

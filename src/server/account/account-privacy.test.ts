@@ -14,8 +14,8 @@ import {
 } from '~/server/db/schema';
 import { CANCELLED_BY_DELETION } from '~/server/orders/account-deletion';
 import { PAID_AFTER_DELETION } from '~/server/orders/orders-service';
-import { addDays, londonDate } from '~/shared/bake-days/london-time';
 import { DiscountCodeFormSchema } from '~/shared/discounts/discount-code';
+import { addDays, londonDate } from '~/shared/time/london-time';
 import { api, createProduct, createUser, nextTestIp, signIn, signUpDetails } from '~/test/factories';
 import { createOrder } from '~/test/order-factories';
 import { createTestApp, type TestApp } from '~/test/test-app';

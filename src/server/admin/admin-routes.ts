@@ -1,19 +1,19 @@
 import { type Context, Hono } from 'hono';
 import { DiscountActiveSchema, DiscountCodeFormSchema } from '~/shared/discounts/discount-code';
 import { adminActor } from '~/shared/orders/actor';
-import { OrderStatusUpdateSchema } from '~/shared/schemas/admin';
 import {
   ManualPaymentSchema,
   RefundRequestSchema,
   toManualPaymentInput,
   toRefundInput,
-} from '~/shared/schemas/orders';
+} from '~/shared/orders/payment-schemas';
+import { OrderStatusUpdateSchema } from '~/shared/orders/schemas';
+import { SHOP_TIME_ZONE } from '../../shared/time/london-time';
 import { type AuthEnv, adminOnly } from '../auth/guards';
 import { csvResponse } from '../csv/csv';
 import { badRequest, parseOrThrow } from '../errors';
 import { jsonBody } from '../http/json-body';
 import { ORDER_CSV_HEADER } from '../orders/order-export';
-import { SHOP_TIME_ZONE } from '../orders/order-filter';
 import type { Services } from '../services';
 import { CUSTOMER_CSV_HEADER } from './customers-export';
 

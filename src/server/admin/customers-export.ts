@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
+import { SHOP_TIME_ZONE } from '../../shared/time/london-time';
 import { csvRow, pounds } from '../csv/csv';
 import type { Db } from '../db/client';
 import { newestFirst } from '../db/paging';
 import { profiles } from '../db/schema';
-import { SHOP_TIME_ZONE } from '../orders/order-filter';
 import type { OrdersService } from '../orders/orders-service';
 
 const BATCH = 1000;

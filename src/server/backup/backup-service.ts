@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { desc, eq } from 'drizzle-orm';
-import { addDays, londonDate, londonInstant } from '~/shared/bake-days/london-time';
+import { addDays, londonDate, londonInstant } from '~/shared/time/london-time';
 import type { Config } from '../config';
 import { type Db, openDatabase, shopMigrations } from '../db/client';
 import { backupRuns } from '../db/schema';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadClientBuild } from '~/server/load-build';
-import { addDays, londonDate, weekdayOf } from '~/shared/bake-days/london-time';
+import { addDays, londonDate, weekdayOf } from '~/shared/time/london-time';
 import { createUser } from '~/test/factories';
 import { createTestApp, type TestApp } from '~/test/test-app';
 

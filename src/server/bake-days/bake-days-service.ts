@@ -13,9 +13,9 @@ import {
   MALFORMED_DAY_MESSAGE,
   refusalFor,
 } from '~/shared/bake-days/calendar';
-import { addDays, daysBetween, type IsoDate, isIsoDate, londonDate } from '~/shared/bake-days/london-time';
 import { BakeOverrideSchema, BakeTemplateSchema, IsoDateSchema } from '~/shared/bake-days/schemas';
-import type { Fulfilment } from '~/shared/pricing/price-order';
+import type { Fulfilment } from '~/shared/orders/fulfilment';
+import { addDays, daysBetween, type IsoDate, isIsoDate, londonDate } from '~/shared/time/london-time';
 import type { Db, Tx } from '../db/client';
 import { bakeDayOverrides, bakeDayTemplate } from '../db/schema';
 import { badRequest, notFound, parseOrThrow } from '../errors';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bakeDayOverrides, bakeDayTemplate } from '~/server/db/schema';
-import { londonDate } from '~/shared/bake-days/london-time';
 import { CLOSED_WITH_CAPACITY } from '~/shared/bake-days/schemas';
+import { londonDate } from '~/shared/time/london-time';
 import { api, createUser } from '~/test/factories';
 import { createTestApp, type TestApp } from '~/test/test-app';
 import { createBakeDaysService } from './bake-days-service';

@@ -1,8 +1,8 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '~/server/db/schema';
-import { addDays, londonDate, WEEKDAY_NAMES, weekdayOf } from '~/shared/bake-days/london-time';
 import { SYSTEM } from '~/shared/orders/actor';
+import { addDays, londonDate, WEEKDAY_NAMES, weekdayOf } from '~/shared/time/london-time';
 import { api, createProduct, createUser } from '~/test/factories';
 import { createTestApp, type TestApp } from '~/test/test-app';
 import { createBakeDaysService } from './bake-days-service';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveries, emailOutbox, orders } from '~/server/db/schema';
 import { loadClientBuild } from '~/server/load-build';
 import { collectionList, runSheetStops } from '~/shared/bake-days/day-sheets';
-import { addDays, londonDate } from '~/shared/bake-days/london-time';
+import { addDays, londonDate } from '~/shared/time/london-time';
 import { api, createUser } from '~/test/factories';
 import { createCustomer, createDelivery, createOrder } from '~/test/order-factories';
 import { createTestApp, type TestApp } from '~/test/test-app';

@@ -1,6 +1,6 @@
-import { formatBakeDay, type IsoDate } from '~/shared/bake-days/london-time';
 import { IsoDateSchema } from '~/shared/bake-days/schemas';
 import type { Actor } from '~/shared/orders/actor';
+import { formatBakeDay, type IsoDate } from '~/shared/time/london-time';
 import type { Db } from '../db/client';
 import { badRequest, parseOrThrow } from '../errors';
 import { type DayOrder, ordersForDay } from '../orders/day-orders';

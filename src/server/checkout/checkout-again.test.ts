@@ -2,8 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionUser } from '~/server/auth/session-service';
 import { orderStatusHistory, orders } from '~/server/db/schema';
-import { addDays, londonDate } from '~/shared/bake-days/london-time';
 import { DiscountCodeFormSchema } from '~/shared/discounts/discount-code';
+import { addDays, londonDate } from '~/shared/time/london-time';
 import { api, createProduct, createUser } from '~/test/factories';
 import { createTestApp, type TestApp } from '~/test/test-app';
 

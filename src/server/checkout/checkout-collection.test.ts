@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox, orders } from '~/server/db/schema';
-import { addDays, formatBakeDay, londonDate, weekdayOf } from '~/shared/bake-days/london-time';
+import { addDays, formatBakeDay, londonDate, weekdayOf } from '~/shared/time/london-time';
 import { api, createProduct, createUser } from '~/test/factories';
 import { createTestApp, type TestApp } from '~/test/test-app';
 import { COLLECTION_GIFT_MESSAGE, NO_COLLECTION_MESSAGE } from './checkout-service';

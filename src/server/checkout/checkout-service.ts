@@ -3,7 +3,8 @@ import { MAX_LINE_QUANTITY } from '~/shared/constants';
 import { normaliseCode } from '~/shared/discounts/discount-code';
 import type { VatRate } from '~/shared/food-information';
 import { isUuid } from '~/shared/ids';
-import { type Fulfilment, type PricedOrder, priceOrder } from '~/shared/pricing/price-order';
+import type { Fulfilment } from '~/shared/orders/fulfilment';
+import { type PricedOrder, priceOrder } from '~/shared/pricing/price-order';
 import {
   type CheckoutQuote,
   CheckoutQuoteSchema,

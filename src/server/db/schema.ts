@@ -17,8 +17,9 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { AllergenInfo } from '../../shared/food-information';
 import { MESSAGE_STATES } from '../../shared/message-states';
+import { FULFILMENTS } from '../../shared/orders/fulfilment';
 import { DELIVERY_STATUSES, ORDER_FLAGS, ORDER_STATUSES } from '../../shared/orders/statuses';
-import { DISCOUNT_KINDS, FULFILMENTS } from '../../shared/pricing/price-order';
+import { DISCOUNT_KINDS } from '../../shared/pricing/price-order';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () =>

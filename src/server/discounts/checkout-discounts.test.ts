@@ -1,9 +1,9 @@
 import { and, count, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox, orders } from '~/server/db/schema';
-import { addDays, londonDate } from '~/shared/bake-days/london-time';
 import { type DiscountCodeForm, DiscountCodeFormSchema } from '~/shared/discounts/discount-code';
 import { vatRows } from '~/shared/pricing/summary-rows';
+import { addDays, londonDate } from '~/shared/time/london-time';
 import { api, createProduct, createUser } from '~/test/factories';
 import { createTestApp, type TestApp } from '~/test/test-app';
 

@@ -1,5 +1,4 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import { londonDate } from '~/shared/bake-days/london-time';
 import {
   DISCOUNT_REFUSALS,
   type DiscountCodeInput,
@@ -8,6 +7,7 @@ import {
 } from '~/shared/discounts/discount-code';
 import { isUuid } from '~/shared/ids';
 import type { DiscountTerms } from '~/shared/pricing/price-order';
+import { londonDate } from '~/shared/time/london-time';
 import type { Db, Tx } from '../db/client';
 import { discountCodes } from '../db/schema';
 import { badRequest, conflict, notFound } from '../errors';

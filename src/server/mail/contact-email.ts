@@ -1,4 +1,4 @@
-import { formatDateTime } from '~/shared/constants';
+import { formatDateTime } from '~/shared/time/london-time';
 import { html, multiline } from './html';
 import { BRAND, emailLayout } from './layout';
 import type { OutgoingEmail } from './mail-service';

@@ -1,10 +1,9 @@
-import { formatBakeDay } from '~/shared/bake-days/london-time';
-import { formatLongDate } from '~/shared/constants';
-import { formatPence } from '~/shared/money';
+import { formatPence } from '~/shared/money/money';
 import { CANCEL_NOTICE } from '~/shared/orders/cancellation';
-import { COLLECT_LABEL, dayLabel } from '~/shared/orders/fulfilment-words';
+import { COLLECT_LABEL, dayLabel } from '~/shared/orders/fulfilment';
 import type { OrderView } from '~/shared/orders/order-view';
 import { summaryRows, vatRows } from '~/shared/pricing/summary-rows';
+import { formatBakeDay, formatLongDate } from '~/shared/time/london-time';
 import type { Config } from '../config';
 import { html, type SafeHtml } from './html';
 import { BRAND, emailLayout } from './layout';

@@ -1,4 +1,4 @@
-import { formatPence } from '~/shared/money';
+import { formatPence } from '~/shared/money/money';
 import type { OrderView } from '~/shared/orders/order-view';
 import { formatDeduction, summaryRows } from '~/shared/pricing/summary-rows';
 import { html, type SafeHtml } from './html';

@@ -1,7 +1,7 @@
-import { formatBakeDay } from '~/shared/bake-days/london-time';
-import { formatPence } from '~/shared/money';
-import { dayLabel } from '~/shared/orders/fulfilment-words';
+import { formatPence } from '~/shared/money/money';
+import { dayLabel } from '~/shared/orders/fulfilment';
 import type { OrderView } from '~/shared/orders/order-view';
+import { formatBakeDay } from '~/shared/time/london-time';
 import type { Config } from '../config';
 import { html } from './html';
 import { BRAND, emailLayout } from './layout';

@@ -1,10 +1,9 @@
-import { formatBakeDay } from '~/shared/bake-days/london-time';
-import { formatDateTime } from '~/shared/constants';
-import { formatPence } from '~/shared/money';
-import { COLLECT_LABEL, dayLabel } from '~/shared/orders/fulfilment-words';
+import { formatPence } from '~/shared/money/money';
+import { COLLECT_LABEL, dayLabel } from '~/shared/orders/fulfilment';
 import type { OrderView } from '~/shared/orders/order-view';
 import { ORDER_FLAG_LABELS } from '~/shared/orders/statuses';
 import { summaryRows } from '~/shared/pricing/summary-rows';
+import { formatBakeDay, formatDateTime } from '~/shared/time/london-time';
 import type { Config } from '../config';
 import { html } from './html';
 import { BRAND, emailLayout } from './layout';

@@ -1,5 +1,5 @@
 import { and, between, eq, sql } from 'drizzle-orm';
-import type { IsoDate } from '~/shared/bake-days/london-time';
+import type { IsoDate } from '~/shared/time/london-time';
 import type { Db, Tx } from '../db/client';
 import { orderItems, orders } from '../db/schema';
 

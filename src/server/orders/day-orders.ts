@@ -1,9 +1,9 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { IsoDate } from '~/shared/bake-days/london-time';
 import { allergensWith, DEFAULT_SHELF_LIFE_DAYS as CATALOGUE_DEFAULT } from '~/shared/food-information';
+import type { Fulfilment } from '~/shared/orders/fulfilment';
 import type { DeliveryStatus, OrderStatus } from '~/shared/orders/statuses';
-import type { Fulfilment } from '~/shared/pricing/price-order';
 import type { SummaryFigures } from '~/shared/pricing/summary-rows';
+import type { IsoDate } from '~/shared/time/london-time';
 import type { Db, Tx } from '../db/client';
 import { deliveries, orderItems, orders, products } from '../db/schema';
 

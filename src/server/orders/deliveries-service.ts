@@ -1,13 +1,9 @@
 import { count, desc, eq } from 'drizzle-orm';
 import { isUuid } from '~/shared/ids';
+import type { Fulfilment } from '~/shared/orders/fulfilment';
+import { DeliveryOutcomeSchema, DeliveryUpdateSchema } from '~/shared/orders/schemas';
 import type { DeliveryStatus } from '~/shared/orders/statuses';
-import type { Fulfilment } from '~/shared/pricing/price-order';
-import {
-  ADMIN_PAGE_SIZE,
-  DeliveryOutcomeSchema,
-  DeliveryUpdateSchema,
-  PageQuerySchema,
-} from '~/shared/schemas/admin';
+import { ADMIN_PAGE_SIZE, PageQuerySchema } from '~/shared/schemas/admin';
 import type { Db, Tx } from '../db/client';
 import { newestFirst, type Page, pageOffset, toPage } from '../db/paging';
 import { deliveries, orders } from '../db/schema';

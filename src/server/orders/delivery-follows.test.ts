@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveries, orders } from '~/server/db/schema';
-import { deliveryStatusLabel } from '~/shared/orders/fulfilment-words';
+import { deliveryStatusLabel } from '~/shared/orders/fulfilment';
 import type { OrderStatus } from '~/shared/orders/statuses';
 import { createDelivery, createOrder } from '~/test/order-factories';
 import { createTestApp, type TestApp } from '~/test/test-app';

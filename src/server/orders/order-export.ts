@@ -1,15 +1,17 @@
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { VAT_RATES, type VatRate } from '~/shared/food-information';
+import type { Fulfilment } from '~/shared/orders/fulfilment';
+import { OrderFilterSchema } from '~/shared/orders/schemas';
 import { ORDER_STATUS_LABELS } from '~/shared/orders/statuses';
-import { type Fulfilment, vatParts } from '~/shared/pricing/price-order';
-import { OrderFilterSchema } from '~/shared/schemas/admin';
+import { vatParts } from '~/shared/pricing/price-order';
+import { SHOP_TIME_ZONE } from '../../shared/time/london-time';
 import { csvRow, pounds } from '../csv/csv';
 import type { Db } from '../db/client';
 import { newestFirst } from '../db/paging';
 import { orderItems, orders, profiles } from '../db/schema';
 import { parseOrThrow } from '../errors';
 import { refundedSum } from './counted-refunds';
-import { orderFilterWhere, SHOP_TIME_ZONE } from './order-filter';
+import { orderFilterWhere } from './order-filter';
 import { thisOrder } from './order-payments';
 
 /**

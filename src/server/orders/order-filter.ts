@@ -1,9 +1,7 @@
 import { and, eq, or, type SQL, sql } from 'drizzle-orm';
-import type { OrderFilter } from '~/shared/schemas/admin';
+import type { OrderFilter } from '~/shared/orders/schemas';
+import { SHOP_TIME_ZONE } from '~/shared/time/london-time';
 import { orders, profiles } from '../db/schema';
-
-/** The shop's days are London days (decision 007's dashboard, the accountant's dates). */
-export const SHOP_TIME_ZONE = 'Europe/London';
 
 /** `%`, `_` and `\` typed by the owner are matched literally. */
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);

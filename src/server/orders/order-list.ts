@@ -1,7 +1,8 @@
 import { count, desc, sql } from 'drizzle-orm';
 import type { OrderView } from '~/shared/orders/order-view';
+import { type OrderFilter, OrderListQuerySchema } from '~/shared/orders/schemas';
 import type { OrderStatus } from '~/shared/orders/statuses';
-import { ADMIN_PAGE_SIZE, type OrderFilter, OrderListQuerySchema } from '~/shared/schemas/admin';
+import { ADMIN_PAGE_SIZE } from '~/shared/schemas/admin';
 import type { Db } from '../db/client';
 import { newestFirst, type Page, pageOffset, toPage } from '../db/paging';
 import { orders } from '../db/schema';

@@ -1,8 +1,8 @@
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
-import { formatPence } from '~/shared/money';
+import { formatPence } from '~/shared/money/money';
+import type { Fulfilment } from '~/shared/orders/fulfilment';
 import type { ManualPaymentMethod } from '~/shared/orders/manual-payment';
 import type { OrderFlag } from '~/shared/orders/statuses';
-import type { Fulfilment } from '~/shared/pricing/price-order';
 import type { Tx } from '../db/client';
 import { deliveries, orderPayments, orders } from '../db/schema';
 import { badRequest } from '../errors';

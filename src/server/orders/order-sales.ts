@@ -1,5 +1,4 @@
 import { and, between, desc, inArray, sql } from 'drizzle-orm';
-import { addDays, type IsoDate, londonDate, weekdayOf } from '~/shared/bake-days/london-time';
 import {
   BEST_SELLERS_COUNT,
   type BestSeller,
@@ -9,6 +8,7 @@ import {
   type SalesPoint,
 } from '~/shared/orders/sales';
 import { REVENUE_STATUSES } from '~/shared/orders/statuses';
+import { addDays, type IsoDate, londonDate, weekdayOf } from '~/shared/time/london-time';
 import type { Db } from '../db/client';
 import { salesByDay, salesByDayProduct } from '../db/schema';
 import { foldSales } from './sales-ledger';

@@ -1,4 +1,4 @@
-import type { Fulfilment } from '~/shared/pricing/price-order';
+import type { Fulfilment } from '~/shared/orders/fulfilment';
 
 /** What a payment provider needs to open a hosted payment page for one order. */
 export interface PaymentOrder {

@@ -1,15 +1,15 @@
-import { formatBakeDay } from '~/shared/bake-days/london-time';
 import { isUuid } from '~/shared/ids';
 import type { Actor } from '~/shared/orders/actor';
-import { fulfilmentNoun } from '~/shared/orders/fulfilment-words';
+import { fulfilmentNoun } from '~/shared/orders/fulfilment';
 import type { ManualPaymentMethod } from '~/shared/orders/manual-payment';
 import { type SummaryFigures, type SummaryRow, summaryRows } from '~/shared/pricing/summary-rows';
+import { formatBakeDay } from '~/shared/time/london-time';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { notFound } from '../errors';
 import type { Logger } from '../logger';
 import type { OrdersService } from '../orders/orders-service';
-import { createFulfilment } from './fulfilment';
+import { createPaymentConfirmations } from './payment-confirmations';
 import type { PaymentProvider, ProviderEvent } from './payment-provider';
 import { createTestProvider } from './test-provider';
 
@@ -44,7 +44,7 @@ export interface TestPaymentView {
  * paid orders through one fulfilment function.
  */
 export function createPaymentsService(db: Db, orders: OrdersService, provider: PaymentProvider, log: Logger) {
-  const { fulfil, recordEvent } = createFulfilment(db, orders, log);
+  const { confirm, recordEvent } = createPaymentConfirmations(db, orders, log);
 
   /** The shop's own payment page exists only while its provider is in use, and only for its sessions. */
   const ownsPage = (sessionId: string) => provider.ownPage?.owns(sessionId) ?? false;
@@ -64,7 +64,7 @@ export function createPaymentsService(db: Db, orders: OrdersService, provider: P
     const { action } = e;
     switch (action.kind) {
       case 'paid':
-        return fulfil({
+        return confirm({
           provider: provider.name,
           eventId: e.eventId,
           eventType: e.eventType,
@@ -105,7 +105,7 @@ export function createPaymentsService(db: Db, orders: OrdersService, provider: P
 
     /**
      * The success page's check: when the order is still pending, ask the provider whether the
-     * session was paid and fulfil it if so, so a late webhook never leaves a paid order pending.
+     * session was paid and record it if so, so a late webhook never leaves a paid order pending.
      */
     async reconcile(sessionId: string): Promise<{
       found: boolean;
@@ -159,7 +159,7 @@ export function createPaymentsService(db: Db, orders: OrdersService, provider: P
       actor: Actor,
     ) {
       if (!isUuid(orderId)) throw notFound('Order not found');
-      const result = await fulfil({
+      const result = await confirm({
         provider: 'manual',
         eventId: `manual_${orderId}_${input.requestKey}`,
         eventType: 'manual.payment',

@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
-import { formatBakeDay } from '~/shared/bake-days/london-time';
 import { isUuid } from '~/shared/ids';
-import { fulfilmentNoun } from '~/shared/orders/fulfilment-words';
+import { fulfilmentNoun } from '~/shared/orders/fulfilment';
+import { formatBakeDay } from '~/shared/time/london-time';
 import type { Config } from '../config';
 import { AppError, badRequest } from '../errors';
 import type { Logger } from '../logger';

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { addDays, formatClockTime, isIsoDate, londonDate, londonInstant } from '../time/london-time';
 import {
   type BakeTemplate,
   choosableDays,
@@ -9,7 +10,6 @@ import {
   orderByWording,
   refusalFor,
 } from './calendar';
-import { addDays, formatClockTime, isIsoDate, londonDate, londonInstant } from './london-time';
 
 const template: BakeTemplate = DEFAULT_BAKE_TEMPLATE;
 // Delivers and works every day, so each cut-off stays the day before (cutoff.test.ts moves them).

@@ -1,4 +1,4 @@
-import type { Fulfilment } from '../pricing/price-order';
+import type { Fulfilment } from '../orders/fulfilment';
 import {
   addDays,
   daysBetween,
@@ -10,7 +10,7 @@ import {
   londonInstant,
   WEEKDAY_NAMES,
   weekdayOf,
-} from './london-time';
+} from '../time/london-time';
 
 /** The owner's week: which days deliver, the order cut-off, how far ahead, how many cookies a day. */
 export interface BakeTemplate {

@@ -1,5 +1,5 @@
-import type { Fulfilment } from '../pricing/price-order';
-import { addDays, type IsoDate } from './london-time';
+import type { Fulfilment } from '../orders/fulfilment';
+import { addDays, type IsoDate } from '../time/london-time';
 
 /** What the day's sheets need of an order (the server's DayOrder has more). */
 export interface SheetOrder {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { wholeNumberField } from '../schemas/whole-number';
+import { isIsoDate } from '../time/london-time';
 import { DEFAULT_BAKE_TEMPLATE } from './calendar';
-import { isIsoDate } from './london-time';
 
 export const IsoDateSchema = z.string().refine(isIsoDate, 'Enter a date as YYYY-MM-DD');
 

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { isIsoDate } from '../bake-days/london-time';
-import { formatPence } from '../money';
+import { formatPence } from '../money/money';
+import { poundsField } from '../money/pounds';
 import { DISCOUNT_KINDS, type DiscountKind } from '../pricing/price-order';
-import { day } from '../schemas/admin';
-import { poundsField } from '../schemas/pounds';
 import { wholeNumberField } from '../schemas/whole-number';
+import { day } from '../time/day-field';
+import { isIsoDate } from '../time/london-time';
 
 export const MAX_CODE_LENGTH = 40;
 const CODE_PATTERN = /^[A-Z0-9-]+$/;

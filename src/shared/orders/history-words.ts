@@ -1,4 +1,4 @@
-import type { Fulfilment } from '../pricing/price-order';
+import type { Fulfilment } from './fulfilment';
 import { ORDER_STATUS_LABELS, type OrderStatus } from './statuses';
 
 /** Where each status sits on an order's way; a change to an earlier one is a correction. */

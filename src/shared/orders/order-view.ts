@@ -1,5 +1,6 @@
 import type { VatRate } from '../food-information';
-import type { AppliedDiscount, Fulfilment, VatPart } from '../pricing/price-order';
+import type { AppliedDiscount, VatPart } from '../pricing/price-order';
+import type { Fulfilment } from './fulfilment';
 import type { ManualPaymentMethod } from './manual-payment';
 import type { DeliveryStatus, OrderFlag, OrderStatus } from './statuses';
 

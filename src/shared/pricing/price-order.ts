@@ -1,13 +1,11 @@
 import type { VatRate } from '../food-information';
+import type { Fulfilment } from '../orders/fulfilment';
 
 /**
  * The one way an order is priced (DESIGN.md "Order lifecycle"): the checkout summary, the server's
  * checkout and every view of a placed order read this function, so what the customer saw is what
  * they are charged and what their receipt says. All money is integer pence, VAT-inclusive.
  */
-
-export const FULFILMENTS = ['delivery', 'collection'] as const;
-export type Fulfilment = (typeof FULFILMENTS)[number];
 
 export const DISCOUNT_KINDS = ['percent', 'fixed', 'free_delivery'] as const;
 export type DiscountKind = (typeof DISCOUNT_KINDS)[number];

@@ -1,5 +1,6 @@
-import { formatPence } from '../money';
-import type { AppliedDiscount, Fulfilment, VatPart } from './price-order';
+import { formatPence } from '../money/money';
+import type { Fulfilment } from '../orders/fulfilment';
+import type { AppliedDiscount, VatPart } from './price-order';
 
 export interface SummaryRow {
   label: string;

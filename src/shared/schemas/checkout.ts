@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { MAX_LINE_QUANTITY } from '../constants';
 import { DISCOUNT_REFUSALS } from '../discounts/discount-code';
-import { type AppliedDiscount, FULFILMENTS } from '../pricing/price-order';
+import { FULFILMENTS } from '../orders/fulfilment';
+import type { AppliedDiscount } from '../pricing/price-order';
 import { DeliverySchema } from './gift-delivery';
 import { isOneLine } from './plain-text';
 

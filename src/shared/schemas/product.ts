@@ -11,8 +11,8 @@ import {
   type VatRate,
   vatRateForChocolate,
 } from '../food-information';
+import { poundsField } from '../money/pounds';
 import { CONTROL_CHARACTERS_MESSAGE as bad, isOneLine, isPlainLines } from './plain-text';
-import { poundsField } from './pounds';
 
 /** Limits of the admin product form (the server refuses anything beyond them with a 400). */
 export const PRODUCT_LIMITS = {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { poundsField } from '../money/pounds';
 import { CONTROL_CHARACTERS_MESSAGE, isOneLine } from '../schemas/plain-text';
-import { poundsField } from '../schemas/pounds';
 
 /** What the owner sets on the Settings page; every checkout reads it afresh. */
 export interface ShopSettings {

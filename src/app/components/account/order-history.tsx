@@ -4,7 +4,7 @@ import { CustomerOrderActions } from '~/app/components/orders/order-actions';
 import { OrderMarks, OrderStatusBadge } from '~/app/components/orders/status-badge';
 import { Button } from '~/app/components/ui/button';
 import { Card } from '~/app/components/ui/card';
-import { formatPence } from '~/shared/money';
+import { formatPence } from '~/shared/money/money';
 import type { OrderView } from '~/shared/orders/order-view';
 
 export type HistoryOrder = OrderView & {

@@ -3,7 +3,7 @@ import { refusalOf } from '~/app/lib/service-errors.server';
 import { isConnectionLost } from '~/server/db/connection-lost';
 import { parseOrThrow } from '~/server/errors';
 import { adminActor } from '~/shared/orders/actor';
-import { ManualPaymentFormSchema, toManualPaymentInput } from '~/shared/schemas/orders';
+import { ManualPaymentFormSchema, toManualPaymentInput } from '~/shared/orders/payment-schemas';
 import type { AdminActionResult } from './use-action-toast';
 
 /**

@@ -1,5 +1,5 @@
 import { CircleAlert, CircleCheck } from 'lucide-react';
-import { SHOP_TIME_ZONE } from '~/shared/constants';
+import { SHOP_TIME_ZONE } from '~/shared/time/london-time';
 
 /** The backup status as the server reports it (src/server/backup/backup-service.ts). */
 export interface BackupStatusView {

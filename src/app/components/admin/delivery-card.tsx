@@ -3,11 +3,12 @@ import { Button } from '~/app/components/ui/button';
 import { Card } from '~/app/components/ui/card';
 import { Input, Label, Select, Textarea } from '~/app/components/ui/input';
 import type { AdminDeliveryDto } from '~/server/orders/deliveries-service';
-import { formatDateTime, shortId } from '~/shared/constants';
-import { formatPence } from '~/shared/money';
-import { COLLECT_LABEL, deliveryStatusLabel } from '~/shared/orders/fulfilment-words';
+import { shortId } from '~/shared/constants';
+import { formatPence } from '~/shared/money/money';
+import { COLLECT_LABEL, deliveryStatusLabel } from '~/shared/orders/fulfilment';
+import { DELIVERY_LIMITS } from '~/shared/orders/schemas';
 import { DELIVERY_STATUSES } from '~/shared/orders/statuses';
-import { DELIVERY_LIMITS } from '~/shared/schemas/admin';
+import { formatDateTime } from '~/shared/time/london-time';
 import { type AdminActionResult, useActionToast } from './use-action-toast';
 
 const TOASTS = {

@@ -13,9 +13,9 @@ import {
 import { Button } from '~/app/components/ui/button';
 import { Badge, Card } from '~/app/components/ui/card';
 import { cn } from '~/app/lib/cn';
-import type { IsoDate } from '~/shared/bake-days/london-time';
 import { type DiscountCodeView, describeDiscount } from '~/shared/discounts/discount-code';
-import { formatPence } from '~/shared/money';
+import { formatPence } from '~/shared/money/money';
+import type { IsoDate } from '~/shared/time/london-time';
 import { type AdminActionResult, useActionToast } from './use-action-toast';
 
 const TOASTS = {

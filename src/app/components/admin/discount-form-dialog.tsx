@@ -11,8 +11,8 @@ import {
   type DiscountCodeView,
   MAX_CODE_LENGTH,
 } from '~/shared/discounts/discount-code';
+import { poundsInput } from '~/shared/money/pounds';
 import { DISCOUNT_KINDS, type DiscountKind } from '~/shared/pricing/price-order';
-import { poundsInput } from '~/shared/schemas/pounds';
 import { Dialog, DialogContent } from './dialog';
 import { aria, Checkbox, Field } from './form-field';
 import { type AdminActionResult, useActionToast } from './use-action-toast';

@@ -2,15 +2,15 @@ import { useId, useState } from 'react';
 import { useFetcher } from 'react-router';
 import { Button } from '~/app/components/ui/button';
 import { Input } from '~/app/components/ui/input';
-import { formatPence } from '~/shared/money';
+import { formatPence } from '~/shared/money/money';
+import { parsePounds, poundsInput } from '~/shared/money/pounds';
 import {
   MANUAL_PAYMENT_LABELS,
   MANUAL_PAYMENT_METHODS,
   type ManualPaymentMethod,
 } from '~/shared/orders/manual-payment';
 import type { OrderView } from '~/shared/orders/order-view';
-import { ManualPaymentFormSchema } from '~/shared/schemas/orders';
-import { parsePounds, poundsInput } from '~/shared/schemas/pounds';
+import { ManualPaymentFormSchema } from '~/shared/orders/payment-schemas';
 import { Dialog, DialogContent } from './dialog';
 import { type AdminActionResult, useActionToast } from './use-action-toast';
 

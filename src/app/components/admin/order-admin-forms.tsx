@@ -12,10 +12,10 @@ import {
 import { Button } from '~/app/components/ui/button';
 import { Card } from '~/app/components/ui/card';
 import { Input, Label, Select, Textarea } from '~/app/components/ui/input';
-import { formatPence } from '~/shared/money';
+import { formatPence } from '~/shared/money/money';
 import { type OrderView, refundableOf } from '~/shared/orders/order-view';
+import { REFUND_REASON_MAX, RefundFormSchema } from '~/shared/orders/payment-schemas';
 import { ORDER_STATUS_LABELS, settableStatuses } from '~/shared/orders/statuses';
-import { REFUND_REASON_MAX, RefundFormSchema } from '~/shared/schemas/orders';
 import { canMarkAsPaid, MarkAsPaidButton } from './mark-as-paid';
 import { type AdminActionResult, useActionToast } from './use-action-toast';
 

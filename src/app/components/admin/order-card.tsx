@@ -4,11 +4,12 @@ import { SECTION_HEADING, ShipTo } from '~/app/components/orders/ship-to';
 import { OrderMarks, OrderStatusBadge } from '~/app/components/orders/status-badge';
 import { Card } from '~/app/components/ui/card';
 import { Label, Select } from '~/app/components/ui/input';
-import { formatDateTime, shortId } from '~/shared/constants';
-import { formatPence } from '~/shared/money';
+import { shortId } from '~/shared/constants';
+import { formatPence } from '~/shared/money/money';
 import type { OrderView } from '~/shared/orders/order-view';
 import { ORDER_STATUS_LABELS, settableStatuses } from '~/shared/orders/statuses';
 import { summaryRows } from '~/shared/pricing/summary-rows';
+import { formatDateTime } from '~/shared/time/london-time';
 import { canMarkAsPaid, MarkAsPaidButton } from './mark-as-paid';
 import { type AdminActionResult, useActionToast } from './use-action-toast';
 

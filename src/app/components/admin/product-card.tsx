@@ -16,7 +16,7 @@ import { Badge, Card } from '~/app/components/ui/card';
 import { cn } from '~/app/lib/cn';
 import type { ProductDto } from '~/server/catalog/catalog-service';
 import { allergensWith } from '~/shared/food-information';
-import { formatPence } from '~/shared/money';
+import { formatPence } from '~/shared/money/money';
 import { type AdminActionResult, useActionToast } from './use-action-toast';
 
 const TOASTS = { delete: { success: 'Product deleted', failure: 'Failed to delete product' } };

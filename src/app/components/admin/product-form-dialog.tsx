@@ -6,8 +6,8 @@ import { Button } from '~/app/components/ui/button';
 import { Input, Textarea } from '~/app/components/ui/input';
 import type { ProductDto } from '~/server/catalog/catalog-service';
 import { DEFAULT_SHELF_LIFE_DAYS } from '~/shared/food-information';
-import { formatPence } from '~/shared/money';
-import { parsePounds, poundsInput } from '~/shared/schemas/pounds';
+import { formatPence } from '~/shared/money/money';
+import { parsePounds, poundsInput } from '~/shared/money/pounds';
 import {
   nutritionToLines,
   type ProductData,

@@ -1,6 +1,6 @@
-import { formatBakeDay } from '~/shared/bake-days/london-time';
-import { dayLabel } from '~/shared/orders/fulfilment-words';
-import type { Fulfilment } from '~/shared/pricing/price-order';
+import type { Fulfilment } from '~/shared/orders/fulfilment';
+import { dayLabel } from '~/shared/orders/fulfilment';
+import { formatBakeDay } from '~/shared/time/london-time';
 
 /**
  * "Delivery day: Wednesday 25 November" (or "Collection day: ..."), wherever an order is shown;

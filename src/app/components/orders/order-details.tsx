@@ -1,11 +1,11 @@
 import { useRouteLoaderData } from 'react-router';
 import type { loader as rootLoader } from '~/app/root';
-import { formatDateTime } from '~/shared/constants';
-import { formatPence } from '~/shared/money';
-import { deliveryStatusLabel } from '~/shared/orders/fulfilment-words';
+import { formatPence } from '~/shared/money/money';
+import { deliveryStatusLabel } from '~/shared/orders/fulfilment';
 import { customerHistoryWords, ownerHistoryWords } from '~/shared/orders/history-words';
 import type { OrderView } from '~/shared/orders/order-view';
 import { formatDeduction, summaryRows, vatRows } from '~/shared/pricing/summary-rows';
+import { formatDateTime } from '~/shared/time/london-time';
 import { SECTION_HEADING, ShipTo } from './ship-to';
 
 const heading = SECTION_HEADING;

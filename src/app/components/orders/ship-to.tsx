@@ -1,4 +1,4 @@
-import { COLLECT_LABEL } from '~/shared/orders/fulfilment-words';
+import { COLLECT_LABEL } from '~/shared/orders/fulfilment';
 import type { OrderView } from '~/shared/orders/order-view';
 
 /** The small uppercase heading of a section on the order screens. */

@@ -1,6 +1,6 @@
 import { Badge } from '~/app/components/ui/card';
 import { cn } from '~/app/lib/cn';
-import { formatPence } from '~/shared/money';
+import { formatPence } from '~/shared/money/money';
 import { type OrderView, refundState } from '~/shared/orders/order-view';
 import { ORDER_FLAG_LABELS, ORDER_STATUS_LABELS, type OrderStatus } from '~/shared/orders/statuses';
 

@@ -12,7 +12,7 @@ import { signOut } from '~/app/lib/auth-client';
 import { getUser } from '~/app/lib/guards.server';
 import { pageMeta } from '~/app/lib/meta';
 import { useHydrated } from '~/app/lib/use-hydrated';
-import { formatLongDate } from '~/shared/constants';
+import { formatLongDate } from '~/shared/time/london-time';
 import type { Route } from './+types/account';
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -13,8 +13,8 @@ import { Card } from '~/app/components/ui/card';
 import { getUser } from '~/app/lib/guards.server';
 import { pageMeta } from '~/app/lib/meta';
 import { orNotFoundPage } from '~/app/lib/service-errors.server';
-import { formatLongDate } from '~/shared/constants';
 import { customerActor } from '~/shared/orders/actor';
+import { formatLongDate } from '~/shared/time/london-time';
 import type { Route } from './+types/order';
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>

@@ -7,7 +7,7 @@ import { LoadError } from '~/app/components/admin/load-error';
 import { requireAdminPage } from '~/app/lib/guards.server';
 import { pageMeta } from '~/app/lib/meta';
 import { runSheetStops } from '~/shared/bake-days/day-sheets';
-import { isIsoDate } from '~/shared/bake-days/london-time';
+import { isIsoDate } from '~/shared/time/london-time';
 import type { Route } from './+types/bake-day-run-sheet';
 
 export const meta: Route.MetaFunction = ({ matches }) =>

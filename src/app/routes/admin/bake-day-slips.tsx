@@ -7,7 +7,7 @@ import { LoadError } from '~/app/components/admin/load-error';
 import { requireAdminPage } from '~/app/lib/guards.server';
 import { pageMeta } from '~/app/lib/meta';
 import type { loader as rootLoader } from '~/app/root';
-import { isIsoDate } from '~/shared/bake-days/london-time';
+import { isIsoDate } from '~/shared/time/london-time';
 import type { Route } from './+types/bake-day-slips';
 
 export const meta: Route.MetaFunction = ({ matches }) =>

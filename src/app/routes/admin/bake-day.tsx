@@ -10,9 +10,9 @@ import { Badge, Card } from '~/app/components/ui/card';
 import { requireAdminPage } from '~/app/lib/guards.server';
 import { pageMeta } from '~/app/lib/meta';
 import { bakeList } from '~/shared/bake-days/day-sheets';
-import { isIsoDate } from '~/shared/bake-days/london-time';
 import { shortId } from '~/shared/constants';
 import { adminActor } from '~/shared/orders/actor';
+import { isIsoDate } from '~/shared/time/london-time';
 import type { Route } from './+types/bake-day';
 
 export const meta: Route.MetaFunction = ({ matches }) =>

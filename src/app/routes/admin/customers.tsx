@@ -6,9 +6,9 @@ import { Card } from '~/app/components/ui/card';
 import { Pagination } from '~/app/components/ui/pagination';
 import { requireAdminPage } from '~/app/lib/guards.server';
 import { pageMeta } from '~/app/lib/meta';
-import { formatLongDate } from '~/shared/constants';
-import { formatPence } from '~/shared/money';
+import { formatPence } from '~/shared/money/money';
 import { ORDER_STATUS_LABELS, REVENUE_STATUSES } from '~/shared/orders/statuses';
+import { formatLongDate } from '~/shared/time/london-time';
 import type { Route } from './+types/customers';
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -9,9 +9,8 @@ import { OrderStatusBadge } from '~/app/components/orders/status-badge';
 import { Card } from '~/app/components/ui/card';
 import { requireAdminPage } from '~/app/lib/guards.server';
 import { pageMeta } from '~/app/lib/meta';
-import { formatBakeDay } from '~/shared/bake-days/london-time';
-import { formatLongDate } from '~/shared/constants';
-import { formatPence } from '~/shared/money';
+import { formatPence } from '~/shared/money/money';
+import { formatBakeDay, formatLongDate } from '~/shared/time/london-time';
 import type { Route } from './+types/dashboard';
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -9,8 +9,8 @@ import { Button } from '~/app/components/ui/button';
 import { requireAdminPage } from '~/app/lib/guards.server';
 import { pageMeta } from '~/app/lib/meta';
 import { parseOrThrow } from '~/server/errors';
-import { londonDate } from '~/shared/bake-days/london-time';
 import { DiscountCodeFormSchema, type DiscountCodeView } from '~/shared/discounts/discount-code';
+import { londonDate } from '~/shared/time/london-time';
 import type { Route } from './+types/discounts';
 
 export const meta: Route.MetaFunction = ({ matches }) =>

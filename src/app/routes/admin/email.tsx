@@ -6,8 +6,8 @@ import { Card } from '~/app/components/ui/card';
 import { requireAdminPage } from '~/app/lib/guards.server';
 import { pageMeta } from '~/app/lib/meta';
 import { orNotFoundPage } from '~/app/lib/service-errors.server';
-import { formatDateTime } from '~/shared/constants';
 import { EMAIL_STATUS_HINTS, emailKindLabel } from '~/shared/mail/outbox';
+import { formatDateTime } from '~/shared/time/london-time';
 import type { Route } from './+types/email';
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>

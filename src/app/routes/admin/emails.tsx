@@ -8,8 +8,8 @@ import { Card } from '~/app/components/ui/card';
 import { Pagination } from '~/app/components/ui/pagination';
 import { requireAdminPage } from '~/app/lib/guards.server';
 import { pageMeta } from '~/app/lib/meta';
-import { formatDateTime } from '~/shared/constants';
 import { emailKindLabel } from '~/shared/mail/outbox';
+import { formatDateTime } from '~/shared/time/london-time';
 import type { Route } from './+types/emails';
 
 export const meta: Route.MetaFunction = ({ matches }) =>

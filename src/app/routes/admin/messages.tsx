@@ -7,8 +7,8 @@ import { Pagination } from '~/app/components/ui/pagination';
 import { cn } from '~/app/lib/cn';
 import { requireAdminPage } from '~/app/lib/guards.server';
 import { pageMeta } from '~/app/lib/meta';
-import { formatDateTime } from '~/shared/constants';
 import { MESSAGE_STATE_LABELS } from '~/shared/message-states';
+import { formatDateTime } from '~/shared/time/london-time';
 import type { Route } from './+types/messages';
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -15,12 +15,12 @@ import { requireAdminPage } from '~/app/lib/guards.server';
 import { pageMeta } from '~/app/lib/meta';
 import { orNotFoundPage } from '~/app/lib/service-errors.server';
 import { parseOrThrow } from '~/server/errors';
-import { formatDateTime } from '~/shared/constants';
-import { formatPence } from '~/shared/money';
+import { formatPence } from '~/shared/money/money';
 import { adminActor } from '~/shared/orders/actor';
 import { MANUAL_PAYMENT_LABELS } from '~/shared/orders/manual-payment';
-import { OrderStatusUpdateSchema } from '~/shared/schemas/admin';
-import { RefundFormSchema, toRefundInput } from '~/shared/schemas/orders';
+import { RefundFormSchema, toRefundInput } from '~/shared/orders/payment-schemas';
+import { OrderStatusUpdateSchema } from '~/shared/orders/schemas';
+import { formatDateTime } from '~/shared/time/london-time';
 import type { Route } from './+types/order';
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>

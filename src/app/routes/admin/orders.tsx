@@ -16,8 +16,8 @@ import { requireAdminPage } from '~/app/lib/guards.server';
 import { pageMeta } from '~/app/lib/meta';
 import { parseOrThrow } from '~/server/errors';
 import { adminActor } from '~/shared/orders/actor';
+import { OrderFilterSchema, OrderStatusUpdateSchema } from '~/shared/orders/schemas';
 import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from '~/shared/orders/statuses';
-import { OrderFilterSchema, OrderStatusUpdateSchema } from '~/shared/schemas/admin';
 import type { Route } from './+types/orders';
 
 export const meta: Route.MetaFunction = ({ matches }) =>

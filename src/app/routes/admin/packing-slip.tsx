@@ -4,7 +4,7 @@ import { OrderLines } from '~/app/components/orders/order-details';
 import { ShipTo } from '~/app/components/orders/ship-to';
 import { requireAdminPage } from '~/app/lib/guards.server';
 import { orNotFoundPage } from '~/app/lib/service-errors.server';
-import { formatLongDate } from '~/shared/constants';
+import { formatLongDate } from '~/shared/time/london-time';
 import type { Route } from './+types/packing-slip';
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

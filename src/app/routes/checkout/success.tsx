@@ -5,9 +5,9 @@ import { useCart, useCartStore } from '~/app/cart/cart-store';
 import { Button } from '~/app/components/ui/button';
 import { Card } from '~/app/components/ui/card';
 import { pageMeta } from '~/app/lib/meta';
-import { formatBakeDay } from '~/shared/bake-days/london-time';
-import { COLLECT_LABEL, dayLabel } from '~/shared/orders/fulfilment-words';
+import { COLLECT_LABEL, dayLabel } from '~/shared/orders/fulfilment';
 import { type SummaryRow, summaryRows } from '~/shared/pricing/summary-rows';
+import { formatBakeDay } from '~/shared/time/london-time';
 import type { Route } from './+types/success';
 
 export const meta: Route.MetaFunction = ({ matches }) =>

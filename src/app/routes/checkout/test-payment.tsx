@@ -4,7 +4,7 @@ import { TEST_MODE_TEXT } from '~/app/components/layout/test-mode-banner';
 import { Button } from '~/app/components/ui/button';
 import { Input, Label } from '~/app/components/ui/input';
 import { orNotFoundPage, refusalOf } from '~/app/lib/service-errors.server';
-import { formatPence } from '~/shared/money';
+import { formatPence } from '~/shared/money/money';
 import type { Route } from './+types/test-payment';
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

@@ -10,7 +10,7 @@ import { Card } from '~/app/components/ui/card';
 import { QuantityStepper } from '~/app/components/ui/quantity-stepper';
 import { pageMeta } from '~/app/lib/meta';
 import { photoHashIn } from '~/app/lib/product-image';
-import { formatPence } from '~/shared/money';
+import { formatPence } from '~/shared/money/money';
 import type { Route } from './+types/cart';
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -6,7 +6,7 @@ import { Card } from '~/app/components/ui/card';
 import { illustrations } from '~/app/lib/illustrations';
 import { pageMeta } from '~/app/lib/meta';
 import { heroImage, heroSquare } from '~/app/lib/product-image';
-import { formatPence } from '~/shared/money';
+import { formatPence } from '~/shared/money/money';
 import type { Route } from './+types/home';
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -11,7 +11,7 @@ import { pageMeta } from '~/app/lib/meta';
 import { productImageFor } from '~/app/lib/product-image';
 import { useHydrated } from '~/app/lib/use-hydrated';
 import type { ProductDto } from '~/server/catalog/catalog-service';
-import { formatPence } from '~/shared/money';
+import { formatPence } from '~/shared/money/money';
 import type { Route } from './+types/product';
 
 /** What the page shows of a product (the rest of ProductDto is not sent to the browser). */

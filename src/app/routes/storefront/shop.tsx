@@ -8,7 +8,7 @@ import { Badge, Card } from '~/app/components/ui/card';
 import { Pagination } from '~/app/components/ui/pagination';
 import { pageMeta } from '~/app/lib/meta';
 import { SHOP_PAGE_SIZE } from '~/shared/browse-pages';
-import { formatPence } from '~/shared/money';
+import { formatPence } from '~/shared/money/money';
 import { isFiltered, readShopQuery, type ShopQuery, shopQueryString } from '~/shared/shop-query';
 import type { Route } from './+types/shop';
 

@@ -4,7 +4,7 @@ import { Button } from '~/app/components/ui/button';
 import { Badge } from '~/app/components/ui/card';
 import type { DayOrder } from '~/server/orders/day-orders';
 import { shortId } from '~/shared/constants';
-import { deliveryStatusLabel } from '~/shared/orders/fulfilment-words';
+import { deliveryStatusLabel } from '~/shared/orders/fulfilment';
 import { type AdminActionResult, useActionToast } from '../use-action-toast';
 
 const TOASTS = {

@@ -2,8 +2,8 @@ import { Link } from 'react-router';
 import { Card } from '~/app/components/ui/card';
 import { cn } from '~/app/lib/cn';
 import type { BakeDay, DayState } from '~/shared/bake-days/calendar';
-import { formatBakeDay, weekdayOf } from '~/shared/bake-days/london-time';
-import type { Fulfilment } from '~/shared/pricing/price-order';
+import type { Fulfilment } from '~/shared/orders/fulfilment';
+import { formatBakeDay, weekdayOf } from '~/shared/time/london-time';
 
 const STATE_LABELS: Record<DayState, string> = {
   open: 'Open',

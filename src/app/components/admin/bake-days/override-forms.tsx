@@ -5,7 +5,7 @@ import { Button } from '~/app/components/ui/button';
 import { Badge, Card } from '~/app/components/ui/card';
 import { Input, Label } from '~/app/components/ui/input';
 import type { BakeOverride } from '~/shared/bake-days/calendar';
-import { formatBakeDay } from '~/shared/bake-days/london-time';
+import { formatBakeDay } from '~/shared/time/london-time';
 import { type AdminActionResult, useActionToast } from '../use-action-toast';
 
 const TOASTS = {

@@ -2,10 +2,10 @@ import { SlipAllergens } from '~/app/components/admin/slip-allergens';
 import { ShipTo } from '~/app/components/orders/ship-to';
 import type { DayOrder } from '~/server/orders/day-orders';
 import { bestBefore } from '~/shared/bake-days/day-sheets';
-import { formatBakeDay } from '~/shared/bake-days/london-time';
-import { formatLongDate, shortId } from '~/shared/constants';
-import { formatPence } from '~/shared/money';
+import { shortId } from '~/shared/constants';
+import { formatPence } from '~/shared/money/money';
 import { summaryRows } from '~/shared/pricing/summary-rows';
+import { formatBakeDay, formatLongDate } from '~/shared/time/london-time';
 
 /**
  * One order's packing slip, a printed page of its own: who and where, the cookies with their

@@ -3,7 +3,7 @@ import { Button } from '~/app/components/ui/button';
 import { Card } from '~/app/components/ui/card';
 import { Input, Label } from '~/app/components/ui/input';
 import type { BakeTemplate } from '~/shared/bake-days/calendar';
-import { WEEKDAY_NAMES } from '~/shared/bake-days/london-time';
+import { WEEKDAY_NAMES } from '~/shared/time/london-time';
 import { type AdminActionResult, useActionToast } from '../use-action-toast';
 
 const TOASTS = { template: { success: 'Weekly template saved', failure: 'Failed to save the template' } };

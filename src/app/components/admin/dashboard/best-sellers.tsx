@@ -1,5 +1,5 @@
 import { Card } from '~/app/components/ui/card';
-import { formatPence } from '~/shared/money';
+import { formatPence } from '~/shared/money/money';
 import type { BestSeller } from '~/shared/orders/sales';
 
 /** The cookies that sold most in the last 30 days. */

@@ -1,5 +1,5 @@
 import { Card } from '~/app/components/ui/card';
-import { formatPence } from '~/shared/money';
+import { formatPence } from '~/shared/money/money';
 import type { SalesPoint } from '~/shared/orders/sales';
 
 /** The top of the revenue axis: the highest bar rounded up to 1, 2 or 5 times a power of ten pounds. */

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useFetcher } from 'react-router';
 import { Button } from '~/app/components/ui/button';
 import { Input } from '~/app/components/ui/input';
-import { poundsInput } from '~/shared/schemas/pounds';
+import { poundsInput } from '~/shared/money/pounds';
 import type { ShopSettings } from '~/shared/settings/shop-settings';
 import { aria, Field } from '../form-field';
 import type { AdminActionResult } from '../use-action-toast';

@@ -9,7 +9,7 @@ export interface PaymentConfirmation extends ReceivedPayment {
   eventType: string;
 }
 
-export type FulfilmentResult = PaymentOutcome | 'duplicate_event';
+export type ConfirmationResult = PaymentOutcome | 'duplicate_event';
 
 /**
  * Turns a confirmed payment into a recorded payment and (usually) a paid order, exactly once
@@ -17,7 +17,7 @@ export type FulfilmentResult = PaymentOutcome | 'duplicate_event';
  * repeat stops there), and the orders module records the money under the order's row lock, so a
  * concurrent confirmation of the same order waits and then finds it already paid.
  */
-export function createFulfilment(db: Db, orders: OrdersService, log: Logger) {
+export function createPaymentConfirmations(db: Db, orders: OrdersService, log: Logger) {
   /** Records an event that needs no action, so a repeat is recognised. */
   async function recordEvent(provider: string, eventId: string, eventType: string): Promise<boolean> {
     const rows = await db
@@ -28,9 +28,9 @@ export function createFulfilment(db: Db, orders: OrdersService, log: Logger) {
     return rows.length > 0;
   }
 
-  async function fulfil(c: PaymentConfirmation): Promise<FulfilmentResult> {
+  async function confirm(c: PaymentConfirmation): Promise<ConfirmationResult> {
     let refundDue: string | null = null;
-    const result = await db.transaction(async (tx): Promise<FulfilmentResult> => {
+    const result = await db.transaction(async (tx): Promise<ConfirmationResult> => {
       const recorded = await tx
         .insert(paymentEvents)
         .values({ id: c.eventId, provider: c.provider, type: c.eventType })
@@ -55,7 +55,7 @@ export function createFulfilment(db: Db, orders: OrdersService, log: Logger) {
     return result;
   }
 
-  return { fulfil, recordEvent };
+  return { confirm, recordEvent };
 }
 
-export type Fulfilment = ReturnType<typeof createFulfilment>;
+export type PaymentConfirmations = ReturnType<typeof createPaymentConfirmations>;

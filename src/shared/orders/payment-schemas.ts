@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { MANUAL_PAYMENT_METHODS } from '../orders/manual-payment';
-import { CONTROL_CHARACTERS_MESSAGE as bad, isPlainLines } from './plain-text';
-import { fullOr, penceField, poundsField } from './pounds';
+import { fullOr, penceField, poundsField } from '../money/pounds';
+import { CONTROL_CHARACTERS_MESSAGE as bad, isPlainLines } from '../schemas/plain-text';
+import { MANUAL_PAYMENT_METHODS } from './manual-payment';
 
 export const REFUND_REASON_MAX = 200;
 

@@ -1,10 +1,16 @@
-import { SHOP_TIME_ZONE } from '../constants';
-
 /**
- * Calendar dates and wall-clock times in the shop's time zone (Europe/London), with Intl only.
+ * Calendar dates and wall-clock times in the shop's time zone (Europe/London), with Intl only, and how
+ * they are written for people.
  * A bake day is a plain 'YYYY-MM-DD' London date; instants are Dates. Date arithmetic on the
  * plain dates is done in UTC, where every day has 24 hours, so clock changes never shift a date.
  */
+
+/**
+ * The shop's time zone: dates are shown as the bakery sees them, wherever the server runs, and the
+ * server's HTML and the browser's render agree (no hydration mismatch).
+ */
+export const SHOP_TIME_ZONE = 'Europe/London';
+
 export type IsoDate = string;
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -119,3 +125,23 @@ export function formatClockTime(time: string): string {
 function pad(n: number) {
   return String(n).padStart(2, '0');
 }
+
+// One formatter each, made once: toLocaleString with options builds a new one on every call,
+// which was a tenth of rendering a page with a list of orders.
+const longDate = new Intl.DateTimeFormat('en-GB', {
+  timeZone: SHOP_TIME_ZONE,
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+});
+const dateTime = new Intl.DateTimeFormat('en-GB', {
+  timeZone: SHOP_TIME_ZONE,
+  dateStyle: 'long',
+  timeStyle: 'short',
+});
+
+/** Dates in en-GB long format, e.g. "21 November 2026". */
+export const formatLongDate = (date: Date | string) => longDate.format(new Date(date));
+
+/** Date and time in en-GB, e.g. "21 November 2026 at 14:05". */
+export const formatDateTime = (date: Date | string) => dateTime.format(new Date(date));

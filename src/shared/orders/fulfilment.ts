@@ -1,5 +1,8 @@
-import type { Fulfilment } from '../pricing/price-order';
 import { DELIVERY_STATUS_LABELS, type DeliveryStatus } from './statuses';
+
+/** How an order reaches its customer: delivered to an address, or collected from the bakery. */
+export const FULFILMENTS = ['delivery', 'collection'] as const;
+export type Fulfilment = (typeof FULFILMENTS)[number];
 
 /** How a collection order is named wherever an order shows. */
 export const COLLECT_LABEL = 'Collect from the bakery';
