@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 
 // The e2e shop runs without SHOP_INSTAGRAM_URL, SHOP_FACEBOOK_URL, SHOP_PHONE or SHOP_ADDRESS;
-// src/server/shop-details/shop-details-pages.test.ts renders the footer with them set.
+// src/server/shop-details-pages.test.ts renders the footer with them set.
 test('an unconfigured shop shows no social links, phone or dead links in its footer', async ({ page }) => {
   await page.goto('/');
   const footer = page.getByRole('contentinfo');

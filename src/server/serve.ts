@@ -1,9 +1,9 @@
 import cluster from 'node:cluster';
 import { createServer } from 'node:http';
+import { DEMO_ADMIN, DEMO_CUSTOMER, demoAccountsExist, isLoopback } from './account/seed-demo-users';
 import { hashingGate } from './auth/auth';
 import type { Config } from './config';
 import { startEmbeddedUpkeep } from './db/embedded-upkeep';
-import { DEMO_ADMIN, DEMO_CUSTOMER, demoAccountsExist, isLoopback } from './db/seed-demo-users';
 import { createNodeListener } from './http/node-listener';
 import { loadClientBuild } from './load-build';
 import { createLogger, logsArePretty } from './logger';

@@ -1,12 +1,13 @@
 import { createAccountPrivacyService } from './account/account-privacy-service';
 import { createAccountService } from './account/account-service';
+import { seedDemoUsers } from './account/seed-demo-users';
 import { createAdminServices } from './admin/admin-services';
 import { createAuth } from './auth/auth';
 import { createSessionService } from './auth/session-service';
 import { watchBackupAge } from './backup/backup-metrics';
 import { createBackupService } from './backup/backup-service';
 import { backUpBeforeMigrating } from './backup/before-migrating';
-import { createBakeDaysService } from './bake-days/bake-days-service';
+import { createBakeDaysService, dayAtPayment } from './bake-days/bake-days-service';
 import { createDaySheetsService } from './bake-days/day-sheets-service';
 import { createCatalogService } from './catalog/catalog-service';
 import { createCatalogVersion } from './catalog/catalog-version';
@@ -15,7 +16,6 @@ import type { Config } from './config';
 import { createContactService } from './contact/contact-service';
 import { openDatabase } from './db/client';
 import { seedCatalog } from './db/seed-catalog';
-import { seedDemoUsers } from './db/seed-demo-users';
 import { createDiscountsService } from './discounts/discounts-service';
 import { createLogger, type Logger } from './logger';
 import { createMailService } from './mail/mail-service';
@@ -73,6 +73,7 @@ export async function createServices(
       const { collectionAddress: address, collectionHours: hours } = await settings.get(exec);
       return { address, hours };
     },
+    dayAtPayment,
     counters,
   );
   const accountPrivacy = createAccountPrivacyService(auth, db, accounts, orders, log);

@@ -1,19 +1,20 @@
 import type { CatalogVersion } from '../catalog/catalog-version';
+import { createProductWrites } from '../catalog/product-writes';
 import type { Db } from '../db/client';
 import type { OrdersService } from '../orders/orders-service';
 import { createAdminCustomersService } from './admin-customers-service';
 import { createAdminDashboardService } from './admin-dashboard-service';
-import { createAdminProductsService } from './admin-products-service';
 
 /**
  * The back office's services. They assume the caller is an admin: the /api/admin routes and the
- * admin pages' loaders/actions check the role before calling them. Orders and deliveries are the
- * orders module's own (`services.orders`).
+ * admin pages' loaders/actions check the role before calling them. Product writes are the
+ * catalogue's own (catalog/product-writes.ts), orders and deliveries the orders module's
+ * (`services.orders`); this only gathers what the back office calls.
  */
 export function createAdminServices(db: Db, catalogVersion: CatalogVersion, orders: OrdersService) {
   return {
     dashboard: createAdminDashboardService(db, orders),
-    products: createAdminProductsService(db, catalogVersion),
+    products: createProductWrites(db, catalogVersion),
     customers: createAdminCustomersService(db, orders),
   };
 }

@@ -2,38 +2,14 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Config } from '../config';
 import type { Logger } from '../logger';
+import type { Database, Db, Prepare } from './db-types';
 import { type Migration, migrate, readMigrations } from './migrate';
-import type * as schema from './schema';
 
-/** The database handle every service receives: the same API on PGlite and on PostgreSQL. */
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-
-export interface Database {
-  db: Db;
-  kind: 'pglite' | 'postgres';
-  close(): Promise<void>;
-  /** Calls `listener` if the database is gone for good (the embedded one's thread crashed). */
-  onLost?(listener: (reason: string) => void): void;
-  /** Connections busy and requests waiting for one, now (GET /metrics). */
-  connections(): Connections;
-}
-
-/**
- * PostgreSQL: the pool's connections checked out, and requests waiting for one. The embedded
- * database has one connection on its own thread: busy while it holds a call, the rest waiting.
- */
-export interface Connections {
-  inUse: number;
-  waiting: number;
-  max: number;
-}
-
-/** Runs once the migrations are applied, still under the migration lock (the seed). */
-export type Prepare = (db: Db) => Promise<void>;
+// The types live in db-types.ts, which the drivers and migrations import, so none of them imports
+// this file back; they are named here too because every service takes its `Db` from the client.
+export type { Connections, Database, Db, Prepare, Tx } from './db-types';
 
 export interface OpenOptions {
   /** false: open the database as it is (restore, backup): no migrations, no `prepare`. */

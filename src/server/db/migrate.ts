@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
-import type { Db, Tx } from './client';
+import type { Db, Tx } from './db-types';
 import { rawRows } from './raw-rows';
 
 /** One migration as drizzle-kit wrote it: its tag (file name) and `when` (what the database records). */

@@ -1,6 +1,6 @@
 import { drizzle } from 'drizzle-orm/pglite';
-import type { Database, Db, Prepare } from './client';
 import { lockDataDir, prepareDataDir } from './data-dir';
+import type { Database, Db, Prepare } from './db-types';
 import { PGliteWorkerClient } from './pglite-worker-client';
 import * as schema from './schema';
 

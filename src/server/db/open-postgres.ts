@@ -2,7 +2,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Config } from '../config';
 import type { Logger } from '../logger';
-import type { Database, Db, Prepare } from './client';
+import type { Database, Db, Prepare } from './db-types';
 import * as schema from './schema';
 
 /** Any fixed number: instances starting together take turns to migrate and seed. */

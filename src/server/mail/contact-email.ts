@@ -1,7 +1,7 @@
 import { formatDateTime } from '~/shared/time/london-time';
 import { html, multiline } from './html';
 import { BRAND, emailLayout } from './layout';
-import type { OutgoingEmail } from './mail-service';
+import type { OutgoingEmail } from './outgoing-email';
 
 export interface ContactEmailInput {
   messageId: string;

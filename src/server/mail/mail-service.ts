@@ -8,19 +8,9 @@ import { buildOrderConfirmation } from './order-confirmation';
 import { buildOrderUpdate, type OrderUpdate } from './order-updates';
 import { markDelivered, markFailed, type OutboxRow, prepareClaimDue } from './outbox';
 import { createOutboxAdmin } from './outbox-admin';
+import type { OutgoingEmail } from './outgoing-email';
 import { buildOwnerOrderAlert } from './owner-order-alert';
 import { createTransport, type MailTransport } from './transport';
-
-export interface OutgoingEmail {
-  /** Same key, same e-mail: a second enqueue with it is ignored, so each e-mail is sent once. */
-  dedupeKey: string;
-  kind: string;
-  to: string;
-  replyTo?: string;
-  subject: string;
-  text: string;
-  html: string;
-}
 
 export interface DeliveryCounts {
   /** Handed to the SMTP server. */

@@ -7,8 +7,8 @@ import { formatBakeDay, formatLongDate } from '~/shared/time/london-time';
 import type { Config } from '../config';
 import { html, type SafeHtml } from './html';
 import { BRAND, emailLayout } from './layout';
-import type { OutgoingEmail } from './mail-service';
 import { giftLine, giftRecipient, greetingFor } from './order-greeting';
+import type { OutgoingEmail } from './outgoing-email';
 
 /**
  * The order-confirmation e-mail for a paid order (text and HTML), from the order's view. The

@@ -5,9 +5,9 @@ import { formatBakeDay } from '~/shared/time/london-time';
 import type { Config } from '../config';
 import { html } from './html';
 import { BRAND, emailLayout } from './layout';
-import type { OutgoingEmail } from './mail-service';
 import { giftLine, giftRecipient, greetingFor } from './order-greeting';
 import { orderMoney } from './order-money';
+import type { OutgoingEmail } from './outgoing-email';
 
 /** The e-mails an order sends its customer after the confirmation. */
 export type OrderUpdateKind =

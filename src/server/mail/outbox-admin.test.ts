@@ -4,8 +4,9 @@ import { emailOutbox } from '~/server/db/schema';
 import { createLogger } from '~/server/logger';
 import { api, createUser } from '~/test/factories';
 import { createTestApp, type TestApp } from '~/test/test-app';
-import { createMailService, type OutgoingEmail } from './mail-service';
+import { createMailService } from './mail-service';
 import { MAX_ATTEMPTS } from './outbox';
+import type { OutgoingEmail } from './outgoing-email';
 
 let t: TestApp;
 let admin: string;

@@ -7,7 +7,7 @@ import { formatBakeDay, formatDateTime } from '~/shared/time/london-time';
 import type { Config } from '../config';
 import { html } from './html';
 import { BRAND, emailLayout } from './layout';
-import type { OutgoingEmail } from './mail-service';
+import type { OutgoingEmail } from './outgoing-email';
 
 /** The owner alert's subject: "New order #1a2b3c4d — £30.34". */
 export const ownerAlertSubject = (view: Pick<OrderView, 'number' | 'total_pennies'>) =>

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { html } from './html';
 import { BRAND, emailLayout } from './layout';
-import type { OutgoingEmail } from './mail-service';
+import type { OutgoingEmail } from './outgoing-email';
 
 /** How long a reset link works, in seconds (better-auth's resetPasswordTokenExpiresIn). */
 export const RESET_LINK_SECONDS = 60 * 60;

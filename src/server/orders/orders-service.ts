@@ -25,7 +25,7 @@ import { salesInsights } from './order-sales';
 import { orderTotals, spendByCustomer } from './order-stats';
 import { type Actor, applyStatus, createdRow, lockOrder, SYSTEM } from './order-status';
 import { forCustomer, loadOrderDetail, loadOrderView, loadOrderViews } from './order-views';
-import { flagDayProblems } from './over-capacity';
+import { type DayAtPayment, flagDayProblems } from './over-capacity';
 import { foldSales } from './sales-ledger';
 
 /** What checkout hands over to place an order: priced by the server, never by the browser. */
@@ -71,6 +71,8 @@ export function createOrdersService(
   log: Logger,
   /** Where and when customers collect (the shop's settings), for the "Ready to collect" e-mail. */
   collectionPoint: (exec: Db | Tx) => Promise<CollectionPoint>,
+  /** How the order's bake day stands when it is paid (the bake-days module's `dayAtPayment`). */
+  dayAtPayment: DayAtPayment,
   counters: ShopCounters = NO_COUNTERS,
 ) {
   // Paying looks its order up twice (the click and its double) before any transaction: built
@@ -268,7 +270,7 @@ export function createOrdersService(
         return { ...result, refundDue: true };
       }
       if (result.paidOrder && result.outcome.startsWith('paid')) {
-        const flagged = await flagDayProblems(tx, result.paidOrder);
+        const flagged = await flagDayProblems(tx, result.paidOrder, dayAtPayment);
         if (flagged.length > 0)
           log.warn({ orderId: result.orderId, flagged }, 'paid order flagged for its day');
         await notify(tx, result.paidOrder.id, { kind: 'paid' });

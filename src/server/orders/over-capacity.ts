@@ -1,9 +1,22 @@
 import { eq } from 'drizzle-orm';
+import type { Fulfilment } from '~/shared/orders/fulfilment';
 import type { OrderFlag } from '~/shared/orders/statuses';
-import { dayAtPayment } from '../bake-days/bake-days-service';
+import type { IsoDate } from '~/shared/time/london-time';
 import type { Tx } from '../db/client';
 import { orders } from '../db/schema';
 import type { PaidOrder } from './order-payments';
+
+/**
+ * How an order's day stands at the moment it is paid: over capacity (or past its cut-off), or
+ * closed to this kind of order. The bake-days module answers (`dayAtPayment`); services.ts hands
+ * it in, so orders never imports bake days (bake days read orders, not the other way round).
+ */
+export type DayAtPayment = (
+  tx: Tx,
+  date: IsoDate,
+  fulfilment: Fulfilment,
+  paidAt: Date,
+) => Promise<{ overCapacity: boolean; closed: boolean }>;
 
 /**
  * After a payment is recorded: money taken is never refused, so an order paid after its delivery
@@ -11,7 +24,11 @@ import type { PaidOrder } from './order-payments';
  * is kept and flagged "Over capacity" for the owner, and one whose day was closed after it was
  * placed is flagged "Day closed after ordering". Answers the flags it added.
  */
-export async function flagDayProblems(tx: Tx, order: PaidOrder): Promise<OrderFlag[]> {
+export async function flagDayProblems(
+  tx: Tx,
+  order: PaidOrder,
+  dayAtPayment: DayAtPayment,
+): Promise<OrderFlag[]> {
   if (!order.deliveryDate) return [];
   const day = await dayAtPayment(tx, order.deliveryDate, order.fulfilment, new Date());
   const added = (

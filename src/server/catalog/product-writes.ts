@@ -8,13 +8,13 @@ import {
   type ProductPatch,
   ProductPatchSchema,
 } from '~/shared/schemas/product';
-import { type ProductDto, toProductDto } from '../catalog/catalog-service';
-import type { CatalogVersion } from '../catalog/catalog-version';
-import { type ProcessedPhoto, processPhoto, readPhotoCrop, recropPhoto } from '../catalog/product-photos';
 import type { Db, Tx } from '../db/client';
 import { newestFirst } from '../db/paging';
 import { productPhotoFiles, products } from '../db/schema';
 import { badRequest, notFound, parseOrThrow } from '../errors';
+import { type ProductDto, toProductDto } from './catalog-service';
+import type { CatalogVersion } from './catalog-version';
+import { type ProcessedPhoto, processPhoto, readPhotoCrop, recropPhoto } from './product-photos';
 
 /**
  * What to do with a product's photo alongside an edit. `crop` is the owner's square as sent
@@ -48,7 +48,7 @@ const refuseUnassessed = () => badRequest(UNASSESSED_MESSAGE, { allergen_info: U
  * after commit, so the storefront shows the change at once (other instances poll the counter).
  * A photo is checked and resized before the transaction starts, so a bad file changes nothing.
  */
-export function createAdminProductsService(db: Db, catalogVersion: CatalogVersion) {
+export function createProductWrites(db: Db, catalogVersion: CatalogVersion) {
   async function write<T>(change: (tx: Tx) => Promise<T>): Promise<T> {
     const result = await db.transaction(async (tx) => {
       const out = await change(tx);

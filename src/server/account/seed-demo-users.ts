@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import type { AccountService } from '../account/account-service';
+import type { Db } from '../db/client';
+import { users } from '../db/schema';
 import { AppError } from '../errors';
-import type { Db } from './client';
-import { users } from './schema';
+import type { AccountService } from './account-service';
 
 /** Demo accounts for the embedded database; `npm start` prints them and the README lists them. */
 export const DEMO_ADMIN = {

@@ -1,0 +1,182 @@
+/**
+ * The import rules biome cannot say (run by `npm run lint`; decision 040):
+ * 1. No import cycle between files, type-only imports included.
+ * 2. Each folder of src/server (a domain such as orders, or a service such as db) imports only
+ *    the folders listed for it in ZONES, so the domains keep one direction (bake days read
+ *    orders; orders never import bake days, services.ts hands them what they need).
+ * 3. From outside its folder, a domain is reached only through its public modules (PUBLIC); the
+ *    rest are its internals. Tests and src/test/ may reach anywhere.
+ * Biome's overrides already keep src/shared from importing the server or the app, and the
+ * server from importing the app.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+const repo = path.resolve(import.meta.dirname, '..');
+const src = path.join(repo, 'src');
+
+/** Which other src/server folders each folder may import (the server's root files: any). */
+const ZONES: Record<string, string[]> = {
+  // Services every domain may use; they import no domain.
+  csv: [],
+  errors: [],
+  metrics: ['db'],
+  db: [],
+  'rate-limit': ['db'],
+  mail: ['db', 'metrics'],
+  http: ['db', 'metrics'],
+  memory: [],
+  health: ['db'],
+  backup: ['db', 'metrics'],
+  // Domains, each after the ones it reads.
+  auth: ['db', 'http', 'mail', 'rate-limit'],
+  catalog: ['db', 'http', 'auth'],
+  settings: ['db', 'catalog'],
+  // Orders call the payment provider (refunds); payments record what the provider confirms
+  // through the orders module: the one pair that meets, through payment-provider.ts only.
+  orders: ['db', 'csv', 'mail', 'metrics', 'payments'],
+  payments: ['db', 'http', 'auth', 'orders'],
+  'bake-days': ['db', 'http', 'auth', 'orders'],
+  discounts: ['db', 'http', 'auth', 'orders'],
+  account: ['db', 'http', 'auth', 'orders', 'mail', 'rate-limit'],
+  contact: ['db', 'http', 'auth', 'mail', 'rate-limit'],
+  checkout: ['db', 'http', 'auth', 'metrics', 'rate-limit', 'orders', 'payments', 'bake-days', 'discounts'],
+  admin: ['db', 'http', 'auth', 'csv', 'account', 'catalog', 'orders'],
+  cli: ['db', 'auth', 'account', 'backup'],
+};
+
+/**
+ * The modules other folders (and src/app) may import from each domain. Anything else in the
+ * folder is its own business: to use it from outside, make it public here on purpose.
+ */
+const PUBLIC: Record<string, string[]> = {
+  account: ['account-service', 'account-privacy-service', 'account-routes', 'seed-demo-users'],
+  admin: ['admin-services', 'admin-routes'],
+  auth: ['auth', 'guards', 'session-service', 'even-timing'],
+  'bake-days': ['bake-days-service', 'day-sheets-service'],
+  catalog: ['catalog-service', 'catalog-version', 'catalog-routes', 'product-writes', 'product-photos'],
+  checkout: ['checkout-service', 'checkout-routes'],
+  contact: ['contact-service', 'contact-routes'],
+  discounts: ['discounts-service'],
+  orders: [
+    'orders-service',
+    'deliveries-service',
+    'order-export',
+    'order-stats',
+    'open-checkouts',
+    'order-payments',
+    'booked-cookies',
+    'day-orders',
+    'discount-uses',
+    'account-deletion',
+    'orders-privacy',
+  ],
+  payments: ['payments-service', 'payment-provider', 'payments-routes'],
+  settings: ['settings-service'],
+};
+
+const isTest = (file: string) =>
+  /\.test\.tsx?$/.test(file) || file.startsWith(path.join(src, 'test') + path.sep);
+
+function sourceFiles(dir: string, out: string[] = []): string[] {
+  for (const name of readdirSync(dir)) {
+    const p = path.join(dir, name);
+    if (statSync(p).isDirectory()) sourceFiles(p, out);
+    else if (/\.tsx?$/.test(name) && !name.endsWith('.d.ts')) out.push(p);
+  }
+  return out;
+}
+
+const IMPORT =
+  /(?:^|[;\s])(?:import|export)\s[^'"`;]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
+
+function resolve(from: string, spec: string): string | null {
+  let base: string;
+  if (spec.startsWith('~/')) base = path.join(src, spec.slice(2));
+  else if (spec.startsWith('.')) base = path.resolve(path.dirname(from), spec);
+  else return null;
+  base = base.replace(/\?.*$/, '');
+  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts')]) {
+    if (existsSync(candidate) && statSync(candidate).isFile() && /\.tsx?$/.test(candidate)) return candidate;
+  }
+  return null;
+}
+
+/** `orders` for src/server/orders/x.ts; null for the server's root files and everything else. */
+const serverFolder = (file: string) => {
+  const rel = path.relative(path.join(src, 'server'), file);
+  return rel.startsWith('..') || !rel.includes(path.sep) ? null : rel.split(path.sep)[0]!;
+};
+
+const files = sourceFiles(src);
+const edges = new Map<string, string[]>();
+const problems: string[] = [];
+const show = (f: string) => path.relative(repo, f);
+
+for (const file of files) {
+  const text = readFileSync(file, 'utf8');
+  const targets: string[] = [];
+  for (const m of text.matchAll(IMPORT)) {
+    const target = resolve(file, (m[1] ?? m[2])!);
+    if (!target) continue;
+    targets.push(target);
+    if (isTest(file)) continue;
+    const to = serverFolder(target);
+    const from = serverFolder(file);
+    if (!to || to === from) continue;
+    if (from) {
+      const allowed = ZONES[from];
+      if (!allowed) problems.push(`${show(file)}: src/server/${from} has no zone in scripts/check-zones.ts`);
+      else if (!allowed.includes(to))
+        problems.push(
+          `${show(file)} imports ${show(target)}: ${from} does not import ${to} (scripts/check-zones.ts)`,
+        );
+    }
+    const exposed = PUBLIC[to];
+    const moduleName = path.basename(target).replace(/\.tsx?$/, '');
+    if (exposed && !exposed.includes(moduleName))
+      problems.push(
+        `${show(file)} imports ${show(target)}, an internal of ${to} (its public modules: PUBLIC)`,
+      );
+  }
+  edges.set(file, targets);
+}
+
+// Cycles: Tarjan's strongly connected components over every import, type-only ones included.
+let index = 0;
+const stack: string[] = [];
+const onStack = new Set<string>();
+const idx = new Map<string, number>();
+const low = new Map<string, number>();
+function connect(v: string) {
+  idx.set(v, index);
+  low.set(v, index++);
+  stack.push(v);
+  onStack.add(v);
+  for (const w of edges.get(v) ?? []) {
+    if (!idx.has(w)) {
+      connect(w);
+      low.set(v, Math.min(low.get(v)!, low.get(w)!));
+    } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, idx.get(w)!));
+  }
+  if (low.get(v) === idx.get(v)) {
+    const component: string[] = [];
+    let w: string;
+    do {
+      w = stack.pop()!;
+      onStack.delete(w);
+      component.push(w);
+    } while (w !== v);
+    const selfImport = component.length === 1 && (edges.get(v) ?? []).includes(v);
+    if (component.length > 1 || selfImport)
+      problems.push(`import cycle: ${component.map(show).join(' <-> ')}`);
+  }
+}
+for (const file of files) if (!idx.has(file)) connect(file);
+
+if (problems.length > 0) {
+  console.error(problems.join('\n'));
+  console.error(`\n${problems.length} import rule(s) broken (scripts/check-zones.ts, decision 040).`);
+  process.exit(1);
+}
+console.log(`Imports: ${files.length} files, no cycle, every zone kept.`);
