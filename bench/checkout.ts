@@ -17,6 +17,7 @@ import { deliveries, emailOutbox, orders } from '../src/server/db/schema';
 import { createLogger } from '../src/server/logger';
 import { createServices } from '../src/server/services';
 import { DiscountCodeFormSchema } from '../src/shared/discounts/discount-code';
+import { inProcess, overHttp, signIn } from '../src/test/sign-in';
 import { countQueries } from './lib/count-queries';
 import { RACE_CUSTOMERS, RACE_ROOM, type RaceResult, runDayRace, seedDayRace } from './lib/day-race';
 import { expireAndVerify, type LifecycleFigures, refundUnderLoad } from './lib/lifecycle';
@@ -125,11 +126,7 @@ async function countOneOrder(config: Config, services: Awaited<ReturnType<typeof
       },
       body: JSON.stringify(body),
     });
-  const signedIn = await post('/api/auth/sign-in/email', { email: emailOf(0), password: PASSWORD });
-  const cookie = signedIn.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
+  const cookie = await signIn(inProcess(app), config.publicUrl, { email: emailOf(0), password: PASSWORD });
   const { products } = (await json(await app.request('/api/products'))) as {
     products: { id: string; price_pennies: number }[];
   };
@@ -187,18 +184,8 @@ async function json(res: Response) {
   return body;
 }
 
-async function signIn(server: RunningServer, email: string) {
-  const res = await fetch(`${server.url}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: server.url },
-    body: JSON.stringify({ email, password: PASSWORD }),
-  });
-  await json(res);
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-}
+const signInTo = (server: RunningServer, email: string) =>
+  signIn(overHttp(server.url), server.url, { email, password: PASSWORD });
 
 const post = (server: RunningServer, url: string, body: unknown, cookie?: string) =>
   fetch(`${server.url}${url}`, {
@@ -220,7 +207,7 @@ async function shop(
   };
   // One after another: the shop refuses sign-ins beyond what its password hashing can take at once.
   const cookies: string[] = [];
-  for (let i = 0; i < USERS; i++) cookies.push(await signIn(server, emailOf(i)));
+  for (let i = 0; i < USERS; i++) cookies.push(await signInTo(server, emailOf(i)));
   const placed: Placed[] = [];
   const cpuBefore = cpuNow(server, database);
   const started = performance.now();
@@ -363,7 +350,7 @@ async function run(db: string, env: Record<string, string>, port: number): Promi
     console.log(row(result.withCode));
     result.problems.push(...result.withCode.problems);
     // The owner refunds every order while the abandoned ones wait for the sweep.
-    const admin = await signIn(server, ADMIN_EMAIL);
+    const admin = await signInTo(server, ADMIN_EMAIL);
     const refunds = await refundUnderLoad(
       (url, body, cookie) => post(server, url, body, cookie),
       admin,

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { loadConfig } from '../src/server/config';
 import { createLogger } from '../src/server/logger';
 import { createServices } from '../src/server/services';
+import { overHttp, signIn } from '../src/test/sign-in';
 import { seedOrders } from './lib/seed-orders';
 import { loadAverage, onTemporaryPostgres, startServer } from './lib/server';
 
@@ -56,16 +57,7 @@ async function run(db: string, env: Record<string, string>): Promise<Result> {
   await seed(env);
   const server = await startServer(env, PORT);
   try {
-    const signIn = await fetch(`${server.url}/api/auth/sign-in/email`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: server.url },
-      body: JSON.stringify(ADMIN),
-    });
-    if (!signIn.ok) throw new Error(`sign-in: ${signIn.status} ${await signIn.text()}`);
-    const cookie = signIn.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ');
+    const cookie = await signIn(overHttp(server.url), server.url, ADMIN);
     // Warm the server (first page render, first queries), then let it settle.
     await (await fetch(`${server.url}/api/admin/orders?page=1`, { headers: { cookie } })).text();
     await new Promise((r) => setTimeout(r, 1000));

@@ -12,6 +12,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { type Credentials, overHttp, signIn } from '../src/test/sign-in';
 import { type RouteLimit, renderLimits, type VisitorRoute, visitorRoutes } from './lib/render-limit';
 import {
   benchProcesses,
@@ -43,18 +44,7 @@ interface Row {
   rssMb: number;
 }
 
-async function signIn(server: RunningServer, who: { email: string; password: string }) {
-  const res = await fetch(`${server.url}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: server.url },
-    body: JSON.stringify(who),
-  });
-  if (!res.ok) throw new Error(`sign-in as ${who.email}: ${res.status}`);
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-}
+const signInTo = (server: RunningServer, who: Credentials) => signIn(overHttp(server.url), server.url, who);
 
 async function measure(
   server: RunningServer,
@@ -62,7 +52,7 @@ async function measure(
   routes: VisitorRoute[],
   limits: Map<string, RouteLimit>,
 ): Promise<Row[]> {
-  const cookies = { customer: await signIn(server, CUSTOMER), owner: await signIn(server, OWNER) };
+  const cookies = { customer: await signInTo(server, CUSTOMER), owner: await signInTo(server, OWNER) };
   const rows: Row[] = [];
   for (const route of routes) {
     const url = `${server.url}${route.path}`;

@@ -1,4 +1,5 @@
 import type { Services } from '../../src/server/services';
+import { overHttp, signIn } from '../../src/test/sign-in';
 import type { RunningServer } from './server';
 
 /**
@@ -51,20 +52,7 @@ export async function runDayRace(server: RunningServer, date: string): Promise<R
   // Signed in one after another (password hashing is the slow part, and not what is measured).
   const cookies: string[] = [];
   for (let i = 0; i < RACE_CUSTOMERS; i++) {
-    cookies.push(
-      await (async () => {
-        const res = await fetch(`${server.url}/api/auth/sign-in/email`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', origin: server.url },
-          body: JSON.stringify({ email: emailOf(i), password: PASSWORD }),
-        });
-        if (!res.ok) throw new Error(`race sign-in ${i}: ${res.status}`);
-        return res.headers
-          .getSetCookie()
-          .map((c) => c.split(';')[0])
-          .join('; ');
-      })(),
-    );
+    cookies.push(await signIn(overHttp(server.url), server.url, { email: emailOf(i), password: PASSWORD }));
   }
   const answers = await Promise.all(
     cookies.map(async (cookie) => {

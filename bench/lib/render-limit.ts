@@ -4,6 +4,7 @@ import { loadConfig } from '../../src/server/config';
 import { loadClientBuild } from '../../src/server/load-build';
 import { createLogger } from '../../src/server/logger';
 import { createServices } from '../../src/server/services';
+import { inProcess, signIn as signInAs } from '../../src/test/sign-in';
 import { countQueries } from './count-queries';
 import { CUSTOMER, OWNER } from './visitor-fixture';
 
@@ -127,14 +128,5 @@ export async function signIn(
   base: string,
   who: { email: string; password: string },
 ): Promise<string> {
-  const res = await app.request(`${base}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base },
-    body: JSON.stringify(who),
-  });
-  if (!res.ok) throw new Error(`sign-in as ${who.email}: ${res.status} ${await res.text()}`);
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
+  return signInAs(inProcess(app, base), base, who);
 }

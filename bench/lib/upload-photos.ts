@@ -1,9 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
+import { DEMO_ADMIN } from '../../src/server/account/seed-demo-users';
+import { overHttp, signIn } from '../../src/test/sign-in';
 
 const ILLUSTRATIONS = 'src/app/assets/products/src';
-const DEMO_ADMIN = { email: 'admin@shropshirecookies.example', password: 'admin-demo-2026' };
 
 /**
  * A phone's photo of a cookie: 3000 x 3000 JPEG with a camera's grain (so it compresses like a
@@ -31,16 +32,7 @@ async function phonePhoto(svg: Buffer): Promise<Buffer> {
 
 /** Signs in as the demo owner and uploads a different phone photo to each product, as issue 14's owner would. */
 export async function uploadPhotos(baseUrl: string, productIds: string[]): Promise<number> {
-  const signIn = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseUrl },
-    body: JSON.stringify(DEMO_ADMIN),
-  });
-  if (!signIn.ok) throw new Error(`demo owner sign-in failed: ${signIn.status}`);
-  const cookie = signIn.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
+  const cookie = await signIn(overHttp(baseUrl), baseUrl, DEMO_ADMIN);
   const drawings = readdirSync(ILLUSTRATIONS).filter((f) => f.endsWith('.svg') && f !== 'hero.svg');
   let bytes = 0;
   for (const [i, id] of productIds.entries()) {

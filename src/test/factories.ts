@@ -3,6 +3,7 @@ import { products } from '~/server/db/schema';
 import type { Services } from '~/server/services';
 import { ALLERGENS, type AllergenInfo } from '~/shared/food-information';
 import type { SignUpInput } from '~/shared/schemas/sign-up';
+import { inProcess, signIn as signInAs } from './sign-in';
 import type { TestApp } from './test-app';
 
 let seq = 0;
@@ -77,26 +78,11 @@ let ipSeq = 0;
 export const nextTestIp = () => `10.${(ipSeq >> 16) & 255}.${(ipSeq >> 8) & 255}.${ipSeq++ & 255}`;
 
 /**
- * Signs in through better-auth's endpoint and returns the Cookie header to send afterwards. Each
- * call comes from its own address, so files that sign in often stay under the sign-in rate limit.
+ * Signs in in this process and returns the Cookie header to send afterwards (src/test/sign-in.ts).
+ * Each call comes from its own address, so files that sign in often stay under the sign-in rate limit.
  */
-export async function signIn(t: TestApp, email: string, password: string): Promise<string> {
-  const res = await t.app.request('/api/auth/sign-in/email', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: t.origin, 'x-forwarded-for': nextTestIp() },
-    body: JSON.stringify({ email, password }),
-  });
-  if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
-  return cookieHeader(res);
-}
-
-/** Turns a response's Set-Cookie headers into a Cookie request header. */
-export function cookieHeader(res: Response): string {
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-}
+export const signIn = (t: TestApp, email: string, password: string): Promise<string> =>
+  signInAs(inProcess(t.app), t.origin, { email, password }, { 'x-forwarded-for': nextTestIp() });
 
 /** JSON request helper: `api(t, 'POST', '/api/x', body, cookie)`. */
 export function api(t: TestApp, method: string, url: string, body?: unknown, cookie?: string) {

@@ -30,3 +30,5 @@ export async function listen(services: Services, build?: ClientBuild) {
       }),
   };
 }
+
+export type ListeningShop = Awaited<ReturnType<typeof listen>>;

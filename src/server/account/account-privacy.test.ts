@@ -18,6 +18,7 @@ import { DiscountCodeFormSchema } from '~/shared/discounts/discount-code';
 import { addDays, londonDate } from '~/shared/time/london-time';
 import { api, createProduct, createUser, nextTestIp, signIn, signUpDetails } from '~/test/factories';
 import { createOrder } from '~/test/order-factories';
+import { inProcess, postSignIn } from '~/test/sign-in';
 import { createTestApp, type TestApp } from '~/test/test-app';
 import { type AccountDataExport, DELETE_MESSAGES } from './account-privacy-service';
 
@@ -31,13 +32,8 @@ const exportOf = (cookie?: string) => api(t, 'GET', '/api/account/export', undef
 const deleteAccount = (cookie: string, password: unknown) =>
   api(t, 'POST', '/api/account/delete', { password }, cookie);
 const signInStatus = async (email: string, password: string) =>
-  (
-    await t.app.request('/api/auth/sign-in/email', {
-      method: 'POST',
-      headers: { origin: t.origin, 'content-type': 'application/json', 'x-forwarded-for': nextTestIp() },
-      body: JSON.stringify({ email, password }),
-    })
-  ).status;
+  (await postSignIn(inProcess(t.app), t.origin, { email, password }, { 'x-forwarded-for': nextTestIp() }))
+    .status;
 const profileRow = async (id: string) =>
   (await t.services.db.select().from(profiles).where(eq(profiles.id, id)))[0]!;
 const orderRow = async (id: string) =>

@@ -4,7 +4,8 @@ import { like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIGN_UP_LIMIT, SIGN_UP_LIMIT_MESSAGE } from '~/server/account/account-routes';
 import { authRateLimits } from '~/server/db/schema';
-import { api, cookieHeader, createUser, signUpDetails } from '~/test/factories';
+import { api, createUser, signUpDetails } from '~/test/factories';
+import { cookieHeader } from '~/test/sign-in';
 import { createTestApp, type TestApp } from '~/test/test-app';
 import { SIGN_IN_LIMIT } from './auth';
 

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, request as httpRequest, type Server } from 'node:http';
+import { createServer, request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -10,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIGN_IN_LIMIT } from '~/server/auth/auth';
 import { loadConfig } from '~/server/config';
 import { authRateLimits } from '~/server/db/schema';
-import { createNodeListener } from '~/server/http/node-listener';
 import { signUpDetails } from '~/test/factories';
+import { type ListeningShop, listen } from '~/test/listen';
 import { createTestApp, type TestApp } from '~/test/test-app';
 
 // The production recipe (deploy/Caddyfile in front of the shop with TRUST_PROXY=true, as
@@ -43,7 +43,7 @@ interface Answer {
 }
 
 let t: TestApp;
-let shop: Server;
+let shop: ListeningShop | undefined;
 let caddy: ChildProcess | undefined;
 let caddyLog = '';
 let home: string;
@@ -111,9 +111,8 @@ describe.skipIf(!caddyInstalled)(suiteName, () => {
     [httpsPort, httpPort] = [await freePort(), await freePort()];
     // The settings deploy/shop.env.example gives the shop, with the test's address.
     t = await createTestApp({ env: { TRUST_PROXY: 'true', PUBLIC_URL: origin() } });
-    shop = createServer(createNodeListener(t.services));
-    await new Promise<void>((resolve) => shop.listen(0, '127.0.0.1', resolve));
-    const shopPort = (shop.address() as AddressInfo).port;
+    shop = await listen(t.services);
+    const shopPort = new URL(shop.url).port;
 
     // The shipped Caddyfile, its site and upstream swapped for the test's, behind global options
     // that keep Caddy to itself: its own CA (not installed in the system's trust store), no admin
@@ -176,7 +175,7 @@ describe.skipIf(!caddyInstalled)(suiteName, () => {
       caddy.kill('SIGTERM');
       await stopped;
     }
-    await new Promise((resolve) => (shop ? shop.close(resolve) : resolve(undefined)));
+    await shop?.close();
     await t?.close();
     if (home) rmSync(home, { recursive: true, force: true });
   });

@@ -1,25 +1,22 @@
 import { createHash } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadClientBuild } from '~/server/load-build';
 import { createProduct } from '~/test/factories';
+import { type ListeningShop, listen } from '~/test/listen';
 import { createTestApp, type TestApp } from '~/test/test-app';
 import { NON_PAGE_POLICY } from './content-security-policy';
-import { createNodeListener } from './node-listener';
 
 // The shop as `npm start` serves it (node:http, page cache, the real React Router build).
 let t: TestApp;
-let server: Server;
+let shop: ListeningShop;
 let base: string;
 beforeAll(async () => {
   t = await createTestApp();
-  server = createServer(createNodeListener(t.services, await loadClientBuild(process.env.BUILD_DIR)));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  shop = await listen(t.services, await loadClientBuild(process.env.BUILD_DIR));
+  base = shop.url;
 });
 afterAll(async () => {
-  await new Promise((resolve) => server?.close(resolve));
+  await shop?.close();
   await t?.close();
 });
 

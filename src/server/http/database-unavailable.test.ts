@@ -1,27 +1,24 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadClientBuild } from '~/server/load-build';
 import { createProduct, createUser } from '~/test/factories';
+import { type ListeningShop, listen } from '~/test/listen';
 import { createTestApp, type TestApp } from '~/test/test-app';
-import { createNodeListener } from './node-listener';
 
 // The shop as `npm start` serves it (node:http, page cache, the real build), its database gone for a moment.
 let t: TestApp;
-let server: Server;
+let shop: ListeningShop;
 let base: string;
 let productId: string;
 let adminCookie: string;
 beforeAll(async () => {
   t = await createTestApp();
-  server = createServer(createNodeListener(t.services, await loadClientBuild(process.env.BUILD_DIR)));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  shop = await listen(t.services, await loadClientBuild(process.env.BUILD_DIR));
+  base = shop.url;
   productId = (await createProduct(t.services, { name: 'Steadfast Shortbread' })).id;
   adminCookie = (await createUser(t, { admin: true })).cookie;
 });
 afterAll(async () => {
-  await new Promise((resolve) => server?.close(resolve));
+  await shop?.close();
   await t?.close();
 });
 

@@ -1,5 +1,3 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -7,22 +5,21 @@ import { ANONYMOUS_CHECKOUT_MAX_AGE_MS } from '~/server/app';
 import { loadClientBuild } from '~/server/load-build';
 import { browsePageKey } from '~/shared/browse-pages';
 import { createProduct, createUser } from '~/test/factories';
+import { type ListeningShop, listen } from '~/test/listen';
 import { createTestApp, type TestApp } from '~/test/test-app';
-import { createNodeListener } from './node-listener';
 import { acceptsGzip, createPageCache } from './page-cache';
 
 // The shop as `npm start` serves it (node:http, the real React Router build), on a test database.
 let t: TestApp;
-let server: Server;
+let shop: ListeningShop;
 let base: string;
 beforeAll(async () => {
   t = await createTestApp();
-  server = createServer(createNodeListener(t.services, await loadClientBuild(process.env.BUILD_DIR)));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  shop = await listen(t.services, await loadClientBuild(process.env.BUILD_DIR));
+  base = shop.url;
 });
 afterAll(async () => {
-  await new Promise((resolve) => server?.close(resolve));
+  await shop?.close();
   await t?.close();
 });
 
