@@ -17,6 +17,7 @@ import { createContactService } from './contact/contact-service';
 import { openDatabase } from './db/client';
 import { seedCatalog } from './db/seed-catalog';
 import { createDiscountsService } from './discounts/discounts-service';
+import { createGiftCardsService } from './gift-cards/gift-cards-service';
 import { createLogger, type Logger } from './logger';
 import { createMailService } from './mail/mail-service';
 import { passwordResetEmail } from './mail/password-reset-email';
@@ -118,6 +119,7 @@ export async function createServices(
     payments,
     checkout,
     discounts,
+    giftCards: createGiftCardsService(db, rateLimiter),
     catalogVersion,
     catalog,
     contact,

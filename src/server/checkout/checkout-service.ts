@@ -20,6 +20,8 @@ import type { Db, Tx } from '../db/client';
 import { products, profiles } from '../db/schema';
 import type { DiscountsService, RedeemedCode } from '../discounts/discounts-service';
 import { AppError, badRequest, parseOrThrow } from '../errors';
+import { cancelCheckoutsHolding, giftCardPayment } from '../gift-cards/gift-card-checkout';
+import { type GiftCardPlan, holdForOrder, planGiftCards } from '../gift-cards/gift-card-ledger';
 import type { Logger } from '../logger';
 import { NO_COUNTERS, type ShopCounters } from '../metrics/shop-counters';
 import type { OpenCheckout } from '../orders/open-checkouts';
@@ -49,6 +51,10 @@ interface WrittenOrder {
   payment: PaymentOrder;
   /** The order's open payment page, when an order waiting for payment was this checkout. */
   session: { sessionId: string; url: string } | null;
+  /** Gift cards paid the whole order: it is paid already, no payment page is needed. */
+  paidByGiftCards?: boolean;
+  /** Earlier payment pages of orders this checkout replaced (they used the same gift cards). */
+  replaced?: { paymentSessionId: string | null; paymentProvider: string }[];
   /** An order waiting for payment was this checkout (nothing new was written). */
   reused: boolean;
 }
@@ -158,6 +164,7 @@ function isSameCheckout(
   const key = (l: { productId: string | null; quantity: number; unitPricePennies: number }) =>
     `${l.productId}:${l.quantity}:${l.unitPricePennies}`;
   return (
+    o.giftCardPennies === 0 &&
     o.fulfilment === want.fulfilment &&
     (want.wantedDay === undefined || want.wantedDay === null || want.wantedDay === o.deliveryDate) &&
     (o.discountCode ?? null) === want.code &&
@@ -186,6 +193,7 @@ function reusedOrder({ order, lines }: OpenCheckout, customerEmail: string): Wri
           : null,
       deliveryFeePennies: order.deliveryFeePennies,
       totalPennies: order.totalPennies,
+      giftCards: [],
       deliveryDate: order.deliveryDate,
       fulfilment: order.fulfilment,
     },
@@ -316,6 +324,7 @@ export function createCheckoutService(deps: {
     delivery: Delivery | undefined,
     rawCode: string | undefined,
     fulfilment: Fulfilment,
+    giftCodes: string[],
   ): Promise<WrittenOrder> {
     return db.transaction(async (tx) => {
       // A customer's checkouts queue on their profile row (held until this commits): two tabs or a
@@ -336,7 +345,7 @@ export function createCheckoutService(deps: {
       const open = await orders.openCheckouts(tx, profile.id);
       const wantedCode = rawCode === undefined ? null : normaliseCode(rawCode);
       const same =
-        rawCode !== undefined && wantedCode === null
+        (rawCode !== undefined && wantedCode === null) || giftCodes.length > 0
           ? undefined
           : open.find(
               (o) =>
@@ -350,6 +359,11 @@ export function createCheckoutService(deps: {
       const cookies = lines.reduce((sum, l) => sum + l.quantity, 0);
       const deliveryDate = await bakeDays.reserveDay(tx, wantedDay, cookies, fulfilment);
       const { priced, code } = await price(tx, settings, lines, fulfilment, rawCode, profile.id, true);
+      // The customer's own earlier checkouts that hold these cards give them up first: a new
+      // checkout with the same card replaces them (they were never paid).
+      const replaced = await cancelCheckoutsHolding(tx, open, giftCodes, actor);
+      // The cards are locked last, after the day and the code, until this order commits.
+      const gifts: GiftCardPlan = await planGiftCards(tx, giftCodes, priced.totalPennies, true);
 
       const expiresAt = paymentExpiry(provider.name, config.checkoutSessionMinutes);
       const { orderId } = await orders.place(
@@ -361,12 +375,17 @@ export function createCheckoutService(deps: {
           fulfilment,
           discountCode: code ? { id: code.id, code: code.terms.code } : null,
           priced,
+          giftCardPennies: gifts.coveredPennies,
           deliveryDate,
           provider: provider.name,
           paymentExpiresAt: expiresAt,
         },
         actor,
       );
+      await holdForOrder(tx, orderId, gifts, actor);
+      // Covered in full by gift cards: paid at once, in this transaction (no card payment).
+      const paidByGiftCards = gifts.coveredPennies > 0 && gifts.coveredPennies === priced.totalPennies;
+      if (paidByGiftCards) await orders.recordPayment(tx, giftCardPayment(orderId, gifts.coveredPennies));
       return {
         payment: {
           orderId,
@@ -379,11 +398,14 @@ export function createCheckoutService(deps: {
               : null,
           deliveryFeePennies: priced.deliveryPennies,
           totalPennies: priced.totalPennies,
+          giftCards: gifts.cards.map((c) => ({ last4: c.last4, pennies: c.pennies })),
           deliveryDate,
           fulfilment,
         },
         session: null,
         reused: false,
+        paidByGiftCards,
+        replaced,
       };
     });
   }
@@ -400,15 +422,33 @@ export function createCheckoutService(deps: {
         60,
         'Too many checkout attempts. Please wait a minute and try again.',
       );
-      const { items, delivery_date, delivery, discount_code, fulfilment } = parseOrThrow(
+      const { items, delivery_date, delivery, discount_code, fulfilment, gift_cards } = parseOrThrow(
         CheckoutRequestSchema,
         input,
       );
       const wanted = mergeLines(items);
-      const order = await writeOrder(user, wanted, delivery_date, delivery, discount_code, fulfilment);
+      const order = await writeOrder(
+        user,
+        wanted,
+        delivery_date,
+        delivery,
+        discount_code,
+        fulfilment,
+        gift_cards,
+      );
       const { orderId } = order.payment;
       // A reused order was counted when it was placed.
       if (!order.reused) counters.orderPlaced();
+      if (order.replaced?.length) await orders.closePaymentPages(order.replaced);
+      if (order.paidByGiftCards) {
+        const sessionId = giftCardPayment(orderId, 0).sessionId;
+        log.info({ orderId, userId: user.id }, 'checkout paid by gift cards');
+        return {
+          url: `${config.publicUrl}/checkout/success?session_id=${encodeURIComponent(sessionId)}`,
+          sessionId,
+          orderId,
+        };
+      }
 
       let session = order.session;
       if (!session) {
@@ -448,7 +488,7 @@ export function createCheckoutService(deps: {
      * discount code checked and refused with its reason; writes nothing.
      */
     async quote(user: SessionUser | null, input: unknown): Promise<CheckoutQuote> {
-      const { items, discount_code, fulfilment } = parseOrThrow(CheckoutQuoteSchema, input);
+      const { items, discount_code, fulfilment, gift_cards } = parseOrThrow(CheckoutQuoteSchema, input);
       const settings = await settingsFor(db, fulfilment);
       const lines = await priceLines(db, mergeLines(items));
       const { priced, code } = await price(
@@ -460,6 +500,7 @@ export function createCheckoutService(deps: {
         user?.id ?? null,
         false,
       );
+      const gifts = await planGiftCards(db, gift_cards, priced.totalPennies, false);
       return {
         lines: lines.map((l) => ({
           product_id: l.productId,
@@ -478,6 +519,8 @@ export function createCheckoutService(deps: {
         delivery_pennies: priced.deliveryPennies,
         total_pennies: priced.totalPennies,
         free_delivery_shortfall_pennies: priced.freeDeliveryShortfallPennies,
+        gift_cards: gifts.cards.map((c) => ({ last4: c.last4, pennies: c.pennies })),
+        to_pay_pennies: priced.totalPennies - gifts.coveredPennies,
       };
     },
   };

@@ -17,6 +17,11 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { type AllergenInfo, VAT_RATES } from '../../shared/food-information';
+import {
+  GIFT_CARD_MOVEMENTS,
+  GIFT_CARD_STATUSES,
+  type GiftCardPurchase,
+} from '../../shared/gift-cards/gift-card-code';
 import { MESSAGE_STATES } from '../../shared/message-states';
 import { FULFILMENTS } from '../../shared/orders/fulfilment';
 import { DELIVERY_STATUSES, ORDER_FLAGS, ORDER_STATUSES } from '../../shared/orders/statuses';
@@ -177,6 +182,10 @@ export const products = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     /** Still shown in the shop, but cannot be bought. */
     soldOut: boolean('sold_out').notNull().default(false),
+    /** `gift_card`: sold at the amount the buyer picks, no bake day, no delivery (decision 044). */
+    kind: text('kind', { enum: ['cookie', 'gift_card'] })
+      .notNull()
+      .default('cookie'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -262,6 +271,8 @@ export const orders = pgTable(
     discountPennies: integer('discount_pennies').notNull().default(0),
     /** Delivery a free-delivery code waived. */
     deliveryWaivedPennies: integer('delivery_waived_pennies').notNull().default(0),
+    /** What gift cards pay of the total (held while pending, spent once paid); the rest is by card. */
+    giftCardPennies: integer('gift_card_pennies').notNull().default(0),
     /** Where it goes, copied from the profile when ordered so later profile edits don't move it. */
     shipName: text('ship_name').notNull(),
     shipPhone: text('ship_phone').notNull(),
@@ -296,6 +307,7 @@ export const orders = pgTable(
       sql`${t.totalPennies} = ${t.subtotalPennies} - ${t.discountPennies} + ${t.deliveryFeePennies}`,
     ),
     check('orders_discount_check', sql`${t.discountPennies} between 0 and ${t.subtotalPennies}`),
+    check('orders_gift_card_check', sql`${t.giftCardPennies} between 0 and ${t.totalPennies}`),
     check('orders_fulfilment_check', oneOf(t.fulfilment, FULFILMENTS)),
     // A code's uses and a customer's uses of it are counted from here (held while pending).
     index('orders_discount_code_idx')
@@ -350,8 +362,11 @@ export const refunds = pgTable(
     status: text('status', { enum: ['pending', 'succeeded', 'failed'] })
       .notNull()
       .default('pending'),
-    /** `manual`: money taken by hand (cash, transfer), given back by hand: no provider is asked. */
-    provider: text('provider', { enum: ['test', 'stripe', 'manual'] }).notNull(),
+    /**
+     * `manual`: money taken by hand (cash, transfer), given back by hand: no provider is asked.
+     * `gift_card`: given back to the gift cards that paid (their ledger, decision 044).
+     */
+    provider: text('provider', { enum: ['test', 'stripe', 'manual', 'gift_card'] }).notNull(),
     providerRefundId: text('provider_refund_id').unique(),
     /** The form's one-time key: a double click or a retried request makes one refund. */
     requestKey: text('request_key').notNull(),
@@ -366,6 +381,71 @@ export const refunds = pgTable(
   ],
 );
 
+// ---- Gift cards (owned by src/server/gift-cards, decision 044) ----
+
+/**
+ * A gift card: the code itself is never stored, only its SHA-256 (a leaked database hands out no
+ * card) and its last 4 characters to show. The balance is the sum of its ledger.
+ */
+export const giftCards = pgTable(
+  'gift_cards',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    codeHash: text('code_hash').notNull().unique(),
+    last4: text('last4').notNull(),
+    /** What it was issued for, in pence (GBP). */
+    initialPennies: integer('initial_pennies').notNull(),
+    status: text('status', { enum: GIFT_CARD_STATUSES }).notNull().default('active'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** The order that bought it; null when the owner issued it by hand. */
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'restrict' }),
+    recipientName: text('recipient_name'),
+    recipientEmail: text('recipient_email'),
+    message: text('message'),
+    /** The London date its e-mail goes out (bought cards). */
+    sendOn: date('send_on', { mode: 'string' }),
+    /** When its e-mail was queued for the recipient (last time, when resent). */
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    issuedBy: text('issued_by').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('gift_cards_initial_check', sql`${t.initialPennies} > 0`),
+    check('gift_cards_status_check', oneOf(t.status, GIFT_CARD_STATUSES)),
+    index('gift_cards_order_idx').on(t.orderId).where(sql`${t.orderId} is not null`),
+    index('gift_cards_unsent_idx').on(t.sendOn).where(sql`${t.sentAt} is null and ${t.orderId} is not null`),
+    index('gift_cards_created_idx').on(t.createdAt.desc()),
+  ],
+);
+
+/** Every movement of a card's balance (issued, held, released, spent, refunded, adjusted, expired). */
+export const giftCardLedger = pgTable(
+  'gift_card_ledger',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    cardId: uuid('card_id')
+      .notNull()
+      .references(() => giftCards.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: GIFT_CARD_MOVEMENTS }).notNull(),
+    /** Signed pence: what this movement adds to the balance. */
+    amountPennies: integer('amount_pennies').notNull(),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    actorType: text('actor_type', { enum: ['customer', 'admin', 'system'] }).notNull(),
+    actorName: text('actor_name').notNull(),
+    reason: text('reason'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('gift_card_ledger_kind_check', oneOf(t.kind, GIFT_CARD_MOVEMENTS)),
+    check(
+      'gift_card_ledger_sign_check',
+      sql`(${t.kind} in ('issued','released','refunded') and ${t.amountPennies} > 0) or (${t.kind} in ('held','spent','expired') and ${t.amountPennies} < 0) or (${t.kind} = 'adjusted' and ${t.amountPennies} <> 0)`,
+    ),
+    index('gift_card_ledger_card_idx').on(t.cardId, t.createdAt),
+    index('gift_card_ledger_order_idx').on(t.orderId).where(sql`${t.orderId} is not null`),
+  ],
+);
+
 /** Every payment a provider reported taking, whatever state the order was in: money is never lost. */
 export const orderPayments = pgTable(
   'order_payments',
@@ -374,8 +454,11 @@ export const orderPayments = pgTable(
     orderId: uuid('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
-    /** `manual`: the owner's "Mark as paid" (docs/decisions/032); its session id is its own key. */
-    provider: text('provider', { enum: ['test', 'stripe', 'manual'] }).notNull(),
+    /**
+     * `manual`: the owner's "Mark as paid" (docs/decisions/032); its session id is its own key.
+     * `gift_card`: what gift cards paid (decision 044), recorded when the order is paid.
+     */
+    provider: text('provider', { enum: ['test', 'stripe', 'manual', 'gift_card'] }).notNull(),
     sessionId: text('session_id').notNull(),
     paymentIntentId: text('payment_intent_id'),
     amountPennies: integer('amount_pennies').notNull(),
@@ -407,6 +490,8 @@ export const orderItems = pgTable(
     unitPricePennies: integer('unit_price_pennies').notNull(),
     /** The VAT rate (percent) it was sold at. */
     vatRate: integer('vat_rate').notNull().default(0),
+    /** A gift card bought: who it is for and when it is sent (its card is issued once paid). */
+    giftCard: jsonb('gift_card').$type<GiftCardPurchase>(),
   },
   (t) => [
     check('order_items_quantity_check', sql`${t.quantity} > 0`),

@@ -6,6 +6,7 @@ import type { OrderFlag } from '~/shared/orders/statuses';
 import type { Tx } from '../db/client';
 import { deliveries, orderPayments, orders } from '../db/schema';
 import { badRequest } from '../errors';
+import { releaseForOrder, spendForOrder } from '../gift-cards/gift-card-ledger';
 import { type Actor, applyStatus, type OrderRow, SYSTEM } from './order-status';
 
 /**
@@ -13,7 +14,7 @@ import { type Actor, applyStatus, type OrderRow, SYSTEM } from './order-status';
  * (`manual`: its session id is the form's request key, so a double click is one payment).
  */
 export interface ReceivedPayment {
-  provider: 'test' | 'stripe' | 'manual';
+  provider: 'test' | 'stripe' | 'manual' | 'gift_card';
   eventId: string;
   sessionId: string;
   /** Our order id as the provider recorded it; without it the order is found by session id. */
@@ -82,6 +83,7 @@ export async function recordPayment(
     .onConflictDoNothing()
     .returning({ id: orderPayments.id });
   if (inserted.length === 0 || order.paidAt) return { outcome: 'already_paid', orderId: order.id };
+  if (order.giftCardPennies > 0) await settleGiftCards(tx, order, p, amount.pennies);
 
   const adopt = p.manual
     ? {}
@@ -133,6 +135,35 @@ export async function recordPayment(
     orderId: order.id,
     paidOrder: { id: order.id, deliveryDate: order.deliveryDate, fulfilment: order.fulfilment, flags },
   };
+}
+
+/**
+ * An order part-paid by gift cards (decision 044): a payment of the rest spends what the cards
+ * hold and records it as paid by gift card; a payment of the whole total some other way frees
+ * them instead; the cards' own payment (`gift_card`, an order they cover in full) spends them.
+ */
+async function settleGiftCards(tx: Tx, order: OrderRow, p: ReceivedPayment, pennies: number) {
+  if (p.provider === 'gift_card') {
+    await spendForOrder(tx, order.id, order.giftCardPennies, SYSTEM);
+    return;
+  }
+  if (pennies === order.totalPennies - order.giftCardPennies) {
+    const spent = await spendForOrder(tx, order.id, order.giftCardPennies, SYSTEM);
+    if (spent === 0) return;
+    await tx
+      .insert(orderPayments)
+      .values({
+        orderId: order.id,
+        provider: 'gift_card',
+        sessionId: `gift-card:${order.id}`,
+        amountPennies: spent,
+        currency: 'gbp',
+        eventId: `gift-card:${order.id}`,
+      })
+      .onConflictDoNothing();
+  } else if (pennies >= order.totalPennies) {
+    await releaseForOrder(tx, order.id, SYSTEM, 'The order was paid in full another way');
+  }
 }
 
 const MANUAL_NOTE: Record<ManualPaymentMethod, string> = {

@@ -1,8 +1,9 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, notInArray, sql } from 'drizzle-orm';
 import { formatPence } from '~/shared/money/money';
 import type { Db, Tx } from '../db/client';
 import { orderPayments, orders, refunds } from '../db/schema';
 import { AppError, badRequest, notFound } from '../errors';
+import { refundableByCard, refundToCards } from '../gift-cards/gift-card-ledger';
 import type { PaymentProvider } from '../payments/payment-provider';
 import { countedRefund } from './counted-refunds';
 import { type Actor, lockOrder } from './order-status';
@@ -20,11 +21,15 @@ async function balance(tx: Tx, orderId: string) {
       ),
       refunded: sql<number>`coalesce((select sum(${refunds.amountPennies}) from ${refunds}
         where ${and(eq(refunds.orderId, orderId), countedRefund())}), 0)`.mapWith(Number),
+      toCards: sql<number>`coalesce((select sum(${refunds.amountPennies}) from ${refunds}
+        where ${and(eq(refunds.orderId, orderId), countedRefund(), eq(refunds.provider, 'gift_card'))}), 0)`.mapWith(
+        Number,
+      ),
     })
     .from(orders)
     .where(eq(orders.id, orderId));
-  const { paid, refunded } = row ?? { paid: 0, refunded: 0 };
-  return { paid, refunded, remaining: Math.max(paid - refunded, 0) };
+  const { paid, refunded, toCards } = row ?? { paid: 0, refunded: 0, toCards: 0 };
+  return { paid, refunded, providerRefunded: refunded - toCards, remaining: Math.max(paid - refunded, 0) };
 }
 
 export interface RefundInput {
@@ -33,7 +38,15 @@ export interface RefundInput {
   reason: string;
   /** One key per intended refund (the form's): a repeat with it returns the first refund. */
   requestKey: string;
+  /**
+   * The owner's choice to give a gift-card-paid part back to the bank card instead (with the
+   * reason); by default the gift-card part goes back to the gift cards first (decision 044).
+   */
+  toBankCard?: boolean;
 }
+
+/** Payments made through a provider (not by hand, not by gift card): what a provider refund goes against. */
+const byProviderPayment = notInArray(orderPayments.provider, ['manual', 'gift_card']);
 
 /**
  * Refunds through the payment provider, exactly once per request key, never beyond what was paid.
@@ -63,23 +76,50 @@ export function createRefunds(
       const { paid, remaining } = await balance(tx, orderId);
       if (paid === 0) throw badRequest('This order has not been paid, so there is nothing to refund.');
       if (remaining === 0) throw badRequest('This order has already been refunded in full.');
-      const amount = input.amountPennies ?? remaining;
       // Money taken by hand only ("Mark as paid") is given back by hand: no provider holds it.
       const [byProvider] = await tx
         .select({ id: orderPayments.id })
         .from(orderPayments)
-        .where(and(eq(orderPayments.orderId, orderId), ne(orderPayments.provider, 'manual')))
+        .where(and(eq(orderPayments.orderId, orderId), byProviderPayment))
         .limit(1);
-      if (amount > remaining) {
-        throw badRequest(`You can refund at most ${formatPence(remaining)} on this order.`, {
-          amount: `At most ${formatPence(remaining)}`,
+      // The gift-card part goes back to the cards first, unless the owner chose the bank card.
+      const onCards = [...(await refundableByCard(tx, orderId)).values()].reduce((a, b) => a + b, 0);
+      const max = input.toBankCard ? remaining - onCards : remaining;
+      if (input.toBankCard && max <= 0) {
+        throw badRequest('Nothing was paid by bank card on this order: refund it to the gift card.');
+      }
+      const amount = input.amountPennies ?? max;
+      if (amount > max) {
+        throw badRequest(`You can refund at most ${formatPence(max)} on this order.`, {
+          amount: `At most ${formatPence(max)}`,
         });
+      }
+      const toCards = input.toBankCard ? 0 : Math.min(amount, onCards);
+      const rest = amount - toCards;
+      if (toCards > 0) {
+        await refundToCards(tx, orderId, toCards, actor, input.reason);
+        const [cardRow] = await tx
+          .insert(refunds)
+          .values({
+            orderId,
+            amountPennies: toCards,
+            reason: input.reason,
+            status: 'succeeded',
+            provider: 'gift_card',
+            requestKey: rest > 0 ? `${input.requestKey}:gift-card` : input.requestKey,
+            actorName: actor.name,
+          })
+          .returning();
+        if (rest === 0) {
+          await onRefunded(tx, cardRow!);
+          return { row: cardRow!, fresh: false };
+        }
       }
       const [row] = await tx
         .insert(refunds)
         .values({
           orderId,
-          amountPennies: amount,
+          amountPennies: rest,
           reason: input.reason,
           provider: byProvider ? order.paymentProvider : 'manual',
           requestKey: input.requestKey,
@@ -95,7 +135,7 @@ export function createRefunds(
     const [payment] = await db
       .select({ sessionId: orderPayments.sessionId, intent: orderPayments.paymentIntentId })
       .from(orderPayments)
-      .where(and(eq(orderPayments.orderId, row.orderId), ne(orderPayments.provider, 'manual')))
+      .where(and(eq(orderPayments.orderId, row.orderId), byProviderPayment))
       .limit(1);
     const [order] = await db
       .select({ intent: orders.paymentIntentId, sessionId: orders.paymentSessionId })
@@ -153,8 +193,8 @@ export function createRefunds(
           .limit(1);
         if (!order) return 'unknown_order' as const;
         await lockOrder(tx, order.id);
-        const { refunded, remaining } = await balance(tx, order.id);
-        const missing = Math.min(totalRefunded - refunded, remaining);
+        const { providerRefunded, remaining } = await balance(tx, order.id);
+        const missing = Math.min(totalRefunded - providerRefunded, remaining);
         if (missing <= 0) return 'in_step' as const;
         const [row] = await tx
           .insert(refunds)

@@ -3,6 +3,7 @@ import type { Actor } from '~/shared/orders/actor';
 import type { DeliveryStatus, OrderStatus } from '~/shared/orders/statuses';
 import type { Tx } from '../db/client';
 import { deliveries, orderStatusHistory, orders } from '../db/schema';
+import { releaseForOrder } from '../gift-cards/gift-card-ledger';
 import { isFinished, scrubIfCustomerDeleted } from './orders-privacy';
 
 export type { Actor } from '~/shared/orders/actor';
@@ -52,6 +53,9 @@ export async function applyStatus(
   });
   // The change and its history row in one statement (one round trip).
   await tx.execute(sql`with changed as (${update.getSQL()}) ${history.getSQL()}`);
+  // An unpaid order that is cancelled gives back what it held on gift cards (decision 044).
+  if (to === 'cancelled' && !order.paidAt && order.giftCardPennies > 0)
+    await releaseForOrder(tx, order.id, actor, note ?? 'Order cancelled');
   // A customer who deleted their account keeps no delivery details on a finished order.
   if (isFinished(to)) await scrubIfCustomerDeleted(tx, order.id);
   await deliveryFollows(tx, order, to);

@@ -90,6 +90,7 @@ function toView(r: OrderRow, now: Date): OrderView {
       : null,
     delivery_fee_pennies: o.deliveryFeePennies,
     total_pennies: o.totalPennies,
+    gift_card_pennies: o.giftCardPennies,
     vat: vatParts(
       items.map((l) => ({
         unitPricePennies: l.unit_price_pennies,

@@ -9,6 +9,7 @@ import type { PricedOrder } from '~/shared/pricing/price-order';
 import type { Db, Tx } from '../db/client';
 import { orderItems, orderStatusHistory, orders } from '../db/schema';
 import { badRequest, notFound } from '../errors';
+import { expireDue } from '../gift-cards/gift-card-ledger';
 import type { Logger } from '../logger';
 import type { MailService } from '../mail/mail-service';
 import type { CollectionPoint, OrderUpdateKind } from '../mail/order-updates';
@@ -40,6 +41,8 @@ export interface NewOrder {
   discountCode: { id: string; code: string } | null;
   /** `priceOrder` of the lines, code and settings: stored as it is, never recomputed. */
   priced: PricedOrder;
+  /** What gift cards pay of the total (held by the caller, decision 044). */
+  giftCardPennies?: number;
   provider: 'test' | 'stripe';
   /** When its payment page will stop taking payment. */
   paymentExpiresAt: Date;
@@ -84,7 +87,8 @@ export function createOrdersService(
       provider: orders.paymentProvider,
       paidAt: orders.paidAt,
       expiresAt: orders.paymentExpiresAt,
-      totalPennies: orders.totalPennies,
+      // The card pays what gift cards do not (decision 044).
+      totalPennies: sql<number>`${orders.totalPennies} - ${orders.giftCardPennies}`.mapWith(Number),
     })
     .from(orders)
     .where(eq(orders.paymentSessionId, sql.placeholder('sessionId')))
@@ -161,6 +165,7 @@ export function createOrdersService(
         deliveryFeePennies: p.deliveryPennies,
         deliveryWaivedPennies: p.deliveryWaivedPennies,
         totalPennies: p.totalPennies,
+        giftCardPennies: o.giftCardPennies ?? 0,
         fulfilment: o.fulfilment,
         discountCodeId: o.discountCode?.id ?? null,
         discountCode: o.discountCode?.code ?? null,
@@ -485,6 +490,10 @@ export function createOrdersService(
       const run = async () => {
         await this.sweepExpired().catch((err) => log.error({ err }, 'expiry sweep failed'));
         await foldSales(db).catch((err) => log.error({ err }, 'folding sales changes failed'));
+        // Gift cards 24 months old lose what is left on them (decision 044).
+        await db
+          .transaction((tx) => expireDue(tx, SYSTEM))
+          .catch((err) => log.error({ err }, 'expiring gift cards failed'));
       };
       const timer = setInterval(run, ms);
       timer.unref();

@@ -12,6 +12,8 @@ export interface PaymentOrder {
   /** Delivery charged. */
   deliveryFeePennies: number;
   totalPennies: number;
+  /** What gift cards pay of the total ("•••• NC6V"); the page charges the rest. */
+  giftCards?: { last4: string; pennies: number }[];
   /** The chosen delivery day ('YYYY-MM-DD'), named on the payment page. */
   deliveryDate: string | null;
   /** Delivered or collected: the page says which. */

@@ -127,6 +127,7 @@ export function createPaymentsService(db: Db, orders: OrdersService, provider: P
           delivery_fee_pennies: order.delivery_fee_pennies,
           total_pennies: order.total_pennies,
           fulfilment: order.fulfilment,
+          gift_card_pennies: order.gift_card_pennies,
         },
       };
       if (order.paid_at) return { ...seen, paid: true };
@@ -188,7 +189,7 @@ export function createPaymentsService(db: Db, orders: OrdersService, provider: P
           unitPricePennies: i.unit_price_pennies,
         })),
         summary: summaryRows(order),
-        totalPennies: order.total_pennies,
+        totalPennies: order.total_pennies - order.gift_card_pennies,
       };
     },
 

@@ -91,24 +91,32 @@ export function createStripeProvider(
       }
       // A code's discount is a one-off Stripe coupon, so the page shows "SPRING10 −£3.00" and
       // charges exactly our total.
-      const discounts = order.discount
-        ? [
-            {
-              coupon: (
-                await stripe.coupons.create(
-                  {
-                    amount_off: order.discount.pennies,
-                    currency: 'gbp',
-                    duration: 'once',
-                    name: order.discount.code,
-                    max_redemptions: 1,
-                  },
-                  { idempotencyKey: `coupon-${order.orderId}` },
-                )
-              ).id,
-            },
-          ]
-        : undefined;
+      // Gift cards (decision 044) pay part of it the same way: Stripe takes one coupon per page,
+      // so a code and gift cards share it ("SPRING10 + gift card").
+      const giftPennies = (order.giftCards ?? []).reduce((sum, g) => sum + g.pennies, 0);
+      const off = (order.discount?.pennies ?? 0) + giftPennies;
+      const offName = [order.discount?.code, giftPennies > 0 ? 'gift card' : null]
+        .filter(Boolean)
+        .join(' + ');
+      const discounts =
+        off > 0
+          ? [
+              {
+                coupon: (
+                  await stripe.coupons.create(
+                    {
+                      amount_off: off,
+                      currency: 'gbp',
+                      duration: 'once',
+                      name: offName,
+                      max_redemptions: 1,
+                    },
+                    { idempotencyKey: `coupon-${order.orderId}` },
+                  )
+                ).id,
+              },
+            ]
+          : undefined;
       const session = await stripe.checkout.sessions.create(
         {
           mode: 'payment',

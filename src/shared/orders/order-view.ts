@@ -34,6 +34,8 @@ export interface OrderView {
   /** Delivery charged. */
   delivery_fee_pennies: number;
   total_pennies: number;
+  /** What gift cards pay of the total (held while pending); the rest is paid by card (decision 044). */
+  gift_card_pennies: number;
   /** VAT included per rate, on the discounted prices (pricing/price-order.ts). */
   vat: VatPart[];
   /** Money the payment provider took for it (0 until paid). */
@@ -60,7 +62,7 @@ export interface OrderView {
 /** Money a provider took, or the owner recorded by hand ("Mark as paid"). */
 export interface OrderPaymentView {
   amount_pennies: number;
-  provider: 'test' | 'stripe' | 'manual';
+  provider: 'test' | 'stripe' | 'manual' | 'gift_card';
   /** How a manual payment was taken; null for a provider's. */
   method: ManualPaymentMethod | null;
   /** Who recorded a manual payment; "" for a provider's and in a customer's view. */

@@ -15,6 +15,8 @@ export interface SummaryFigures {
   delivery_fee_pennies: number;
   total_pennies: number;
   fulfilment: Fulfilment;
+  /** What gift cards pay of the total; the rest is by card. */
+  gift_card_pennies?: number;
 }
 
 /** "−£3.00": what a discount takes off, with a true minus sign. */
@@ -36,6 +38,12 @@ export function summaryRows(o: SummaryFigures): SummaryRow[] {
     rows.push({ label: `Delivery (${o.discount.code})`, amount: 'Free' });
   else rows.push({ label: 'Delivery', amount: 'Free' });
   rows.push({ label: 'Total', amount: formatPence(o.total_pennies), total: true });
+  // A gift card is a way to pay, not a discount: it comes after the total (VAT is on the total).
+  const gift = o.gift_card_pennies ?? 0;
+  if (gift > 0) {
+    rows.push({ label: 'Gift card', amount: formatDeduction(gift) });
+    rows.push({ label: 'By card', amount: formatPence(o.total_pennies - gift), total: true });
+  }
   return rows;
 }
 

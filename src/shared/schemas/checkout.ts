@@ -38,6 +38,12 @@ const discountCode = z.preprocess(
   z.string({ error: DISCOUNT_REFUSALS.invalid }).max(1000, DISCOUNT_REFUSALS.invalid).optional(),
 );
 
+/** Gift card codes as typed, in the order they apply; blanks dropped. Checked by the server. */
+const giftCards = z.preprocess(
+  (v) => (Array.isArray(v) ? v.filter((c) => !(typeof c === 'string' && c.trim() === '')) : v),
+  z.array(z.string().max(100), { error: "That gift card code isn't valid" }).max(20).default([]),
+);
+
 /** Delivered (SPEC's only way, so the default) or collected from the bakery. */
 const fulfilment = z.enum(FULFILMENTS, { error: 'Choose delivery or collection' }).default('delivery');
 
@@ -50,6 +56,7 @@ export const CheckoutRequestSchema = z.object({
   /** Who the cookies are for; absent means the customer (the profile's address). */
   delivery: DeliverySchema.optional(),
   discount_code: discountCode,
+  gift_cards: giftCards,
   fulfilment,
 });
 
@@ -57,6 +64,7 @@ export const CheckoutRequestSchema = z.object({
 export const CheckoutQuoteSchema = z.object({
   items: basket,
   discount_code: discountCode,
+  gift_cards: giftCards,
   fulfilment,
 });
 
@@ -69,6 +77,9 @@ export interface CheckoutQuote {
   total_pennies: number;
   /** More cookies to spend for free delivery; null when there is no such offer or it is met. */
   free_delivery_shortfall_pennies: number | null;
+  /** What each gift card pays ("•••• NC6V"), in the order typed; and what is left to pay by card. */
+  gift_cards: { last4: string; pennies: number }[];
+  to_pay_pennies: number;
 }
 
 export type CheckoutRequest = z.input<typeof CheckoutRequestSchema>;
