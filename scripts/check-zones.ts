@@ -28,19 +28,32 @@ const ZONES: Record<string, string[]> = {
   memory: [],
   health: ['db'],
   backup: ['db', 'metrics'],
+  // The gift card ledger (decision 044): money orders spend, below them; it knows no order's rules.
+  'gift-cards': ['db', 'http', 'auth', 'mail', 'rate-limit'],
   // Domains, each after the ones it reads.
   auth: ['db', 'http', 'mail', 'rate-limit'],
   catalog: ['db', 'http', 'auth'],
   settings: ['db', 'catalog'],
   // Orders call the payment provider (refunds); payments record what the provider confirms
   // through the orders module: the one pair that meets, through payment-provider.ts only.
-  orders: ['db', 'csv', 'mail', 'metrics', 'payments'],
+  orders: ['db', 'csv', 'mail', 'metrics', 'payments', 'gift-cards'],
   payments: ['db', 'http', 'auth', 'orders'],
   'bake-days': ['db', 'http', 'auth', 'orders'],
   discounts: ['db', 'http', 'auth', 'orders'],
   account: ['db', 'http', 'auth', 'orders', 'mail', 'rate-limit'],
   contact: ['db', 'http', 'auth', 'mail', 'rate-limit'],
-  checkout: ['db', 'http', 'auth', 'metrics', 'rate-limit', 'orders', 'payments', 'bake-days', 'discounts'],
+  checkout: [
+    'db',
+    'http',
+    'auth',
+    'metrics',
+    'rate-limit',
+    'orders',
+    'payments',
+    'bake-days',
+    'discounts',
+    'gift-cards',
+  ],
   admin: ['db', 'http', 'auth', 'csv', 'account', 'catalog', 'orders'],
   cli: ['db', 'auth', 'account', 'backup'],
 };
@@ -58,6 +71,7 @@ const PUBLIC: Record<string, string[]> = {
   checkout: ['checkout-service', 'checkout-routes'],
   contact: ['contact-service', 'contact-routes'],
   discounts: ['discounts-service'],
+  'gift-cards': ['gift-cards-service', 'gift-card-ledger', 'gift-card-codes', 'gift-cards-routes'],
   orders: [
     'orders-service',
     'deliveries-service',
@@ -70,6 +84,7 @@ const PUBLIC: Record<string, string[]> = {
     'discount-uses',
     'account-deletion',
     'orders-privacy',
+    'gift-card-holds',
   ],
   payments: ['payments-service', 'payment-provider', 'payments-routes'],
   settings: ['settings-service'],

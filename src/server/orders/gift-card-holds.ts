@@ -3,10 +3,10 @@ import { normaliseGiftCardCode } from '~/shared/gift-cards/gift-card-code';
 import type { Actor } from '~/shared/orders/actor';
 import type { Tx } from '../db/client';
 import { giftCardLedger, giftCards } from '../db/schema';
-import type { OpenCheckout } from '../orders/open-checkouts';
-import type { ReceivedPayment } from '../orders/order-payments';
-import { applyStatus } from '../orders/order-status';
-import { hashGiftCardCode } from './gift-card-codes';
+import { hashGiftCardCode } from '../gift-cards/gift-card-codes';
+import type { OpenCheckout } from './open-checkouts';
+import type { ReceivedPayment } from './order-payments';
+import { applyStatus } from './order-status';
 
 /** The session id (and event id) of what gift cards paid for an order: one per order. */
 export const giftCardSessionId = (orderId: string) => `gift-card:${orderId}`;
