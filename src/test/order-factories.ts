@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { deliveries, orderItems, orderPayments, orders, profiles, users } from '~/server/db/schema';
 import type { Services } from '~/server/services';
+import type { BoxContents } from '~/shared/boxes/box';
 import { type OrderStatus, REVENUE_STATUSES } from '~/shared/orders/statuses';
 
 type ProfileRow = typeof profiles.$inferSelect;
@@ -39,6 +40,8 @@ export interface OrderLineSpec {
   quantity?: number;
   unitPricePennies?: number;
   vatRate?: 0 | 5 | 20;
+  /** A box's cookies in one box (decision 042); its size is their count. */
+  boxContents?: BoxContents | null;
 }
 
 /**
@@ -71,6 +74,8 @@ export async function createOrder(
     quantity: l.quantity ?? 1,
     unitPricePennies: l.unitPricePennies ?? 450,
     vatRate: l.vatRate ?? 0,
+    boxContents: l.boxContents ?? null,
+    cookiesEach: l.boxContents ? l.boxContents.reduce((n, e) => n + e.quantity, 0) : 1,
   }));
   const subtotal = lines.reduce((sum, l) => sum + l.quantity * l.unitPricePennies, 0);
   const deliveryFee = options.deliveryFeePennies ?? 499;

@@ -74,6 +74,52 @@ describe('a day’s sheets', () => {
     expect(bestBefore('2026-12-28', [7])).toBe('2027-01-04');
   });
 
+  it('bake list: the cookies inside boxes count with the loose ones; a slip’s box carries its cookies’ food information', async () => {
+    const boxDay = addDays(day, 1);
+    const pecan = await createProduct(t.services, {
+      name: 'Box Pecan',
+      allergens: ['Nuts'],
+      shelfLifeDays: 7,
+      netWeightGrams: 85,
+    });
+    const lemon = await createProduct(t.services, {
+      name: 'Box Lemon',
+      allergens: ['Milk'],
+      shelfLifeDays: 5,
+      netWeightGrams: 80,
+    });
+    const order = await createOrder(t.services, {
+      status: 'paid',
+      deliveryDate: boxDay,
+      items: [
+        {
+          productName: 'Box of 6',
+          quantity: 2,
+          boxContents: [
+            { product_id: pecan.id, name: 'Box Pecan', quantity: 2 },
+            { product_id: lemon.id, name: 'Box Lemon', quantity: 4 },
+          ],
+        },
+        { productName: 'Box Lemon', productId: lemon.id, quantity: 3 },
+      ],
+    });
+    const sheets = await t.services.daySheets.get(boxDay);
+    const list = bakeList(sheets.orders);
+    expect(list.lines).toEqual([
+      { product: 'Box Lemon', cookies: 2 * 4 + 3 },
+      { product: 'Box Pecan', cookies: 2 * 2 },
+    ]);
+    expect(list.total).toBe(15);
+    const mine = sheets.orders.find((o) => o.id === order.id)!;
+    expect(mine.cookies).toBe(15);
+    const box = mine.lines.find((l) => l.productName === 'Box of 6')!;
+    expect(box).toMatchObject({ allergens: ['Milk', 'Nuts'], shelfLifeDays: 5 });
+    expect(box.box!.map((c) => [c.productName, c.quantity, c.allergens, c.netWeightGrams])).toEqual([
+      ['Box Pecan', 2, ['Nuts'], 85],
+      ['Box Lemon', 4, ['Milk'], 80],
+    ]);
+  });
+
   it('Start baking moves every paid order of the day once; a second click has nothing to do', async () => {
     const before = await t.services.daySheets.get(day);
     const paid = before.orders.filter((o) => o.status === 'paid').length;

@@ -1,4 +1,12 @@
 import { eq, inArray } from 'drizzle-orm';
+import {
+  type BoxContents,
+  type BoxFilling,
+  type BoxRules,
+  checkFilling,
+  fillingKey,
+  normaliseFilling,
+} from '~/shared/boxes/box';
 import { MAX_LINE_QUANTITY } from '~/shared/constants';
 import { normaliseCode } from '~/shared/discounts/discount-code';
 import type { VatRate } from '~/shared/food-information';
@@ -15,6 +23,7 @@ import {
 import type { Delivery } from '~/shared/schemas/gift-delivery';
 import type { SessionUser } from '../auth/session-service';
 import type { BakeDaysService } from '../bake-days/bake-days-service';
+import { boxCandidates, boxRulesOf } from '../boxes/box-rules';
 import type { Config } from '../config';
 import type { Db, Tx } from '../db/client';
 import { products, profiles } from '../db/schema';
@@ -62,6 +71,8 @@ interface WrittenOrder {
 interface WantedLine {
   productId: string;
   quantity: number;
+  /** The cookies in one box, as the browser proposes them (checked in `priceLines`). */
+  filling: BoxFilling | null;
   /** The name the browser showed, used only to name a product that no longer exists. */
   shownName: string | null;
   /** Where the line was in the request, to point at it in the error's fields. */
@@ -72,17 +83,24 @@ interface WantedLine {
 const listNames = (names: string[]) =>
   names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
 
-/** Repeated product ids become one line; the total quantity must still be allowed. */
-function mergeLines(items: { product_id: string; name?: unknown; quantity: number }[]): WantedLine[] {
+/**
+ * Repeated product ids (with the same box filling) become one line; the total quantity must still
+ * be allowed. Two boxes filled differently stay two lines.
+ */
+function mergeLines(
+  items: { product_id: string; name?: unknown; quantity: number; box?: BoxFilling }[],
+): WantedLine[] {
   const byId = new Map<string, WantedLine>();
   items.forEach((item, index) => {
     const id = item.product_id.toLowerCase();
-    const line = byId.get(id);
+    const filling = item.box ? normaliseFilling(item.box) : null;
+    const key = filling ? `${id}|${fillingKey(filling)}` : id;
+    const line = byId.get(key);
     if (line) line.quantity += item.quantity;
     else {
       const shownName =
         typeof item.name === 'string' && item.name.trim() ? item.name.trim().slice(0, 80) : null;
-      byId.set(id, { productId: id, quantity: item.quantity, shownName, index });
+      byId.set(key, { productId: id, quantity: item.quantity, filling, shownName, index });
     }
   });
   const lines = [...byId.values()];
@@ -109,6 +127,10 @@ type PricedLine = {
   unitPricePennies: number;
   quantity: number;
   vatRate: VatRate;
+  /** What is in each box, checked against the catalogue; null for loose cookies. */
+  box: BoxContents | null;
+  /** Cookies baked per unit: a box's size, or 1. */
+  cookiesEach: number;
 };
 
 /**
@@ -161,8 +183,12 @@ function isSameCheckout(
   },
 ): boolean {
   const o = open.order;
-  const key = (l: { productId: string | null; quantity: number; unitPricePennies: number }) =>
-    `${l.productId}:${l.quantity}:${l.unitPricePennies}`;
+  const key = (l: {
+    productId: string | null;
+    quantity: number;
+    unitPricePennies: number;
+    box: BoxContents | null;
+  }) => `${l.productId}:${l.quantity}:${l.unitPricePennies}:${l.box ? fillingKey(l.box) : ''}`;
   return (
     o.giftCardPennies === 0 &&
     o.fulfilment === want.fulfilment &&
@@ -264,15 +290,53 @@ export function createCheckoutService(deps: {
       );
     }
 
-    return wanted.map((l) => {
+    const boxes = await boxRulesOf(
+      tx,
+      rows.map((r) => r.id),
+    );
+    const contents = await boxContentsOf(tx, wanted, found, boxes);
+    return wanted.map((l, i) => {
       const product = found.get(l.productId)!;
       return {
         productId: product.id,
         name: product.name,
+        // A box is priced as the product, whatever is in it (and whatever the browser says).
         unitPricePennies: product.price,
         quantity: l.quantity,
         vatRate: product.vatRate as VatRate,
+        box: contents[i] ?? null,
+        cookiesEach: boxes.get(product.id)?.size ?? 1,
       };
+    });
+  }
+
+  /**
+   * Each line's box contents (undefined for loose cookies): a box's filling is checked against
+   * the box and the catalogue as it is now, in the checkout's transaction; a filling sent for a
+   * product that is not a box is ignored.
+   */
+  async function boxContentsOf(
+    tx: Db | Tx,
+    wanted: WantedLine[],
+    found: Map<string, { name: string }>,
+    boxes: Map<string, BoxRules>,
+  ): Promise<(BoxContents | undefined)[]> {
+    if (boxes.size === 0) return [];
+    const ids = wanted.flatMap((l) => [
+      ...(l.filling ?? []).map((e) => e.product_id),
+      ...(boxes.get(l.productId)?.fixed ?? []).map((e) => e.product_id),
+    ]);
+    const catalogue = await boxCandidates(tx, ids);
+    return wanted.map((l) => {
+      const rules = boxes.get(l.productId);
+      if (!rules) return undefined;
+      const checked = checkFilling(
+        { name: found.get(l.productId)!.name, rules },
+        l.filling ?? undefined,
+        catalogue,
+      );
+      if (!checked.ok) throw badRequest(checked.message, { [`items.${l.index}.box`]: checked.message });
+      return checked.contents;
     });
   }
 
@@ -356,7 +420,8 @@ export function createCheckoutService(deps: {
 
       // The day's check and its reservation: the lock is held until this order commits. The day is
       // locked before the code, in every checkout, so two locks never wait on each other in a circle.
-      const cookies = lines.reduce((sum, l) => sum + l.quantity, 0);
+      // The oven bakes cookies, not boxes: a box counts as its cookies.
+      const cookies = lines.reduce((sum, l) => sum + l.quantity * l.cookiesEach, 0);
       const deliveryDate = await bakeDays.reserveDay(tx, wantedDay, cookies, fulfilment);
       const { priced, code } = await price(tx, settings, lines, fulfilment, rawCode, profile.id, true);
       // The customer's own earlier checkouts that hold these cards give them up first: a new
@@ -507,6 +572,7 @@ export function createCheckoutService(deps: {
           name: l.name,
           unit_price_pennies: l.unitPricePennies,
           quantity: l.quantity,
+          box: l.box,
         })),
         subtotal_pennies: priced.subtotalPennies,
         discount: code

@@ -16,6 +16,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { BoxContents, BoxFilling } from '../../shared/boxes/box';
 import { type AllergenInfo, VAT_RATES } from '../../shared/food-information';
 import {
   GIFT_CARD_MOVEMENTS,
@@ -197,6 +198,27 @@ export const products = pgTable(
     index('products_active_created_idx').on(t.isActive, t.createdAt.desc()),
     index('products_created_at_idx').on(t.createdAt.desc()),
   ],
+);
+
+/**
+ * A product that is a box of cookies (decision 042): its size, the cookies it may hold (null:
+ * every active cookie) and, instead of the customer's choice, an optional fixed assortment.
+ */
+export const productBoxes = pgTable(
+  'product_boxes',
+  {
+    productId: uuid('product_id')
+      .primaryKey()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    size: integer('size').notNull(),
+    /** The cookies a customer may choose from; null = every active cookie. */
+    allowedProductIds: uuid('allowed_product_ids').array(),
+    /** A fixed assortment (cookie id and count, adding up to the size); null = the customer chooses. */
+    fixedFilling: jsonb('fixed_filling').$type<BoxFilling>(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('product_boxes_size_check', sql`${t.size} between 2 and 48`)],
 );
 
 /**
@@ -492,9 +514,14 @@ export const orderItems = pgTable(
     vatRate: integer('vat_rate').notNull().default(0),
     /** A gift card bought: who it is for and when it is sent (its card is issued once paid). */
     giftCard: jsonb('gift_card').$type<GiftCardPurchase>(),
+    /** A box's filling as sold: each cookie's id, name and count in ONE box (decision 042); null for a loose cookie. */
+    boxContents: jsonb('box_contents').$type<BoxContents>(),
+    /** Cookies baked for one unit: 1, or a box's size (capacity and the bake list count cookies). */
+    cookiesEach: integer('cookies_each').notNull().default(1),
   },
   (t) => [
     check('order_items_quantity_check', sql`${t.quantity} > 0`),
+    check('order_items_cookies_each_check', sql`${t.cookiesEach} > 0`),
     check('order_items_price_check', sql`${t.unitPricePennies} >= 0`),
     check('order_items_vat_rate_check', oneOf(t.vatRate, VAT_RATES)),
     index('order_items_order_id_idx').on(t.orderId),

@@ -1,3 +1,4 @@
+import { lineLabel } from '~/shared/boxes/box';
 import { formatPence } from '~/shared/money/money';
 import { CANCEL_NOTICE } from '~/shared/orders/cancellation';
 import { COLLECT_LABEL, dayLabel } from '~/shared/orders/fulfilment';
@@ -28,7 +29,7 @@ export function buildOrderConfirmation(
     total: view.total_pennies,
   };
   const lines = view.items.map((i) => ({
-    name: i.product_name,
+    name: lineLabel(i),
     quantity: i.quantity,
     unit: i.unit_price_pennies,
   }));

@@ -1,3 +1,4 @@
+import { lineLabel } from '~/shared/boxes/box';
 import { formatPence } from '~/shared/money/money';
 import type { OrderView } from '~/shared/orders/order-view';
 import { formatDeduction, summaryRows } from '~/shared/pricing/summary-rows';
@@ -11,7 +12,7 @@ import { BRAND } from './layout';
  */
 export function orderMoney(view: OrderView): { text: string[]; html: SafeHtml } {
   const lines = view.items.map((i) => ({
-    label: `${i.quantity} x ${i.product_name}`,
+    label: `${i.quantity} x ${lineLabel(i)}`,
     amount: formatPence(i.quantity * i.unit_price_pennies),
   }));
   const rows = summaryRows(view);

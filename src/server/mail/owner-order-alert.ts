@@ -1,3 +1,4 @@
+import { lineLabel } from '~/shared/boxes/box';
 import { formatPence } from '~/shared/money/money';
 import { COLLECT_LABEL, dayLabel } from '~/shared/orders/fulfilment';
 import type { OrderView } from '~/shared/orders/order-view';
@@ -27,7 +28,7 @@ export function buildOwnerOrderAlert(
   const paid = formatDateTime(view.paid_at ?? view.created_at);
   const lines = view.items.map(
     (i) =>
-      `${i.quantity} x ${i.product_name} (${formatPence(i.unit_price_pennies)} each)  ${formatPence(i.line_total_pennies)}`,
+      `${i.quantity} x ${lineLabel(i)} (${formatPence(i.unit_price_pennies)} each)  ${formatPence(i.line_total_pennies)}`,
   );
   const collect = view.fulfilment === 'collection';
   const address = collect
@@ -62,7 +63,7 @@ ${view.delivery_date ? html`<p style="margin:0 0 12px;">${dayLabel(view.fulfilme
 ${flags.map((f) => html`<p style="margin:0 0 12px;padding:8px 12px;background:#fee2e2;color:#7f1d1d;border-radius:6px;font-weight:bold;">Check this order: ${f}.</p>`)}
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:0 0 16px;font-size:15px;">
 ${view.items.map(
-  (i) => html`<tr><td style="${cell}">${i.quantity} x ${i.product_name}</td>
+  (i) => html`<tr><td style="${cell}">${i.quantity} x ${lineLabel(i)}</td>
 <td style="${cell};text-align:right;white-space:nowrap;">${formatPence(i.line_total_pennies)}</td></tr>`,
 )}
 ${totals.map(

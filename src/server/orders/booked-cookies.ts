@@ -19,7 +19,8 @@ export async function bookedCookiesByDate(
   const rows = await exec
     .select({
       date: orders.deliveryDate,
-      cookies: sql<number>`coalesce(sum(${orderItems.quantity}), 0)::int`,
+      // A box counts as its cookies (the oven bakes cookies, not boxes).
+      cookies: sql<number>`coalesce(sum(${orderItems.quantity} * ${orderItems.cookiesEach}), 0)::int`,
     })
     .from(orders)
     .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
@@ -42,7 +43,7 @@ export const bookedCookiesOn = (date: IsoDate) =>
   // line's), so `holdsItsPlace` is spelt out: not cancelled.
   sql<number>`(
   select coalesce(sum((
-    select sum(i.quantity) from ${orderItems} i where i.order_id = o.id
+    select sum(i.quantity * i.cookies_each) from ${orderItems} i where i.order_id = o.id
   )), 0)::int from ${orders} o
   where o.delivery_date = ${date} and o.status <> 'cancelled'
 )`.mapWith(Number);

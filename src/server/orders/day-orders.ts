@@ -1,5 +1,10 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { allergensWith, DEFAULT_SHELF_LIFE_DAYS as CATALOGUE_DEFAULT } from '~/shared/food-information';
+import { mergeAllergenInfo } from '~/shared/boxes/box-food';
+import {
+  type AllergenInfo,
+  allergensWith,
+  DEFAULT_SHELF_LIFE_DAYS as CATALOGUE_DEFAULT,
+} from '~/shared/food-information';
 import type { Fulfilment } from '~/shared/orders/fulfilment';
 import type { DeliveryStatus, OrderStatus } from '~/shared/orders/statuses';
 import type { SummaryFigures } from '~/shared/pricing/summary-rows';
@@ -19,6 +24,21 @@ export interface DayOrderLine {
   allergens: string[];
   mayContain: string[];
   shelfLifeDays: number;
+  /** A box's cookies (in ONE box), each with its own food information; null for loose cookies. */
+  box: DayBoxCookie[] | null;
+}
+
+/** One cookie in a box, as the bake list counts it and the packing slip prints it. */
+export interface DayBoxCookie {
+  productId: string | null;
+  productName: string;
+  quantity: number;
+  allergens: string[];
+  mayContain: string[];
+  shelfLifeDays: number;
+  /** As the owner writes them, allergens marked *like this*; '' for a deleted product. */
+  ingredients: string;
+  netWeightGrams: number | null;
 }
 
 /** One order for a delivery day, with what the bake list, slips and run sheet print. */
@@ -85,6 +105,7 @@ export async function ordersForDay(exec: Db | Tx, date: IsoDate): Promise<DayOrd
       unitPricePennies: orderItems.unitPricePennies,
       allergenInfo: products.allergenInfo,
       shelfLifeDays: products.shelfLifeDays,
+      boxContents: orderItems.boxContents,
     })
     .from(orderItems)
     .leftJoin(products, eq(products.id, orderItems.productId))
@@ -96,19 +117,64 @@ export async function ordersForDay(exec: Db | Tx, date: IsoDate): Promise<DayOrd
     )
     .orderBy(asc(orderItems.productName));
 
+  // The food information of the cookies inside boxes: a box's is theirs (decision 042).
+  const boxed = lines.flatMap((l) => (l.boxContents ?? []).map((e) => e.product_id));
+  const cookieFood = new Map(
+    boxed.length
+      ? (
+          await exec
+            .select({
+              id: products.id,
+              allergenInfo: products.allergenInfo,
+              shelfLifeDays: products.shelfLifeDays,
+              ingredients: products.ingredients,
+              netWeightGrams: products.netWeightGrams,
+            })
+            .from(products)
+            .where(inArray(products.id, [...new Set(boxed)]))
+        ).map((p) => [p.id, p])
+      : [],
+  );
+
   return rows.map((r) => {
     const own = lines
       .filter((l) => l.orderId === r.id)
-      .map((l) => ({
-        productId: l.productId,
-        productName: l.productName,
-        quantity: l.quantity,
-        unitPricePennies: l.unitPricePennies,
+      .map((l): DayOrderLine => {
         // The catalogue's food information; a deleted product's line falls back to the defaults.
-        allergens: l.allergenInfo ? allergensWith(l.allergenInfo, 'contains') : [],
-        mayContain: l.allergenInfo ? allergensWith(l.allergenInfo, 'may_contain') : [],
-        shelfLifeDays: l.shelfLifeDays ?? DEFAULT_SHELF_LIFE_DAYS,
-      }));
+        const food = (info: AllergenInfo | null | undefined, shelfLife: number | null | undefined) => ({
+          allergens: info ? allergensWith(info, 'contains') : [],
+          mayContain: info ? allergensWith(info, 'may_contain') : [],
+          shelfLifeDays: shelfLife ?? DEFAULT_SHELF_LIFE_DAYS,
+        });
+        const base = {
+          productId: l.productId,
+          productName: l.productName,
+          quantity: l.quantity,
+          unitPricePennies: l.unitPricePennies,
+        };
+        if (!l.boxContents) return { ...base, ...food(l.allergenInfo, l.shelfLifeDays), box: null };
+        const box = l.boxContents.map((e) => {
+          const cookie = cookieFood.get(e.product_id);
+          return {
+            productId: e.product_id,
+            productName: e.name,
+            quantity: e.quantity,
+            ...food(cookie?.allergenInfo, cookie?.shelfLifeDays),
+            ingredients: cookie?.ingredients ?? '',
+            netWeightGrams: cookie?.netWeightGrams ?? null,
+          };
+        });
+        const merged = mergeAllergenInfo(
+          l.boxContents.map((e) => cookieFood.get(e.product_id)?.allergenInfo ?? {}),
+        );
+        return {
+          ...base,
+          allergens: allergensWith(merged, 'contains'),
+          mayContain: allergensWith(merged, 'may_contain'),
+          shelfLifeDays: Math.min(...box.map((c) => c.shelfLifeDays)),
+          box,
+        };
+      });
     return {
       id: r.id,
       status: r.status,
@@ -141,7 +207,11 @@ export async function ordersForDay(exec: Db | Tx, date: IsoDate): Promise<DayOrd
         ? { status: r.deliveryStatus, driverNotes: r.driverNotes, failureNote: r.failureNote }
         : null,
       lines: own,
-      cookies: own.reduce((sum, l) => sum + l.quantity, 0),
+      // The oven bakes cookies, not boxes: a box counts as its cookies.
+      cookies: own.reduce(
+        (sum, l) => sum + l.quantity * (l.box ? l.box.reduce((n, c) => n + c.quantity, 0) : 1),
+        0,
+      ),
     };
   });
 }

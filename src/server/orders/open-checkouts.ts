@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
+import type { BoxContents } from '~/shared/boxes/box';
 import type { Tx } from '../db/client';
 import { orderItems, orders } from '../db/schema';
 import type { OrderRow } from './order-status';
@@ -6,7 +7,13 @@ import type { OrderRow } from './order-status';
 /** A customer's order still waiting for payment, with its lines: what a new checkout compares with. */
 export interface OpenCheckout {
   order: OrderRow;
-  lines: { productId: string | null; name: string; quantity: number; unitPricePennies: number }[];
+  lines: {
+    productId: string | null;
+    name: string;
+    quantity: number;
+    unitPricePennies: number;
+    box: BoxContents | null;
+  }[];
 }
 
 /**
@@ -27,6 +34,7 @@ export async function openCheckouts(tx: Tx, profileId: string): Promise<OpenChec
       name: orderItems.productName,
       quantity: orderItems.quantity,
       unitPricePennies: orderItems.unitPricePennies,
+      box: orderItems.boxContents,
     })
     .from(orderItems)
     .where(

@@ -43,7 +43,7 @@ type LineRow = Omit<OrderLineView, 'line_total_pennies'>;
 const linesJson = sql<LineRow[]>`(
   select coalesce(json_agg(json_build_object(
     'id', i.id, 'product_id', i.product_id, 'product_name', i.product_name, 'quantity', i.quantity,
-    'unit_price_pennies', i.unit_price_pennies, 'vat_rate', i.vat_rate
+    'unit_price_pennies', i.unit_price_pennies, 'vat_rate', i.vat_rate, 'box', i.box_contents
   ) order by i.product_name, i.id), '[]'::json)
   from ${orderItems} i where i.order_id = ${thisOrder}
 )`;

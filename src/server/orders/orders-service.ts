@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import type { BoxContents } from '~/shared/boxes/box';
 import type { VatRate } from '~/shared/food-information';
 import { isUuid } from '~/shared/ids';
 import type { Fulfilment } from '~/shared/orders/fulfilment';
@@ -35,7 +36,17 @@ export interface NewOrder {
   ship: { name: string; phone: string; address: string; city: string; postcode: string };
   /** Sent to someone else (`ship` is then the recipient), with an optional message. */
   gift?: { message: string | null } | null;
-  lines: { productId: string; name: string; unitPricePennies: number; quantity: number; vatRate: VatRate }[];
+  lines: {
+    productId: string;
+    name: string;
+    unitPricePennies: number;
+    quantity: number;
+    vatRate: VatRate;
+    /** What is in each box (decision 042); absent or null for loose cookies. */
+    box?: BoxContents | null;
+    /** Cookies baked per unit (a box's size); 1 when absent. */
+    cookiesEach?: number;
+  }[];
   fulfilment: Fulfilment;
   /** The code whose use this order holds, as the customer gave it. */
   discountCode: { id: string; code: string } | null;
@@ -188,6 +199,8 @@ export function createOrdersService(
           quantity: l.quantity,
           unitPricePennies: l.unitPricePennies,
           vatRate: l.vatRate,
+          boxContents: l.box ?? null,
+          cookiesEach: l.cookiesEach ?? 1,
         })),
       );
       const history = tx.insert(orderStatusHistory).values(createdRow(orderId, actor));

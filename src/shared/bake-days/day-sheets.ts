@@ -8,7 +8,14 @@ export interface SheetOrder {
   cookies: number;
   fulfilment: Fulfilment;
   ship: { name: string; postcode: string };
-  lines: { productId: string | null; productName: string; quantity: number; shelfLifeDays: number }[];
+  lines: {
+    productId: string | null;
+    productName: string;
+    quantity: number;
+    shelfLifeDays: number;
+    /** A box's cookies, in ONE box; null or absent for loose cookies. */
+    box?: { productId: string | null; productName: string; quantity: number }[] | null;
+  }[];
 }
 
 export interface BakeListLine {
@@ -17,7 +24,8 @@ export interface BakeListLine {
 }
 
 /**
- * The bake list: cookies per product across the day's paid and baking orders, most first.
+ * The bake list: cookies per product across the day's paid and baking orders, most first. The
+ * oven bakes cookies, not boxes: the cookies inside boxes are counted with the loose ones.
  * Pending orders are listed apart (awaiting payment); shipped and completed ones are baked already.
  */
 export function bakeList(orders: SheetOrder[]): {
@@ -27,10 +35,13 @@ export function bakeList(orders: SheetOrder[]): {
 } {
   const byProduct = new Map<string, BakeListLine>();
   for (const order of orders.filter((o) => o.status === 'paid' || o.status === 'baking')) {
-    for (const line of order.lines) {
-      const key = line.productId ?? `name:${line.productName}`;
-      const entry = byProduct.get(key) ?? { product: line.productName, cookies: 0 };
-      entry.cookies += line.quantity;
+    const cookies = order.lines.flatMap((line) =>
+      line.box ? line.box.map((c) => ({ ...c, quantity: c.quantity * line.quantity })) : [line],
+    );
+    for (const cookie of cookies) {
+      const key = cookie.productId ?? `name:${cookie.productName}`;
+      const entry = byProduct.get(key) ?? { product: cookie.productName, cookies: 0 };
+      entry.cookies += cookie.quantity;
       byProduct.set(key, entry);
     }
   }

@@ -1,3 +1,4 @@
+import type { BoxContents } from '../boxes/box';
 import type { VatRate } from '../food-information';
 import type { AppliedDiscount, VatPart } from '../pricing/price-order';
 import type { Fulfilment } from './fulfilment';
@@ -78,6 +79,8 @@ export interface OrderLineView {
   unit_price_pennies: number;
   line_total_pennies: number;
   vat_rate: VatRate;
+  /** What is in each box, as sold (decision 042); null for loose cookies. */
+  box: BoxContents | null;
 }
 
 export interface OrderDeliveryView {

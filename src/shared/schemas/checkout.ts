@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { BoxContents } from '../boxes/box';
+import { MAX_BOX_SIZE } from '../boxes/box';
 import { MAX_LINE_QUANTITY } from '../constants';
 import { DISCOUNT_REFUSALS } from '../discounts/discount-code';
 import { FULFILMENTS } from '../orders/fulfilment';
@@ -7,6 +9,8 @@ import { DeliverySchema } from './gift-delivery';
 import { isOneLine } from './plain-text';
 
 export const QUANTITY_MESSAGE = `Quantity must be a whole number from 1 to ${MAX_LINE_QUANTITY}`;
+export const BOX_FILLING_MESSAGE =
+  'Choose the cookies for your box again: that filling is not one we can read.';
 
 /**
  * One basket line as the browser sends it (SPEC §3 "checkout item payload"). Only `product_id`
@@ -25,6 +29,21 @@ export const CheckoutItemSchema = z.object({
     .int(QUANTITY_MESSAGE)
     .min(1, QUANTITY_MESSAGE)
     .max(MAX_LINE_QUANTITY, QUANTITY_MESSAGE),
+  /** A box's filling: the cookies in ONE box (decision 042); the server checks it against the box. */
+  box: z
+    .array(
+      z.object({
+        product_id: z.string({ error: BOX_FILLING_MESSAGE }).trim().min(1, BOX_FILLING_MESSAGE),
+        quantity: z
+          .number({ error: BOX_FILLING_MESSAGE })
+          .int(BOX_FILLING_MESSAGE)
+          .min(1, BOX_FILLING_MESSAGE)
+          .max(MAX_BOX_SIZE, BOX_FILLING_MESSAGE),
+      }),
+      { error: BOX_FILLING_MESSAGE },
+    )
+    .max(MAX_BOX_SIZE, BOX_FILLING_MESSAGE)
+    .optional(),
 });
 
 const basket = z
@@ -70,7 +89,14 @@ export const CheckoutQuoteSchema = z.object({
 
 /** The server's pricing of a basket, for the checkout summary. */
 export interface CheckoutQuote {
-  lines: { product_id: string; name: string; unit_price_pennies: number; quantity: number }[];
+  lines: {
+    product_id: string;
+    name: string;
+    unit_price_pennies: number;
+    quantity: number;
+    /** What is in each box, as the server checked it; null for loose cookies. */
+    box: BoxContents | null;
+  }[];
   subtotal_pennies: number;
   discount: AppliedDiscount | null;
   delivery_pennies: number;

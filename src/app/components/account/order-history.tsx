@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { BoxContentsList } from '~/app/components/boxes/box-contents';
 import { DeliveryDay } from '~/app/components/orders/delivery-day';
 import { CustomerOrderActions } from '~/app/components/orders/order-actions';
 import { OrderMarks, OrderStatusBadge } from '~/app/components/orders/status-badge';
@@ -74,6 +75,7 @@ function OrderSummary({ order }: { order: HistoryOrder }) {
             <li key={item.id} className="flex justify-between gap-4 py-0.5">
               <span>
                 {item.quantity} x {item.product_name}
+                {item.box && <BoxContentsList contents={item.box} />}
               </span>
               <span>{formatPence(item.quantity * item.unit_price_pennies)}</span>
             </li>

@@ -1,4 +1,5 @@
 import { Link, useFetcher } from 'react-router';
+import { BoxContentsList } from '~/app/components/boxes/box-contents';
 import { DeliveryDay } from '~/app/components/orders/delivery-day';
 import { SECTION_HEADING, ShipTo } from '~/app/components/orders/ship-to';
 import { OrderMarks, OrderStatusBadge } from '~/app/components/orders/status-badge';
@@ -99,6 +100,7 @@ export function OrderCard({ order }: { order: OrderView }) {
             <li key={item.id} className="flex justify-between gap-4 py-1.5">
               <span className="break-words">
                 {item.quantity} x {item.product_name}
+                {item.box && <BoxContentsList contents={item.box} />}
               </span>
               <span className="shrink-0">{formatPence(item.line_total_pennies)}</span>
             </li>

@@ -1,4 +1,5 @@
 import { useRouteLoaderData } from 'react-router';
+import { BoxContentsList } from '~/app/components/boxes/box-contents';
 import type { loader as rootLoader } from '~/app/root';
 import { formatPence } from '~/shared/money/money';
 import { deliveryStatusLabel } from '~/shared/orders/fulfilment';
@@ -49,7 +50,10 @@ export function OrderLines({
       <tbody className="divide-y divide-crumb">
         {order.items.map((item) => (
           <tr key={item.id}>
-            <td className="py-2 pr-2 break-words">{item.product_name}</td>
+            <td className="py-2 pr-2 break-words">
+              {item.product_name}
+              {item.box && <BoxContentsList contents={item.box} />}
+            </td>
             <td className="py-2 text-right">{item.quantity}</td>
             {prices && (
               <>

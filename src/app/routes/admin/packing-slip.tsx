@@ -4,6 +4,7 @@ import { OrderLines } from '~/app/components/orders/order-details';
 import { ShipTo } from '~/app/components/orders/ship-to';
 import { requireAdminPage } from '~/app/lib/guards.server';
 import { orNotFoundPage } from '~/app/lib/service-errors.server';
+import { unitedAllergens } from '~/shared/boxes/box-food';
 import { formatLongDate } from '~/shared/time/london-time';
 import type { Route } from './+types/packing-slip';
 
@@ -17,11 +18,22 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdminPage(request, context);
   const { orders, catalog, config } = context.services;
   const order = await orNotFoundPage(() => orders.getForAdmin(params.id));
-  const food = await catalog.foodInfoOf(order.items.map((i) => i.product_id));
-  const allergens = order.items.map((i) => {
-    const info = i.product_id ? food.get(i.product_id) : undefined;
-    return { name: i.product_name, contains: info?.allergens ?? [], mayContain: info?.mayContain ?? [] };
-  });
+  const food = await catalog.foodInfoOf(
+    order.items.flatMap((i) => [i.product_id, ...(i.box ?? []).map((e) => e.product_id)]),
+  );
+  const of = (id: string | null) => {
+    const info = id ? food.get(id) : undefined;
+    return { contains: info?.allergens ?? [], mayContain: info?.mayContain ?? [] };
+  };
+  // A box's allergens are its cookies' (decision 042): the box as a whole, then each cookie in it.
+  const allergens = order.items.flatMap((i) =>
+    i.box
+      ? [
+          { name: i.product_name, ...unitedAllergens(i.box.map((e) => of(e.product_id))) },
+          ...i.box.map((e) => ({ name: `${e.name} (in ${i.product_name})`, ...of(e.product_id) })),
+        ]
+      : [{ name: i.product_name, ...of(i.product_id) }],
+  );
   const { shop } = config;
   return {
     order,

@@ -34,6 +34,7 @@ const order = (
     quantity: 1,
     unitPricePennies: 450 + i,
     shelfLifeDays: 7,
+    box: null,
     ...l,
   })),
   cookies: lines.length,
@@ -80,6 +81,42 @@ describe('a bake day’s packing slip', () => {
     expect(text).toContain('Plain Oat May contain: Milk.');
     expect(text).toContain('It may contain: Milk.');
     expect(text).not.toContain('None of the 14 major allergens');
+  });
+});
+
+describe('a box on the packing slip', () => {
+  it('prints what is in it, each cookie’s ingredients and allergens, and the box’s weight', () => {
+    const o = order([{ productName: 'Box of 6', allergens: ['Milk', 'Nuts'], mayContain: ['Peanuts'] }]);
+    o.lines[0]!.box = [
+      {
+        productId: 'p1',
+        productName: 'Pecan & Maple',
+        quantity: 2,
+        allergens: ['Nuts'],
+        mayContain: ['Peanuts'],
+        shelfLifeDays: 7,
+        ingredients: 'Flour, *pecans*',
+        netWeightGrams: 85,
+      },
+      {
+        productId: 'p2',
+        productName: 'Lemon',
+        quantity: 4,
+        allergens: ['Milk'],
+        mayContain: [],
+        shelfLifeDays: 5,
+        ingredients: 'Flour, *butter* (*milk*)',
+        netWeightGrams: 80,
+      },
+    ];
+    const text = slipText(o);
+    expect(text).toContain('Box of 6 Contains: Milk, Nuts. May contain: Peanuts.');
+    expect(text).toContain(
+      '2 × Pecan & Maple Contains: Nuts. May contain: Peanuts. Ingredients: Flour, pecans',
+    );
+    expect(text).toContain('4 × Lemon Contains: Milk. Ingredients: Flour, butter ( milk )');
+    expect(text).toContain('Net weight of each box: 490 g');
+    expect(text).toContain('This order contains: Milk, Nuts. It may contain: Peanuts.');
   });
 });
 

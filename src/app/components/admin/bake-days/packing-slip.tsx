@@ -1,3 +1,4 @@
+import { BoxSlipContents } from '~/app/components/admin/bake-days/box-slip-contents';
 import { SlipAllergens } from '~/app/components/admin/slip-allergens';
 import { ShipTo } from '~/app/components/orders/ship-to';
 import type { DayOrder } from '~/server/orders/day-orders';
@@ -107,6 +108,7 @@ export function PackingSlip({
                     <SlipAllergens contains={l.allergens} mayContain={l.mayContain} />
                   </span>
                 )}
+                {l.box && <BoxSlipContents cookies={l.box} />}
               </td>
               <td className="py-1.5">{formatBakeDay(bestBefore(deliveryDate, [l.shelfLifeDays]))}</td>
               {!order.gift && (
