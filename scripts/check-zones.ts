@@ -31,6 +31,8 @@ const ZONES: Record<string, string[]> = {
   // The gift card ledger (decision 044): money orders spend, below them; it knows no order's rules.
   'gift-cards': ['db', 'http', 'auth', 'mail', 'rate-limit'],
   // Domains, each after the ones it reads.
+  // Boxes of cookies (decision 042): their rules and the check of a filling, read by the others.
+  boxes: ['db'],
   auth: ['db', 'http', 'mail', 'rate-limit'],
   catalog: ['db', 'http', 'auth'],
   settings: ['db', 'catalog'],
@@ -53,6 +55,7 @@ const ZONES: Record<string, string[]> = {
     'bake-days',
     'discounts',
     'gift-cards',
+    'boxes',
   ],
   admin: ['db', 'http', 'auth', 'csv', 'account', 'catalog', 'orders'],
   cli: ['db', 'auth', 'account', 'backup'],
@@ -67,6 +70,7 @@ const PUBLIC: Record<string, string[]> = {
   admin: ['admin-services', 'admin-routes'],
   auth: ['auth', 'guards', 'session-service', 'even-timing'],
   'bake-days': ['bake-days-service', 'day-sheets-service'],
+  boxes: ['box-rules'],
   catalog: ['catalog-service', 'catalog-version', 'catalog-routes', 'product-writes', 'product-photos'],
   checkout: ['checkout-service', 'checkout-routes'],
   contact: ['contact-service', 'contact-routes'],
