@@ -1,8 +1,8 @@
-/** Business constants of the spec (SPEC §9) that both the browser and the server use (statuses: orders/statuses.ts). */
+/** Fixed numbers (docs/rules/shop-pages.md) that both the browser and the server use (statuses: orders/statuses.ts). */
 export const CART_STORAGE_NAME = 'cart-storage';
 export const RECENT_ORDERS_COUNT = 5;
 /** The most of one product a single order may hold; beyond it a basket is surely a mistake. */
 export const MAX_LINE_QUANTITY = 500;
 
-/** Short ids shown to people: the first 8 characters (SPEC §9). */
+/** Short ids shown to people: the first 8 characters (docs/rules/orders.md). */
 export const shortId = (id: string) => id.slice(0, 8);

@@ -20,8 +20,6 @@ export interface ShopQuery {
   page: number;
 }
 
-export const DEFAULT_SHOP_QUERY: ShopQuery = { q: '', free: [], sort: 'newest', page: 1 };
-
 /**
  * Reads /shop's query parameters leniently: unknown allergens and sorts are ignored, repeats
  * dropped, search text trimmed, and a page that is not a whole number from 1 becomes the first.

@@ -1,6 +1,6 @@
 import { afterEach, expect, vi } from 'vitest';
 
-// A test fails on an unexpected console.error (STYLE §7); expected ones are mocked by the test.
+// A test fails on an unexpected console.error (an error nobody expected is a bug); expected ones are mocked by the test.
 const consoleError = vi.spyOn(console, 'error');
 afterEach(() => {
   const calls = consoleError.mock.calls;

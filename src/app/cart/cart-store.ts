@@ -4,7 +4,7 @@ import { createJSONStorage, persist, type StateStorage } from 'zustand/middlewar
 import { CART_STORAGE_NAME } from '~/shared/constants';
 import { linesTotalPence } from '~/shared/money/money';
 
-/** A cart line (SPEC §3): `id` is the product id. */
+/** A cart line (docs/rules/shop-pages.md): `id` is the product id. */
 export interface CartItem {
   id: string;
   name: string;

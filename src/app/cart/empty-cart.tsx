@@ -2,7 +2,7 @@ import { ShoppingBasket } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '~/app/components/ui/button';
 
-/** The empty basket (SPEC §2 /cart), also shown by /checkout when there is nothing to pay for. */
+/** The empty basket (/cart, docs/rules/shop-pages.md), also shown by /checkout when there is nothing to pay for. */
 export function EmptyCart() {
   return (
     <section className="mx-auto flex max-w-md flex-col items-center px-4 py-12 text-center">

@@ -8,8 +8,8 @@ import { CodeRefusedError } from './checkout-quote';
 export class SignInRequiredError extends Error {}
 
 /**
- * Asks the server to open a payment page for the basket (SPEC §7 create-checkout-session) and
- * returns its URL. Errors carry the messages of SPEC §8, ready for a toast.
+ * Asks the server to open a payment page for the basket (create-checkout-session, docs/rules/shop-pages.md) and
+ * returns its URL. Errors carry the messages of docs/rules/shop-pages.md, ready for a toast.
  */
 export async function createCheckoutSession(
   items: CartItem[],

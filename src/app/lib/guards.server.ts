@@ -2,7 +2,7 @@ import { type AppLoadContext, redirect } from 'react-router';
 import type { SessionUser } from '~/server/auth/session-service';
 
 /**
- * Page guards for loaders and actions (SPEC §6). Pages redirect; the /api routes use the
+ * Page guards for loaders and actions (docs/rules/accounts.md). Pages redirect; the /api routes use the
  * session service's requireUser/requireAdmin, which answer 401/403 instead.
  */
 export async function getUser(request: Request, context: AppLoadContext): Promise<SessionUser | null> {

@@ -12,7 +12,7 @@ export type ProfileRow = typeof profiles.$inferSelect;
 
 export const EMAIL_TAKEN = 'An account with this email already exists. Please sign in instead.';
 
-/** A profile as the screens and the JSON API see it (SPEC §3 field names). */
+/** A profile as the screens and the JSON API see it (the field names of docs/rules/accounts.md). */
 export interface ProfileDto {
   id: string;
   full_name: string;

@@ -139,7 +139,7 @@ describe('GET /api/account/me', () => {
     expect((await res.json()).role).toBe('admin');
   });
 
-  it('counts a failed role lookup as customer (SPEC §6)', async () => {
+  it('counts a failed role lookup as customer (docs/rules/accounts.md)', async () => {
     const admin = await createUser(t, { admin: true });
     const db = t.services.db;
     const warn = vi.spyOn(t.services.log, 'warn').mockImplementation(() => {});

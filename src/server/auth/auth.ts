@@ -32,7 +32,7 @@ export const SIGN_IN_LIMIT = { window: 60, max: 10 };
 /** Where a reset e-mail's link leads: our page, which posts the token to /api/auth/reset-password. */
 export const RESET_PASSWORD_PATH = '/reset-password';
 
-/** Endpoints that set a new password: their `newPassword` follows SPEC §5 with its messages. */
+/** Endpoints that set a new password: their `newPassword` follows docs/rules/accounts.md with its messages. */
 const NEW_PASSWORD_PATHS = new Set(['/reset-password', '/change-password']);
 
 export interface AuthDeps {

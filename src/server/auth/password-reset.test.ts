@@ -130,7 +130,7 @@ describe('forgot password', () => {
     expect(await signInStatus(user.email, user.password)).toBe(200);
   });
 
-  it("checks the new password with SPEC §5's messages and leaves the link usable", async () => {
+  it('checks the new password with the messages of docs/rules/accounts.md and leaves the link usable', async () => {
     const user = await createUser(t);
     const token = await tokenFor(user.email);
     const short = await resetPassword(token, '12345');
@@ -183,7 +183,7 @@ describe('change password', () => {
     expect(await signInStatus(user.email, 'fresh-biscuits-9')).toBe(200);
   });
 
-  it("checks the new password with SPEC §5's messages", async () => {
+  it('checks the new password with the messages of docs/rules/accounts.md', async () => {
     const user = await createUser(t);
     const res = await change(user.cookie, { currentPassword: user.password, newPassword: 'abc' });
     expect(res.status).toBe(400);

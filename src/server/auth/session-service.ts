@@ -26,7 +26,7 @@ export function createSessionService(auth: Auth, db: Db, log: Logger) {
         .limit(1);
       return rows.length > 0 ? 'admin' : 'customer';
     } catch (err) {
-      // SPEC §6: any error during the lookup counts as customer.
+      // docs/rules/accounts.md: any error during the lookup counts as customer.
       log.warn({ err, userId }, 'role lookup failed; treating as customer');
       return 'customer';
     }
@@ -73,8 +73,9 @@ export function createSessionService(auth: Auth, db: Db, log: Logger) {
     let row: Awaited<ReturnType<typeof sessionWithRole.execute>>[number] | undefined;
     try {
       [row] = await sessionWithRole.execute({ token });
-    } catch {
-      // The slow way tells a lost session from a failed role lookup (SPEC §6: customer).
+    } catch (err) {
+      // The slow way tells a lost session from a failed role lookup (docs/rules/accounts.md: customer).
+      log.warn({ err }, 'session fast path failed; asking better-auth instead');
       return undefined;
     }
     if (!row) return null;

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
-import { type AllergenInfo, allergenStatement, allergensWith } from '~/shared/food-information';
+import { type AllergenInfo, allergensWith } from '~/shared/food-information';
 import { isUuid } from '~/shared/ids';
 import { isFiltered, type ShopQuery } from '~/shared/shop-query';
 import type { Db } from '../db/client';
@@ -19,15 +19,11 @@ export interface ShopPage {
   pageCount: number;
 }
 
-/** What a packing slip or label prints of a product's food information, by product id. */
+/** What a packing slip prints of a product's allergens, by product id. */
 export interface FoodInfo {
-  /** What it contains (SPEC's allergen names). */
+  /** What it contains, by the allergens' legal names (docs/rules/shop-pages.md). */
   allergens: string[];
   mayContain: string[];
-  /** Days from baking to best before (see `bestBefore`). */
-  shelfLifeDays: number;
-  /** One line, e.g. "Contains: Eggs, Milk. May contain: Nuts." */
-  allergenStatement: string;
 }
 
 /** A "free from" filter as a jsonb containment: every chosen allergen marked free_from. */
@@ -44,17 +40,10 @@ const ORDER_BY: Record<ShopQuery['sort'], SQL[]> = {
   name: [asc(sql`lower(${products.name})`), asc(products.id)],
 };
 
-/** The date a cookie baked on `bakedOn` is best before, for packing slips. */
-export function bestBefore(bakedOn: Date, shelfLifeDays: number): Date {
-  return new Date(bakedOn.getTime() + shelfLifeDays * 86_400_000);
-}
-
-/** The label text for a product: its allergens, shelf life and allergen statement. */
-export const foodInfoFrom = (p: { shelfLifeDays: number; allergenInfo: AllergenInfo }): FoodInfo => ({
+/** A product's allergens as a slip prints them. */
+const foodInfoFrom = (p: { allergenInfo: AllergenInfo }): FoodInfo => ({
   allergens: allergensWith(p.allergenInfo, 'contains'),
   mayContain: allergensWith(p.allergenInfo, 'may_contain'),
-  shelfLifeDays: p.shelfLifeDays,
-  allergenStatement: allergenStatement(p.allergenInfo),
 });
 
 /**
@@ -139,11 +128,7 @@ export function createCatalogService(db: Db, version: CatalogVersion) {
       const wanted = [...new Set(ids.filter(isUuid))];
       if (wanted.length === 0) return new Map();
       const rows = await db
-        .select({
-          id: products.id,
-          shelfLifeDays: products.shelfLifeDays,
-          allergenInfo: products.allergenInfo,
-        })
+        .select({ id: products.id, allergenInfo: products.allergenInfo })
         .from(products)
         .where(inArray(products.id, wanted));
       return new Map(rows.map((r) => [r.id, foodInfoFrom(r)]));

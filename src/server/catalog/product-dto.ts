@@ -4,7 +4,7 @@ import type { products } from '../db/schema';
 
 export type ProductRow = typeof products.$inferSelect;
 
-/** A product as the screens and the JSON API see it (SPEC §3 field names, plus food information). */
+/** A product as the screens and the JSON API see it (the field names of docs/rules/shop-pages.md, plus food information). */
 export interface ProductDto {
   id: string;
   name: string;

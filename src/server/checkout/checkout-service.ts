@@ -477,7 +477,7 @@ export function createCheckoutService(deps: {
 
   return {
     /**
-     * Starts a checkout for the signed-in customer (SPEC §7 create-checkout-session): only product
+     * Starts a checkout for the signed-in customer (create-checkout-session, docs/rules/shop-pages.md): only product
      * ids and quantities are read from the request; a sent price or delivery fee is ignored.
      */
     async createCheckoutSession(user: SessionUser, input: unknown): Promise<CheckoutSessionResponse> {

@@ -38,12 +38,13 @@ export function newestMigrationMillis(): number {
 }
 
 /** Whether the database has every migration this release carries (false if it cannot say). */
-export async function migrationsDone(db: Db, newest: number): Promise<boolean> {
+export async function migrationsDone(db: Db, newest: number, log: Pick<Logger, 'warn'>): Promise<boolean> {
   try {
     const result = await db.execute(sql`select max(created_at) as last from drizzle.__drizzle_migrations`);
     const last = (result as unknown as { rows: { last: string | number | null }[] }).rows[0]?.last;
     return last != null && Number(last) >= newest;
-  } catch {
+  } catch (err) {
+    log.warn({ err }, 'could not read which migrations the database has');
     return false;
   }
 }
@@ -75,11 +76,13 @@ export async function openDatabase(
 }
 
 /** True when a trivial query answers. */
-export async function pingDatabase(db: Db): Promise<boolean> {
+export async function pingDatabase(db: Db, log: Pick<Logger, 'warn'>): Promise<boolean> {
   try {
     await db.execute(sql`select 1`);
     return true;
-  } catch {
+  } catch (err) {
+    // The probe answers "no"; the log says why (refused, timed out, the thread gone).
+    log.warn({ err }, 'the database did not answer the health check');
     return false;
   }
 }

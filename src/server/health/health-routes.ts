@@ -5,7 +5,7 @@ import type { Services } from '../services';
 /** Liveness, for the load balancer: the process answers and its database does. */
 export function healthRoutes(services: Services) {
   return new Hono().get('/', async (c) => {
-    const database = await pingDatabase(services.db);
+    const database = await pingDatabase(services.db, services.log);
     return c.json({ status: database ? 'ok' : 'degraded', database }, database ? 200 : 503);
   });
 }
@@ -18,8 +18,8 @@ export function healthRoutes(services: Services) {
 export function readyRoutes(services: Services) {
   const newest = newestMigrationMillis();
   return new Hono().get('/', async (c) => {
-    const database = await pingDatabase(services.db);
-    const migrations = database && (await migrationsDone(services.db, newest));
+    const database = await pingDatabase(services.db, services.log);
+    const migrations = database && (await migrationsDone(services.db, newest, services.log));
     const emailWorker = services.mail.running;
     const ready = database && migrations && emailWorker;
     c.header('Cache-Control', 'no-store');

@@ -411,7 +411,7 @@ export function createOrdersService(
     },
 
     /**
-     * The admin sets any status from any other (SPEC §4); the change is recorded and e-mailed.
+     * The admin sets any status from any other (docs/rules/orders.md); the change is recorded and e-mailed.
      * Paid only follows recorded money (docs/decisions/032): an unpaid order is "Marked as paid".
      */
     async setStatus(orderId: string, status: OrderStatus, actor: Actor, note: string | null = null) {

@@ -1,6 +1,6 @@
 /**
  * The one home of order and delivery statuses, their labels and the rules that read them
- * (SPEC §4 plus `cancelled`; decision 007 for revenue).
+ * (docs/rules/orders.md; decision 007 for revenue).
  */
 export const ORDER_STATUSES = ['pending', 'paid', 'baking', 'shipped', 'completed', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -69,5 +69,5 @@ export const ORDER_FLAG_LABELS: Record<OrderFlag, string> = {
   day_closed_after_ordering: 'Day closed after ordering',
 };
 
-/** "Order #1a2b3c4d": the one way an order is named to people (SPEC §9: first 8 characters). */
+/** "Order #1a2b3c4d": the one way an order is named to people (first 8 characters: docs/rules/orders.md). */
 export const orderNumber = (id: string) => `#${id.slice(0, 8)}`;

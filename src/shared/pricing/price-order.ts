@@ -2,7 +2,7 @@ import type { VatRate } from '../food-information';
 import type { Fulfilment } from '../orders/fulfilment';
 
 /**
- * The one way an order is priced (DESIGN.md "Order lifecycle"): the checkout summary, the server's
+ * The one way an order is priced (docs/rules/pricing.md): the checkout summary, the server's
  * checkout and every view of a placed order read this function, so what the customer saw is what
  * they are charged and what their receipt says. All money is integer pence, VAT-inclusive.
  */

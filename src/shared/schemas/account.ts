@@ -42,7 +42,7 @@ export const ChangePasswordSchema = z
   })
   .refine(matches, { message: PASSWORD_MESSAGES.mismatch, path: ['confirmPassword'] });
 
-/** "Forgot password?": an e-mail address (SPEC §5 e-mail messages). */
+/** "Forgot password?": an e-mail address (the e-mail messages of docs/rules/accounts.md). */
 export const ForgotPasswordSchema = SignUpSchema.pick({ email: true });
 
 export { SIGN_UP_MESSAGES };

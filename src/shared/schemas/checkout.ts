@@ -13,7 +13,7 @@ export const BOX_FILLING_MESSAGE =
   'Choose the cookies for your box again: that filling is not one we can read.';
 
 /**
- * One basket line as the browser sends it (SPEC §3 "checkout item payload"). Only `product_id`
+ * One basket line as the browser sends it (docs/rules/shop-pages.md, "Checkout's request"). Only `product_id`
  * and `quantity` are used: the name and price are accepted so the spec's payload passes, and
  * ignored, because the server prices every order from the database.
  */
@@ -66,7 +66,7 @@ const giftCards = z.preprocess(
 /** Delivered (SPEC's only way, so the default) or collected from the bakery. */
 const fulfilment = z.enum(FULFILMENTS, { error: 'Choose delivery or collection' }).default('delivery');
 
-/** Body of POST /api/checkout/create-checkout-session (SPEC §7). `deliveryFeePennies` is ignored. */
+/** Body of POST /api/checkout/create-checkout-session (docs/rules/shop-pages.md). `deliveryFeePennies` is ignored. */
 export const CheckoutRequestSchema = z.object({
   items: basket,
   deliveryFeePennies: z.unknown().optional(),

@@ -5,7 +5,7 @@ import { CONTROL_CHARACTERS_MESSAGE as bad, isOneLine, isPlainLines } from './pl
 
 export { CONTACT_LIMITS };
 
-/** A contact-form message (SPEC §2 /contact): the form, the page action and POST /api/contact share it. */
+/** A contact-form message (docs/rules/shop-pages.md, Contact): the form, the page action and POST /api/contact share it. */
 export const ContactSchema = z.object({
   name: z
     .string({ error: 'Name is required' })

@@ -8,7 +8,7 @@ export const GIFT_MESSAGES = {
   giftMessageTooLong: `Gift message must be ${GIFT_MESSAGE_MAX} characters or fewer`,
 } as const;
 
-/** Who receives a gift: the same fields and SPEC §5 rules as a customer's own details. */
+/** Who receives a gift: the same fields and rules as a customer's own details (docs/rules/accounts.md). */
 export const RecipientSchema = ProfileSchema;
 export type RecipientInput = z.input<typeof RecipientSchema>;
 export type RecipientField = keyof RecipientInput;

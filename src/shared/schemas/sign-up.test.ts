@@ -21,7 +21,7 @@ function firstMessage(overrides: Partial<Record<keyof SignUpInput, unknown>>) {
 const emailOfLength = (length: number) =>
   `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(length - 64 - 1 - 64 - 64 - 4)}.com`;
 
-describe('SignUpSchema rules, in the order of SPEC §5', () => {
+describe('SignUpSchema rules, in the order of docs/rules/accounts.md', () => {
   it.each<[string, Partial<Record<keyof SignUpInput, unknown>>, string | null]>([
     // fullName
     ['accepts a name with letters, spaces, a hyphen and an apostrophe', {}, null],

@@ -27,11 +27,11 @@ const m = SIGN_UP_MESSAGES;
 // A missing or non-text field (a request that skipped the form) gets the field's own message.
 const text = (message: string) => z.string({ error: message });
 
-/** SPEC §5's password rule: 6 to 72 characters (sign-up, reset, change). */
+/** The password rule of docs/rules/accounts.md: 6 to 72 characters (sign-up, reset, change). */
 export const PasswordSchema = text(m.passwordTooShort).min(6, m.passwordTooShort).max(72, m.passwordTooLong);
 
 /**
- * Sign-up rules of SPEC §5, in the spec's order (fields and checks alike): the first issue is the
+ * Sign-up rules of docs/rules/accounts.md, in its order (fields and checks alike): the first issue is the
  * message shown, by the form's toast and by the server's 400.
  */
 export const SignUpSchema = z.object({
@@ -64,7 +64,7 @@ export type SignUpInput = z.input<typeof SignUpSchema>;
 export type SignUpData = z.output<typeof SignUpSchema>;
 export type SignUpField = keyof SignUpInput;
 
-/** Sign-in: both fields required by the form only (SPEC §5); the server answers for the rest. */
+/** Sign-in: both fields required by the form only (docs/rules/accounts.md); the server answers for the rest. */
 export const SignInSchema = z.object({
   email: z.string().trim().min(1, 'Email is required'),
   password: z.string().min(1, 'Password is required'),

@@ -16,7 +16,7 @@ export const valuesOf = (form: HTMLFormElement) =>
 
 /**
  * Checks a form against its schema. On failure: the first failing message as an error toast
- * (SPEC §8), every field's message inline, and focus on the first field to fix.
+ * (docs/rules/shop-pages.md), every field's message inline, and focus on the first field to fix.
  */
 export function check<S extends z.ZodType>(schema: S, form: HTMLFormElement, setErrors: (e: Errors) => void) {
   const values = valuesOf(form);

@@ -13,7 +13,7 @@ export type HistoryOrder = OrderView & {
   date: string;
 };
 
-/** The customer's orders, newest first (SPEC §2 /account, Orders tab). */
+/** The customer's orders, newest first (the Orders tab of /account, docs/rules/accounts.md). */
 export function OrderHistory({ orders }: { orders: HistoryOrder[] | null }) {
   if (!orders) {
     return (

@@ -21,7 +21,7 @@ interface ProfileDetailsProps {
   onSaved: () => void;
 }
 
-/** The customer's own details (SPEC §2 /account, Profile tab), with an "Edit profile" form. */
+/** The customer's own details (the Profile tab of /account, docs/rules/accounts.md), with an "Edit profile" form. */
 export function ProfileDetails({ profile, ready, onSaved }: ProfileDetailsProps) {
   const [editing, setEditing] = useState(false);
   return (

@@ -1,4 +1,4 @@
-/** The public site's main navigation (SPEC §2, shared chrome), shared by the header and the mobile menu. */
+/** The public site's main navigation (docs/rules/shop-pages.md), shared by the header and the mobile menu. */
 export const NAV_LINKS = [
   { to: '/', label: 'Home' },
   { to: '/shop', label: 'Shop' },

@@ -22,13 +22,13 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noIndex: true,
   });
 
-/** Customers only (SPEC §6): no session -> /auth, an admin -> /admin. Only their own data. */
+/** Customers only (docs/rules/accounts.md): no session -> /auth, an admin -> /admin. Only their own data. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getUser(request, context);
   if (!user) throw redirect('/auth');
   if (user.role === 'admin') throw redirect('/admin');
   const { accounts, log } = context.services;
-  // SPEC §8: load errors are logged and the rest of the page still shows.
+  // docs/rules/accounts.md: load errors are logged and the rest of the page still shows.
   const [profile, orders] = await Promise.all([
     accounts.getProfileDto(user.id).catch((err: unknown) => {
       log.error({ err, userId: user.id }, 'account page: profile failed to load');

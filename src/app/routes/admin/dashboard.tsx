@@ -41,7 +41,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <BackupStatusLine status={backup} />
       </div>
       {!dashboard ? (
-        // SPEC §8: dashboard load errors are only logged (no toast).
+        // docs/rules/shop-pages.md: dashboard load errors are only logged (no toast).
         <LoadError message="The dashboard could not be loaded." toastOnShow={false} />
       ) : (
         <>

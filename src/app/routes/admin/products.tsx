@@ -9,6 +9,7 @@ import { Button } from '~/app/components/ui/button';
 import { requireAdminPage } from '~/app/lib/guards.server';
 import { pageMeta } from '~/app/lib/meta';
 import type { ProductDto } from '~/server/catalog/catalog-service';
+import type { Logger } from '~/server/logger';
 import type { Route } from './+types/products';
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -24,14 +25,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * its `photo_crop` as JSON, `recrop_photo` with `photo_crop` to place the kept photo's square
  * again, and `remove_photo`); the cards post JSON `{ intent: 'delete', id }`.
  */
-async function readAction(request: Request) {
+async function readAction(request: Request, log: Pick<Logger, 'warn'>) {
   if ((request.headers.get('content-type') ?? '').startsWith('multipart/form-data')) {
     const form = await request.formData().catch(() => null);
     const photo = form?.get('photo');
     let product: unknown = null;
     try {
       product = JSON.parse(String(form?.get('product') ?? 'null'));
-    } catch {}
+    } catch (err) {
+      // Left null, so the product's schema answers the owner with a 400; the log keeps the cause.
+      log.warn({ err }, 'product form: the product field is not JSON');
+    }
     return {
       intent: form?.get('intent'),
       id: form?.get('id'),
@@ -55,7 +59,7 @@ async function readAction(request: Request) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   await requireAdminPage(request, context);
-  const { intent, id, product, photoChange } = await readAction(request);
+  const { intent, id, product, photoChange } = await readAction(request, context.services.log);
   const products = context.services.admin.products;
   const productId = typeof id === 'string' ? id : '';
   switch (intent) {

@@ -39,7 +39,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, { title: 'Checkout', description: 'Review your order and pay securely.', noIndex: true });
 
 /**
- * Anyone may look at the order summary; paying needs a session (SPEC §7), so the page learns
+ * Anyone may look at the order summary; paying needs a session (docs/rules/shop-pages.md), so the page learns
  * here whether one exists and, if so, where the order will be delivered.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {

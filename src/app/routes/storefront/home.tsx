@@ -17,7 +17,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: '/',
   });
 
-/** Fixed showcase cards (SPEC §2): not read from the catalogue, each leads to the shop. */
+/** Fixed showcase cards (docs/rules/shop-pages.md): not read from the catalogue, each leads to the shop. */
 const FEATURED = [
   {
     name: 'Dark Chocolate & Sea Salt',

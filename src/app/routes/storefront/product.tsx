@@ -102,7 +102,7 @@ function ProductDetail({ product }: { product: ProductView }) {
       price_pennies: product.price_pennies,
       photo_url: productImageFor(product.name, product.photo).src,
     };
-    // SPEC §4: adding N units from this page counts as N single additions.
+    // docs/rules/shop-pages.md: adding N units from this page counts as N single additions.
     for (let i = 0; i < quantity; i++) addItem(item);
     toast.success(`Added ${quantity} ${product.name} to cart`);
   }
