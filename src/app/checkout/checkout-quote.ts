@@ -6,11 +6,15 @@ import type { CheckoutQuote } from '~/shared/schemas/checkout';
 /** The server refused the discount code: `message` says why, for the customer. */
 export class CodeRefusedError extends Error {}
 
+/** The server refused a gift card (wrong, used up, expired): `message` says why. */
+export class GiftCardRefusedError extends Error {}
+
 /** Asks the server to price the basket (with a code): the summary never trusts the browser's sums. */
 export async function fetchQuote(
   items: CartItem[],
   discountCode: string | null,
   fulfilment: Fulfilment,
+  giftCards: readonly string[] = [],
 ): Promise<CheckoutQuote> {
   const res = await fetch('/api/checkout/quote', {
     method: 'POST',
@@ -19,6 +23,7 @@ export async function fetchQuote(
     body: JSON.stringify({
       items: items.map((i) => ({ product_id: i.id, quantity: i.quantity })),
       discount_code: discountCode ?? undefined,
+      gift_cards: giftCards,
       fulfilment,
     }),
   });
@@ -28,6 +33,7 @@ export async function fetchQuote(
   if (res.ok && data) return data;
   const message = data?.error?.message || 'Could not price your basket';
   if (data?.error?.fields?.discount_code) throw new CodeRefusedError(message);
+  if (data?.error?.fields?.gift_cards) throw new GiftCardRefusedError(message);
   throw new Error(message);
 }
 
@@ -43,20 +49,24 @@ export function useQuote(
   fulfilment: Fulfilment,
   delayMs = 0,
   onCodeRefused?: (message: string) => void,
+  /** Gift cards applied at checkout, and what to do when one can no longer pay (e.g. used elsewhere). */
+  giftCards: readonly string[] = [],
+  onGiftCardRefused?: (message: string) => void,
 ) {
   const [quote, setQuote] = useState<CheckoutQuote | null>(null);
-  const key = JSON.stringify([items.map((i) => [i.id, i.quantity]), discountCode, fulfilment]);
+  const key = JSON.stringify([items.map((i) => [i.id, i.quantity]), discountCode, fulfilment, giftCards]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for the basket, code and method
   useEffect(() => {
     let current = true;
     setQuote(null);
     const ask = () =>
-      fetchQuote(items, discountCode, fulfilment)
+      fetchQuote(items, discountCode, fulfilment, giftCards)
         .then((q) => current && setQuote(q))
         .catch((err) => {
           if (!current) return;
           setQuote(null);
           if (err instanceof CodeRefusedError) onCodeRefused?.(err.message);
+          if (err instanceof GiftCardRefusedError) onGiftCardRefused?.(err.message);
         });
     const timer = delayMs > 0 ? setTimeout(ask, delayMs) : undefined;
     if (!timer) ask();

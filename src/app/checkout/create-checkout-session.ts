@@ -2,7 +2,7 @@ import type { CartItem } from '~/app/cart/cart-store';
 import type { Fulfilment } from '~/shared/orders/fulfilment';
 import type { CheckoutItemPayload, CheckoutSessionResponse } from '~/shared/schemas/checkout';
 import type { DeliveryInput } from '~/shared/schemas/gift-delivery';
-import { CodeRefusedError } from './checkout-quote';
+import { CodeRefusedError, GiftCardRefusedError } from './checkout-quote';
 
 /** The server said the session is gone: the customer must sign in (again) before paying. */
 export class SignInRequiredError extends Error {}
@@ -16,7 +16,11 @@ export async function createCheckoutSession(
   deliveryFeePennies: number,
   deliveryDate: string | null,
   delivery: DeliveryInput = { to: 'me' },
-  { discountCode, fulfilment }: { discountCode: string | null; fulfilment: Fulfilment } = {
+  {
+    discountCode,
+    fulfilment,
+    giftCards = [],
+  }: { discountCode: string | null; fulfilment: Fulfilment; giftCards?: readonly string[] } = {
     discountCode: null,
     fulfilment: 'delivery',
   },
@@ -40,6 +44,7 @@ export async function createCheckoutSession(
         delivery_date: deliveryDate,
         delivery,
         discount_code: discountCode ?? undefined,
+        gift_cards: giftCards,
         fulfilment,
       }),
     });
@@ -51,6 +56,7 @@ export async function createCheckoutSession(
     | null;
   if (res.status === 401) throw new SignInRequiredError('Please sign in to continue');
   if (data?.error?.fields?.discount_code) throw new CodeRefusedError(data.error.message);
+  if (data?.error?.fields?.gift_cards) throw new GiftCardRefusedError(data.error.message);
   if (!res.ok) throw new Error(data?.error?.message || 'Failed to initiate checkout');
   if (!data) throw new Error('No response from checkout service');
   if (!data.url) throw new Error('No checkout URL received from server');

@@ -43,6 +43,7 @@ export interface GiftCardSummary {
 }
 
 export interface GiftCardLedgerLine {
+  id: string;
   kind: GiftCardMovement;
   amount_pennies: number;
   order_id: string | null;
@@ -223,6 +224,7 @@ export function createGiftCardsService(db: Db, rateLimiter: RateLimiter) {
       return {
         card: toSummary(row, balance),
         ledger: lines.map((l) => ({
+          id: l.id,
           kind: l.kind,
           amount_pennies: l.amountPennies,
           order_id: l.orderId,

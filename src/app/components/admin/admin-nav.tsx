@@ -1,6 +1,7 @@
 import {
   CalendarDays,
   Cookie,
+  Gift,
   LayoutDashboard,
   LogOut,
   Mail,
@@ -29,6 +30,7 @@ export const ADMIN_LINKS = [
   { to: '/admin/deliveries', label: 'Deliveries', icon: Truck },
   { to: '/admin/bake-days', label: 'Bake Days', icon: CalendarDays },
   { to: '/admin/discounts', label: 'Discounts', icon: TicketPercent },
+  { to: '/admin/gift-cards', label: 'Gift cards', icon: Gift },
   { to: '/admin/messages', label: 'Messages', icon: Mail },
   { to: '/admin/emails', label: 'E-mails', icon: Send },
   { to: '/admin/settings', label: 'Settings', icon: Settings },

@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { basketKey, type CartItem, useCart, useCartStore } from '~/app/cart/cart-store';
 import { CartLoading, EmptyCart } from '~/app/cart/empty-cart';
 import { loadCheckoutDraft, saveCheckoutDraft } from '~/app/checkout/checkout-draft';
-import { CodeRefusedError, useQuote } from '~/app/checkout/checkout-quote';
+import { CodeRefusedError, GiftCardRefusedError, useQuote } from '~/app/checkout/checkout-quote';
 import { createCheckoutSession, SignInRequiredError } from '~/app/checkout/create-checkout-session';
 import {
   checkDelivery,
@@ -22,6 +22,7 @@ import {
 } from '~/app/checkout/delivery-day-picker';
 import { DiscountCodeForm } from '~/app/checkout/discount-code-form';
 import { FreeDeliveryNote, FulfilmentChoice } from '~/app/checkout/fulfilment-choice';
+import { GiftCardForm } from '~/app/checkout/gift-card-form';
 import { Button } from '~/app/components/ui/button';
 import { Card } from '~/app/components/ui/card';
 import { getUser } from '~/app/lib/guards.server';
@@ -115,13 +116,31 @@ function OrderSummary({
   // Collection switched off since the page loaded: back to delivery.
   const fulfilment: Fulfilment = collection ? chosenFulfilment : 'delivery';
   // A code kept with the basket that can no longer be used comes off, saying why.
-  const quote = useQuote(items, discountCode, fulfilment, 0, (message) => {
-    setDiscountCode(null);
-    toast.error(message);
-  });
+  // Gift cards typed here (decision 044); a card that can no longer pay comes off, saying why.
+  const [giftCards, setGiftCards] = useState<string[]>([]);
+  const quote = useQuote(
+    items,
+    discountCode,
+    fulfilment,
+    0,
+    (message) => {
+      setDiscountCode(null);
+      toast.error(message);
+    },
+    giftCards,
+    (message) => {
+      setGiftCards([]);
+      toast.error(message);
+    },
+  );
   // The server's prices once it has answered; the basket's own, priced the same way, until then.
   const rows: SummaryRow[] = quote
-    ? summaryRows({ ...quote, delivery_fee_pennies: quote.delivery_pennies, fulfilment })
+    ? summaryRows({
+        ...quote,
+        delivery_fee_pennies: quote.delivery_pennies,
+        fulfilment,
+        gift_card_pennies: quote.total_pennies - quote.to_pay_pennies,
+      })
     : basketRows(items, fulfilment, pricing);
   const unitPrice = (item: CartItem) =>
     quote?.lines.find((l) => l.product_id === item.id)?.unit_price_pennies ?? item.price_pennies;
@@ -168,7 +187,7 @@ function OrderSummary({
         quote?.delivery_pennies ?? pricing.deliveryFeePennies,
         deliveryDay,
         checked.payload,
-        { discountCode, fulfilment },
+        { discountCode, fulfilment, giftCards },
       );
       // The basket remembers its order, so it empties once the order is paid (settle-paid-basket.ts).
       setPendingOrder({ orderId, basket: basketKey(items) });
@@ -181,6 +200,7 @@ function OrderSummary({
       // meanwhile comes off, so the summary shows what paying would now cost.
       revalidator.revalidate();
       if (err instanceof CodeRefusedError) setDiscountCode(null);
+      if (err instanceof GiftCardRefusedError) setGiftCards([]);
       toast.error(err instanceof Error && err.message ? err.message : 'Failed to initiate checkout');
     }
   }
@@ -223,6 +243,14 @@ function OrderSummary({
         fulfilment={fulfilment}
         applied={discountCode}
         onApplied={setDiscountCode}
+      />
+      <GiftCardForm
+        items={items}
+        fulfilment={fulfilment}
+        discountCode={discountCode}
+        applied={giftCards}
+        paying={quote?.gift_cards ?? []}
+        onChange={setGiftCards}
       />
 
       {collection && (
