@@ -35,6 +35,7 @@ import { noteRoute } from './http/request-log';
 import { metricsRoutes } from './metrics/metrics-routes';
 import { paymentsRoutes } from './payments/payments-routes';
 import type { Services } from './services';
+import { adminSubscriptionRoutes, subscriptionRoutes } from './subscriptions/subscription-routes';
 
 export interface ClientBuild {
   /** React Router's server build (build/server/index.js). */
@@ -144,6 +145,8 @@ export function createApp(services: Services, build?: ClientBuild, cache = creat
   app.route('/api/account', accountRoutes(services));
   app.route('/api/checkout', checkoutRoutes(services));
   app.route('/api/payments', paymentsRoutes(services));
+  app.route('/api/subscriptions', subscriptionRoutes(services));
+  app.route('/api/admin/subscriptions', adminSubscriptionRoutes(services));
   app.route('/api/admin', adminRoutes(services));
   app.route('/api/contact', contactRoutes(services));
   app.all('/api/*', () => {

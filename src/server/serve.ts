@@ -34,6 +34,8 @@ export async function serve(config: Config, { announce = true } = {}) {
   // Published demo passwords on a reachable address open the back office to anyone: say so loudly.
   const exposedDemo = !isLoopback(config.host) && (await demoAccountsExist(services.db));
   const stopExpirySweep = services.orders.startExpirySweep();
+  // The Cookie Club's boxes: made and charged now (catch-up after downtime), then every 15 minutes.
+  const stopClub = services.subscriptions.startScheduler();
   const stopHeapCompaction = startHeapCompactionWhenIdle(log);
   const stopUpkeep = services.dbKind === 'pglite' ? startEmbeddedUpkeep(services.db, log) : () => {};
   const stopBackups = services.backups.startSchedule();
@@ -78,6 +80,7 @@ export async function serve(config: Config, { announce = true } = {}) {
     log.info({ signal }, 'shutting down');
     server.close();
     stopExpirySweep();
+    stopClub();
     stopHeapCompaction();
     stopUpkeep();
     stopBackups();

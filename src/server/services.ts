@@ -25,9 +25,10 @@ import { watchConnections } from './metrics/database-gauges';
 import { createMetrics } from './metrics/metrics';
 import { createShopCounters } from './metrics/shop-counters';
 import { createOrdersService } from './orders/orders-service';
-import { createPaymentProvider, createPaymentsService } from './payments/payments-service';
+import { createPaymentProvider, createPaymentsService, type PaymentHooks } from './payments/payments-service';
 import { createRateLimiter } from './rate-limit/rate-limiter';
 import { createSettingsService } from './settings/settings-service';
+import { createSubscriptionsService } from './subscriptions/subscriptions-service';
 
 /**
  * Opens the database once and builds every service on it. The Hono app and React Router's
@@ -78,7 +79,8 @@ export async function createServices(
     counters,
   );
   const accountPrivacy = createAccountPrivacyService(auth, db, accounts, orders, log);
-  const payments = createPaymentsService(db, orders, paymentProvider, log);
+  const paymentHooks: PaymentHooks = {};
+  const payments = createPaymentsService(db, orders, paymentProvider, log, paymentHooks);
   const bakeDays = createBakeDaysService(db);
   const discounts = createDiscountsService(db);
   const checkout = createCheckoutService({
@@ -93,6 +95,18 @@ export async function createServices(
     log,
     counters,
   });
+  const subscriptions = createSubscriptionsService({
+    config,
+    db,
+    orders,
+    provider: paymentProvider,
+    mail,
+    bakeDaysAt: (clock) => createBakeDaysService(db, clock),
+    pricingSettings: (exec) => settings.get(exec),
+    recordCharge: (event) => payments.act(event),
+    log,
+  });
+  paymentHooks.cardSaved = (setupSessionId, card) => subscriptions.cardSaved(setupSessionId, card);
   const catalog = createCatalogService(db, catalogVersion);
   const contact = createContactService(config, db, rateLimiter, mail, log);
 
@@ -118,6 +132,8 @@ export async function createServices(
     orders,
     payments,
     checkout,
+    /** The Cookie Club (subscriptions/, docs/decisions/045). */
+    subscriptions,
     discounts,
     giftCards: createGiftCardsService(db, rateLimiter),
     catalogVersion,

@@ -59,6 +59,8 @@ export interface NewOrder {
   paymentExpiresAt: Date;
   /** The delivery day checkout reserved for it ('YYYY-MM-DD'). */
   deliveryDate: string | null;
+  /** Known when placed: a Cookie Club box's own payment reference (a saved card is charged, no page). */
+  paymentSessionId?: string | null;
 }
 
 /** Status changes that send the customer an e-mail. */
@@ -190,6 +192,7 @@ export function createOrdersService(
         paymentProvider: o.provider,
         paymentExpiresAt: o.paymentExpiresAt,
         deliveryDate: o.deliveryDate,
+        paymentSessionId: o.paymentSessionId ?? null,
       });
       const lines = tx.insert(orderItems).values(
         o.lines.map((l) => ({

@@ -51,12 +51,16 @@ export interface PaymentProvider {
    * it means. Throws a 400 for a bad signature.
    */
   readWebhook?(rawBody: string, signature: string | undefined): Promise<ProviderEvent>;
+  /** Cards saved for later charges without the customer present (the Cookie Club, decision 045). */
+  savedCards?: SavedCards;
   /** A provider whose payment page the shop serves itself (the test page). */
   ownPage?: {
     /** Whether a session id is one of this page's. */
     owns(sessionId: string): boolean;
     /** Takes a card on the page: a `paid` event, or throws the page's refusal. */
     pay(session: PayableSession, card: unknown): ProviderEvent;
+    /** Saves a card on the page's card-saving form: a `card_saved` event, or throws the refusal. */
+    saveCard?(setupSessionId: string, card: unknown): ProviderEvent;
   };
 }
 
@@ -91,6 +95,8 @@ export type PaymentAction =
   | { kind: 'expired'; sessionId: string }
   /** The provider now holds this much refunded in total for a payment. */
   | { kind: 'refunded'; paymentIntentId: string | null; refundedPennies: number }
+  /** A card was saved on a hosted card-saving page (`openSetup`). */
+  | { kind: 'card_saved'; setupSessionId: string; card: SavedCard }
   /** Nothing the shop acts on; not recorded. */
   | { kind: 'ignored' };
 
@@ -108,4 +114,42 @@ export interface PayableSession {
   orderId: string;
   expiresAt: Date | null;
   totalPennies: number;
+}
+
+/** A card the provider keeps for us: the references a later charge names, and how people know it. */
+export interface SavedCard {
+  customerId: string | null;
+  paymentMethodId: string;
+  /** "Visa ending 4242". */
+  label: string;
+}
+
+/** What a charge of a saved card said: taken, or refused by the card (a network failure throws). */
+export type SavedCardCharge =
+  | { ok: true; paymentIntentId: string; amount: ChargedAmount }
+  | { ok: false; code: string; message: string };
+
+/** Saving a card on a hosted page, and charging it later with an idempotency key. */
+export interface SavedCards {
+  /** Opens a hosted page that saves a card (no charge); `reference` is ours, kept on the page. */
+  openSetup(setup: {
+    reference: string;
+    customerEmail: string;
+    customerId: string | null;
+    description: string;
+    /** Where the customer goes back to afterwards (success and cancel alike). */
+    returnPath: string;
+  }): Promise<{ sessionId: string; url: string; customerId: string | null }>;
+  /**
+   * Charges a saved card. The same idempotency key is the same charge (a retried request never
+   * charges twice); `paymentReference` is the order's payment session, told back by webhooks.
+   */
+  charge(charge: {
+    card: SavedCard;
+    amountPennies: number;
+    idempotencyKey: string;
+    orderId: string;
+    paymentReference: string;
+    description: string;
+  }): Promise<SavedCardCharge>;
 }

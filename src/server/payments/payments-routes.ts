@@ -10,6 +10,11 @@ export function paymentsRoutes(services: Services) {
         return c.json(await services.payments.handleStripeWebhook(raw, c.req.header('stripe-signature')));
       })
       // The built-in test provider's "pay" call (what its hosted page does), for scripts and benches.
+      // The test page's card-saving form (the Cookie Club), for scripts and tests.
+      .post('/test/cards/:sessionId/save', async (c) => {
+        const card = await c.req.json().catch(() => ({}));
+        return c.json({ result: await services.payments.saveTestCard(c.req.param('sessionId'), card) });
+      })
       .post('/test/sessions/:sessionId/pay', async (c) => {
         const card = await c.req.json().catch(() => ({}));
         return c.json(await services.payments.payTestSession(c.req.param('sessionId'), card));

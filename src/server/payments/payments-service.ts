@@ -10,7 +10,7 @@ import { notFound } from '../errors';
 import type { Logger } from '../logger';
 import type { OrdersService } from '../orders/orders-service';
 import { createPaymentConfirmations } from './payment-confirmations';
-import type { PaymentProvider, ProviderEvent } from './payment-provider';
+import type { PaymentProvider, ProviderEvent, SavedCard } from './payment-provider';
 import { createTestProvider } from './test-provider';
 
 /** The provider in use: Stripe when configured, else the built-in test page. */
@@ -22,6 +22,11 @@ export async function createPaymentProvider(config: Config, log: Logger): Promis
     secret: config.stripe.webhookSecret ?? null,
     log,
   });
+}
+
+/** What other domains do with a provider's events the payments module does not own. */
+export interface PaymentHooks {
+  cardSaved?: (setupSessionId: string, card: SavedCard) => Promise<string>;
 }
 
 /** The order behind a test payment page: what the customer is asked to pay. */
@@ -43,7 +48,14 @@ export interface TestPaymentView {
  * the provider's confirmations (signed webhooks, the test page, the success page's check) into
  * paid orders through one fulfilment function.
  */
-export function createPaymentsService(db: Db, orders: OrdersService, provider: PaymentProvider, log: Logger) {
+export function createPaymentsService(
+  db: Db,
+  orders: OrdersService,
+  provider: PaymentProvider,
+  log: Logger,
+  /** Filled in where services are wired: what a saved card means (the Cookie Club, decision 045). */
+  hooks: PaymentHooks = {},
+) {
   const { confirm, recordEvent } = createPaymentConfirmations(db, orders, log);
 
   /** The shop's own payment page exists only while its provider is in use, and only for its sessions. */
@@ -83,6 +95,10 @@ export function createPaymentsService(db: Db, orders: OrdersService, provider: P
         if ((await recorded(e)) === 'duplicate_event') return 'duplicate_event';
         if (!action.paymentIntentId) return 'ignored';
         return orders.reconcileProviderRefunds(action.paymentIntentId, action.refundedPennies, e.eventId);
+      case 'card_saved':
+        // Acted on even when repeated: saving the same card again changes nothing (decision 045).
+        await recorded(e);
+        return hooks.cardSaved ? hooks.cardSaved(action.setupSessionId, action.card) : 'ignored';
       case 'ignored':
         return 'ignored';
     }
@@ -90,6 +106,16 @@ export function createPaymentsService(db: Db, orders: OrdersService, provider: P
 
   return {
     provider,
+
+    /** Acts on an event a provider answered with directly (a saved card's charge), as on a webhook's. */
+    act,
+
+    /** Saves a card on the test page's card form (the test provider's rules). */
+    async saveTestCard(setupSessionId: string, card: unknown) {
+      if (!provider.ownPage?.saveCard || !ownsPage(setupSessionId))
+        throw notFound('Payment session not found');
+      return act(provider.ownPage.saveCard(setupSessionId, card));
+    },
 
     /**
      * Verifies a Stripe webhook on its raw body and acts on it. A bad or stale signature is a 400

@@ -47,6 +47,24 @@ export function actionOf(event: Stripe.Event): PaymentAction {
       return { kind: 'failed' };
     case 'checkout.session.expired':
       return { kind: 'expired', sessionId: event.data.object.id };
+    case 'payment_intent.succeeded': {
+      // A saved card's charge (the Cookie Club): ours only when it names the order's payment.
+      const intent = event.data.object;
+      const reference = intent.metadata?.payment_reference;
+      const orderId = intent.metadata?.order_id ?? null;
+      if (!reference) return { kind: 'ignored' };
+      return {
+        kind: 'paid',
+        payment: {
+          sessionId: reference,
+          orderId: isUuid(orderId) ? orderId : null,
+          paymentIntentId: intent.id,
+          amount: { pennies: intent.amount_received, currency: intent.currency },
+        },
+      };
+    }
+    case 'payment_intent.payment_failed':
+      return intentReference(event.data.object) ? { kind: 'failed' } : { kind: 'ignored' };
     case 'charge.refunded': {
       // Refunds made in Stripe's own dashboard: the charge says how much is refunded in all.
       const charge = event.data.object;
@@ -57,6 +75,15 @@ export function actionOf(event: Stripe.Event): PaymentAction {
     default:
       return { kind: 'ignored' };
   }
+}
+
+const intentReference = (intent: Stripe.PaymentIntent) => intent.metadata?.payment_reference ?? null;
+
+/** "Visa ending 4242" from a card PaymentMethod. */
+function cardLabel(pm: Stripe.PaymentMethod | string | null): string {
+  if (!pm || typeof pm === 'string' || !pm.card) return 'Card';
+  const brand = pm.card.brand ? pm.card.brand[0]!.toUpperCase() + pm.card.brand.slice(1) : 'Card';
+  return `${brand} ending ${pm.card.last4}`;
 }
 
 /** Stripe Checkout: a hosted page priced line by line from our order, in pounds sterling. */
@@ -171,7 +198,89 @@ export function createStripeProvider(
         );
         throw badRequest('Invalid webhook signature');
       }
+      // A card-saving page (setup mode) completed: the card is on its SetupIntent, asked for here.
+      if (event.type === 'checkout.session.completed' && event.data.object.mode === 'setup') {
+        const session = event.data.object;
+        const setupId =
+          typeof session.setup_intent === 'string' ? session.setup_intent : session.setup_intent?.id;
+        if (!setupId) return { eventId: event.id, eventType: event.type, action: { kind: 'ignored' } };
+        const setup = await stripe.setupIntents.retrieve(setupId, { expand: ['payment_method'] });
+        const pm = setup.payment_method;
+        const customer = typeof setup.customer === 'string' ? setup.customer : (setup.customer?.id ?? null);
+        if (!pm) return { eventId: event.id, eventType: event.type, action: { kind: 'ignored' } };
+        return {
+          eventId: event.id,
+          eventType: event.type,
+          action: {
+            kind: 'card_saved',
+            setupSessionId: session.id,
+            card: {
+              customerId: customer ?? (typeof session.customer === 'string' ? session.customer : null),
+              paymentMethodId: typeof pm === 'string' ? pm : pm.id,
+              label: cardLabel(pm),
+            },
+          },
+        };
+      }
       return { eventId: event.id, eventType: event.type, action: actionOf(event) };
+    },
+
+    savedCards: {
+      // Checkout in setup mode: Stripe's hosted page saves the card to the customer, charging nothing.
+      async openSetup({ reference, customerEmail, customerId, description, returnPath }) {
+        const customer =
+          customerId ??
+          (
+            await stripe.customers.create(
+              { email: customerEmail, metadata: { reference } },
+              { idempotencyKey: `club-customer-${reference}` },
+            )
+          ).id;
+        const session = await stripe.checkout.sessions.create({
+          mode: 'setup',
+          currency: 'gbp',
+          customer,
+          metadata: { reference },
+          setup_intent_data: { metadata: { reference }, description },
+          success_url: `${publicUrl}${returnPath}`,
+          cancel_url: `${publicUrl}${returnPath}`,
+        });
+        if (!session.url) throw new Error(`Stripe session ${session.id} came back without a url`);
+        return { sessionId: session.id, url: session.url, customerId: customer };
+      },
+
+      // An off-session PaymentIntent: the key makes a retried request the same charge.
+      async charge({ card, amountPennies, idempotencyKey, orderId, paymentReference, description }) {
+        try {
+          const intent = await stripe.paymentIntents.create(
+            {
+              amount: amountPennies,
+              currency: 'gbp',
+              customer: card.customerId ?? undefined,
+              payment_method: card.paymentMethodId,
+              off_session: true,
+              confirm: true,
+              description,
+              metadata: { order_id: orderId, payment_reference: paymentReference },
+            },
+            { idempotencyKey },
+          );
+          if (intent.status !== 'succeeded') {
+            return { ok: false, code: intent.status, message: 'The payment needs the cardholder.' };
+          }
+          return {
+            ok: true,
+            paymentIntentId: intent.id,
+            amount: { pennies: intent.amount_received, currency: intent.currency },
+          };
+        } catch (err) {
+          // A refusal by the card is an answer; anything else (network, Stripe down) is retried.
+          if (err instanceof Stripe.errors.StripeCardError) {
+            return { ok: false, code: err.code ?? 'card_declined', message: err.message };
+          }
+          throw err;
+        }
+      },
     },
 
     async refund({ sessionId, paymentIntentId, amountPennies, idempotencyKey }) {

@@ -4,12 +4,16 @@ import { AppError, parseOrThrow } from '../errors';
 import type { PayableSession, PaymentProvider, ProviderEvent } from './payment-provider';
 
 export const TEST_SESSION_PREFIX = 'test_cs_';
+/** A card-saving page's id: one of the test page's sessions too. */
+export const TEST_SETUP_PREFIX = 'test_cs_setup_';
 
 /** Card numbers the test page knows, as hosted test pages document them. */
 export const TEST_CARDS = {
   success: '4242424242424242',
   declined: '4000000000000002',
   insufficientFunds: '4000000000009995',
+  /** Saves, but every later charge is declined (as Stripe's 4000 0000 0000 0341). */
+  declinedLater: '4000000000000341',
 } as const;
 
 /**
@@ -33,9 +37,27 @@ export function createTestProvider(publicUrl: string): PaymentProvider {
     },
     // The test page checks the order's own expiry, so there is nothing to close.
     async expireSession() {},
+    savedCards: {
+      async openSetup({ customerId }) {
+        const sessionId = `${TEST_SETUP_PREFIX}${randomBytes(24).toString('base64url')}`;
+        return { sessionId, url: `${publicUrl}/pay/test/card/${sessionId}`, customerId };
+      },
+      // No money moves. The payment's id is the idempotency key's, so a repeated charge is one.
+      async charge({ card, amountPennies, idempotencyKey }) {
+        if (card.paymentMethodId.startsWith(`test_pm_${TEST_CARDS.declinedLater}`)) {
+          return { ok: false, code: 'card_declined', message: 'Your card was declined.' };
+        }
+        return {
+          ok: true,
+          paymentIntentId: `test_pi_${idempotencyKey}`,
+          amount: { pennies: amountPennies, currency: 'gbp' },
+        };
+      },
+    },
     ownPage: {
       owns: (sessionId) => sessionId.startsWith(TEST_SESSION_PREFIX),
       pay: payOnTestPage,
+      saveCard: saveOnTestPage,
     },
   };
 }
@@ -80,4 +102,28 @@ export function testCardOutcome(
     default:
       return { ok: false, code: 'incorrect_number', message: 'Your card number is incorrect.' };
   }
+}
+
+/**
+ * The test page's card-saving form: 4242 4242 4242 4242 saves a card that pays, 4000 0000 0000
+ * 0341 saves a card whose charges are declined later; a card refused now is not saved.
+ */
+function saveOnTestPage(setupSessionId: string, card: unknown): ProviderEvent {
+  const { cardNumber } = parseOrThrow(TestCardSchema, card);
+  const later = cardNumber === TEST_CARDS.declinedLater;
+  const outcome = later ? ({ ok: true } as const) : testCardOutcome(cardNumber);
+  if (!outcome.ok) throw new AppError(402, outcome.code, outcome.message);
+  return {
+    eventId: `test_evt_${setupSessionId.slice(TEST_SESSION_PREFIX.length)}`,
+    eventType: 'checkout.session.completed',
+    action: {
+      kind: 'card_saved',
+      setupSessionId,
+      card: {
+        customerId: null,
+        paymentMethodId: `test_pm_${cardNumber}_${randomBytes(6).toString('hex')}`,
+        label: `Visa ending ${cardNumber.slice(-4)}`,
+      },
+    },
+  };
 }

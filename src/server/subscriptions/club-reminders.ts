@@ -1,0 +1,64 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { addDays, londonDate } from '~/shared/bake-days/london-time';
+import { profiles, subscriptions } from '../db/schema';
+import type { ClubDeps } from './club-deps';
+import { upcomingBoxEmail } from './club-emails';
+import { contentsOf, priceBox } from './club-pricing';
+
+/** How many days before a box's charge its member is told what is coming. */
+export const REMIND_DAYS_BEFORE_CHARGE = 2;
+
+/**
+ * Two days before each charge (the charge is made `SUBSCRIPTION_LEAD_DAYS` before the box's day):
+ * what is coming, when, for how much at today's prices (and a change of price said outright), with
+ * a link to skip. Once per box date: the outbox's key drops a second one.
+ */
+export async function sendReminders(deps: ClubDeps, now: Date): Promise<number> {
+  const { db, config, mail } = deps;
+  const today = londonDate(now);
+  const lead = config.subscriptionLeadDays;
+  const rows = await db
+    .select({ sub: subscriptions, email: profiles.email })
+    .from(subscriptions)
+    .innerJoin(profiles, eq(profiles.id, subscriptions.profileId))
+    .where(
+      and(
+        sql`${subscriptions.status} in ('active','failing')`,
+        sql`${subscriptions.nextBoxDate} > ${addDays(today, lead)}::date`,
+        sql`${subscriptions.nextBoxDate} <= ${addDays(today, lead + REMIND_DAYS_BEFORE_CHARGE)}::date`,
+      ),
+    );
+  const settings = await deps.pricingSettings(db);
+  let sent = 0;
+  for (const { sub, email } of rows) {
+    const box = await priceBox(db, settings, sub);
+    if (!box) continue;
+    const pennies = box.priced.totalPennies;
+    await db.transaction(async (tx) => {
+      await mail.enqueue(
+        upcomingBoxEmail(
+          {
+            shop: config.shop,
+            publicUrl: config.publicUrl,
+            to: email,
+            subscriptionId: sub.id,
+            contents: contentsOf(sub.quantity, box.lines[0]!.name),
+          },
+          {
+            date: sub.nextBoxDate,
+            chargeDate: addDays(sub.nextBoxDate, -lead),
+            pennies,
+            previousPennies: sub.quotedPennies,
+          },
+        ),
+        tx,
+      );
+      // The member has now been told this price: the box is charged at it without another e-mail.
+      if (pennies !== sub.quotedPennies) {
+        await tx.update(subscriptions).set({ quotedPennies: pennies }).where(eq(subscriptions.id, sub.id));
+      }
+    });
+    sent++;
+  }
+  return sent;
+}

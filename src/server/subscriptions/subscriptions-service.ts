@@ -1,0 +1,335 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { addDays, daysBetween, type IsoDate, londonDate, weekdayOf } from '~/shared/bake-days/london-time';
+import { isUuid } from '~/shared/ids';
+import type { Actor } from '~/shared/orders/actor';
+import {
+  ChangeClubSchema,
+  JoinClubSchema,
+  PauseClubSchema,
+  type SubscriptionView,
+} from '~/shared/subscriptions/club';
+import type { SessionUser } from '../auth/session-service';
+import type { Tx } from '../db/client';
+import { profiles, subscriptionBoxes, subscriptions } from '../db/schema';
+import { AppError, badRequest, notFound, parseOrThrow } from '../errors';
+import type { SavedCard } from '../payments/payment-provider';
+import { boxesToCharge, chargeBox, settleWebhookPaid } from './box-charger';
+import { makeNextBox } from './box-maker';
+import { adminDetail, adminOverview, upcomingBoxes } from './club-admin';
+import type { ClubDeps } from './club-deps';
+import { CLUB } from './club-deps';
+import { addHistory } from './club-history';
+import { priceBox } from './club-pricing';
+import { sendReminders } from './club-reminders';
+import { viewsOf } from './club-views';
+
+type SubRow = typeof subscriptions.$inferSelect;
+
+/** "now" for the scheduler: today's clock moved to the given London date (`--as-of`), or now. */
+export function asOfInstant(asOf: IsoDate | undefined, real = new Date()): Date {
+  if (!asOf) return real;
+  return new Date(real.getTime() + daysBetween(londonDate(real), asOf) * 86_400_000);
+}
+
+/** The first date on or after `from` that falls on `weekday`. */
+const onWeekday = (from: IsoDate, weekday: number) => addDays(from, (weekday - weekdayOf(from) + 7) % 7);
+
+/**
+ * The Cookie Club (issue 33, docs/decisions/045): members join with a saved card, the scheduler
+ * makes each box as a real order on its bake day and charges it once, and members (or the owner
+ * on their behalf) skip, pause, change and cancel.
+ */
+export function createSubscriptionsService(deps: ClubDeps) {
+  const { db, config, provider, log } = deps;
+
+  /** The subscription, locked, when it is the member's own (or any, for the owner); else "not found". */
+  async function lockOwn(tx: Tx, id: string, profileId: string | null): Promise<SubRow> {
+    if (!isUuid(id)) throw notFound('Subscription not found');
+    const [sub] = await tx.select().from(subscriptions).where(eq(subscriptions.id, id)).for('update');
+    if (!sub || (profileId !== null && sub.profileId !== profileId)) throw notFound('Subscription not found');
+    return sub;
+  }
+
+  /** The next box's date cannot move before the boxes already made (it is unbilled only past the lead). */
+  const earliestUnbilled = (now: Date) => addDays(londonDate(now), config.subscriptionLeadDays + 1);
+
+  async function openCardPage(sub: SubRow, email: string) {
+    if (!provider.savedCards) throw new AppError(503, 'no_saved_cards', 'Saved cards are not available.');
+    const page = await provider.savedCards.openSetup({
+      reference: sub.id,
+      customerEmail: email,
+      customerId: sub.providerCustomerId,
+      description: 'Cookie Club: the card each box is charged to',
+      returnPath: '/account/subscriptions',
+    });
+    await db
+      .update(subscriptions)
+      .set({ setupSessionId: page.sessionId, providerCustomerId: page.customerId })
+      .where(eq(subscriptions.id, sub.id));
+    return { url: page.url, sessionId: page.sessionId };
+  }
+
+  /** Makes every due box and charges every box due a charge, as of `now`. */
+  async function runDue(now: Date = new Date()) {
+    const today = londonDate(now);
+    const counts = { resumed: 0, reminded: 0, made: 0, moved: 0, paid: 0, declined: 0, refunded: 0 };
+    // Pauses that end today: boxes come again from the next date the lead leaves room for.
+    const resumed = await db
+      .select()
+      .from(subscriptions)
+      .where(and(eq(subscriptions.status, 'paused'), sql`${subscriptions.pausedUntil} <= ${today}::date`));
+    for (const sub of resumed) {
+      await resume(sub.id, null, CLUB, now);
+      counts.resumed++;
+    }
+    counts.reminded = await sendReminders(deps, now);
+    const due = await db
+      .select({ id: subscriptions.id })
+      .from(subscriptions)
+      .where(
+        and(
+          sql`${subscriptions.status} in ('active','failing')`,
+          sql`${subscriptions.nextBoxDate} <= ${addDays(today, config.subscriptionLeadDays)}::date`,
+        ),
+      );
+    for (const { id } of due) {
+      // Catch-up: every missed date is made once (or moved), one box per pass of the loop.
+      for (let made = await makeNextBox(deps, id, now); made; made = await makeNextBox(deps, id, now)) {
+        if (made.made) counts.made++;
+        if (made.moved) counts.moved++;
+      }
+    }
+    await settleWebhookPaid(deps, now);
+    for (const boxId of await boxesToCharge(deps, now)) {
+      const result = await chargeBox(deps, boxId, now);
+      if (result === 'paid') counts.paid++;
+      else if (result === 'declined' || result === 'missed') counts.declined++;
+      else if (result === 'refunded') counts.refunded++;
+    }
+    if (Object.values(counts).some((n) => n > 0))
+      log.info({ ...counts, asOf: today }, 'Cookie Club scheduler ran');
+    return counts;
+  }
+
+  async function resume(id: string, profileId: string | null, actor: Actor, now = new Date()) {
+    await db.transaction(async (tx) => {
+      const sub = await lockOwn(tx, id, profileId);
+      if (sub.status !== 'paused') throw badRequest('This subscription is not paused.');
+      let next = sub.nextBoxDate;
+      while (next < earliestUnbilled(now)) next = addDays(next, sub.everyWeeks * 7);
+      await tx
+        .update(subscriptions)
+        .set({ status: 'active', pausedUntil: null, nextBoxDate: next })
+        .where(eq(subscriptions.id, id));
+      await addHistory(tx, id, 'resumed', actor);
+    });
+  }
+
+  async function skipNext(id: string, profileId: string | null, actor: Actor) {
+    await db.transaction(async (tx) => {
+      const sub = await lockOwn(tx, id, profileId);
+      if (sub.status === 'cancelled' || sub.status === 'awaiting_card')
+        throw badRequest('This subscription has no box to skip.');
+      // The skip is a box row of its own: the scheduler can never make that date afterwards.
+      await tx
+        .insert(subscriptionBoxes)
+        .values({ subscriptionId: id, boxDate: sub.nextBoxDate, status: 'skipped' })
+        .onConflictDoNothing();
+      await tx
+        .update(subscriptions)
+        .set({ nextBoxDate: addDays(sub.nextBoxDate, sub.everyWeeks * 7) })
+        .where(eq(subscriptions.id, id));
+      await addHistory(tx, id, 'skipped', actor, `Box of ${sub.nextBoxDate} skipped`);
+    });
+  }
+
+  async function pause(id: string, profileId: string | null, input: unknown, actor: Actor, now = new Date()) {
+    const { until } = parseOrThrow(PauseClubSchema, input);
+    if (until !== null && until <= londonDate(now)) {
+      throw badRequest('Choose a date after today to resume on.', { until: 'Choose a later date' });
+    }
+    await db.transaction(async (tx) => {
+      const sub = await lockOwn(tx, id, profileId);
+      if (sub.status === 'cancelled') throw badRequest('This subscription is cancelled.');
+      await tx
+        .update(subscriptions)
+        .set({ status: 'paused', pausedUntil: until })
+        .where(eq(subscriptions.id, id));
+      await addHistory(tx, id, 'paused', actor, until ? `Until ${until}` : 'Until resumed');
+    });
+  }
+
+  async function cancel(id: string, profileId: string | null, actor: Actor) {
+    const unpaid = await db.transaction(async (tx) => {
+      const sub = await lockOwn(tx, id, profileId);
+      if (sub.status === 'cancelled') return [];
+      await tx
+        .update(subscriptions)
+        .set({ status: 'cancelled', cancelledAt: new Date() })
+        .where(eq(subscriptions.id, id));
+      await addHistory(tx, id, 'cancelled', actor);
+      // A box already paid still comes; one made but unpaid is not charged any more.
+      return tx
+        .update(subscriptionBoxes)
+        .set({ status: 'missed', nextRetryAt: null, lastError: 'Subscription cancelled' })
+        .where(and(eq(subscriptionBoxes.subscriptionId, id), eq(subscriptionBoxes.status, 'due')))
+        .returning({ orderId: subscriptionBoxes.orderId });
+    });
+    for (const { orderId } of unpaid) {
+      if (!orderId) continue;
+      const order = await deps.orders.getForAdmin(orderId);
+      if (order.status === 'pending' && !order.paid_at)
+        await deps.orders.setStatus(orderId, 'cancelled', actor, 'Cookie Club cancelled');
+    }
+  }
+
+  return {
+    runDue,
+
+    /** Runs the scheduler now (catch-up after downtime) and every `ms`; stop() on shutdown. */
+    startScheduler(ms = 15 * 60_000) {
+      const run = () => runDue().catch((err) => log.error({ err }, 'Cookie Club scheduler failed'));
+      const timer = setInterval(run, ms);
+      timer.unref();
+      void run();
+      return () => clearInterval(timer);
+    },
+
+    /**
+     * "Join the Cookie Club": the subscription waits for its card; the hosted page saves it, and
+     * then the first box is made for the chosen day and charged.
+     */
+    async join(user: SessionUser, input: unknown) {
+      const j = parseOrThrow(JoinClubSchema, input);
+      const [profile] = await db.select().from(profiles).where(eq(profiles.id, user.id));
+      if (!profile) throw badRequest('Please add your delivery details to your account first.');
+      const settings = await deps.pricingSettings(db);
+      const price = await priceBox(db, settings, { productId: j.product_id, quantity: j.quantity });
+      if (!price) throw badRequest('Sorry, that cookie is not available.', { product_id: 'Not available' });
+      const open = (await deps.bakeDaysAt(() => new Date()).choices(j.quantity, 'delivery')).some(
+        (d) => d.date === j.first_date && d.state === 'open',
+      );
+      if (!open) throw badRequest('Please choose an open delivery day.', { first_date: 'Not an open day' });
+      const [sub] = await db
+        .insert(subscriptions)
+        .values({
+          profileId: profile.id,
+          productId: j.product_id,
+          quantity: j.quantity,
+          everyWeeks: j.every_weeks,
+          weekday: weekdayOf(j.first_date),
+          nextBoxDate: j.first_date,
+          paymentProvider: provider.name,
+          quotedPennies: price.priced.totalPennies,
+        })
+        .returning();
+      await db.transaction((tx) =>
+        addHistory(tx, sub!.id, 'joined', { type: 'customer', id: user.id, name: profile.fullName }),
+      );
+      return { subscriptionId: sub!.id, ...(await openCardPage(sub!, profile.email)) };
+    },
+
+    /**
+     * A card was saved on a hosted page (the provider's event, maybe repeated): it becomes the
+     * subscription's card, the first box is made and charged, and a failing subscription's
+     * waiting box is tried again at once.
+     */
+    async cardSaved(setupSessionId: string, card: SavedCard, now = new Date()): Promise<string> {
+      const before = await db.transaction(async (tx) => {
+        const [sub] = await tx
+          .select()
+          .from(subscriptions)
+          .where(eq(subscriptions.setupSessionId, setupSessionId))
+          .for('update');
+        if (!sub) return null;
+        const first = sub.status === 'awaiting_card';
+        await tx
+          .update(subscriptions)
+          .set({
+            paymentMethodId: card.paymentMethodId,
+            providerCustomerId: card.customerId ?? sub.providerCustomerId,
+            cardLabel: card.label,
+            ...(first ? { status: 'active' } : {}),
+          })
+          .where(eq(subscriptions.id, sub.id));
+        if (sub.paymentMethodId !== card.paymentMethodId)
+          await addHistory(tx, sub.id, 'card_saved', CLUB, card.label);
+        // The new card is tried on a waiting box now, not at the next retry.
+        await tx
+          .update(subscriptionBoxes)
+          .set({ nextRetryAt: now })
+          .where(and(eq(subscriptionBoxes.subscriptionId, sub.id), eq(subscriptionBoxes.status, 'due')));
+        return { id: sub.id, first };
+      });
+      if (!before) return 'unknown_setup';
+      if (before.first) await makeNextBox(deps, before.id, now, { first: true });
+      for (const boxId of await boxesToCharge(deps, now)) await chargeBox(deps, boxId, now);
+      return 'card_saved';
+    },
+
+    /** The member's own subscriptions, newest first. */
+    async listForCustomer(userId: string): Promise<SubscriptionView[]> {
+      const rows = await db
+        .select()
+        .from(subscriptions)
+        .where(eq(subscriptions.profileId, userId))
+        .orderBy(sql`${subscriptions.createdAt} desc`);
+      return viewsOf(deps, db, rows);
+    },
+
+    skipNext,
+    pause,
+    resume,
+    cancel,
+
+    /** Changes frequency, weekday or contents from the next unbilled box. */
+    async change(id: string, profileId: string | null, input: unknown, actor: Actor, now = new Date()) {
+      const c = parseOrThrow(ChangeClubSchema, input);
+      if (c.product_id) {
+        const price = await priceBox(db, await deps.pricingSettings(db), {
+          productId: c.product_id,
+          quantity: 1,
+        });
+        if (!price) throw badRequest('Sorry, that cookie is not available.', { product_id: 'Not available' });
+      }
+      await db.transaction(async (tx) => {
+        const sub = await lockOwn(tx, id, profileId);
+        if (sub.status === 'cancelled') throw badRequest('This subscription is cancelled.');
+        const weekday = c.weekday ?? sub.weekday;
+        let next = sub.nextBoxDate;
+        if (weekday !== sub.weekday) next = onWeekday(addDays(next, -3), weekday);
+        while (next < earliestUnbilled(now)) next = addDays(next, 7);
+        await tx
+          .update(subscriptions)
+          .set({
+            everyWeeks: c.every_weeks ?? sub.everyWeeks,
+            weekday,
+            productId: c.product_id ?? sub.productId,
+            quantity: c.quantity ?? sub.quantity,
+            nextBoxDate: next,
+          })
+          .where(eq(subscriptions.id, id));
+        await addHistory(tx, id, 'changed', actor, JSON.stringify(c));
+      });
+    },
+
+    adminOverview: () => adminOverview(deps),
+    adminDetail: (id: string) => {
+      if (!isUuid(id)) throw notFound('Subscription not found');
+      return adminDetail(deps, id);
+    },
+    /** Boxes to come per day before they are made (the bake-days overview). */
+    upcomingBoxes: (from: IsoDate, to: IsoDate) => upcomingBoxes(deps, from, to),
+
+    /** Opens the hosted page that saves a new card for the member's subscription. */
+    async updateCard(id: string, user: SessionUser) {
+      const [sub] = isUuid(id) ? await db.select().from(subscriptions).where(eq(subscriptions.id, id)) : [];
+      if (!sub || sub.profileId !== user.id) throw notFound('Subscription not found');
+      if (sub.status === 'cancelled') throw badRequest('This subscription is cancelled.');
+      const [profile] = await db.select().from(profiles).where(eq(profiles.id, user.id));
+      return openCardPage(sub, profile?.email ?? user.email);
+    },
+  };
+}
+
+export type SubscriptionsService = ReturnType<typeof createSubscriptionsService>;
