@@ -20,7 +20,26 @@ export interface StandInSession {
   payment_status: 'paid' | 'unpaid' | 'no_payment_required';
   status: 'open' | 'complete' | 'expired';
   payment_intent: string | null;
+  mode: 'payment' | 'setup';
+  customer: string | null;
+  setup_intent: string | null;
 }
+
+/** A PaymentIntent charged off-session to a saved card. */
+export interface StandInPaymentIntent {
+  id: string;
+  object: 'payment_intent';
+  status: 'succeeded';
+  amount: number;
+  amount_received: number;
+  currency: string;
+  customer: string | null;
+  payment_method: string;
+  metadata: Record<string, string>;
+}
+
+/** Saved-card PaymentMethods whose charges the stand-in declines (as Stripe's 4000 0000 0000 0341). */
+export const DECLINED_LATER_METHOD = 'pm_card_chargeDeclined';
 
 export interface StandInRefund {
   id: string;
@@ -44,6 +63,14 @@ export async function startStripeStandIn() {
     { id: string; object: 'coupon'; amount_off: number; name: string | null }
   >();
   let failNext: { status: number; message: string } | null = null;
+  let loseNextAnswer = false;
+  const customers = new Map<string, { id: string; object: 'customer'; email: string | null }>();
+  const setupIntents = new Map<
+    string,
+    { id: string; customer: string | null; payment_method: string | null }
+  >();
+  /** PaymentIntents by idempotency key: the same key answers with the first, as Stripe does. */
+  const paymentIntents = new Map<string, StandInPaymentIntent | { declined: true }>();
 
   const server = http.createServer((req, res) => {
     let body = '';
@@ -76,7 +103,11 @@ export async function startStripeStandIn() {
         }
         const coupon = coupons.get(form.get('discounts[0][coupon]') ?? '');
         if (coupon) amount -= coupon.amount_off;
+        const mode = form.get('mode') === 'setup' ? 'setup' : 'payment';
         const session: StandInSession = {
+          mode,
+          customer: form.get('customer'),
+          setup_intent: mode === 'setup' ? `seti_test_${randomBytes(8).toString('hex')}` : null,
           id,
           object: 'checkout.session',
           url: `https://checkout.stripe.test/c/pay/${id}`,
@@ -90,6 +121,67 @@ export async function startStripeStandIn() {
         };
         sessions.set(id, session);
         return send(200, session);
+      }
+      if (req.method === 'POST' && path === '/v1/customers') {
+        const key = String(req.headers['idempotency-key'] ?? '');
+        const customer = customers.get(key) ?? {
+          id: `cus_test_${randomBytes(6).toString('hex')}`,
+          object: 'customer' as const,
+          email: form.get('email'),
+        };
+        customers.set(key || customer.id, customer);
+        return send(200, customer);
+      }
+      const setupMatch = /^\/v1\/setup_intents\/([^/]+)$/.exec(path);
+      if (req.method === 'GET' && setupMatch) {
+        const si = setupIntents.get(decodeURIComponent(setupMatch[1]!));
+        if (!si)
+          return send(404, { error: { type: 'invalid_request_error', message: 'No such setupintent' } });
+        const pm = si.payment_method;
+        return send(200, {
+          id: si.id,
+          object: 'setup_intent',
+          customer: si.customer,
+          payment_method: pm && {
+            id: pm,
+            object: 'payment_method',
+            card: { brand: 'visa', last4: pm === DECLINED_LATER_METHOD ? '0341' : '4242' },
+          },
+        });
+      }
+      if (req.method === 'POST' && path === '/v1/payment_intents') {
+        const key = String(req.headers['idempotency-key'] ?? '');
+        const paymentMethod = form.get('payment_method') ?? '';
+        const earlier = paymentIntents.get(key);
+        const declined = { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' };
+        if (earlier) return 'declined' in earlier ? send(402, { error: declined }) : send(200, earlier);
+        if (paymentMethod === DECLINED_LATER_METHOD) {
+          paymentIntents.set(key, { declined: true });
+          return send(402, { error: declined });
+        }
+        const metadata: Record<string, string> = {};
+        for (const [k, v] of form) {
+          const m = /^metadata\[(.+)\]$/.exec(k);
+          if (m) metadata[m[1]!] = v;
+        }
+        const intent: StandInPaymentIntent = {
+          id: `pi_test_${randomBytes(8).toString('hex')}`,
+          object: 'payment_intent',
+          status: 'succeeded',
+          amount: Number(form.get('amount')),
+          amount_received: Number(form.get('amount')),
+          currency: form.get('currency') ?? 'gbp',
+          customer: form.get('customer'),
+          payment_method: paymentMethod,
+          metadata,
+        };
+        paymentIntents.set(key || intent.id, intent);
+        if (loseNextAnswer) {
+          // Charged, but the answer never reaches the shop (as when a connection drops).
+          loseNextAnswer = false;
+          return send(400, { error: { type: 'api_error', message: 'Connection lost' } });
+        }
+        return send(200, intent);
       }
       if (req.method === 'POST' && path === '/v1/coupons') {
         const coupon = {
@@ -145,6 +237,23 @@ export async function startStripeStandIn() {
       s.payment_status = 'paid';
       s.status = 'complete';
       s.payment_intent = `pi_test_${id.slice(-12)}`;
+      return s;
+    },
+    /** The next PaymentIntent is made, but its answer is lost. */
+    loseNextPaymentIntentAnswer() {
+      loseNextAnswer = true;
+    },
+    /** PaymentIntents made, by idempotency key. */
+    paymentIntents,
+    /** The customer saves a card on a setup-mode page (`declinedLater`: one Stripe declines later). */
+    completeSetup(id: string, { declinedLater = false } = {}) {
+      const s = sessions.get(id)!;
+      s.status = 'complete';
+      setupIntents.set(s.setup_intent!, {
+        id: s.setup_intent!,
+        customer: s.customer,
+        payment_method: declinedLater ? DECLINED_LATER_METHOD : 'pm_card_visa',
+      });
       return s;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

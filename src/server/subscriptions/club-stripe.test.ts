@@ -1,0 +1,188 @@
+import { count, eq } from 'drizzle-orm';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orderPayments, subscriptionBoxes, subscriptions } from '~/server/db/schema';
+import { addDays, londonDate } from '~/shared/bake-days/london-time';
+import { type StripeStandIn, startStripeStandIn } from '~/test/doubles/stripe-stand-in';
+import { api, createProduct, createUser } from '~/test/factories';
+import { createTestApp, type TestApp } from '~/test/test-app';
+import { asOfInstant } from './subscriptions-service';
+
+// The Cookie Club on Stripe (through the stand-in): setup-mode Checkout saves the card, boxes are
+// off-session PaymentIntents with one idempotency key per attempt, and every signed webhook can be
+// replayed without a second charge or a second payment.
+const WEBHOOK_SECRET = 'whsec_club_secret';
+const stripe = new Stripe('sk_test_standin');
+const today = londonDate(new Date());
+let standIn: StripeStandIn;
+let t: TestApp;
+
+beforeAll(async () => {
+  standIn = await startStripeStandIn();
+  t = await createTestApp({
+    env: {
+      STRIPE_SECRET_KEY: 'sk_test_standin',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_URL: standIn.url,
+      RATE_LIMITS: 'false',
+    },
+  });
+  await t.services.bakeDays.saveTemplate({
+    deliveryWeekdays: [0, 1, 2, 3, 4, 5, 6],
+    workingWeekdays: [0, 1, 2, 3, 4, 5, 6],
+    cutoffTime: '14:00',
+    cutoffDaysBefore: 1,
+    horizonDays: 60,
+    capacityCookies: 300,
+  });
+});
+afterAll(async () => {
+  await t.close();
+  await standIn.close();
+});
+
+let eventSeq = 0;
+function sendWebhook(type: string, object: object, id = `evt_club_${eventSeq++}`) {
+  const body = JSON.stringify({ id, object: 'event', type, data: { object } });
+  return t.app.request('/api/payments/stripe/webhook', {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'stripe-signature': stripe.webhooks.generateTestHeaderString({ payload: body, secret: WEBHOOK_SECRET }),
+    },
+    body,
+  });
+}
+
+const intentRequests = () => standIn.requests.filter((r) => r.path === '/v1/payment_intents');
+const boxesOf = (id: string) =>
+  t.services.db
+    .select()
+    .from(subscriptionBoxes)
+    .where(eq(subscriptionBoxes.subscriptionId, id))
+    .orderBy(subscriptionBoxes.boxDate);
+const paymentsOf = async (orderId: string) =>
+  (
+    await t.services.db.select({ n: count() }).from(orderPayments).where(eq(orderPayments.orderId, orderId))
+  )[0]!.n;
+
+async function join(declinedLater = false) {
+  const product = await createProduct(t.services, { name: 'Ginger', pricePennies: 250 });
+  const user = await createUser(t);
+  const firstDate = addDays(today, 2);
+  const res = await api(
+    t,
+    'POST',
+    '/api/subscriptions/join',
+    { product_id: product.id, quantity: 4, every_weeks: 4, first_date: firstDate },
+    user.cookie,
+  );
+  expect(res.status, await res.clone().text()).toBe(200);
+  const { subscriptionId, sessionId, url } = await res.json();
+  expect(url).toBe(`https://checkout.stripe.test/c/pay/${sessionId}`);
+  const session = standIn.completeSetup(sessionId, { declinedLater });
+  return { subscriptionId: subscriptionId as string, session, firstDate };
+}
+
+describe('the Cookie Club on Stripe', () => {
+  it('saves the card with Checkout in setup mode and charges the first box once, however often Stripe says so', async () => {
+    const { subscriptionId, session, firstDate } = await join();
+    const created = standIn.requests.find(
+      (r) => r.path === '/v1/checkout/sessions' && r.form.get('mode') === 'setup',
+    );
+    expect(created!.form.get('customer')).toMatch(/^cus_test_/);
+    const completed = { ...session, status: 'complete' };
+    const id = `evt_setup_${subscriptionId}`;
+    // The same event twice, and a second delivery under another id.
+    for (const eventId of [id, id, `${id}_again`]) {
+      expect((await sendWebhook('checkout.session.completed', completed, eventId)).status).toBe(200);
+    }
+    const [sub] = await t.services.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.id, subscriptionId));
+    expect(sub).toMatchObject({
+      status: 'active',
+      paymentMethodId: 'pm_card_visa',
+      cardLabel: 'Visa ending 4242',
+    });
+    const [box] = await boxesOf(subscriptionId);
+    expect(box).toMatchObject({ boxDate: firstDate, status: 'paid', attempts: 1 });
+    const sent = intentRequests().filter(
+      (r) => r.form.get('metadata[payment_reference]') === `club_${box!.id}`,
+    );
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.headers['idempotency-key']).toBe(`club-${box!.id}-1`);
+    expect(sent[0]!.form.get('off_session')).toBe('true');
+    expect(sent[0]!.form.get('amount')).toBe('1499');
+
+    // Stripe's own word on the charge, replayed: still one payment.
+    const intent = [...standIn.paymentIntents.values()].find(
+      (p) => 'metadata' in p && p.metadata.payment_reference === `club_${box!.id}`,
+    )!;
+    for (const eventId of ['evt_pi_1', 'evt_pi_1', 'evt_pi_2']) {
+      expect((await sendWebhook('payment_intent.succeeded', intent, eventId)).status).toBe(200);
+    }
+    expect(await paymentsOf(box!.orderId!)).toBe(1);
+
+    // Two schedulers race for the next box: one PaymentIntent.
+    const next = addDays(firstDate, 28);
+    const asOf = asOfInstant(addDays(next, -3));
+    await Promise.all([t.services.subscriptions.runDue(asOf), t.services.subscriptions.runDue(asOf)]);
+    const boxes = await boxesOf(subscriptionId);
+    expect(boxes.map((b) => b.status)).toEqual(['paid', 'paid']);
+    const second = intentRequests().filter(
+      (r) => r.form.get('metadata[payment_reference]') === `club_${boxes[1]!.id}`,
+    );
+    expect(second).toHaveLength(1);
+    expect(await paymentsOf(boxes[1]!.orderId!)).toBe(1);
+  });
+
+  it('asks a charge left unanswered again with the same idempotency key: one charge', async () => {
+    const { subscriptionId, session } = await join();
+    standIn.loseNextPaymentIntentAnswer();
+    await sendWebhook('checkout.session.completed', { ...session, status: 'complete' });
+    const [box] = await boxesOf(subscriptionId);
+    expect(box).toMatchObject({ status: 'charging', attempts: 1 });
+    expect(await paymentsOf(box!.orderId!)).toBe(0);
+    // Ten minutes on, the box is still "charging": asked again.
+    await t.services.db
+      .update(subscriptionBoxes)
+      .set({ status: 'charging', chargeStartedAt: new Date(Date.now() - 3_600_000) })
+      .where(eq(subscriptionBoxes.id, box!.id));
+    await t.services.subscriptions.runDue();
+    const sent = intentRequests().filter(
+      (r) => r.form.get('metadata[payment_reference]') === `club_${box!.id}`,
+    );
+    expect(sent.map((r) => r.headers['idempotency-key'])).toEqual([`club-${box!.id}-1`, `club-${box!.id}-1`]);
+    expect((await boxesOf(subscriptionId))[0]!.status).toBe('paid');
+    expect(await paymentsOf(box!.orderId!)).toBe(1);
+  });
+
+  it('leaves a declined box unpaid and failing, with a new key for the retry', async () => {
+    const { subscriptionId, session } = await join(true);
+    await sendWebhook('checkout.session.completed', { ...session, status: 'complete' });
+    const [box] = await boxesOf(subscriptionId);
+    expect(box).toMatchObject({ status: 'due', attempts: 1, lastError: 'Your card was declined.' });
+    const [sub] = await t.services.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.id, subscriptionId));
+    expect(sub!.status).toBe('failing');
+    await t.services.subscriptions.runDue(asOfInstant(addDays(today, 1)));
+    const sent = intentRequests().filter(
+      (r) => r.form.get('metadata[payment_reference]') === `club_${box!.id}`,
+    );
+    expect(sent.map((r) => r.headers['idempotency-key'])).toEqual([`club-${box!.id}-1`, `club-${box!.id}-2`]);
+    expect(await paymentsOf(box!.orderId!)).toBe(0);
+  });
+
+  it('refuses a webhook with a bad signature', async () => {
+    const res = await t.app.request('/api/payments/stripe/webhook', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=bad' },
+      body: JSON.stringify({ id: 'evt_x', type: 'payment_intent.succeeded', data: { object: {} } }),
+    });
+    expect(res.status).toBe(400);
+  });
+});
