@@ -58,7 +58,9 @@ const ZONES: Record<string, string[]> = {
     'boxes',
   ],
   admin: ['db', 'http', 'auth', 'csv', 'account', 'catalog', 'orders'],
-  cli: ['db', 'auth', 'account', 'backup'],
+  // The Cookie Club: boxes are orders on bake days, priced as checkout prices, charged through payments.
+  subscriptions: ['db', 'http', 'auth', 'mail', 'orders', 'payments', 'bake-days', 'checkout'],
+  cli: ['db', 'auth', 'account', 'backup', 'subscriptions'],
 };
 
 /**
@@ -92,6 +94,7 @@ const PUBLIC: Record<string, string[]> = {
   ],
   payments: ['payments-service', 'payment-provider', 'payments-routes'],
   settings: ['settings-service'],
+  subscriptions: ['subscriptions-service', 'subscription-routes'],
 };
 
 const isTest = (file: string) =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { londonDate } from '~/shared/bake-days/london-time';
+import { londonDate } from '~/shared/time/london-time';
 import { runSubscriptionsCommand, SUBSCRIPTIONS_USAGE } from './subscriptions-command';
 
 // `npm run subscriptions -- --run-due [--as-of YYYY-MM-DD]` runs the scheduler as of that London date.

@@ -1,4 +1,4 @@
-import { isIsoDate } from '~/shared/bake-days/london-time';
+import { isIsoDate } from '~/shared/time/london-time';
 import type { SubscriptionsService } from '../subscriptions/subscriptions-service';
 import { asOfInstant } from '../subscriptions/subscriptions-service';
 

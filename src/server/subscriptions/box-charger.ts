@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
-import { londonDate } from '~/shared/bake-days/london-time';
 import type { OrderView } from '~/shared/orders/order-view';
 import { RETRY_AFTER_DAYS } from '~/shared/subscriptions/club';
+import { londonDate } from '~/shared/time/london-time';
 import type { Tx } from '../db/client';
 import { products, profiles, subscriptionBoxes, subscriptions } from '../db/schema';
 import { boxReference, CLUB, type ClubDeps } from './club-deps';

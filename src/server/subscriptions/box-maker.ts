@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { cutoffFor } from '~/shared/bake-days/calendar';
-import { addDays, daysBetween, type IsoDate, londonDate } from '~/shared/bake-days/london-time';
+import { addDays, daysBetween, type IsoDate, londonDate } from '~/shared/time/london-time';
 import { profiles, subscriptionBoxes, subscriptions } from '../db/schema';
 import { AppError } from '../errors';
 import { boxReference, CLUB, type ClubDeps } from './club-deps';

@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
-import { addDays, type IsoDate } from '~/shared/bake-days/london-time';
 import { SUBSCRIPTION_STATUSES, type SubscriptionStatus } from '~/shared/subscriptions/club';
+import { addDays, type IsoDate } from '~/shared/time/london-time';
 import { profiles, subscriptions } from '../db/schema';
 import { notFound } from '../errors';
 import type { ClubDeps } from './club-deps';

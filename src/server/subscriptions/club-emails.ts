@@ -1,9 +1,9 @@
-import { formatBakeDay, type IsoDate } from '~/shared/bake-days/london-time';
-import { formatPence } from '~/shared/money';
+import { formatPence } from '~/shared/money/money';
+import { formatBakeDay, type IsoDate } from '~/shared/time/london-time';
 import type { Config } from '../config';
 import { html } from '../mail/html';
 import { BRAND, emailLayout } from '../mail/layout';
-import type { OutgoingEmail } from '../mail/mail-service';
+import type { OutgoingEmail } from '../mail/outgoing-email';
 
 /** Where a member runs their Cookie Club (skip, pause, card, cancel). */
 export const clubPage = (publicUrl: string) => `${publicUrl}/account/subscriptions`;

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { addDays, londonDate } from '~/shared/bake-days/london-time';
+import { addDays, londonDate } from '~/shared/time/london-time';
 import { profiles, subscriptions } from '../db/schema';
 import type { ClubDeps } from './club-deps';
 import { upcomingBoxEmail } from './club-emails';

@@ -2,7 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderPayments, subscriptionBoxes, subscriptions } from '~/server/db/schema';
-import { addDays, londonDate } from '~/shared/bake-days/london-time';
+import { addDays, londonDate } from '~/shared/time/london-time';
 import { type StripeStandIn, startStripeStandIn } from '~/test/doubles/stripe-stand-in';
 import { api, createProduct, createUser } from '~/test/factories';
 import { createTestApp, type TestApp } from '~/test/test-app';

@@ -10,7 +10,7 @@ import {
   subscriptionHistory,
   subscriptions,
 } from '~/server/db/schema';
-import { addDays, londonDate, weekdayOf } from '~/shared/bake-days/london-time';
+import { addDays, londonDate, weekdayOf } from '~/shared/time/london-time';
 import { api, createProduct, createUser } from '~/test/factories';
 import { createTestApp, type TestApp } from '~/test/test-app';
 import { asOfInstant } from './subscriptions-service';

@@ -1,5 +1,4 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { addDays, daysBetween, type IsoDate, londonDate, weekdayOf } from '~/shared/bake-days/london-time';
 import { isUuid } from '~/shared/ids';
 import type { Actor } from '~/shared/orders/actor';
 import {
@@ -8,6 +7,7 @@ import {
   PauseClubSchema,
   type SubscriptionView,
 } from '~/shared/subscriptions/club';
+import { addDays, daysBetween, type IsoDate, londonDate, weekdayOf } from '~/shared/time/london-time';
 import type { SessionUser } from '../auth/session-service';
 import type { Tx } from '../db/client';
 import { profiles, subscriptionBoxes, subscriptions } from '../db/schema';

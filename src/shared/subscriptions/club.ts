@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { isIsoDate } from '../bake-days/london-time';
 import { MAX_LINE_QUANTITY } from '../constants';
+import { isIsoDate } from '../time/london-time';
 
 /** How often a Cookie Club box comes, in weeks. */
 export const EVERY_WEEKS = [2, 4] as const;
