@@ -25,7 +25,7 @@ export async function createCheckoutSession(
     fulfilment: 'delivery',
   },
 ): Promise<CheckoutSessionResponse> {
-  // The spec's payload; the server reads only product_id and quantity and prices the rest itself.
+  // The documented payload (docs/rules/shop-pages.md); the server reads only product_id and quantity and prices the rest itself.
   const payload: CheckoutItemPayload[] = items.map((i) => ({
     product_id: i.id,
     name: i.name,

@@ -7,7 +7,7 @@ import {
   unassessedAllergens,
 } from '~/shared/food-information';
 
-/** SPEC's allergen badges (what it contains), then what it may contain, for the product page. */
+/** The allergen badges (docs/rules/shop-pages.md) (what it contains), then what it may contain, for the product page. */
 export function AllergenSummary({ info }: { info: AllergenInfo }) {
   const contains = allergensWith(info, 'contains');
   const mayContain = allergensWith(info, 'may_contain');

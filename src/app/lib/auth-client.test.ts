@@ -98,7 +98,7 @@ describe('auth calls', () => {
     expect(await signUp({} as never)).toEqual({ ok: false, message: 'Taken' });
   });
 
-  it('falls back to the spec wording when there is no message or no answer', async () => {
+  it('falls back to the documented wording (docs/rules/shop-pages.md) when there is no message or no answer', async () => {
     vi.stubGlobal('fetch', answer(500, 'oops'));
     expect(await signUp({} as never)).toEqual({ ok: false, message: 'Failed to create account' });
     vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));

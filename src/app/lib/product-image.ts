@@ -48,7 +48,10 @@ const drawn = (slug: string) =>
 
 const DEFAULT_IMAGE = drawn('default-cookie');
 
-/** SPEC's three name-mapped pictures, and one drawn for each other demo cookie. */
+/**
+ * The three pictures chosen by product name (docs/rules/shop-pages.md), and one drawn for each
+ * other demo cookie.
+ */
 const BY_NAME = new Map<string, ProductImage>(
   (
     [

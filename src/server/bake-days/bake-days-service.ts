@@ -181,7 +181,7 @@ export function createBakeDaysService(db: Db, clock: () => Date = () => new Date
     return refusalFor(day, rules.template, fulfilment);
   }
 
-  /** A checkout that names no day (SPEC's payload has none) gets the first open day with room. */
+  /** A checkout that names no day (the documented payload has none: docs/rules/bake-days-and-capacity.md) gets the first open day with room. */
   async function reserveFirstOpenDay(tx: Tx, cookies: number, fulfilment: Fulfilment): Promise<IsoDate> {
     const { template, overrides, days } = await calendar({ cookies, exec: tx, fulfilment });
     for (const day of days) {

@@ -56,7 +56,7 @@ describe('choosing the delivery day at checkout', () => {
     expect(order).toMatchObject({ status: 'pending', deliveryDate: inDays(2) });
   });
 
-  it('gives an order that names no day (SPEC’s payload) the first open day with room', async () => {
+  it('gives an order that names no day (the documented payload) the first open day with room', async () => {
     const res = await checkout(undefined);
     expect(res.status).toBe(200);
     const { orderId } = await res.json();

@@ -60,7 +60,7 @@ describe('POST /api/admin/products', () => {
       name: 'Lemon Drizzle',
       description: 'Zesty and soft.',
       price_pennies: 425,
-      // SPEC's list: what it contains, in the law's order.
+      // The allergens list (docs/rules/shop-pages.md): what it contains, in the law's order.
       allergens: ['Cereals containing gluten', 'Eggs', 'Milk'],
       allergen_info: {
         milk: 'contains',

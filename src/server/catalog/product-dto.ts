@@ -10,7 +10,7 @@ export interface ProductDto {
   name: string;
   description: string | null;
   price_pennies: number;
-  /** SPEC's list: the allergens the product contains, by their legal names. */
+  /** The allergens list (docs/rules/shop-pages.md): the allergens the product contains, by their legal names. */
   allergens: string[];
   /** Every assessed allergen's status; one missing is not yet assessed. */
   allergen_info: AllergenInfo;

@@ -15,7 +15,7 @@ const messageDto = (m: ContactMessage) => ({
 });
 
 /**
- * POST /api/contact (the spec's send-contact-email); the admin's GET /api/contact/messages and
+ * POST /api/contact (the contact form's send, docs/rules/shop-pages.md); the admin's GET /api/contact/messages and
  * PATCH /api/contact/messages/{id} `{ state: 'unread' | 'read' | 'handled' }`.
  */
 export function contactRoutes(services: Services) {

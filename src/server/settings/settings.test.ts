@@ -18,7 +18,7 @@ const put = async (body: unknown, as = cookie) => {
 };
 
 describe('shop settings', () => {
-  it("start as SPEC's £4.99 delivery, no free delivery and no collection", async () => {
+  it('start as £4.99 delivery, no free delivery and no collection', async () => {
     const res = await api(t, 'GET', '/api/admin/settings', undefined, cookie);
     expect(await res.json()).toEqual({
       settings: {

@@ -10,7 +10,7 @@ const base: PricingInput = {
 };
 
 describe('priceOrder', () => {
-  it('adds the delivery fee to the cookies (SPEC: £4.99)', () => {
+  it('adds the delivery fee to the cookies (£4.99, docs/rules/pricing.md)', () => {
     const p = priceOrder(base);
     expect(p).toMatchObject({
       subtotalPennies: 900,

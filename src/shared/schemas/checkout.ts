@@ -14,7 +14,7 @@ export const BOX_FILLING_MESSAGE =
 
 /**
  * One basket line as the browser sends it (docs/rules/shop-pages.md, "Checkout's request"). Only `product_id`
- * and `quantity` are used: the name and price are accepted so the spec's payload passes, and
+ * and `quantity` are used: the name and price are accepted so the documented payload passes (docs/rules/shop-pages.md), and
  * ignored, because the server prices every order from the database.
  */
 export const CheckoutItemSchema = z.object({
@@ -63,7 +63,7 @@ const giftCards = z.preprocess(
   z.array(z.string().max(100), { error: "That gift card code isn't valid" }).max(20).default([]),
 );
 
-/** Delivered (SPEC's only way, so the default) or collected from the bakery. */
+/** Delivered (the original way, so the default) or collected from the bakery. */
 const fulfilment = z.enum(FULFILMENTS, { error: 'Choose delivery or collection' }).default('delivery');
 
 /** Body of POST /api/checkout/create-checkout-session (docs/rules/shop-pages.md). `deliveryFeePennies` is ignored. */

@@ -76,7 +76,7 @@ describe('SignUpSchema rules, in the order of docs/rules/accounts.md', () => {
     expect(firstMessage(overrides)).toBe(expected);
   });
 
-  it('reports the first failing field in the spec order when several fail', () => {
+  it('reports the first failing field in the order of docs/rules/accounts.md when several fail', () => {
     expect(firstMessage({ password: '1', postcode: 'x', phone: 'x', city: '' })).toBe(m.phone);
     expect(firstMessage({ password: '1', postcode: 'x' })).toBe(m.postcode);
     expect(firstMessage({ email: 'x', fullName: '' })).toBe(m.fullNameRequired);

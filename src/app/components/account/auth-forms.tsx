@@ -94,7 +94,7 @@ const SIGN_UP_FIELDS: {
   },
 ];
 
-/** Decision 034: the SPEC's "You can now sign in" is said only when signing in did not follow. */
+/** Decision 034: the original "You can now sign in" is said only when signing in did not follow. */
 export const SIGNED_UP_AND_IN = 'Account created successfully! You are now signed in.';
 
 interface SignUpFormProps {

@@ -4,7 +4,7 @@ import { Input, Label } from '~/app/components/ui/input';
 
 export type Errors = Partial<Record<string, string>>;
 
-/** The first message per field, from issues already in the spec's order. */
+/** The first message per field, from issues already in the rules' order (docs/rules/accounts.md). */
 export function errorsOf(issues: readonly z.core.$ZodIssue[]): Errors {
   const errors: Errors = {};
   for (const issue of issues) errors[String(issue.path[0])] ??= issue.message;

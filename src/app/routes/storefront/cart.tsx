@@ -33,7 +33,7 @@ export default function CartPage() {
 
 function CartContents({ items }: { items: CartItem[] }) {
   const subtotal = cartTotalPence(items);
-  // Delivery stays "Calculated at checkout" (SPEC); the server says how far free delivery is.
+  // Delivery stays "Calculated at checkout" (docs/rules/shop-pages.md); the server says how far free delivery is.
   const quote = useQuote(items, null, 'delivery', 300);
   return (
     <div className="grid gap-8 lg:grid-cols-[1fr_20rem]">
