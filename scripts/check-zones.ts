@@ -34,7 +34,7 @@ const ZONES: Record<string, string[]> = {
   // Boxes of cookies (decision 042): their rules and the check of a filling, read by the others.
   boxes: ['db'],
   auth: ['db', 'http', 'mail', 'rate-limit'],
-  catalog: ['db', 'http', 'auth'],
+  catalog: ['db', 'http', 'auth', 'boxes'],
   settings: ['db', 'catalog'],
   // Orders call the payment provider (refunds); payments record what the provider confirms
   // through the orders module: the one pair that meets, through payment-provider.ts only.
@@ -72,7 +72,7 @@ const PUBLIC: Record<string, string[]> = {
   admin: ['admin-services', 'admin-routes'],
   auth: ['auth', 'guards', 'session-service', 'even-timing'],
   'bake-days': ['bake-days-service', 'day-sheets-service'],
-  boxes: ['box-rules'],
+  boxes: ['box-rules', 'box-catalogue'],
   catalog: ['catalog-service', 'catalog-version', 'catalog-routes', 'product-writes', 'product-photos'],
   checkout: ['checkout-service', 'checkout-routes'],
   contact: ['contact-service', 'contact-routes'],

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { create } from 'zustand';
 import { createJSONStorage, persist, type StateStorage } from 'zustand/middleware';
+import { type ContentsEntry, fillingKey } from '~/shared/boxes/box';
 import { CART_STORAGE_NAME } from '~/shared/constants';
 import { linesTotalPence } from '~/shared/money/money';
 
@@ -11,7 +12,24 @@ export interface CartItem {
   price_pennies: number;
   photo_url: string;
   quantity: number;
+  /** A box (decision 042): its size and what is in each; two fillings are two lines. */
+  box?: { size: number; contents: ContentsEntry[] };
 }
+
+/** A line's identity in the cart: the product id, and for a box its filling too. */
+export const lineId = (item: Pick<CartItem, 'id' | 'box'>) =>
+  item.box ? `${item.id}|${fillingKey(item.box.contents)}` : item.id;
+
+/** The cookies a basket bakes: a box counts as its size (what a day's capacity counts). */
+export const cartCookies = (items: Pick<CartItem, 'quantity' | 'box'>[]) =>
+  items.reduce((n, i) => n + i.quantity * (i.box?.size ?? 1), 0);
+
+/** A line as the server reads it: the product, how many, and a box's filling. */
+export const checkoutLine = (i: CartItem) => ({
+  product_id: i.id,
+  quantity: i.quantity,
+  ...(i.box ? { box: i.box.contents.map(({ product_id, quantity }) => ({ product_id, quantity })) } : {}),
+});
 
 /** The order a checkout started for this basket, and the basket as it was then (`basketKey`). */
 export interface PendingOrder {
@@ -37,9 +55,9 @@ interface CartState {
 }
 
 /** The basket's products and quantities, as one string: "is it still the basket that was paid for?" */
-export const basketKey = (items: Pick<CartItem, 'id' | 'quantity'>[]) =>
+export const basketKey = (items: Pick<CartItem, 'id' | 'quantity' | 'box'>[]) =>
   items
-    .map((i) => `${i.id}:${i.quantity}`)
+    .map((i) => `${lineId(i)}:${i.quantity}`)
     .sort()
     .join(',');
 
@@ -57,17 +75,21 @@ export const useCartStore = create<CartState>()(
       pendingOrder: null,
       addItem: (item) =>
         set((s) =>
-          s.items.some((i) => i.id === item.id)
-            ? { items: s.items.map((i) => (i.id === item.id ? { ...i, quantity: i.quantity + 1 } : i)) }
+          s.items.some((i) => lineId(i) === lineId(item))
+            ? {
+                items: s.items.map((i) =>
+                  lineId(i) === lineId(item) ? { ...i, quantity: i.quantity + 1 } : i,
+                ),
+              }
             : { items: [...s.items, { ...item, quantity: 1 }] },
         ),
       updateQuantity: (id, quantity) =>
         set((s) => ({
           items: s.items.map((i) =>
-            i.id === id ? { ...i, quantity: Math.max(1, Math.floor(quantity)) } : i,
+            lineId(i) === id ? { ...i, quantity: Math.max(1, Math.floor(quantity)) } : i,
           ),
         })),
-      removeItem: (id) => set((s) => ({ items: s.items.filter((i) => i.id !== id) })),
+      removeItem: (id) => set((s) => ({ items: s.items.filter((i) => lineId(i) !== id) })),
       clearCart: () => set({ items: [], discountCode: null, pendingOrder: null }),
       setDiscountCode: (discountCode) => set({ discountCode }),
       setPendingOrder: (pendingOrder) => set({ pendingOrder }),

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { CartItem } from '~/app/cart/cart-store';
+import { type CartItem, checkoutLine, lineId } from '~/app/cart/cart-store';
 import type { Fulfilment } from '~/shared/orders/fulfilment';
 import type { CheckoutQuote } from '~/shared/schemas/checkout';
 
@@ -21,7 +21,7 @@ export async function fetchQuote(
     headers: { 'content-type': 'application/json', accept: 'application/json' },
     credentials: 'same-origin',
     body: JSON.stringify({
-      items: items.map((i) => ({ product_id: i.id, quantity: i.quantity })),
+      items: items.map(checkoutLine),
       discount_code: discountCode ?? undefined,
       gift_cards: giftCards,
       fulfilment,
@@ -54,7 +54,7 @@ export function useQuote(
   onGiftCardRefused?: (message: string) => void,
 ) {
   const [quote, setQuote] = useState<CheckoutQuote | null>(null);
-  const key = JSON.stringify([items.map((i) => [i.id, i.quantity]), discountCode, fulfilment, giftCards]);
+  const key = JSON.stringify([items.map((i) => [lineId(i), i.quantity]), discountCode, fulfilment, giftCards]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for the basket, code and method
   useEffect(() => {
     let current = true;

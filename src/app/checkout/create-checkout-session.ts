@@ -1,4 +1,4 @@
-import type { CartItem } from '~/app/cart/cart-store';
+import { type CartItem, checkoutLine } from '~/app/cart/cart-store';
 import type { Fulfilment } from '~/shared/orders/fulfilment';
 import type { CheckoutItemPayload, CheckoutSessionResponse } from '~/shared/schemas/checkout';
 import type { DeliveryInput } from '~/shared/schemas/gift-delivery';
@@ -27,10 +27,9 @@ export async function createCheckoutSession(
 ): Promise<CheckoutSessionResponse> {
   // The documented payload (docs/rules/shop-pages.md); the server reads only product_id and quantity and prices the rest itself.
   const payload: CheckoutItemPayload[] = items.map((i) => ({
-    product_id: i.id,
+    ...checkoutLine(i),
     name: i.name,
     price_pennies: i.price_pennies,
-    quantity: i.quantity,
   }));
   let res: Response;
   try {

@@ -222,3 +222,25 @@ describe("a bake day's capacity counts a box as its cookies", () => {
     expect(shown).toMatchObject({ capacity: 12, booked: 12 });
   });
 });
+
+describe('/shop\'s "Free from" and a box', () => {
+  it('a box of choice is free from an allergen only when every cookie it may hold is', async () => {
+    const free = async (key: 'nuts' | 'milk') =>
+      (await t.services.catalog.browse({ q: 'Box', free: [key], sort: 'name', page: 1 }, 100)).products.map(
+        (p) => p.name,
+      );
+    // Every test cookie contains milk: no box is free from it; none contains nuts: every box is.
+    expect(await free('milk')).toEqual([]);
+    expect(await free('nuts')).toEqual(['Box of 6', 'Favourites Box', 'Oat & Ginger Box']);
+    const nutty = await createProduct(t.services, { name: 'Walnut Whirl', allergens: ['Nuts'] });
+    try {
+      // Box of 6 may now hold it; the allowed-cookies box and the fixed one may not.
+      expect(await free('nuts')).toEqual(['Favourites Box', 'Oat & Ginger Box']);
+      const shown = await t.services.catalog.getActive(choose6);
+      expect(shown.box?.size).toBe(6);
+      expect(shown.allergens).toContain('Nuts');
+    } finally {
+      await t.services.db.update(products).set({ isActive: false }).where(eq(products.id, nutty.id));
+    }
+  });
+});

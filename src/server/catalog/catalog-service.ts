@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'dr
 import { type AllergenInfo, allergensWith } from '~/shared/food-information';
 import { isUuid } from '~/shared/ids';
 import { isFiltered, type ShopQuery } from '~/shared/shop-query';
+import { freeFromSql, shopBoxes } from '../boxes/box-catalogue';
 import type { Db } from '../db/client';
 import { productPhotoFiles, products } from '../db/schema';
 import { notFound } from '../errors';
@@ -26,9 +27,27 @@ export interface FoodInfo {
   mayContain: string[];
 }
 
-/** A "free from" filter as a jsonb containment: every chosen allergen marked free_from. */
-const freeFrom = (keys: ShopQuery['free']) =>
-  sql`${products.allergenInfo} @> ${JSON.stringify(Object.fromEntries(keys.map((k) => [k, 'free_from'])))}::jsonb`;
+/**
+ * A box as the shop shows it (decision 042): its size and cookies, and for its card and the
+ * free-from filter the allergens of every cookie it may hold.
+ */
+async function withBoxes(db: Db, list: ProductDto[]): Promise<ProductDto[]> {
+  const boxes = await shopBoxes(
+    db,
+    list.map((p) => p.id),
+  );
+  if (boxes.size === 0) return list;
+  return list.map((p) => {
+    const found = boxes.get(p.id);
+    if (!found) return p;
+    return {
+      ...p,
+      box: found.box,
+      allergen_info: found.mayHoldInfo,
+      allergens: allergensWith(found.mayHoldInfo, 'contains'),
+    };
+  });
+}
 
 /** Search text as an ILIKE pattern, its wildcards taken literally. */
 const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -63,7 +82,7 @@ export function createCatalogService(db: Db, version: CatalogVersion) {
       .from(products)
       .where(eq(products.isActive, true))
       .orderBy(...ORDER_BY.newest);
-    const list = rows.map(toProductDto);
+    const list = await withBoxes(db, rows.map(toProductDto));
     cached = { version: current, list, byId: new Map(list.map((p) => [p.id, p])) };
     return cached;
   }
@@ -98,7 +117,7 @@ export function createCatalogService(db: Db, version: CatalogVersion) {
         query.q
           ? or(ilike(products.name, contains(query.q)), ilike(products.description, contains(query.q)))
           : undefined,
-        query.free.length ? freeFrom(query.free) : undefined,
+        query.free.length ? freeFromSql(query.free) : undefined,
       );
       const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(products).where(where);
       const { page, pageCount } = pageOf(total, query.page, pageSize);
@@ -109,7 +128,7 @@ export function createCatalogService(db: Db, version: CatalogVersion) {
         .orderBy(...ORDER_BY[query.sort])
         .limit(pageSize)
         .offset((page - 1) * pageSize);
-      return { products: rows.map(toProductDto), total, page, pageCount };
+      return { products: await withBoxes(db, rows.map(toProductDto)), total, page, pageCount };
     },
 
     /** A photo variant by its public file name ("<hash>-400.avif"), or null. */

@@ -1,3 +1,4 @@
+import type { BoxView } from '~/shared/boxes/box';
 import type { AllergenInfo } from '~/shared/food-information';
 import { allergensWith } from '~/shared/food-information';
 import type { products } from '../db/schema';
@@ -27,6 +28,8 @@ export interface ProductDto {
   is_active: boolean;
   sold_out: boolean;
   created_at: string;
+  /** A box of cookies (decision 042): its size and the cookies it may hold; null for a cookie. */
+  box: BoxView | null;
 }
 
 export const toProductDto = (p: ProductRow): ProductDto => ({
@@ -47,4 +50,5 @@ export const toProductDto = (p: ProductRow): ProductDto => ({
   is_active: p.isActive,
   sold_out: p.soldOut,
   created_at: p.createdAt.toISOString(),
+  box: null,
 });

@@ -138,3 +138,23 @@ export const contentsLine = (contents: readonly ContentsEntry[]) =>
 /** An order line's name with what is in each box, for e-mails: "Box of 6 (3 × Oat, 3 × Ginger)". */
 export const lineLabel = (line: { product_name: string; box?: readonly ContentsEntry[] | null }) =>
   line.box?.length ? `${line.product_name} (${contentsLine(line.box)})` : line.product_name;
+
+/** A cookie a box may hold, as the box's page shows it and computes the food information from. */
+export interface BoxChoice {
+  id: string;
+  name: string;
+  photo: string | null;
+  ingredients: string;
+  allergen_info: import('../food-information').AllergenInfo;
+  shelf_life_days: number;
+  net_weight_grams: number | null;
+  sold_out: boolean;
+}
+
+/** A box product as the shop sees it: its size and the cookies it may hold (or its fixed ones). */
+export interface BoxView {
+  size: number;
+  /** The assortment a fixed box always holds; null when the customer chooses. */
+  fixed: BoxFilling | null;
+  choices: BoxChoice[];
+}

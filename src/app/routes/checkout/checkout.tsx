@@ -2,7 +2,7 @@ import { Lock } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useRevalidator, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { basketKey, type CartItem, useCart, useCartStore } from '~/app/cart/cart-store';
+import { basketKey, type CartItem, cartCookies, lineId, useCart, useCartStore } from '~/app/cart/cart-store';
 import { CartLoading, EmptyCart } from '~/app/cart/empty-cart';
 import { loadCheckoutDraft, saveCheckoutDraft } from '~/app/checkout/checkout-draft';
 import { CodeRefusedError, GiftCardRefusedError, useQuote } from '~/app/checkout/checkout-quote';
@@ -23,6 +23,7 @@ import {
 import { DiscountCodeForm } from '~/app/checkout/discount-code-form';
 import { FreeDeliveryNote, FulfilmentChoice } from '~/app/checkout/fulfilment-choice';
 import { GiftCardForm } from '~/app/checkout/gift-card-form';
+import { BoxContentsList } from '~/app/components/boxes/box-contents';
 import { Button } from '~/app/components/ui/button';
 import { Card } from '~/app/components/ui/card';
 import { getUser } from '~/app/lib/guards.server';
@@ -144,7 +145,8 @@ function OrderSummary({
     : basketRows(items, fulfilment, pricing);
   const unitPrice = (item: CartItem) =>
     quote?.lines.find((l) => l.product_id === item.id)?.unit_price_pennies ?? item.price_pennies;
-  const cookies = items.reduce((sum, i) => sum + i.quantity, 0);
+  // A box counts as its cookies, as the day's capacity counts them.
+  const cookies = cartCookies(items);
   const [chosenDay, setChosenDay] = useState<string | null>(draft?.day ?? null);
   useEffect(() => {
     saveCheckoutDraft({ delivery, fulfilment: chosenFulfilment, day: chosenDay });
@@ -210,9 +212,10 @@ function OrderSummary({
       <h2 className="mb-4 text-2xl font-bold">Order Summary</h2>
       <ul className="divide-y divide-crumb" aria-label="Items in your order">
         {items.map((item) => (
-          <li key={item.id} className="flex items-baseline justify-between gap-4 py-3">
+          <li key={lineId(item)} className="flex items-baseline justify-between gap-4 py-3">
             <div className="min-w-0">
               <p className="font-medium">{item.name}</p>
+              {item.box && <BoxContentsList contents={item.box.contents} />}
               <p className="text-sm text-cocoa-light">
                 {item.quantity} × {formatPence(unitPrice(item))}
               </p>

@@ -1,9 +1,10 @@
 import { Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
-import { type CartItem, cartTotalPence, useCart, useCartStore } from '~/app/cart/cart-store';
+import { type CartItem, cartTotalPence, lineId, useCart, useCartStore } from '~/app/cart/cart-store';
 import { CartLoading, EmptyCart } from '~/app/cart/empty-cart';
 import { useQuote } from '~/app/checkout/checkout-quote';
 import { FreeDeliveryNote } from '~/app/checkout/fulfilment-choice';
+import { BoxContentsList } from '~/app/components/boxes/box-contents';
 import { ProductImage } from '~/app/components/product-image';
 import { Button } from '~/app/components/ui/button';
 import { Card } from '~/app/components/ui/card';
@@ -39,7 +40,7 @@ function CartContents({ items }: { items: CartItem[] }) {
     <div className="grid gap-8 lg:grid-cols-[1fr_20rem]">
       <ul className="flex flex-col gap-4" aria-label="Items in your cart">
         {items.map((item) => (
-          <li key={item.id}>
+          <li key={lineId(item)}>
             <CartLine item={item} />
           </li>
         ))}
@@ -90,19 +91,20 @@ function CartLine({ item }: { item: CartItem }) {
               {item.name}
             </Link>
           </h2>
+          {item.box && <BoxContentsList contents={item.box.contents} />}
           <p className="text-cocoa-light">{formatPence(item.price_pennies)} each</p>
         </div>
         <div className="flex items-center justify-between gap-3">
           <QuantityStepper
             value={item.quantity}
-            onChange={(quantity) => updateQuantity(item.id, quantity)}
+            onChange={(quantity) => updateQuantity(lineId(item), quantity)}
             label={item.name}
           />
           <Button
             variant="ghost"
             size="icon"
             aria-label={`Remove ${item.name}`}
-            onClick={() => removeItem(item.id)}
+            onClick={() => removeItem(lineId(item))}
             className="text-red-700 hover:bg-red-50"
           >
             <Trash2 aria-hidden className="size-5" />

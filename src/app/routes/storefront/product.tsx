@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { data, Link } from 'react-router';
 import { toast } from 'sonner';
 import { useCartStore } from '~/app/cart/cart-store';
+import { BoxFiller } from '~/app/components/boxes/box-filler';
 import { AllergenSummary, Ingredients, KeepingDetails } from '~/app/components/food-information';
 import { ProductImage } from '~/app/components/product-image';
 import { Button } from '~/app/components/ui/button';
@@ -126,8 +127,18 @@ function ProductDetail({ product }: { product: ProductView }) {
         <div>
           <h1 className="text-3xl font-bold sm:text-4xl">{product.name}</h1>
           <p className="mt-3 text-3xl font-bold text-caramel-dark">{formatPence(product.price_pennies)}</p>
+          {product.box && !product.sold_out && (
+            <BoxFiller
+              product={{ ...product, box: product.box }}
+              photoUrl={productImageFor(product.name, product.photo).src}
+              hydrated={hydrated}
+            />
+          )}
           {/* Straight after the price, so a phone reaches it before the food information. */}
-          <div className="mt-5 flex flex-wrap items-center gap-4 border-y border-crumb py-5">
+          <div
+            hidden={!!product.box && !product.sold_out}
+            className="mt-5 flex flex-wrap items-center gap-4 border-y border-crumb py-5"
+          >
             {product.sold_out ? (
               <>
                 <p className="w-full text-cocoa-light">
@@ -158,13 +169,18 @@ function ProductDetail({ product }: { product: ProductView }) {
           </div>
           {product.description && <p className="mt-5 text-lg leading-relaxed">{product.description}</p>}
 
-          <AllergenSummary info={product.allergen_info} />
-          <Ingredients text={product.ingredients} />
-          <KeepingDetails
-            netWeightGrams={product.net_weight_grams}
-            storageAdvice={product.storage_advice}
-            shelfLifeDays={product.shelf_life_days}
-          />
+          {/* A box's food information is its cookies', shown by the filler as it is filled. */}
+          {!product.box && (
+            <>
+              <AllergenSummary info={product.allergen_info} />
+              <Ingredients text={product.ingredients} />
+              <KeepingDetails
+                netWeightGrams={product.net_weight_grams}
+                storageAdvice={product.storage_advice}
+                shelfLifeDays={product.shelf_life_days}
+              />
+            </>
+          )}
 
           {nutrition.length > 0 && (
             <section aria-labelledby="nutrition-heading" className="mt-6">
