@@ -54,7 +54,12 @@ export function useQuote(
   onGiftCardRefused?: (message: string) => void,
 ) {
   const [quote, setQuote] = useState<CheckoutQuote | null>(null);
-  const key = JSON.stringify([items.map((i) => [lineId(i), i.quantity]), discountCode, fulfilment, giftCards]);
+  const key = JSON.stringify([
+    items.map((i) => [lineId(i), i.quantity]),
+    discountCode,
+    fulfilment,
+    giftCards,
+  ]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for the basket, code and method
   useEffect(() => {
     let current = true;
