@@ -31,7 +31,7 @@ import { pageMeta } from '~/app/lib/meta';
 import { formatPence } from '~/shared/money/money';
 import { CANCEL_NOTICE } from '~/shared/orders/cancellation';
 import type { Fulfilment } from '~/shared/orders/fulfilment';
-import { type PricingInput, priceOrder } from '~/shared/pricing/price-order';
+import type { PricingInput } from '~/shared/pricing/price-order';
 import { type SummaryRow, summaryRows } from '~/shared/pricing/summary-rows';
 import type { Route } from './+types/checkout';
 
@@ -134,7 +134,7 @@ function OrderSummary({
       toast.error(message);
     },
   );
-  // The server's prices once it has answered; the basket's own, priced the same way, until then.
+  // Only the server's prices: until its quote answers, the rows' names with their amounts to come.
   const rows: SummaryRow[] = quote
     ? summaryRows({
         ...quote,
@@ -142,7 +142,7 @@ function OrderSummary({
         fulfilment,
         gift_card_pennies: quote.total_pennies - quote.to_pay_pennies,
       })
-    : basketRows(items, fulfilment, pricing);
+    : pendingRows(fulfilment);
   const unitPrice = (item: CartItem) =>
     quote?.lines.find((l) => l.product_id === item.id)?.unit_price_pennies ?? item.price_pennies;
   // A box counts as its cookies, as the day's capacity counts them.
@@ -303,21 +303,13 @@ function OrderSummary({
 
 type Pricing = Pick<PricingInput, 'deliveryFeePennies' | 'freeDeliveryOverPennies'>;
 
-/** The summary from the basket's own prices, with the shop's fee and threshold (before the quote). */
-function basketRows(items: CartItem[], fulfilment: Fulfilment, pricing: Pricing): SummaryRow[] {
-  const priced = priceOrder({
-    lines: items.map((i) => ({ unitPricePennies: i.price_pennies, quantity: i.quantity, vatRate: 0 })),
-    fulfilment,
-    ...pricing,
-    discount: null,
-  });
-  return summaryRows({
-    subtotal_pennies: priced.subtotalPennies,
-    discount: null,
-    delivery_fee_pennies: priced.deliveryPennies,
-    total_pennies: priced.totalPennies,
-    fulfilment,
-  });
+/** The summary's rows before the quote: the browser prices nothing (the script budget, and one price). */
+function pendingRows(fulfilment: Fulfilment): SummaryRow[] {
+  return [
+    { label: 'Subtotal', amount: '…' },
+    { label: fulfilment === 'collection' ? 'Collection' : 'Delivery', amount: '…' },
+    { label: 'Total', amount: '…', total: true },
+  ];
 }
 
 /** "£4.99", or "£4.99, free on orders of £30.00 or more". */
