@@ -43,7 +43,7 @@ test('a customer applies the owner’s code, pays the discounted total and sees 
   await basketOf(page, 2);
   await expect(row(page, 'Total')).toContainText('£13.99');
   await page.getByLabel('Discount code').fill(code.toLowerCase());
-  await page.getByRole('button', { name: 'Apply' }).click();
+  await page.getByRole('button', { name: 'Apply', exact: true }).click();
   await expect(page.getByText('Spend £10.00 or more to use that code')).toBeVisible();
   await expect(row(page, 'Total')).toContainText('£13.99');
 
@@ -51,7 +51,7 @@ test('a customer applies the owner’s code, pays the discounted total and sees 
   await basketOf(page, 1);
   await expect(row(page, 'Subtotal')).toContainText('£13.50');
   await page.getByLabel('Discount code').fill(` ${code.toLowerCase()} `);
-  await page.getByRole('button', { name: 'Apply' }).click();
+  await page.getByRole('button', { name: 'Apply', exact: true }).click();
   await expect(page.getByText(`Code ${code} applied`)).toBeVisible();
   await expect(row(page, `Discount (${code})`)).toContainText('−£1.35');
   await expect(row(page, 'Delivery')).toContainText('£4.99');
@@ -77,7 +77,7 @@ test('a customer applies the owner’s code, pays the discounted total and sees 
   // A second use by the same customer is refused with its message.
   await basketOf(page, 3);
   await page.getByLabel('Discount code').fill(code);
-  await page.getByRole('button', { name: 'Apply' }).click();
+  await page.getByRole('button', { name: 'Apply', exact: true }).click();
   await expect(page.getByText("You've already used that code")).toBeVisible();
 
   // The owner sees the confirmation e-mail with the discount, and the code's use.

@@ -68,7 +68,7 @@ test('Cancel on the payment page cancels the order and returns to the checkout a
   await page.getByLabel('Postcode', { exact: true }).fill('SY8 1BB');
   await page.getByLabel('Gift message (optional)').fill('Happy birthday, Granny!');
   await page.getByLabel('Discount code').fill(code);
-  await page.getByRole('button', { name: 'Apply' }).click();
+  await page.getByRole('button', { name: 'Apply', exact: true }).click();
   await expect(page.getByText(`Code ${code} applied`)).toBeVisible();
 
   await page.getByRole('button', { name: 'Proceed to Payment' }).click();
@@ -126,7 +126,7 @@ test('the applied discount code survives a reload', async ({ page }) => {
   await addToCart(page, 2);
   await page.goto('/checkout');
   await page.getByLabel('Discount code').fill(code.toLowerCase());
-  await page.getByRole('button', { name: 'Apply' }).click();
+  await page.getByRole('button', { name: 'Apply', exact: true }).click();
   await expect(page.getByText(`Code ${code} applied`)).toBeVisible();
   await page.reload();
   await expect(page.getByText(`Code ${code} applied`)).toBeVisible();

@@ -75,7 +75,14 @@ export function GiftCardForm({
             aria-describedby={error ? `${id}-error` : undefined}
             className="uppercase placeholder:normal-case"
           />
-          <Button type="submit" variant="outline" disabled={busy} aria-busy={busy} className="shrink-0">
+          <Button
+            type="submit"
+            variant="outline"
+            disabled={busy}
+            aria-busy={busy}
+            aria-label={busy ? undefined : 'Apply gift card'}
+            className="shrink-0"
+          >
             {busy ? 'Checking...' : 'Apply'}
           </Button>
         </div>
