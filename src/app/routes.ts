@@ -17,10 +17,13 @@ export default [
     route('account', 'routes/account/account.tsx'),
     route('privacy', 'routes/storefront/privacy.tsx'),
     route('account/orders/:id', 'routes/account/order.tsx'),
+    route('account/subscriptions', 'routes/account/subscriptions.tsx'),
+    route('club', 'routes/storefront/club.tsx'),
     route('*', 'routes/storefront/not-found.tsx'),
   ]),
   // The built-in test payment page stands in for the provider's hosted page: no shop chrome.
   route('pay/test/:sessionId', 'routes/checkout/test-payment.tsx'),
+  route('pay/test/card/:sessionId', 'routes/checkout/test-card.tsx'),
   // A print view: no sidebar, no controls.
   route('admin/orders/:id/packing-slip', 'routes/admin/packing-slip.tsx'),
   ...prefix('admin', [
@@ -39,6 +42,8 @@ export default [
       route('discounts', 'routes/admin/discounts.tsx'),
       route('gift-cards', 'routes/admin/gift-cards.tsx'),
       route('gift-cards/:id', 'routes/admin/gift-card.tsx'),
+      route('subscriptions', 'routes/admin/subscriptions.tsx'),
+      route('subscriptions/:id', 'routes/admin/subscription.tsx'),
       route('messages', 'routes/admin/messages.tsx'),
       route('emails', 'routes/admin/emails.tsx'),
       route('emails/:id', 'routes/admin/email.tsx'),

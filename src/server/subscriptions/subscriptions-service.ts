@@ -19,6 +19,7 @@ import { adminDetail, adminOverview, upcomingBoxes } from './club-admin';
 import type { ClubDeps } from './club-deps';
 import { CLUB } from './club-deps';
 import { addHistory } from './club-history';
+import { cardPage, joinOptions } from './club-pages';
 import { priceBox } from './club-pricing';
 import { sendReminders } from './club-reminders';
 import { viewsOf } from './club-views';
@@ -312,6 +313,11 @@ export function createSubscriptionsService(deps: ClubDeps) {
         await addHistory(tx, id, 'changed', actor, JSON.stringify(c));
       });
     },
+
+    /** The join page's choices and today's price per box for the member's choice. */
+    joinOptions: (choice: { productId: string | null; quantity: number }) => joinOptions(deps, choice),
+    /** The test card page's subscription (what its saved card will pay for); null when unknown. */
+    cardPage: (setupSessionId: string) => cardPage(deps, setupSessionId),
 
     adminOverview: () => adminOverview(deps),
     adminDetail: (id: string) => {

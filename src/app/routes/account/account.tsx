@@ -1,6 +1,6 @@
 import { LogOut } from 'lucide-react';
 import { useState } from 'react';
-import { data, redirect, useNavigate, useRevalidator } from 'react-router';
+import { data, Link, redirect, useNavigate, useRevalidator } from 'react-router';
 import { toast } from 'sonner';
 import { AccountDataCard } from '~/app/components/account/account-data-card';
 import { ChangePasswordForm } from '~/app/components/account/change-password-form';
@@ -70,6 +70,9 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
     <main className="mx-auto w-full max-w-4xl px-4 py-8 sm:py-12">
       <div className="mb-8 flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-3xl font-bold sm:text-4xl">My Account</h1>
+        <Link to="/account/subscriptions" className="font-medium text-caramel-dark underline">
+          My Cookie Club
+        </Link>
         <Button variant="outline" onClick={onSignOut} disabled={signingOut}>
           <LogOut aria-hidden className="size-4" />
           {signingOut ? 'Signing out...' : 'Sign Out'}

@@ -17,13 +17,21 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdminPage(request, context);
-  const { bakeDays, settings } = context.services;
+  const { bakeDays, settings, subscriptions } = context.services;
   const [calendar, shop] = await Promise.all([
     loadOrNull(context, 'bake days', () => bakeDays.calendar()),
     loadOrNull(context, 'settings', () => settings.get()),
   ]);
+  const days = calendar?.days ?? [];
+  const upcoming =
+    days.length > 0
+      ? await loadOrNull(context, 'Cookie Club boxes', () =>
+          subscriptions.upcomingBoxes(days[0]!.date, days.at(-1)!.date),
+        )
+      : [];
+  const clubBoxes = Object.fromEntries((upcoming ?? []).map(({ date, ...n }) => [date, n]));
   // Unknown (settings failed to load): show collection days as the template has them.
-  return { calendar, collectionOn: shop?.collectionEnabled ?? true };
+  return { calendar, collectionOn: shop?.collectionEnabled ?? true, clubBoxes };
 }
 
 /** `intent=template` (the weekly template), `override` (date, mode, capacityCookies, note) or `remove-override` (date). */
@@ -65,7 +73,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function BakeDays({ loaderData }: Route.ComponentProps) {
-  const { calendar, collectionOn } = loaderData;
+  const { calendar, collectionOn, clubBoxes } = loaderData;
   return (
     <main className="mx-auto w-full max-w-6xl px-4 py-8">
       <h1 className="text-3xl font-bold">Bake Days</h1>
@@ -76,7 +84,7 @@ export default function BakeDays({ loaderData }: Route.ComponentProps) {
         <LoadError message="Failed to load bake days" />
       ) : (
         <div className="space-y-6">
-          <DaysAtAGlance days={calendar.days} collectionOn={collectionOn} />
+          <DaysAtAGlance days={calendar.days} collectionOn={collectionOn} clubBoxes={clubBoxes} />
           <TemplateForm template={calendar.template} />
           <OverrideForms overrides={calendar.overrides} today={calendar.days[0]!.date} />
         </div>

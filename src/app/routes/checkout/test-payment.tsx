@@ -1,8 +1,7 @@
-import { CreditCard, FlaskConical, Lock } from 'lucide-react';
+import { CreditCard, Lock } from 'lucide-react';
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
-import { TEST_MODE_TEXT } from '~/app/components/layout/test-mode-banner';
+import { cardOfForm, TestCardFields, TestModeHeader } from '~/app/components/checkout/test-card-fields';
 import { Button } from '~/app/components/ui/button';
-import { Input, Label } from '~/app/components/ui/input';
 import { orNotFoundPage, refusalOf } from '~/app/lib/service-errors.server';
 import { formatPence } from '~/shared/money/money';
 import type { Route } from './+types/test-payment';
@@ -24,9 +23,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await request.formData();
-  const card = Object.fromEntries(
-    ['cardNumber', 'expiry', 'cvc', 'name'].map((k) => [k, String(form.get(k) ?? '')]),
-  );
+  const card = cardOfForm(form);
   try {
     const { redirectTo } = await context.services.payments.payTestSession(params.sessionId, card);
     return redirect(redirectTo);
@@ -39,23 +36,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 }
 
-const FIELDS = [
-  { name: 'cardNumber', label: 'Card number', autoComplete: 'cc-number', placeholder: '1234 1234 1234 1234' },
-  { name: 'expiry', label: 'Expiry date', autoComplete: 'cc-exp', placeholder: 'MM / YY' },
-  { name: 'cvc', label: 'Security code (CVC)', autoComplete: 'cc-csc', placeholder: 'CVC' },
-  { name: 'name', label: 'Name on card', autoComplete: 'cc-name', placeholder: 'Full name as shown on card' },
-] as const;
-
 export default function TestPaymentPage({ loaderData, actionData }: Route.ComponentProps) {
   const { payment, shopName } = loaderData;
   const submitting = useNavigation().state !== 'idle';
   const fields: Record<string, string> = actionData?.fields ?? {};
   return (
     <div className="min-h-dvh bg-cream">
-      <header className="flex items-center justify-center gap-2 bg-amber-300 px-4 py-2 text-center text-sm font-bold tracking-wide text-cocoa uppercase">
-        <FlaskConical aria-hidden className="size-4" />
-        {TEST_MODE_TEXT}
-      </header>
+      <TestModeHeader />
       <main className="mx-auto grid w-full max-w-4xl gap-8 px-4 py-8 md:grid-cols-2 md:py-12">
         <section aria-labelledby="summary-heading">
           <h1 className="text-base font-normal text-cocoa-light">Pay {shopName}</h1>
@@ -98,24 +85,7 @@ export default function TestPaymentPage({ loaderData, actionData }: Route.Compon
             <CreditCard aria-hidden className="size-5" /> Pay with card
           </h2>
           <Form method="post" noValidate className="flex flex-col gap-4" aria-describedby="test-cards">
-            {FIELDS.map((f) => (
-              <div key={f.name}>
-                <Label htmlFor={f.name}>{f.label}</Label>
-                <Input
-                  id={f.name}
-                  name={f.name}
-                  autoComplete={f.autoComplete}
-                  placeholder={f.placeholder}
-                  inputMode={f.name === 'name' ? 'text' : 'numeric'}
-                  required
-                  aria-invalid={fields[f.name] ? true : undefined}
-                  aria-describedby={fields[f.name] ? 'payment-error' : undefined}
-                />
-              </div>
-            ))}
-            <p id="payment-error" role="alert" className="min-h-6 text-sm font-medium text-red-700">
-              {actionData?.error}
-            </p>
+            <TestCardFields error={actionData?.error} fields={fields} />
             <Button type="submit" size="lg" disabled={submitting}>
               <Lock aria-hidden className="size-4" />
               {submitting ? 'Processing...' : `Pay ${formatPence(payment.totalPennies)}`}

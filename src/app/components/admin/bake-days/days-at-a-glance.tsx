@@ -20,7 +20,16 @@ const ONLY: Record<Fulfilment, string> = { delivery: 'Delivery only', collection
  * Today through the horizon: each day's cookies booked against its capacity, and closed days.
  * With collection switched off in Settings, a day's collection weekday offers customers nothing.
  */
-export function DaysAtAGlance({ days, collectionOn }: { days: BakeDay[]; collectionOn: boolean }) {
+export function DaysAtAGlance({
+  days,
+  collectionOn,
+  clubBoxes = {},
+}: {
+  days: BakeDay[];
+  collectionOn: boolean;
+  /** Cookie Club boxes still to be made, per day: planned for before they are booked. */
+  clubBoxes?: Record<string, { boxes: number; cookies: number }>;
+}) {
   return (
     <Card className="p-5">
       <section aria-labelledby="glance-heading">
@@ -29,7 +38,13 @@ export function DaysAtAGlance({ days, collectionOn }: { days: BakeDay[]; collect
         </h2>
         <ul className="mt-4 grid grid-cols-1 gap-2 sm:grid-cols-2 lg:grid-cols-4 xl:grid-cols-7">
           {days.map((d, i) => (
-            <DayTile key={d.date} day={d} first={i === 0} collectionOn={collectionOn} />
+            <DayTile
+              key={d.date}
+              day={d}
+              first={i === 0}
+              collectionOn={collectionOn}
+              club={clubBoxes[d.date]}
+            />
           ))}
         </ul>
       </section>
@@ -48,7 +63,17 @@ const COLUMN_START = [
   'xl:col-start-6',
 ];
 
-function DayTile({ day, first, collectionOn }: { day: BakeDay; first: boolean; collectionOn: boolean }) {
+function DayTile({
+  day,
+  first,
+  collectionOn,
+  club,
+}: {
+  day: BakeDay;
+  first: boolean;
+  collectionOn: boolean;
+  club?: { boxes: number; cookies: number };
+}) {
   const offered = collectionOn ? day.fulfilments : day.fulfilments.filter((f) => f !== 'collection');
   const delivers = offered.length > 0 && day.state !== 'no_delivery' && day.state !== 'closed';
   const state = offered.length === 0 && day.state !== 'closed' ? 'no_delivery' : day.state;
@@ -83,6 +108,11 @@ function DayTile({ day, first, collectionOn }: { day: BakeDay; first: boolean; c
             <span className="block h-full bg-caramel" style={{ width: `${pct}%` }} />
           </span>
         </>
+      )}
+      {club && (
+        <span className="text-sm text-cocoa-light">
+          + {club.boxes} Cookie Club {club.boxes === 1 ? 'box' : 'boxes'} to come ({club.cookies} cookies)
+        </span>
       )}
     </li>
   );

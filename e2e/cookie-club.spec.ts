@@ -1,0 +1,79 @@
+import { expect, test } from '@playwright/test';
+import { DEMO_ADMIN, fillTestCard, signInWithApi, signUpWithApi } from './fixtures';
+
+const COOKIE = 'Dark Chocolate & Sea Salt';
+
+for (const width of [390, 1280]) {
+  test(`at ${width} px a customer joins the Cookie Club, sees the first box paid, skips, pauses, resumes and cancels; the owner sees it`, async ({
+    page,
+    browser,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    const member = await signUpWithApi(page, width === 390 ? 'Rowan Oat' : 'Sorrel Oat');
+
+    await page.goto('/');
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Cookie Club' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Join the Cookie Club' })).toBeVisible();
+    await page
+      .getByRole('combobox', { name: 'Cookie', exact: true })
+      .selectOption({ label: `${COOKIE} (£4.50 each)` });
+    await expect(page).toHaveURL(/product=/);
+    await page.getByLabel('Cookies per box').fill('4');
+    await page.getByLabel('Cookies per box').press('Tab');
+    // 4 x £4.50 = £18.00 and the standard £4.99 delivery: the price of each box, shown before joining.
+    await expect(page.getByText('Per box', { exact: true }).locator('..')).toContainText('£22.99');
+    await page.getByLabel('Every 4 weeks').check();
+    const firstDay = await page.getByLabel('First delivery day').locator('option').first().textContent();
+    await page.getByRole('button', { name: 'Join and save a card' }).click();
+
+    // The test provider's card-saving page: nothing is taken there.
+    await expect(page.getByRole('heading', { name: 'Save your card' })).toBeVisible();
+    await expect(page.getByText(`4 x ${COOKIE}, every 4 weeks`)).toBeVisible();
+    await fillTestCard(page, member.fullName);
+    await page.getByRole('button', { name: 'Save card' }).click();
+
+    await expect(page.getByRole('heading', { level: 1, name: 'My Cookie Club' })).toBeVisible();
+    await expect(page.getByRole('status')).toContainText('Your card is saved');
+    await expect(page.getByRole('heading', { name: `4 x ${COOKIE}` })).toBeVisible();
+    const sub = page.getByRole('main');
+    await expect(sub).toContainText('Active');
+    await expect(sub).toContainText('Every 4 weeks');
+    await expect(sub).toContainText('Visa ending 4242');
+    // The first box was made on the chosen day and charged once.
+    const boxes = page.getByRole('table', { name: 'Boxes' });
+    await expect(boxes.getByRole('row')).toHaveCount(2);
+    await expect(boxes).toContainText('Paid');
+    await expect(boxes).toContainText('£22.99');
+    await expect(boxes.getByRole('link', { name: String(firstDay).replace(/ \(.*\)$/, '') })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Skip next box' }).click();
+    await expect(page.getByText('Next box skipped')).toBeVisible();
+    await expect(boxes).toContainText('Skipped');
+
+    await page.getByRole('button', { name: 'Pause', exact: true }).click();
+    await expect(page.getByText('Subscription paused')).toBeVisible();
+    await expect(sub).toContainText('Paused until you resume');
+    await page.getByRole('button', { name: 'Resume' }).click();
+    await expect(page.getByText('Subscription resumed')).toBeVisible();
+    await expect(sub).toContainText('Active');
+
+    await page.getByRole('button', { name: 'Cancel subscription' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel subscription' }).click();
+    await expect(page.getByText('Subscription cancelled')).toBeVisible();
+    await expect(sub).toContainText('Cancelled');
+    await expect(sub).toContainText('No more boxes');
+    // The paid box still comes.
+    await expect(boxes).toContainText('Paid');
+
+    const owner = await browser.newPage();
+    await signInWithApi(owner, DEMO_ADMIN);
+    await owner.goto('/admin/subscriptions');
+    await expect(owner.getByRole('heading', { level: 1, name: 'Subscriptions' })).toBeVisible();
+    await owner.getByRole('link', { name: member.fullName }).click();
+    await expect(owner.getByRole('heading', { level: 1, name: member.fullName })).toBeVisible();
+    await expect(owner.getByText(/joined by/)).toBeVisible();
+    await expect(owner.getByText(/cancelled by/)).toBeVisible();
+    await expect(owner.getByRole('link', { name: /^Order / })).toHaveCount(1);
+    await owner.close();
+  });
+}

@@ -1,0 +1,278 @@
+import { ArrowLeft } from 'lucide-react';
+import { useState } from 'react';
+import { data, Link, redirect, useFetcher } from 'react-router';
+import { field, runAdminAction } from '~/app/components/admin/admin-action.server';
+import { type AdminActionResult, useActionToast } from '~/app/components/admin/use-action-toast';
+import { SubscriptionSummary } from '~/app/components/subscriptions/subscription-summary';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from '~/app/components/ui/alert-dialog';
+import { Button } from '~/app/components/ui/button';
+import { Card } from '~/app/components/ui/card';
+import { Input, Label, Select } from '~/app/components/ui/input';
+import { requireUserPage } from '~/app/lib/guards.server';
+import { pageMeta } from '~/app/lib/meta';
+import { customerActor } from '~/shared/orders/actor';
+import { EVERY_WEEKS, type SubscriptionView } from '~/shared/subscriptions/club';
+import { WEEKDAY_NAMES } from '~/shared/time/london-time';
+import type { Route } from './+types/subscriptions';
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, {
+    title: 'My Cookie Club',
+    description: 'Your Cookie Club boxes: skip, pause, change or cancel.',
+    noIndex: true,
+  });
+
+/** Members only: no session -> /auth, an admin -> /admin. Only their own subscriptions. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireUserPage(request, context);
+  if (user.role === 'admin') throw redirect('/admin/subscriptions');
+  const { subscriptions } = context.services;
+  const [list, options] = await Promise.all([
+    subscriptions.listForCustomer(user.id),
+    subscriptions.joinOptions({ productId: null, quantity: 1 }),
+  ]);
+  const cardSaved = new URL(request.url).searchParams.get('card') === 'saved';
+  return data(
+    { subscriptions: list, cookies: options.cookies, cardSaved },
+    { headers: { 'Cache-Control': 'private, no-store' } },
+  );
+}
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+/** One change to one of the member's subscriptions; the service checks it is theirs. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireUserPage(request, context);
+  const form = await request.formData();
+  const intent = field(form, 'intent');
+  const id = field(form, 'id');
+  const club = context.services.subscriptions;
+  const actor = customerActor(user);
+  if (intent === 'card') {
+    // The hosted card page opens; a refusal (a cancelled subscription) is toasted like the rest.
+    let url = '';
+    const refused = await runAdminAction(context, intent, async () => {
+      url = (await club.updateCard(id, user)).url;
+    });
+    return url ? redirect(url) : refused;
+  }
+  return runAdminAction(context, intent, () => {
+    switch (intent) {
+      case 'skip':
+        return club.skipNext(id, user.id, actor);
+      case 'pause':
+        return club.pause(id, user.id, { until: field(form, 'until') || null }, actor);
+      case 'resume':
+        return club.resume(id, user.id, actor);
+      case 'cancel':
+        return club.cancel(id, user.id, actor);
+      case 'change':
+        return club.change(
+          id,
+          user.id,
+          {
+            every_weeks: field(form, 'every_weeks') || undefined,
+            weekday: field(form, 'weekday') || undefined,
+            product_id: field(form, 'product_id') || undefined,
+            quantity: field(form, 'quantity') || undefined,
+          },
+          actor,
+        );
+      default:
+        throw redirect('/account/subscriptions');
+    }
+  });
+}
+
+const MESSAGES = {
+  skip: { success: 'Next box skipped', failure: 'Could not skip the box' },
+  pause: { success: 'Subscription paused', failure: 'Could not pause' },
+  resume: { success: 'Subscription resumed', failure: 'Could not resume' },
+  cancel: { success: 'Subscription cancelled', failure: 'Could not cancel' },
+  change: { success: 'Changes saved for your next box', failure: 'Could not save the changes' },
+  card: { success: 'Opening the card page', failure: 'Could not open the card page' },
+};
+
+export default function SubscriptionsPage({ loaderData }: Route.ComponentProps) {
+  const { subscriptions, cookies, cardSaved } = loaderData;
+  return (
+    <main className="mx-auto w-full max-w-3xl px-4 py-8 sm:py-12">
+      <Link to="/account" className="mb-6 inline-flex items-center gap-1 text-caramel-dark hover:underline">
+        <ArrowLeft aria-hidden className="size-4" /> My account
+      </Link>
+      <h1 className="mb-2 text-3xl font-bold">My Cookie Club</h1>
+      {cardSaved && (
+        <p role="status" className="mb-4 rounded-md bg-green-50 p-3 text-green-900">
+          Your card is saved. Each box is charged to it when it is made.
+        </p>
+      )}
+      {subscriptions.length === 0 ? (
+        <Card className="p-6">
+          <p className="mb-4">You are not in the Cookie Club yet.</p>
+          <Button asChild>
+            <Link to="/club">Join the Cookie Club</Link>
+          </Button>
+        </Card>
+      ) : (
+        <div className="space-y-6">
+          {subscriptions.map((sub) => (
+            <Card key={sub.id} className="space-y-6 p-5 sm:p-6">
+              <SubscriptionSummary sub={sub} orderLink={(id) => `/account/orders/${id}`} />
+              {sub.status === 'failing' && (
+                <p className="rounded-md bg-red-50 p-3 text-sm text-red-900">
+                  Your last payment was declined. Update your card and the waiting box is tried again at once.
+                </p>
+              )}
+              {sub.status !== 'cancelled' && <MemberActions sub={sub} cookies={cookies} />}
+            </Card>
+          ))}
+        </div>
+      )}
+    </main>
+  );
+}
+
+function MemberActions({ sub, cookies }: { sub: SubscriptionView; cookies: { id: string; name: string }[] }) {
+  const fetcher = useFetcher<AdminActionResult>();
+  useActionToast(fetcher, MESSAGES);
+  const busy = fetcher.state !== 'idle';
+  const [changing, setChanging] = useState(false);
+  const fieldsOf = (intent: string) => (
+    <>
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="id" value={sub.id} />
+    </>
+  );
+  const paused = sub.status === 'paused';
+  return (
+    <div className="space-y-4 border-t border-crumb pt-4">
+      <div className="flex flex-wrap gap-2">
+        {!paused && sub.status !== 'awaiting_card' && (
+          <fetcher.Form method="post">
+            {fieldsOf('skip')}
+            <Button type="submit" variant="outline" disabled={busy}>
+              Skip next box
+            </Button>
+          </fetcher.Form>
+        )}
+        {paused && (
+          <fetcher.Form method="post">
+            {fieldsOf('resume')}
+            <Button type="submit" disabled={busy}>
+              Resume
+            </Button>
+          </fetcher.Form>
+        )}
+        <fetcher.Form method="post">
+          {fieldsOf('card')}
+          <Button type="submit" variant="outline" disabled={busy}>
+            {sub.card_label ? 'Update card' : 'Add a card'}
+          </Button>
+        </fetcher.Form>
+        <Button
+          type="button"
+          variant="outline"
+          onClick={() => setChanging((v) => !v)}
+          aria-expanded={changing}
+        >
+          Change
+        </Button>
+        <AlertDialog>
+          <AlertDialogTrigger asChild>
+            <Button type="button" variant="danger" disabled={busy}>
+              Cancel subscription
+            </Button>
+          </AlertDialogTrigger>
+          <AlertDialogContent>
+            <AlertDialogTitle>Cancel your Cookie Club?</AlertDialogTitle>
+            <AlertDialogDescription>
+              No further boxes are made or charged. A box you have already paid for still comes.
+            </AlertDialogDescription>
+            <AlertDialogFooter>
+              <AlertDialogCancel>Keep it</AlertDialogCancel>
+              <AlertDialogAction
+                onClick={() => fetcher.submit({ intent: 'cancel', id: sub.id }, { method: 'post' })}
+              >
+                Cancel subscription
+              </AlertDialogAction>
+            </AlertDialogFooter>
+          </AlertDialogContent>
+        </AlertDialog>
+      </div>
+      {!paused && (
+        <fetcher.Form method="post" className="flex flex-wrap items-end gap-2">
+          {fieldsOf('pause')}
+          <div>
+            <Label htmlFor={`until-${sub.id}`}>Pause until (leave empty to pause until you resume)</Label>
+            <Input id={`until-${sub.id}`} name="until" type="date" className="w-auto" />
+          </div>
+          <Button type="submit" variant="outline" disabled={busy}>
+            Pause
+          </Button>
+        </fetcher.Form>
+      )}
+      {changing && (
+        <fetcher.Form method="post" className="grid gap-3 sm:grid-cols-2">
+          {fieldsOf('change')}
+          <p className="text-sm text-cocoa-light sm:col-span-2">
+            Changes apply from the next box not yet charged.
+          </p>
+          <div>
+            <Label htmlFor={`cookie-${sub.id}`}>Cookie</Label>
+            <Select id={`cookie-${sub.id}`} name="product_id" defaultValue={sub.product_id ?? ''}>
+              {cookies.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name}
+                </option>
+              ))}
+            </Select>
+          </div>
+          <div>
+            <Label htmlFor={`quantity-${sub.id}`}>Cookies per box</Label>
+            <Input
+              id={`quantity-${sub.id}`}
+              name="quantity"
+              type="number"
+              min={1}
+              defaultValue={sub.quantity}
+            />
+          </div>
+          <div>
+            <Label htmlFor={`every-${sub.id}`}>How often</Label>
+            <Select id={`every-${sub.id}`} name="every_weeks" defaultValue={String(sub.every_weeks)}>
+              {EVERY_WEEKS.map((w) => (
+                <option key={w} value={w}>
+                  Every {w} weeks
+                </option>
+              ))}
+            </Select>
+          </div>
+          <div>
+            <Label htmlFor={`weekday-${sub.id}`}>Day of the week</Label>
+            <Select id={`weekday-${sub.id}`} name="weekday" defaultValue={String(sub.weekday)}>
+              {WEEKDAY_NAMES.map((name, i) => (
+                <option key={name} value={i}>
+                  {name}
+                </option>
+              ))}
+            </Select>
+          </div>
+          <div className="sm:col-span-2">
+            <Button type="submit" disabled={busy}>
+              Save changes
+            </Button>
+          </div>
+        </fetcher.Form>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,196 @@
+import { data, Form, Link, redirect, useNavigation, useSubmit } from 'react-router';
+import { Button } from '~/app/components/ui/button';
+import { Card } from '~/app/components/ui/card';
+import { Input, Label, Select } from '~/app/components/ui/input';
+import { getUser, requireUserPage } from '~/app/lib/guards.server';
+import { pageMeta } from '~/app/lib/meta';
+import { refusalOf } from '~/app/lib/service-errors.server';
+import { MAX_LINE_QUANTITY } from '~/shared/constants';
+import { isUuid } from '~/shared/ids';
+import { formatPence } from '~/shared/money/money';
+import { EVERY_WEEKS } from '~/shared/subscriptions/club';
+import { formatBakeDay } from '~/shared/time/london-time';
+import type { Route } from './+types/club';
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, {
+    title: 'Join the Cookie Club',
+    description:
+      'Fresh cookies on a bake day every 2 or 4 weeks, charged once per box. Skip, pause or cancel any time.',
+    path: '/club',
+  });
+
+const DEFAULT_QUANTITY = 6;
+
+/** The choice in the address (?product=&quantity=), so the price per box follows it; clamped. */
+function choiceOf(url: URL) {
+  const product = url.searchParams.get('product');
+  const quantity = Math.trunc(Number(url.searchParams.get('quantity')) || DEFAULT_QUANTITY);
+  return {
+    productId: product && isUuid(product) ? product : null,
+    quantity: Math.min(MAX_LINE_QUANTITY, Math.max(1, quantity)),
+  };
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await getUser(request, context);
+  const options = await context.services.subscriptions.joinOptions(choiceOf(new URL(request.url)));
+  return data(
+    { ...options, who: user ? (user.role === 'admin' ? 'admin' : 'member') : 'visitor' },
+    { headers: { 'Cache-Control': 'private, no-store' } },
+  );
+}
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+/** Joins (the server prices the box and checks the day again), then opens the card page. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireUserPage(request, context);
+  if (user.role === 'admin') throw redirect('/admin/subscriptions');
+  const form = Object.fromEntries(await request.formData());
+  try {
+    const { url } = await context.services.subscriptions.join(user, form);
+    return redirect(url);
+  } catch (err) {
+    const refused = refusalOf(err);
+    if (!refused) throw err;
+    return data({ error: refused.message, fields: refused.fields }, { status: refused.status });
+  }
+}
+
+export default function ClubPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { cookies, product_id, quantity, days, price, who } = loaderData;
+  const submit = useSubmit();
+  const busy = useNavigation().state !== 'idle';
+  const fields: Record<string, string> = actionData?.fields ?? {};
+  // Changing the cookie or the count re-prices the box on the server (the address keeps the choice).
+  const reprice = (form: HTMLFormElement) => {
+    const f = new FormData(form);
+    submit(
+      { product: String(f.get('product_id')), quantity: String(f.get('quantity')) },
+      { method: 'get', replace: true, preventScrollReset: true },
+    );
+  };
+  return (
+    <main className="mx-auto w-full max-w-3xl px-4 py-8 sm:py-12">
+      <h1 className="mb-2 text-3xl font-bold">Join the Cookie Club</h1>
+      <p className="mb-6 text-cocoa-light">
+        A box of fresh cookies on a bake day every 2 or 4 weeks. Each box is charged once, when it is made, at
+        that day&apos;s price. Skip, pause, change or cancel from your account whenever you like.
+      </p>
+      {cookies.length === 0 ? (
+        <Card className="p-6">No cookies can be chosen for the club just now. Please come back soon.</Card>
+      ) : (
+        <Card className="p-5 sm:p-6">
+          <Form
+            method="post"
+            noValidate
+            className="grid gap-4 sm:grid-cols-2"
+            onChange={(e) => {
+              const target: EventTarget = e.target;
+              const name =
+                target instanceof HTMLInputElement || target instanceof HTMLSelectElement ? target.name : '';
+              if (name === 'product_id' || name === 'quantity') reprice(e.currentTarget);
+            }}
+          >
+            <div>
+              <Label htmlFor="product_id">Cookie</Label>
+              <Select
+                id="product_id"
+                name="product_id"
+                defaultValue={product_id ?? ''}
+                aria-invalid={fields.product_id ? true : undefined}
+              >
+                {cookies.map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {c.name} ({formatPence(c.price_pennies)} each)
+                  </option>
+                ))}
+              </Select>
+            </div>
+            <div>
+              <Label htmlFor="quantity">Cookies per box</Label>
+              <Input
+                id="quantity"
+                name="quantity"
+                type="number"
+                min={1}
+                max={MAX_LINE_QUANTITY}
+                defaultValue={quantity}
+                aria-invalid={fields.quantity ? true : undefined}
+              />
+            </div>
+            <fieldset className="sm:col-span-2">
+              <legend className="mb-1 text-sm font-medium">How often</legend>
+              <div className="flex gap-4">
+                {EVERY_WEEKS.map((w) => (
+                  <label key={w} className="flex items-center gap-2">
+                    <input type="radio" name="every_weeks" value={w} defaultChecked={w === 2} /> Every {w}{' '}
+                    weeks
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+            <div className="sm:col-span-2">
+              <Label htmlFor="first_date">First delivery day</Label>
+              {days.length === 0 ? (
+                <p className="text-sm">There is no open delivery day for a box this size just now.</p>
+              ) : (
+                <Select id="first_date" name="first_date" aria-invalid={fields.first_date ? true : undefined}>
+                  {days.map((d) => (
+                    <option key={d.date} value={d.date}>
+                      {formatBakeDay(d.date)} ({d.order_by})
+                    </option>
+                  ))}
+                </Select>
+              )}
+              <p className="mt-1 text-sm text-cocoa-light">Later boxes come on the same day of the week.</p>
+            </div>
+            {price && (
+              <dl className="rounded-md bg-cream p-4 text-sm sm:col-span-2" aria-live="polite">
+                <div className="flex justify-between">
+                  <dt>Cookies</dt>
+                  <dd>{formatPence(price.cookies_pennies)}</dd>
+                </div>
+                <div className="flex justify-between">
+                  <dt>Delivery</dt>
+                  <dd>{price.delivery_pennies ? formatPence(price.delivery_pennies) : 'Free'}</dd>
+                </div>
+                <div className="flex justify-between font-bold">
+                  <dt>Per box</dt>
+                  <dd>{formatPence(price.total_pennies)}</dd>
+                </div>
+              </dl>
+            )}
+            <p role="alert" className="text-sm font-medium text-red-700 sm:col-span-2">
+              {actionData?.error}
+            </p>
+            <div className="sm:col-span-2">
+              {who === 'admin' ? (
+                <p>Sign in with a customer account to join.</p>
+              ) : (
+                <>
+                  <Button type="submit" size="lg" disabled={busy || days.length === 0}>
+                    {who === 'visitor' ? 'Sign in to join' : 'Join and save a card'}
+                  </Button>
+                  <p className="mt-2 text-sm text-cocoa-light">
+                    Next you save a card on a secure page. Your first box is charged once it is saved, and
+                    each later box when it is made.
+                    {who === 'member' && (
+                      <>
+                        {' '}
+                        <Link className="underline" to="/account/subscriptions">
+                          My Cookie Club
+                        </Link>
+                      </>
+                    )}
+                  </p>
+                </>
+              )}
+            </div>
+          </Form>
+        </Card>
+      )}
+    </main>
+  );
+}
