@@ -785,6 +785,8 @@ export const subscriptions = pgTable(
     productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
     /** A box (issue 31) instead of a product, when boxes exist; no foreign key until then. */
     boxId: uuid('box_id'),
+    /** When `productId` is a box the member fills: what goes in each box (a fixed box holds its own). */
+    boxFilling: jsonb('box_filling').$type<BoxFilling>(),
     quantity: integer('quantity').notNull(),
     everyWeeks: integer('every_weeks').notNull(),
     /** 0 = Sunday ... 6 = Saturday (London), the weekday boxes are delivered on. */
