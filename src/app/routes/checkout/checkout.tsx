@@ -5,7 +5,8 @@ import { toast } from 'sonner';
 import { basketKey, type CartItem, cartCookies, lineId, useCart, useCartStore } from '~/app/cart/cart-store';
 import { CartLoading, EmptyCart } from '~/app/cart/empty-cart';
 import { loadCheckoutDraft, saveCheckoutDraft } from '~/app/checkout/checkout-draft';
-import { CodeRefusedError, GiftCardRefusedError, useQuote } from '~/app/checkout/checkout-quote';
+import { CodeRefusedError, fetchQuote, GiftCardRefusedError, useQuote } from '~/app/checkout/checkout-quote';
+import { CodeEntryForm } from '~/app/checkout/code-entry-form';
 import { createCheckoutSession, SignInRequiredError } from '~/app/checkout/create-checkout-session';
 import {
   checkDelivery,
@@ -20,9 +21,7 @@ import {
   dayAvailability,
   firstOpenDay,
 } from '~/app/checkout/delivery-day-picker';
-import { DiscountCodeForm } from '~/app/checkout/discount-code-form';
 import { FreeDeliveryNote, FulfilmentChoice } from '~/app/checkout/fulfilment-choice';
-import { GiftCardForm } from '~/app/checkout/gift-card-form';
 import { BoxContentsList } from '~/app/components/boxes/box-contents';
 import { Button } from '~/app/components/ui/button';
 import { Card } from '~/app/components/ui/card';
@@ -241,20 +240,65 @@ function OrderSummary({
       </dl>
       {fulfilment === 'delivery' && <FreeDeliveryNote quote={quote} className="mt-3" />}
 
-      <DiscountCodeForm
-        items={items}
-        fulfilment={fulfilment}
-        applied={discountCode}
-        onApplied={setDiscountCode}
-      />
-      <GiftCardForm
-        items={items}
-        fulfilment={fulfilment}
-        discountCode={discountCode}
-        applied={giftCards}
-        paying={quote?.gift_cards ?? []}
-        onChange={setGiftCards}
-      />
+      <CodeEntryForm
+        label="Discount code"
+        name="discount_code"
+        maxLength={60}
+        refused={CodeRefusedError}
+        check={async (code) =>
+          setDiscountCode((await fetchQuote(items, code, fulfilment)).discount?.code ?? null)
+        }
+      >
+        {discountCode && (
+          <p className="mt-2 flex items-center justify-between gap-2 text-sm">
+            <span>
+              Code <strong>{discountCode}</strong> applied
+            </span>
+            <Button type="button" variant="ghost" size="sm" onClick={() => setDiscountCode(null)}>
+              Remove code
+            </Button>
+          </p>
+        )}
+      </CodeEntryForm>
+      <CodeEntryForm
+        label="Gift card"
+        name="gift_card"
+        maxLength={40}
+        placeholder="XXXX-XXXX-XXXX-XXXX-XXXX"
+        buttonLabel="Apply gift card"
+        refused={GiftCardRefusedError}
+        check={async (code) => {
+          const codes = [...giftCards, code];
+          await fetchQuote(items, discountCode, fulfilment, codes);
+          setGiftCards(codes);
+        }}
+      >
+        {giftCards.length > 0 && (
+          <ul className="mt-2 space-y-1 text-sm" aria-label="Gift cards applied">
+            {giftCards.map((code) => {
+              // The storefront's script budget: the last 4 read here, not through the shared module.
+              const masked = `•••• ${code.replace(/[\s-]/g, '').toUpperCase().slice(-4)}`;
+              const pays = quote?.gift_cards.find((p) => masked.endsWith(p.last4))?.pennies;
+              return (
+                <li key={code} className="flex items-center justify-between gap-2">
+                  <span>
+                    Gift card <strong>{masked}</strong>
+                    {pays !== undefined && ` pays ${formatPence(pays)}`}
+                  </span>
+                  <Button
+                    type="button"
+                    variant="ghost"
+                    size="sm"
+                    onClick={() => setGiftCards(giftCards.filter((c) => c !== code))}
+                  >
+                    Remove gift card {masked}
+                  </Button>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </CodeEntryForm>
 
       {collection && (
         <FulfilmentChoice
