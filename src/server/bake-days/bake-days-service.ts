@@ -14,12 +14,13 @@ import {
   refusalFor,
 } from '~/shared/bake-days/calendar';
 import { BakeOverrideSchema, BakeTemplateSchema, IsoDateSchema } from '~/shared/bake-days/schemas';
+import { dateRefusal, type LimitedLine, limitRefusal } from '~/shared/limits/limited';
 import type { Fulfilment } from '~/shared/orders/fulfilment';
 import { addDays, daysBetween, type IsoDate, isIsoDate, londonDate } from '~/shared/time/london-time';
 import type { Db, Tx } from '../db/client';
 import { bakeDayOverrides, bakeDayTemplate } from '../db/schema';
 import { badRequest, notFound, parseOrThrow } from '../errors';
-import { bookedCookiesByDate, bookedCookiesOn, bookedCookiesOnDay } from '../orders/booked-cookies';
+import { bookedCookiesByDate, bookedCookiesOn, bookedOnDay } from '../orders/booked-cookies';
 
 /** Any fixed number: the first key of the per-day advisory lock (the second is the day's number). */
 const DAY_LOCK = 7_274_013;
@@ -167,28 +168,48 @@ export function createBakeDaysService(db: Db, clock: () => Date = () => new Date
     cookies: number,
     fulfilment: Fulfilment,
     rules: { template: BakeTemplate; override: BakeOverride | null; closed: ClosedDates },
+    limited: readonly LimitedLine[] = [],
   ): Promise<string | null> {
+    // A limited product's delivery dates and lead time need no lock (decision 043).
+    const today = londonDate(clock());
+    for (const l of limited) {
+      const refusal = dateRefusal(l, date, today);
+      if (refusal) return refusal;
+    }
     await tx.execute(
       sql`select pg_advisory_xact_lock(${DAY_LOCK}::int, ${daysBetween('2000-01-01', date)}::int)`,
     );
-    const day = describeDay(date, {
-      ...rules,
-      booked: await bookedCookiesOnDay(tx, date),
-      now: clock(),
-      cookies,
-      fulfilment,
-    });
-    return refusalFor(day, rules.template, fulfilment);
+    // The day's cookies and each limited product's units, counted in one statement under the one lock.
+    const counted = limited.filter((l) => l.dailyLimit !== null);
+    const booked = await bookedOnDay(
+      tx,
+      date,
+      counted.map((l) => l.productId),
+    );
+    const day = describeDay(date, { ...rules, booked: booked.cookies, now: clock(), cookies, fulfilment });
+    const refusal = refusalFor(day, rules.template, fulfilment);
+    if (refusal) return refusal;
+    for (const l of counted) {
+      const over = limitRefusal(l, date, booked.units[l.productId] ?? 0);
+      if (over) return over;
+    }
+    return null;
   }
 
   /** A checkout that names no day (the documented payload has none: docs/rules/bake-days-and-capacity.md) gets the first open day with room. */
-  async function reserveFirstOpenDay(tx: Tx, cookies: number, fulfilment: Fulfilment): Promise<IsoDate> {
+  async function reserveFirstOpenDay(
+    tx: Tx,
+    cookies: number,
+    fulfilment: Fulfilment,
+    limited: readonly LimitedLine[],
+  ): Promise<IsoDate> {
     const { template, overrides, days } = await calendar({ cookies, exec: tx, fulfilment });
+    const today = londonDate(clock());
     for (const day of days) {
-      if (day.state !== 'open') continue;
+      if (day.state !== 'open' || limited.some((l) => dateRefusal(l, day.date, today))) continue;
       const override = overrides.find((o) => o.date === day.date) ?? null;
       const rules = { template, override, closed: closedDatesOf(overrides) };
-      if ((await lockAndCheck(tx, day.date, cookies, fulfilment, rules)) === null) return day.date;
+      if ((await lockAndCheck(tx, day.date, cookies, fulfilment, rules, limited)) === null) return day.date;
     }
     throw badRequest(noDayMessage(fulfilment), { delivery_date: noDayMessage(fulfilment) });
   }
@@ -210,12 +231,21 @@ export function createBakeDaysService(db: Db, clock: () => Date = () => new Date
       input: unknown,
       cookies: number,
       fulfilment: Fulfilment = 'delivery',
+      limited: readonly LimitedLine[] = [],
     ): Promise<IsoDate> {
-      if (input === undefined || input === null) return reserveFirstOpenDay(tx, cookies, fulfilment);
+      if (input === undefined || input === null)
+        return reserveFirstOpenDay(tx, cookies, fulfilment, limited);
       if (!isIsoDate(input))
         throw badRequest(MALFORMED_DAY_MESSAGE, { delivery_date: MALFORMED_DAY_MESSAGE });
       const { template, override, closed } = await dayFacts(tx, input, false);
-      const refusal = await lockAndCheck(tx, input, cookies, fulfilment, { template, override, closed });
+      const refusal = await lockAndCheck(
+        tx,
+        input,
+        cookies,
+        fulfilment,
+        { template, override, closed },
+        limited,
+      );
       if (refusal) throw badRequest(refusal, { delivery_date: refusal });
       return input;
     },

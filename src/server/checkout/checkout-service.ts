@@ -9,6 +9,7 @@ import {
 } from '~/shared/boxes/box';
 import { MAX_LINE_QUANTITY } from '~/shared/constants';
 import { normaliseCode } from '~/shared/discounts/discount-code';
+import { hasLimits, type LimitedLine, saleRefusal } from '~/shared/limits/limited';
 import type { VatRate } from '~/shared/food-information';
 import { isUuid } from '~/shared/ids';
 import type { Fulfilment } from '~/shared/orders/fulfilment';
@@ -21,6 +22,7 @@ import {
   QUANTITY_MESSAGE,
 } from '~/shared/schemas/checkout';
 import type { Delivery } from '~/shared/schemas/gift-delivery';
+import { londonDate } from '~/shared/time/london-time';
 import type { SessionUser } from '../auth/session-service';
 import type { BakeDaysService } from '../bake-days/bake-days-service';
 import { boxCandidates, boxRulesOf } from '../boxes/box-rules';
@@ -79,6 +81,18 @@ interface WantedLine {
   index: number;
 }
 
+/** A basket's limited products, one entry per product (two boxes filled differently add up). */
+function limitedOf(lines: PricedLine[]): LimitedLine[] {
+  const byId = new Map<string, LimitedLine>();
+  for (const l of lines) {
+    if (!l.limits) continue;
+    const seen = byId.get(l.productId);
+    if (seen) seen.units += l.quantity;
+    else byId.set(l.productId, { ...l.limits, units: l.quantity });
+  }
+  return [...byId.values()];
+}
+
 /** Joins names the way a sentence does: "A", "A and B", "A, B and C". */
 const listNames = (names: string[]) =>
   names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
@@ -131,6 +145,8 @@ type PricedLine = {
   box: BoxContents | null;
   /** Cookies baked per unit: a box's size, or 1. */
   cookiesEach: number;
+  /** A limited or seasonal product's rules and units (decision 043); null for any other. */
+  limits: LimitedLine | null;
 };
 
 /**
@@ -263,6 +279,12 @@ export function createCheckoutService(deps: {
             active: products.isActive,
             soldOut: products.soldOut,
             vatRate: products.vatRate,
+            onSaleFrom: products.onSaleFrom,
+            onSaleUntil: products.onSaleUntil,
+            deliverFrom: products.deliverFrom,
+            deliverUntil: products.deliverUntil,
+            leadDays: products.leadDays,
+            dailyLimit: products.dailyLimit,
           })
           .from(products)
           .where(inArray(products.id, ids))
@@ -290,6 +312,14 @@ export function createCheckoutService(deps: {
       );
     }
 
+    // Limited and seasonal (decision 043): not before it is on sale, nor after.
+    const today = londonDate(new Date());
+    for (const l of wanted) {
+      const p = found.get(l.productId)!;
+      const refusal = saleRefusal({ ...p, productId: p.id, units: l.quantity }, today);
+      if (refusal) throw badRequest(refusal, { [`items.${l.index}.product_id`]: refusal });
+    }
+
     const boxes = await boxRulesOf(
       tx,
       rows.map((r) => r.id),
@@ -306,6 +336,7 @@ export function createCheckoutService(deps: {
         vatRate: product.vatRate as VatRate,
         box: contents[i] ?? null,
         cookiesEach: boxes.get(product.id)?.size ?? 1,
+        limits: hasLimits(product) ? { ...product, productId: product.id, units: l.quantity } : null,
       };
     });
   }
@@ -422,7 +453,7 @@ export function createCheckoutService(deps: {
       // locked before the code, in every checkout, so two locks never wait on each other in a circle.
       // The oven bakes cookies, not boxes: a box counts as its cookies.
       const cookies = lines.reduce((sum, l) => sum + l.quantity * l.cookiesEach, 0);
-      const deliveryDate = await bakeDays.reserveDay(tx, wantedDay, cookies, fulfilment);
+      const deliveryDate = await bakeDays.reserveDay(tx, wantedDay, cookies, fulfilment, limitedOf(lines));
       const { priced, code } = await price(tx, settings, lines, fulfilment, rawCode, profile.id, true);
       // The customer's own earlier checkouts that hold these cards give them up first: a new
       // checkout with the same card replaces them (they were never paid).

@@ -187,6 +187,16 @@ export const products = pgTable(
     kind: text('kind', { enum: ['cookie', 'gift_card'] })
       .notNull()
       .default('cookie'),
+    /** Limited and seasonal (decision 043): on sale from / until these London dates (inclusive); null = always. */
+    onSaleFrom: date('on_sale_from', { mode: 'string' }),
+    onSaleUntil: date('on_sale_until', { mode: 'string' }),
+    /** The delivery (or collection) days it can be had on (inclusive); null = any bake day. */
+    deliverFrom: date('deliver_from', { mode: 'string' }),
+    deliverUntil: date('deliver_until', { mode: 'string' }),
+    /** Order at least this many days before its day. */
+    leadDays: integer('lead_days').notNull().default(0),
+    /** The most units sold for one bake day, held under the day's lock; null = no limit but the day's. */
+    dailyLimit: integer('daily_limit'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -195,6 +205,8 @@ export const products = pgTable(
     check('products_vat_rate_check', oneOf(t.vatRate, VAT_RATES)),
     check('products_shelf_life_check', sql`${t.shelfLifeDays} > 0`),
     check('products_net_weight_check', sql`${t.netWeightGrams} > 0`),
+    check('products_lead_days_check', sql`${t.leadDays} between 0 and 365`),
+    check('products_daily_limit_check', sql`${t.dailyLimit} > 0`),
     index('products_active_created_idx').on(t.isActive, t.createdAt.desc()),
     index('products_created_at_idx').on(t.createdAt.desc()),
   ],

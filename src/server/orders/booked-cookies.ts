@@ -1,4 +1,4 @@
-import { and, between, eq, sql } from 'drizzle-orm';
+import { and, between, eq, inArray, sql } from 'drizzle-orm';
 import type { IsoDate } from '~/shared/time/london-time';
 import type { Db, Tx } from '../db/client';
 import { orderItems, orders } from '../db/schema';
@@ -52,4 +52,71 @@ export const bookedCookiesOn = (date: IsoDate) =>
 export async function bookedCookiesOnDay(exec: Db | Tx, date: IsoDate): Promise<number> {
   const [row] = await exec.select({ booked: bookedCookiesOn(date) }).from(sql`(select 1) as one`);
   return row?.booked ?? 0;
+}
+
+/**
+ * Units of each of `productIds` held for one date (lines of orders not cancelled: a pending order
+ * holds its units until it is paid or expires), as a scalar subquery giving a JSON object by
+ * product id, for the statement that counts the day's cookies under its lock (decision 043).
+ */
+export const unitsHeldOn = (date: IsoDate, productIds: readonly string[]) =>
+  sql<Record<string, number> | null>`(
+  select json_object_agg(u.product_id, u.units) from (
+    select i.product_id, sum(i.quantity)::int as units
+    from ${orders} o join ${orderItems} i on i.order_id = o.id
+    where o.delivery_date = ${date} and o.status <> 'cancelled'
+      and i.product_id in (${sql.join(
+        productIds.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})
+    group by i.product_id
+  ) u
+)`;
+
+/**
+ * The cookies booked for one date and the units held of each of `productIds` (see
+ * `unitsHeldOn`): one statement, taken under the day's lock.
+ */
+export async function bookedOnDay(
+  exec: Db | Tx,
+  date: IsoDate,
+  productIds: readonly string[],
+): Promise<{ cookies: number; units: Record<string, number> }> {
+  if (productIds.length === 0) return { cookies: await bookedCookiesOnDay(exec, date), units: {} };
+  const [row] = await exec
+    .select({ booked: bookedCookiesOn(date), units: unitsHeldOn(date, productIds) })
+    .from(sql`(select 1) as one`);
+  return { cookies: row?.booked ?? 0, units: row?.units ?? {} };
+}
+
+/**
+ * Units held of each of `productIds` per date from `from` to `to` (the owner's forward view, the
+ * checkout's "Only 3 left"): by date, then product id.
+ */
+export async function unitsHeldByDate(
+  exec: Db | Tx,
+  from: IsoDate,
+  to: IsoDate,
+  productIds: readonly string[],
+): Promise<Record<IsoDate, Record<string, number>>> {
+  if (productIds.length === 0) return {};
+  const rows = await exec
+    .select({
+      date: orders.deliveryDate,
+      productId: orderItems.productId,
+      units: sql<number>`sum(${orderItems.quantity})::int`.mapWith(Number),
+    })
+    .from(orders)
+    .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
+    .where(
+      and(
+        between(orders.deliveryDate, from, to),
+        holdsItsPlace,
+        inArray(orderItems.productId, [...productIds]),
+      ),
+    )
+    .groupBy(orders.deliveryDate, orderItems.productId);
+  const out: Record<IsoDate, Record<string, number>> = {};
+  for (const r of rows) (out[r.date!] ??= {})[r.productId!] = r.units;
+  return out;
 }

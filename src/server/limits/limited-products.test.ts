@@ -1,0 +1,165 @@
+import { and, count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orderItems, orders, products } from '~/server/db/schema';
+import { SYSTEM } from '~/shared/orders/actor';
+import { addDays, formatBakeDay, londonDate } from '~/shared/time/london-time';
+import { api, createProduct, createUser } from '~/test/factories';
+import { createTestApp, type TestApp } from '~/test/test-app';
+
+// Limited and seasonal products (decision 043): every refusal is a 400 with its reason and writes
+// nothing; the per-day limit is held under the day's lock, with its capacity.
+const CHECKOUT = '/api/checkout/create-checkout-session';
+const QUOTE = '/api/checkout/quote';
+let t: TestApp;
+let cookie: string;
+const today = londonDate(new Date());
+const inDays = (n: number) => addDays(today, n);
+const dayMonth = (d: string) =>
+  new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'long' }).format(
+    new Date(`${d}T12:00:00Z`),
+  );
+
+const EVERY_DAY = {
+  deliveryWeekdays: [0, 1, 2, 3, 4, 5, 6],
+  workingWeekdays: [0, 1, 2, 3, 4, 5, 6],
+  cutoffTime: '14:00',
+  cutoffDaysBefore: 1,
+  horizonDays: 40,
+  capacityCookies: 5000,
+};
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { RATE_LIMITS: 'false' } });
+  ({ cookie } = await createUser(t));
+  await t.services.bakeDays.saveTemplate(EVERY_DAY);
+});
+afterAll(() => t.close());
+
+const orderCount = async () => (await t.services.db.select({ n: count() }).from(orders))[0]!.n;
+const limited = (fields: Partial<typeof products.$inferInsert>) =>
+  createProduct(t.services, { name: 'Christmas Box', pricePennies: 2400, ...fields });
+const checkout = (productId: string, delivery_date: unknown, quantity = 1, as = cookie) =>
+  api(t, 'POST', CHECKOUT, { items: [{ product_id: productId, quantity }], delivery_date }, as);
+
+async function expectRefused(res: Response, message: string, before: number) {
+  expect(res.status).toBe(400);
+  expect((await res.json()).error.message).toBe(message);
+  expect(await orderCount()).toBe(before);
+}
+
+describe('on sale from / until', () => {
+  it('refuses a product before it is on sale, saying from when', async () => {
+    const p = await limited({ onSaleFrom: inDays(3) });
+    const before = await orderCount();
+    const message = `Sorry, Christmas Box is on sale from ${dayMonth(inDays(3))}.`;
+    await expectRefused(await checkout(p.id, inDays(5)), message, before);
+    const quote = await api(t, 'POST', QUOTE, { items: [{ product_id: p.id, quantity: 1 }] });
+    expect(quote.status).toBe(400);
+  });
+
+  it('refuses a product whose sale has ended', async () => {
+    const p = await limited({ onSaleUntil: inDays(-1) });
+    const before = await orderCount();
+    await expectRefused(
+      await checkout(p.id, inDays(5)),
+      'Sorry, Christmas Box is no longer on sale. Please remove it from your basket.',
+      before,
+    );
+  });
+
+  it('sells on its last day of sale', async () => {
+    const p = await limited({ onSaleFrom: today, onSaleUntil: today });
+    expect((await checkout(p.id, inDays(5))).status).toBe(200);
+  });
+});
+
+describe('delivery dates and lead time', () => {
+  it('refuses a day outside its delivery dates, naming them', async () => {
+    const p = await limited({ deliverFrom: inDays(10), deliverUntil: inDays(19) });
+    const before = await orderCount();
+    const message = `Christmas Box can only be delivered from ${dayMonth(inDays(10))} to ${dayMonth(inDays(19))}. Please choose one of those days.`;
+    await expectRefused(await checkout(p.id, inDays(9)), message, before);
+    await expectRefused(await checkout(p.id, inDays(20)), message, before);
+    expect((await checkout(p.id, inDays(10))).status).toBe(200);
+  });
+
+  it('gives an order that names no day the first day of its delivery dates (a pre-order, paid now)', async () => {
+    const p = await limited({ deliverFrom: inDays(21), deliverUntil: inDays(30) });
+    const res = await checkout(p.id, undefined);
+    expect(res.status).toBe(200);
+    const { orderId } = await res.json();
+    const [order] = await t.services.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(order).toMatchObject({ status: 'pending', deliveryDate: inDays(21) });
+  });
+
+  it('refuses a day sooner than its lead time', async () => {
+    const p = await limited({ leadDays: 4 });
+    const before = await orderCount();
+    await expectRefused(
+      await checkout(p.id, inDays(3)),
+      'Christmas Box must be ordered at least 4 days ahead.',
+      before,
+    );
+    expect((await checkout(p.id, inDays(4))).status).toBe(200);
+  });
+});
+
+describe('a limit per bake day', () => {
+  it('refuses more than is left, then sold out, and another day still sells', async () => {
+    const p = await limited({ dailyLimit: 3 });
+    const day = inDays(6);
+    const before = await orderCount();
+    await expectRefused(
+      await checkout(p.id, day, 4),
+      `Sorry, only 3 Christmas Box left for ${formatBakeDay(day)}. Please take fewer or choose another day.`,
+      before,
+    );
+    expect((await checkout(p.id, day, 3)).status).toBe(200);
+    const other = await createUser(t);
+    await expectRefused(
+      await checkout(p.id, day, 1, other.cookie),
+      `Sorry, Christmas Box is sold out for ${formatBakeDay(day)}. Please choose another day.`,
+      before + 1,
+    );
+    expect((await checkout(p.id, inDays(7), 1, other.cookie)).status).toBe(200);
+  });
+
+  it('a pending order holds its units until it expires; then they are free again', async () => {
+    const p = await limited({ dailyLimit: 2 });
+    const day = inDays(8);
+    const first = await checkout(p.id, day, 2);
+    expect(first.status).toBe(200);
+    const other = await createUser(t);
+    expect((await checkout(p.id, day, 1, other.cookie)).status).toBe(400);
+    const { orderId } = await first.json();
+    await t.services.orders.cancelCheckout(
+      (await t.services.db.select().from(orders).where(eq(orders.id, orderId)))[0]!.profileId!,
+      orderId,
+      SYSTEM,
+    );
+    expect((await checkout(p.id, day, 1, other.cookie)).status).toBe(200);
+  });
+
+  it('30 customers at once for the last 5 of a day: exactly 5 orders, never more than the limit', async () => {
+    const p = await limited({ dailyLimit: 40 });
+    const day = inDays(9);
+    // 35 of the day's 40 already sold.
+    expect((await checkout(p.id, day, 35)).status).toBe(200);
+    const customers = [];
+    for (let i = 0; i < 30; i++) customers.push(await createUser(t));
+    const results = await Promise.all(customers.map((c) => checkout(p.id, day, 1, c.cookie)));
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 400)).toHaveLength(25);
+    const refused = await Promise.all(results.filter((r) => r.status === 400).map((r) => r.json()));
+    expect(new Set(refused.map((b) => b.error.message))).toEqual(
+      new Set([`Sorry, Christmas Box is sold out for ${formatBakeDay(day)}. Please choose another day.`]),
+    );
+    const [held] = await t.services.db
+      .select({ units: count() })
+      .from(orderItems)
+      .innerJoin(orders, eq(orders.id, orderItems.orderId))
+      .where(and(eq(orderItems.productId, p.id), eq(orders.deliveryDate, day)));
+    expect(held!.units).toBe(6);
+  });
+});

@@ -1,0 +1,98 @@
+import { addDays, formatBakeDay, type IsoDate } from '../time/london-time';
+
+/**
+ * A limited or seasonal product's rules (decision 043). Every date is a London date, inclusive;
+ * null means no such rule.
+ */
+export interface ProductLimits {
+  onSaleFrom: IsoDate | null;
+  onSaleUntil: IsoDate | null;
+  deliverFrom: IsoDate | null;
+  deliverUntil: IsoDate | null;
+  leadDays: number;
+  dailyLimit: number | null;
+}
+
+/** A product in a basket, with its rules and what one checkout line asks of it. */
+export interface LimitedLine extends ProductLimits {
+  productId: string;
+  name: string;
+  /** Units of it in the basket. */
+  units: number;
+}
+
+/** What is left is shown as low at or below this ("Only 3 left for Friday 18 December"). */
+export const LOW_LEFT = 5;
+
+const dayMonth = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'long' });
+/** "1 December". */
+export const formatDayMonth = (date: IsoDate) => dayMonth.format(new Date(`${date}T12:00:00Z`));
+
+export const hasLimits = (l: ProductLimits) =>
+  l.onSaleFrom !== null ||
+  l.onSaleUntil !== null ||
+  l.deliverFrom !== null ||
+  l.deliverUntil !== null ||
+  l.leadDays > 0 ||
+  l.dailyLimit !== null;
+
+/** Whether it is on sale today, and if not the words the shop says instead. */
+export function saleState(l: ProductLimits, today: IsoDate): 'on_sale' | 'not_yet' | 'ended' {
+  if (l.onSaleFrom && today < l.onSaleFrom) return 'not_yet';
+  if (l.onSaleUntil && today > l.onSaleUntil) return 'ended';
+  return 'on_sale';
+}
+
+/** "On sale from 1 December": shown on the product while it is not on sale yet. */
+export const onSaleFromText = (l: ProductLimits) => `On sale from ${formatDayMonth(l.onSaleFrom!)}`;
+
+/** Why the product cannot be bought today (checkout's refusal), or null. */
+export function saleRefusal(l: LimitedLine, today: IsoDate): string | null {
+  const state = saleState(l, today);
+  if (state === 'not_yet') return `Sorry, ${l.name} is on sale from ${formatDayMonth(l.onSaleFrom!)}.`;
+  if (state === 'ended') return `Sorry, ${l.name} is no longer on sale. Please remove it from your basket.`;
+  return null;
+}
+
+/** The delivery days it can be had on, in words: "14 to 23 December", "from 14 December", ... */
+export function windowText(l: ProductLimits): string | null {
+  if (l.deliverFrom && l.deliverUntil)
+    return l.deliverFrom === l.deliverUntil
+      ? `on ${formatDayMonth(l.deliverFrom)}`
+      : `from ${formatDayMonth(l.deliverFrom)} to ${formatDayMonth(l.deliverUntil)}`;
+  if (l.deliverFrom) return `from ${formatDayMonth(l.deliverFrom)}`;
+  if (l.deliverUntil) return `until ${formatDayMonth(l.deliverUntil)}`;
+  return null;
+}
+
+/** The first day its lead time allows, ordering today. */
+export const earliestDay = (l: ProductLimits, today: IsoDate) => addDays(today, l.leadDays);
+
+/**
+ * Why this date cannot be had for the product, whatever is left (its delivery dates, its lead
+ * time), or null.
+ */
+export function dateRefusal(l: LimitedLine, date: IsoDate, today: IsoDate): string | null {
+  if ((l.deliverFrom && date < l.deliverFrom) || (l.deliverUntil && date > l.deliverUntil))
+    return `${l.name} can only be delivered ${windowText(l)}. Please choose one of those days.`;
+  if (date < earliestDay(l, today))
+    return `${l.name} must be ordered at least ${l.leadDays} ${l.leadDays === 1 ? 'day' : 'days'} ahead.`;
+  return null;
+}
+
+/** Why the day's limit refuses `l.units` more when `sold` are held already, or null. */
+export function limitRefusal(l: LimitedLine, date: IsoDate, sold: number): string | null {
+  if (l.dailyLimit === null) return null;
+  const left = Math.max(0, l.dailyLimit - sold);
+  if (l.units <= left) return null;
+  if (left === 0) return `Sorry, ${l.name} is sold out for ${formatBakeDay(date)}. Please choose another day.`;
+  return `Sorry, only ${left} ${l.name} left for ${formatBakeDay(date)}. Please take fewer or choose another day.`;
+}
+
+/** What the product page and checkout say of a day's stock: low, sold out (with the next day), or nothing. */
+export function leftText(left: number, date: IsoDate, nextDay: IsoDate | null): string | null {
+  if (left <= 0)
+    return nextDay ? `Sold out for this day. Next available: ${formatBakeDay(nextDay)}` : 'Sold out for this day';
+  if (left <= LOW_LEFT) return `Only ${left} left for ${formatBakeDay(date)}`;
+  return null;
+}
