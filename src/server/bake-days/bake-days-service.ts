@@ -233,8 +233,7 @@ export function createBakeDaysService(db: Db, clock: () => Date = () => new Date
       fulfilment: Fulfilment = 'delivery',
       limited: readonly LimitedLine[] = [],
     ): Promise<IsoDate> {
-      if (input === undefined || input === null)
-        return reserveFirstOpenDay(tx, cookies, fulfilment, limited);
+      if (input === undefined || input === null) return reserveFirstOpenDay(tx, cookies, fulfilment, limited);
       if (!isIsoDate(input))
         throw badRequest(MALFORMED_DAY_MESSAGE, { delivery_date: MALFORMED_DAY_MESSAGE });
       const { template, override, closed } = await dayFacts(tx, input, false);

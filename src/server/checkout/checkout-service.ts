@@ -9,9 +9,9 @@ import {
 } from '~/shared/boxes/box';
 import { MAX_LINE_QUANTITY } from '~/shared/constants';
 import { normaliseCode } from '~/shared/discounts/discount-code';
-import { hasLimits, type LimitedLine, saleRefusal } from '~/shared/limits/limited';
 import type { VatRate } from '~/shared/food-information';
 import { isUuid } from '~/shared/ids';
+import { hasLimits, type LimitedLine, saleRefusal } from '~/shared/limits/limited';
 import type { Fulfilment } from '~/shared/orders/fulfilment';
 import { type PricedOrder, priceOrder } from '~/shared/pricing/price-order';
 import {

@@ -1,6 +1,6 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderItems, orders, products } from '~/server/db/schema';
+import { orderItems, orders, type products } from '~/server/db/schema';
 import { SYSTEM } from '~/shared/orders/actor';
 import { addDays, formatBakeDay, londonDate } from '~/shared/time/london-time';
 import { api, createProduct, createUser } from '~/test/factories';

@@ -117,6 +117,10 @@ export async function unitsHeldByDate(
     )
     .groupBy(orders.deliveryDate, orderItems.productId);
   const out: Record<IsoDate, Record<string, number>> = {};
-  for (const r of rows) (out[r.date!] ??= {})[r.productId!] = r.units;
+  for (const r of rows) {
+    const day = out[r.date!] ?? {};
+    day[r.productId!] = r.units;
+    out[r.date!] = day;
+  }
   return out;
 }

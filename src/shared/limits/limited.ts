@@ -85,14 +85,17 @@ export function limitRefusal(l: LimitedLine, date: IsoDate, sold: number): strin
   if (l.dailyLimit === null) return null;
   const left = Math.max(0, l.dailyLimit - sold);
   if (l.units <= left) return null;
-  if (left === 0) return `Sorry, ${l.name} is sold out for ${formatBakeDay(date)}. Please choose another day.`;
+  if (left === 0)
+    return `Sorry, ${l.name} is sold out for ${formatBakeDay(date)}. Please choose another day.`;
   return `Sorry, only ${left} ${l.name} left for ${formatBakeDay(date)}. Please take fewer or choose another day.`;
 }
 
 /** What the product page and checkout say of a day's stock: low, sold out (with the next day), or nothing. */
 export function leftText(left: number, date: IsoDate, nextDay: IsoDate | null): string | null {
   if (left <= 0)
-    return nextDay ? `Sold out for this day. Next available: ${formatBakeDay(nextDay)}` : 'Sold out for this day';
+    return nextDay
+      ? `Sold out for this day. Next available: ${formatBakeDay(nextDay)}`
+      : 'Sold out for this day';
   if (left <= LOW_LEFT) return `Only ${left} left for ${formatBakeDay(date)}`;
   return null;
 }
