@@ -58,7 +58,8 @@ describe('GET /api/admin/dashboard', () => {
     );
     expect(body.recent_orders[0]).toEqual({
       id: created[6]!.id,
-      customer_name: 'Ann Oak',
+      number: `#${created[6]!.id.slice(0, 8)}`,
+      customer: { full_name: 'Ann Oak' },
       created_at: day(7).toISOString(),
       total_pennies: 1499,
       status: 'paid',

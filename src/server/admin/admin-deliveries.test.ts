@@ -46,19 +46,42 @@ describe('GET /api/admin/deliveries', () => {
     expect(body.items.map((d: { id: string }) => d.id)).toEqual([newer.id, older.id]);
     expect(body.items[0]).toEqual({
       id: newer.id,
-      fulfilment: 'delivery',
       status: 'ready',
       tracking_code: 'RM123',
       driver_notes: 'Side gate',
       created_at: new Date('2031-01-02').toISOString(),
-      order: { id: order.id, total_pennies: order.totalPennies, created_at: order.createdAt.toISOString() },
-      customer: {
-        full_name: 'Dan Dough',
-        phone: '07111222333',
-        address: '4 High St',
-        city: 'Bridgnorth',
-        postcode: 'WV16 4DX',
+      order: {
+        id: order.id,
+        number: `#${order.id.slice(0, 8)}`,
+        total_pennies: order.totalPennies,
+        created_at: order.createdAt.toISOString(),
+        fulfilment: 'delivery',
+        customer: { full_name: 'Dan Dough' },
+        ship: {
+          name: 'Dan Dough',
+          phone: '07111222333',
+          address: '4 High St',
+          city: 'Bridgnorth',
+          postcode: 'WV16 4DX',
+          gift: null,
+        },
       },
+    });
+  });
+
+  it('names a gift’s recipient where it goes, and its buyer as the customer', async () => {
+    const gwen = await createCustomer(t.services, { fullName: 'Gwen Giver' });
+    const order = await createOrder(t.services, { profile: gwen, status: 'paid' });
+    await t.services.db
+      .update(orders)
+      .set({ isGift: true, giftMessage: 'Happy birthday', shipName: 'Rhys Receiver' })
+      .where(eq(orders.id, order.id));
+    await createDelivery(t.services, { orderId: order.id, createdAt: new Date('2032-01-01') });
+
+    const body = await (await api(t, 'GET', '/api/admin/deliveries', undefined, cookie)).json();
+    expect(body.items[0].order).toMatchObject({
+      customer: { full_name: 'Gwen Giver' },
+      ship: { name: 'Rhys Receiver', gift: { message: 'Happy birthday' } },
     });
   });
 });

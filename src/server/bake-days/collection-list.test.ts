@@ -142,7 +142,10 @@ describe('a day’s collections', () => {
       adminCookie,
     );
     expect(res.status).toBe(200);
-    expect((await res.json()).delivery).toMatchObject({ status: 'ready', fulfilment: 'collection' });
+    expect((await res.json()).delivery).toMatchObject({
+      status: 'ready',
+      order: { fulfilment: 'collection' },
+    });
     const ready = (await emailsTo(order.id)).filter((e) => e.kind === 'order-ready-to-collect');
     expect(ready).toHaveLength(1);
     expect(ready[0]!.text).toContain('The Bakehouse, 1 Mardol, Shrewsbury');

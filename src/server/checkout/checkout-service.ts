@@ -13,6 +13,7 @@ import type { VatRate } from '~/shared/food-information';
 import { isUuid } from '~/shared/ids';
 import { hasLimits, type LimitedLine, saleRefusal } from '~/shared/limits/limited';
 import type { Fulfilment } from '~/shared/orders/fulfilment';
+import type { ShipTo } from '~/shared/orders/ship-to';
 import { type PricedOrder, priceOrder } from '~/shared/pricing/price-order';
 import {
   type CheckoutQuote,
@@ -37,6 +38,7 @@ import { NO_COUNTERS, type ShopCounters } from '../metrics/shop-counters';
 import { cancelCheckoutsHolding, giftCardPayment } from '../orders/gift-card-holds';
 import type { OpenCheckout } from '../orders/open-checkouts';
 import type { NewOrder, OrdersService } from '../orders/orders-service';
+import { goesTo } from '../orders/ship-to-columns';
 import type { PaymentOrder, PaymentProvider } from '../payments/payment-provider';
 import type { RateLimiter } from '../rate-limit/rate-limiter';
 
@@ -157,31 +159,21 @@ function shipTo(
   profile: typeof profiles.$inferSelect,
   delivery: Delivery | undefined,
   fulfilment: Fulfilment,
-): Pick<NewOrder, 'ship' | 'gift'> {
+): ShipTo {
   if (fulfilment === 'collection') {
     if (delivery?.to === 'someone-else')
       throw badRequest(COLLECTION_GIFT_MESSAGE, { delivery: COLLECTION_GIFT_MESSAGE });
-    return {
-      ship: { name: profile.fullName, phone: profile.phone, address: '', city: '', postcode: '' },
-      gift: null,
-    };
+    return { name: profile.fullName, phone: profile.phone, address: '', city: '', postcode: '', gift: null };
   }
-  if (delivery?.to === 'someone-else') {
-    const r = delivery.recipient;
-    return {
-      ship: { name: r.fullName, phone: r.phone, address: r.address, city: r.city, postcode: r.postcode },
-      gift: { message: delivery.giftMessage },
-    };
-  }
+  const gift = delivery?.to === 'someone-else';
+  const to = gift ? delivery.recipient : profile;
   return {
-    ship: {
-      name: profile.fullName,
-      phone: profile.phone,
-      address: profile.address,
-      city: profile.city,
-      postcode: profile.postcode,
-    },
-    gift: null,
+    name: to.fullName,
+    phone: to.phone,
+    address: to.address,
+    city: to.city,
+    postcode: to.postcode,
+    gift: gift ? { message: delivery.giftMessage } : null,
   };
 }
 
@@ -192,7 +184,7 @@ function shipTo(
  */
 function isSameCheckout(
   open: OpenCheckout,
-  want: Pick<NewOrder, 'ship' | 'gift' | 'fulfilment'> & {
+  want: Pick<NewOrder, 'ship' | 'fulfilment'> & {
     lines: PricedLine[];
     wantedDay: unknown;
     code: string | null;
@@ -210,13 +202,7 @@ function isSameCheckout(
     o.fulfilment === want.fulfilment &&
     (want.wantedDay === undefined || want.wantedDay === null || want.wantedDay === o.deliveryDate) &&
     (o.discountCode ?? null) === want.code &&
-    o.shipName === want.ship.name &&
-    o.shipPhone === want.ship.phone &&
-    o.shipAddress === want.ship.address &&
-    o.shipCity === want.ship.city &&
-    o.shipPostcode === want.ship.postcode &&
-    o.isGift === !!want.gift &&
-    (o.giftMessage ?? null) === (want.gift?.message ?? null) &&
+    goesTo(o, want.ship) &&
     open.lines.map(key).sort().join() === want.lines.map(key).sort().join()
   );
 }
@@ -445,7 +431,7 @@ export function createCheckoutService(deps: {
           : open.find(
               (o) =>
                 (o.order.paymentExpiresAt?.getTime() ?? 0) > Date.now() + REUSE_MARGIN_MS &&
-                isSameCheckout(o, { lines, ...ship, fulfilment, wantedDay, code: wantedCode }),
+                isSameCheckout(o, { lines, ship, fulfilment, wantedDay, code: wantedCode }),
             );
       if (same) return reusedOrder(same, profile.email);
 
@@ -466,7 +452,7 @@ export function createCheckoutService(deps: {
         tx,
         {
           profileId: profile.id,
-          ...ship,
+          ship,
           lines,
           fulfilment,
           discountCode: code ? { id: code.id, code: code.terms.code } : null,

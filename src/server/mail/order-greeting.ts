@@ -10,8 +10,8 @@ export function greetingFor(view: Pick<OrderView, 'customer'>): string {
 }
 
 /** Who a gift's cookies are going to, as the buyer's e-mails say it; null for any other order. */
-export function giftRecipient(view: Pick<OrderView, 'is_gift' | 'ship'>): string | null {
-  return view.is_gift ? view.ship.name.trim() || null : null;
+export function giftRecipient(view: Pick<OrderView, 'ship'>): string | null {
+  return view.ship.gift ? view.ship.name.trim() || null : null;
 }
 
 /** "This order is your gift for Granny Smith.": the line every e-mail about a gift carries. */

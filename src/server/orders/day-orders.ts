@@ -1,16 +1,17 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { mergeAllergenInfo } from '~/shared/boxes/box-food';
 import {
   type AllergenInfo,
   allergensWith,
   DEFAULT_SHELF_LIFE_DAYS as CATALOGUE_DEFAULT,
 } from '~/shared/food-information';
-import type { Fulfilment } from '~/shared/orders/fulfilment';
-import type { DeliveryStatus, OrderStatus } from '~/shared/orders/statuses';
+import type { OrderView } from '~/shared/orders/order-view';
+import { type DeliveryStatus, orderNumber } from '~/shared/orders/statuses';
 import type { SummaryFigures } from '~/shared/pricing/summary-rows';
 import type { IsoDate } from '~/shared/time/london-time';
 import type { Db, Tx } from '../db/client';
-import { deliveries, orderItems, orders, products } from '../db/schema';
+import { deliveries, orderItems, orders, products, profiles } from '../db/schema';
+import { shipToColumns, shipToOf } from './ship-to-columns';
 
 /** Shelf life when a product does not say (a deleted product's line): the catalogue's default. */
 export const DEFAULT_SHELF_LIFE_DAYS = CATALOGUE_DEFAULT;
@@ -41,58 +42,68 @@ export interface DayBoxCookie {
   netWeightGrams: number | null;
 }
 
-/** One order for a delivery day, with what the bake list, slips and run sheet print. */
-export interface DayOrder {
-  id: string;
-  status: OrderStatus;
+/**
+ * One order for a delivery day, with what the bake list, slips and run sheet print: a view of the
+ * order (`OrderView`'s fields) with the food information of its lines. `fulfilment` says whether
+ * it is delivered (the run sheet) or collected (the collection list); a gift's `ship` carries the
+ * message, and its slip no prices.
+ */
+export interface DayOrder
+  extends Pick<
+    OrderView,
+    'id' | 'number' | 'status' | 'created_at' | 'delivery_date' | 'fulfilment' | 'ship'
+  > {
+  /** Who ordered (a gift's slip says who it is from). */
+  customer: Pick<OrderView['customer'], 'full_name'>;
   overCapacity: boolean;
   /** Paid after its day was closed: flagged "Day closed after ordering". */
   dayClosed: boolean;
-  createdAt: string;
-  /** Delivered (the run sheet) or collected (the collection list). */
-  fulfilment: Fulfilment;
   /** Money as the slip prints it (pricing/summary-rows.ts). */
   figures: SummaryFigures;
-  /** Sent to someone else: the slip carries the message and no prices. */
-  gift: { message: string | null } | null;
-  ship: { name: string; phone: string; address: string; city: string; postcode: string };
   delivery: { status: DeliveryStatus; driverNotes: string | null; failureNote: string | null } | null;
   lines: DayOrderLine[];
   cookies: number;
 }
 
 /**
- * Every order for `date` that is not cancelled, oldest first, with lines and delivery. The one
- * place the day's sheets read the order tables, so it can move into the orders module unchanged.
+ * Every order for `date` that is not cancelled, oldest first, with lines and delivery: what the
+ * day's sheets print.
  */
-export async function ordersForDay(exec: Db | Tx, date: IsoDate): Promise<DayOrder[]> {
+export const ordersForDay = (exec: Db | Tx, date: IsoDate): Promise<DayOrder[]> =>
+  slipOrders(exec, and(eq(orders.deliveryDate, date), sql`${orders.status} <> 'cancelled'`)!);
+
+/** One order as its packing slip prints it (any status, any day); null when there is none. */
+export async function slipOrder(exec: Db | Tx, id: string): Promise<DayOrder | null> {
+  const [order] = await slipOrders(exec, eq(orders.id, id));
+  return order ?? null;
+}
+
+/** The orders `where` selects, oldest first, with lines, delivery and food information. */
+async function slipOrders(exec: Db | Tx, where: SQL): Promise<DayOrder[]> {
   const rows = await exec
     .select({
       id: orders.id,
       status: orders.status,
+      deliveryDate: orders.deliveryDate,
+      customerName: profiles.fullName,
       flags: orders.flags,
       createdAt: orders.createdAt,
       subtotalPennies: orders.subtotalPennies,
       deliveryFeePennies: orders.deliveryFeePennies,
       totalPennies: orders.totalPennies,
       fulfilment: orders.fulfilment,
-      isGift: orders.isGift,
-      giftMessage: orders.giftMessage,
       discountCode: orders.discountCode,
       discountPennies: orders.discountPennies,
       deliveryWaivedPennies: orders.deliveryWaivedPennies,
-      shipName: orders.shipName,
-      shipPhone: orders.shipPhone,
-      shipAddress: orders.shipAddress,
-      shipCity: orders.shipCity,
-      shipPostcode: orders.shipPostcode,
+      ...shipToColumns,
       deliveryStatus: deliveries.status,
       driverNotes: deliveries.driverNotes,
       failureNote: deliveries.failureNote,
     })
     .from(orders)
+    .innerJoin(profiles, eq(profiles.id, orders.profileId))
     .leftJoin(deliveries, eq(deliveries.orderId, orders.id))
-    .where(and(eq(orders.deliveryDate, date), sql`${orders.status} <> 'cancelled'`))
+    .where(where)
     .orderBy(asc(orders.createdAt), asc(orders.id));
   if (rows.length === 0) return [];
 
@@ -177,10 +188,13 @@ export async function ordersForDay(exec: Db | Tx, date: IsoDate): Promise<DayOrd
       });
     return {
       id: r.id,
+      number: orderNumber(r.id),
       status: r.status,
+      customer: { full_name: r.customerName },
+      delivery_date: r.deliveryDate,
       overCapacity: r.flags.includes('over_capacity'),
       dayClosed: r.flags.includes('day_closed_after_ordering'),
-      createdAt: r.createdAt.toISOString(),
+      created_at: r.createdAt.toISOString(),
       fulfilment: r.fulfilment,
       figures: {
         subtotal_pennies: r.subtotalPennies,
@@ -195,14 +209,7 @@ export async function ordersForDay(exec: Db | Tx, date: IsoDate): Promise<DayOrd
         total_pennies: r.totalPennies,
         fulfilment: r.fulfilment,
       },
-      gift: r.isGift ? { message: r.giftMessage } : null,
-      ship: {
-        name: r.shipName,
-        phone: r.shipPhone,
-        address: r.shipAddress,
-        city: r.shipCity,
-        postcode: r.shipPostcode,
-      },
+      ship: shipToOf(r),
       delivery: r.deliveryStatus
         ? { status: r.deliveryStatus, driverNotes: r.driverNotes, failureNote: r.failureNote }
         : null,

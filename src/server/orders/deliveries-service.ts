@@ -1,13 +1,14 @@
 import { count, desc, eq } from 'drizzle-orm';
 import { isUuid } from '~/shared/ids';
-import type { Fulfilment } from '~/shared/orders/fulfilment';
+import type { OrderDeliveryView, OrderView } from '~/shared/orders/order-view';
 import { DeliveryOutcomeSchema, DeliveryUpdateSchema } from '~/shared/orders/schemas';
-import type { DeliveryStatus } from '~/shared/orders/statuses';
+import { type DeliveryStatus, orderNumber } from '~/shared/orders/statuses';
 import { ADMIN_PAGE_SIZE, PageQuerySchema } from '~/shared/schemas/admin';
 import type { Db, Tx } from '../db/client';
 import { newestFirst, type Page, pageOffset, toPage } from '../db/paging';
-import { deliveries, orders } from '../db/schema';
+import { deliveries, orders, profiles } from '../db/schema';
 import { badRequest, notFound, parseOrThrow } from '../errors';
+import { shipToColumns, shipToOf } from './ship-to-columns';
 
 /** A collection is handed over at the bakery: no parcel to track and no driver to brief. */
 export const NOTHING_TO_TRACK =
@@ -22,17 +23,15 @@ async function isCollection(tx: Tx, orderId: string): Promise<boolean> {
   return order?.fulfilment === 'collection';
 }
 
-export interface AdminDeliveryDto {
-  id: string;
-  status: DeliveryStatus;
-  tracking_code: string | null;
-  driver_notes: string | null;
-  created_at: string;
-  /** A collection's statuses read "Ready to collect" and "Collected". */
-  fulfilment: Fulfilment;
-  order: { id: string; total_pennies: number; created_at: string };
-  /** Who receives it and where: the order's address snapshot. */
-  customer: { full_name: string; phone: string; address: string; city: string; postcode: string };
+/**
+ * A delivery as the back office lists it: the delivery, and a view of its order (where it goes:
+ * a gift's recipient is not the customer; a collection's statuses read "Ready to collect").
+ */
+export interface AdminDeliveryDto
+  extends Pick<OrderDeliveryView, 'id' | 'status' | 'tracking_code' | 'driver_notes' | 'created_at'> {
+  order: Pick<OrderView, 'id' | 'number' | 'total_pennies' | 'created_at' | 'fulfilment' | 'ship'> & {
+    customer: Pick<OrderView['customer'], 'full_name'>;
+  };
 }
 
 const columns = {
@@ -45,11 +44,8 @@ const columns = {
   orderTotal: orders.totalPennies,
   orderCreatedAt: orders.createdAt,
   fulfilment: orders.fulfilment,
-  shipName: orders.shipName,
-  shipPhone: orders.shipPhone,
-  shipAddress: orders.shipAddress,
-  shipCity: orders.shipCity,
-  shipPostcode: orders.shipPostcode,
+  customerName: profiles.fullName,
+  ...shipToColumns,
 };
 
 type OnChange = (tx: Tx, orderId: string) => Promise<void>;
@@ -67,7 +63,11 @@ export function createDeliveriesService(db: Db, on: { delivered: OnChange; ready
   }
 
   const selectDeliveries = () =>
-    db.select(columns).from(deliveries).innerJoin(orders, eq(orders.id, deliveries.orderId));
+    db
+      .select(columns)
+      .from(deliveries)
+      .innerJoin(orders, eq(orders.id, deliveries.orderId))
+      .innerJoin(profiles, eq(profiles.id, orders.profileId));
   type Row = Awaited<ReturnType<typeof selectDeliveries>>[number];
 
   const toDto = (r: Row): AdminDeliveryDto => ({
@@ -76,14 +76,14 @@ export function createDeliveriesService(db: Db, on: { delivered: OnChange; ready
     tracking_code: r.trackingCode,
     driver_notes: r.driverNotes,
     created_at: r.createdAt.toISOString(),
-    fulfilment: r.fulfilment,
-    order: { id: r.orderId, total_pennies: r.orderTotal, created_at: r.orderCreatedAt.toISOString() },
-    customer: {
-      full_name: r.shipName,
-      phone: r.shipPhone,
-      address: r.shipAddress,
-      city: r.shipCity,
-      postcode: r.shipPostcode,
+    order: {
+      id: r.orderId,
+      number: orderNumber(r.orderId),
+      total_pennies: r.orderTotal,
+      created_at: r.orderCreatedAt.toISOString(),
+      fulfilment: r.fulfilment,
+      ship: shipToOf(r),
+      customer: { full_name: r.customerName },
     },
   });
 

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { RECENT_ORDERS_COUNT } from '~/shared/constants';
-import { type OrderStatus, REVENUE_STATUSES } from '~/shared/orders/statuses';
+import type { OrderView } from '~/shared/orders/order-view';
+import { orderNumber, REVENUE_STATUSES } from '~/shared/orders/statuses';
 import type { Db } from '../db/client';
 import { newestFirst } from '../db/paging';
 import { orders, profiles, salesByDay } from '../db/schema';
@@ -21,12 +22,10 @@ const keptPennies = sql<number>`coalesce(sum(case when ${sold()}
   then ${orders.totalPennies} - ${refundedSum}
   else 0 end), 0)`.mapWith(Number);
 
-export interface RecentOrderDto {
-  id: string;
-  customer_name: string;
-  created_at: string;
-  total_pennies: number;
-  status: OrderStatus;
+/** An order on the dashboard: a view of the order, named by who ordered (not a gift's recipient). */
+export interface RecentOrderDto
+  extends Pick<OrderView, 'id' | 'number' | 'created_at' | 'total_pennies' | 'status'> {
+  customer: Pick<OrderView['customer'], 'full_name'>;
 }
 
 export interface OrderTotals {
@@ -73,7 +72,8 @@ export async function orderTotals(db: Db): Promise<OrderTotals> {
     pending_orders: totals!.pendingOrders,
     recent_orders: recent.map((o) => ({
       id: o.id,
-      customer_name: o.customerName,
+      number: orderNumber(o.id),
+      customer: { full_name: o.customerName },
       created_at: o.createdAt.toISOString(),
       total_pennies: o.totalPennies,
       status: o.status,

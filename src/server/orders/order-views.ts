@@ -21,6 +21,7 @@ import {
 } from '../db/schema';
 import { refundedSum } from './counted-refunds';
 import { paidSum, thisOrder } from './order-payments';
+import { shipToOf } from './ship-to-columns';
 
 const columns = {
   order: orders,
@@ -74,15 +75,7 @@ function toView(r: OrderRow, now: Date): OrderView {
     delivery_date: o.deliveryDate,
     customer: { id: o.profileId, full_name: r.customerName, email: r.customerEmail },
     fulfilment: o.fulfilment,
-    ship: {
-      name: o.shipName,
-      phone: o.shipPhone,
-      address: o.shipAddress,
-      city: o.shipCity,
-      postcode: o.shipPostcode,
-    },
-    is_gift: o.isGift,
-    gift_message: o.giftMessage,
+    ship: shipToOf(o),
     items,
     subtotal_pennies: o.subtotalPennies,
     discount: o.discountCode

@@ -5,6 +5,7 @@ import type { VatRate } from '~/shared/food-information';
 import { isUuid } from '~/shared/ids';
 import type { Fulfilment } from '~/shared/orders/fulfilment';
 import type { OrderView } from '~/shared/orders/order-view';
+import type { ShipTo } from '~/shared/orders/ship-to';
 import { CUSTOMER_CANCELLABLE, ORDER_STATUS_LABELS, type OrderStatus } from '~/shared/orders/statuses';
 import type { PricedOrder } from '~/shared/pricing/price-order';
 import type { Db, Tx } from '../db/client';
@@ -29,13 +30,13 @@ import { type Actor, applyStatus, createdRow, lockOrder, SYSTEM } from './order-
 import { forCustomer, loadOrderDetail, loadOrderView, loadOrderViews } from './order-views';
 import { type DayAtPayment, flagDayProblems } from './over-capacity';
 import { foldSales } from './sales-ledger';
+import { shipToValues } from './ship-to-columns';
 
 /** What checkout hands over to place an order: priced by the server, never by the browser. */
 export interface NewOrder {
   profileId: string;
-  ship: { name: string; phone: string; address: string; city: string; postcode: string };
-  /** Sent to someone else (`ship` is then the recipient), with an optional message. */
-  gift?: { message: string | null } | null;
+  /** Where it goes: the customer's address, who collects, or a gift's recipient with its message. */
+  ship: ShipTo;
   lines: {
     productId: string;
     name: string;
@@ -182,13 +183,7 @@ export function createOrdersService(
         fulfilment: o.fulfilment,
         discountCodeId: o.discountCode?.id ?? null,
         discountCode: o.discountCode?.code ?? null,
-        shipName: o.ship.name,
-        shipPhone: o.ship.phone,
-        shipAddress: o.ship.address,
-        shipCity: o.ship.city,
-        shipPostcode: o.ship.postcode,
-        isGift: !!o.gift,
-        giftMessage: o.gift?.message ?? null,
+        ...shipToValues(o.ship),
         paymentProvider: o.provider,
         paymentExpiresAt: o.paymentExpiresAt,
         deliveryDate: o.deliveryDate,

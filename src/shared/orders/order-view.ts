@@ -3,6 +3,7 @@ import type { VatRate } from '../food-information';
 import type { AppliedDiscount, VatPart } from '../pricing/price-order';
 import type { Fulfilment } from './fulfilment';
 import type { ManualPaymentMethod } from './manual-payment';
+import type { ShipTo } from './ship-to';
 import type { DeliveryStatus, OrderFlag, OrderStatus } from './statuses';
 
 /**
@@ -22,12 +23,8 @@ export interface OrderView {
   customer: { id: string; full_name: string; email: string };
   /** Delivered to `ship`, or collected from the bakery (`ship` then names who collects). */
   fulfilment: Fulfilment;
-  /** The delivery address as it was when the order was placed (a gift's: the recipient's). */
-  ship: { name: string; phone: string; address: string; city: string; postcode: string };
-  /** Sent to someone else: the packing slip leaves the prices off. */
-  is_gift: boolean;
-  /** The gift's message for the packing slip, or null. */
-  gift_message: string | null;
+  /** Where it goes (a gift's: the recipient, never the customer); a gift's slip leaves the prices off. */
+  ship: ShipTo;
   items: OrderLineView[];
   subtotal_pennies: number;
   /** The code used and what it gave: pence off the cookies, or the delivery it waived. */

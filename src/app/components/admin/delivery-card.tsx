@@ -1,11 +1,11 @@
 import { useFetcher } from 'react-router';
+import { SECTION_HEADING, ShipTo } from '~/app/components/orders/ship-to';
 import { Button } from '~/app/components/ui/button';
 import { Card } from '~/app/components/ui/card';
 import { Input, Label, Select, Textarea } from '~/app/components/ui/input';
 import type { AdminDeliveryDto } from '~/server/orders/deliveries-service';
-import { shortId } from '~/shared/constants';
 import { formatPence } from '~/shared/money/money';
-import { COLLECT_LABEL, deliveryStatusLabel } from '~/shared/orders/fulfilment';
+import { deliveryStatusLabel, fulfilmentNoun } from '~/shared/orders/fulfilment';
 import { DELIVERY_LIMITS } from '~/shared/orders/schemas';
 import { DELIVERY_STATUSES } from '~/shared/orders/statuses';
 import { formatDateTime } from '~/shared/time/london-time';
@@ -25,9 +25,10 @@ export function DeliveryCard({ delivery }: { delivery: AdminDeliveryDto }) {
   const pending = statusFetcher.formData?.get('status');
   const status = typeof pending === 'string' ? pending : delivery.status;
   const id = delivery.id;
-  const short = shortId(id);
   const saving = detailsFetcher.state !== 'idle';
-  const collect = delivery.fulfilment === 'collection';
+  const { order } = delivery;
+  const short = order.number.slice(1);
+  const collect = order.fulfilment === 'collection';
 
   return (
     <Card className="p-5">
@@ -35,7 +36,7 @@ export function DeliveryCard({ delivery }: { delivery: AdminDeliveryDto }) {
         <header className="flex flex-wrap items-start justify-between gap-4">
           <div>
             <h2 id={`delivery-${id}`} className="font-sans text-lg font-semibold">
-              {collect ? 'Collection' : 'Delivery'} #{short}
+              {fulfilmentNoun(order.fulfilment)} {order.number}
             </h2>
             <p className="text-sm text-cocoa-light">
               Created <time dateTime={delivery.created_at}>{formatDateTime(delivery.created_at)}</time>
@@ -56,7 +57,7 @@ export function DeliveryCard({ delivery }: { delivery: AdminDeliveryDto }) {
             >
               {DELIVERY_STATUSES.map((s) => (
                 <option key={s} value={s}>
-                  {deliveryStatusLabel(s, delivery.fulfilment)}
+                  {deliveryStatusLabel(s, order.fulfilment)}
                 </option>
               ))}
             </Select>
@@ -65,25 +66,19 @@ export function DeliveryCard({ delivery }: { delivery: AdminDeliveryDto }) {
 
         <div className="mt-4 grid gap-4 sm:grid-cols-2">
           <div className="min-w-0">
-            <h3 className="font-sans text-sm font-semibold text-cocoa-light uppercase">Customer</h3>
-            <p className="break-words">{delivery.customer.full_name}</p>
-            <a href={`tel:${delivery.customer.phone}`} className="hover:underline">
-              {delivery.customer.phone}
-            </a>
-            {collect ? (
-              <p className="mt-1 font-medium">{COLLECT_LABEL}</p>
-            ) : (
-              <address className="mt-1 not-italic break-words">
-                {delivery.customer.address}
-                <br />
-                {delivery.customer.city} {delivery.customer.postcode}
-              </address>
-            )}
+            {/* A gift goes to its recipient, who is not the customer: the card says who sent it. */}
+            <ShipTo
+              ship={order.ship}
+              collect={collect}
+              deliveryHeading={order.ship.gift ? 'A gift, deliver to' : 'Deliver to'}
+              Heading="h3"
+            />
+            {order.ship.gift && <p className="mt-1 text-sm">A gift from {order.customer.full_name}</p>}
           </div>
           <div>
-            <h3 className="font-sans text-sm font-semibold text-cocoa-light uppercase">Order</h3>
+            <h3 className={SECTION_HEADING}>Order</h3>
             <p>
-              #{shortId(delivery.order.id)} · {formatPence(delivery.order.total_pennies)}
+              {order.number} · {formatPence(order.total_pennies)}
             </p>
             {delivery.tracking_code && (
               <p className="mt-1 break-words">

@@ -109,11 +109,11 @@ export function DeliveryAddress({ order }: { order: OrderView }) {
       <ShipTo
         ship={order.ship}
         collect={collect}
-        deliveryHeading={order.is_gift ? 'A gift, delivered to' : 'Delivery address'}
+        deliveryHeading={order.ship.gift ? 'A gift, delivered to' : 'Delivery address'}
       />
-      {!collect && order.gift_message && (
+      {!collect && order.ship.gift?.message && (
         <p className="mt-2 break-words whitespace-pre-line">
-          <span className="font-medium">Gift message:</span> {order.gift_message}
+          <span className="font-medium">Gift message:</span> {order.ship.gift.message}
         </p>
       )}
     </div>

@@ -1,5 +1,5 @@
 import { COLLECT_LABEL } from '~/shared/orders/fulfilment';
-import type { OrderView } from '~/shared/orders/order-view';
+import type { ShipTo as Where } from '~/shared/orders/ship-to';
 
 /** The small uppercase heading of a section on the order screens. */
 export const SECTION_HEADING = 'font-sans text-sm font-semibold text-cocoa-light uppercase';
@@ -16,7 +16,7 @@ export function ShipTo({
   headingClass = SECTION_HEADING,
   headingId,
 }: {
-  ship: OrderView['ship'];
+  ship: Where;
   collect: boolean;
   deliveryHeading: string;
   Heading?: 'h2' | 'h3';

@@ -116,7 +116,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                       className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 p-4"
                     >
                       <div className="min-w-0">
-                        <p className="font-medium break-words">{o.customer_name}</p>
+                        <p className="font-medium break-words">{o.customer.full_name}</p>
                         <p className="text-sm text-cocoa-light">
                           <time dateTime={o.created_at}>{formatLongDate(o.created_at)}</time>
                         </p>

@@ -69,19 +69,19 @@ export default function PackingSlip({ loaderData }: Route.ComponentProps) {
           headingClass="font-sans text-sm font-semibold uppercase"
         />
         <p className="mt-1 text-sm">
-          {order.is_gift ? 'A gift from' : 'Customer:'} {order.customer.full_name}
+          {order.ship.gift ? 'A gift from' : 'Customer:'} {order.customer.full_name}
         </p>
       </section>
-      {order.gift_message && (
+      {order.ship.gift?.message && (
         <section className="mb-6 rounded border border-crumb p-4" aria-labelledby="gift-message">
           <h2 id="gift-message" className="font-sans text-sm font-semibold uppercase">
             Gift message
           </h2>
-          <p className="mt-1 text-lg whitespace-pre-line">{order.gift_message}</p>
+          <p className="mt-1 text-lg whitespace-pre-line">{order.ship.gift.message}</p>
         </section>
       )}
       {/* A gift's recipient should not see what it cost. */}
-      <OrderLines order={order} prices={!order.is_gift} refunds={false} />
+      <OrderLines order={order} prices={!order.ship.gift} refunds={false} />
       <section className="mt-6" aria-labelledby="allergens-heading">
         <h2 id="allergens-heading" className="font-sans text-sm font-semibold uppercase">
           Allergens

@@ -8,10 +8,13 @@ const order = (
   lines: Pick<DayOrder['lines'][number], 'productName' | 'allergens' | 'mayContain'>[],
 ): DayOrder => ({
   id: '1a2b3c4d-0000-4000-8000-000000000001',
+  number: '#1a2b3c4d',
   status: 'paid',
+  customer: { full_name: 'Mary Smith' },
+  delivery_date: '2026-11-28',
   overCapacity: false,
   dayClosed: false,
-  createdAt: '2026-11-20T10:00:00.000Z',
+  created_at: '2026-11-20T10:00:00.000Z',
   fulfilment: 'delivery',
   figures: {
     subtotal_pennies: 900,
@@ -20,13 +23,13 @@ const order = (
     total_pennies: 1399,
     fulfilment: 'delivery',
   },
-  gift: null,
   ship: {
     name: 'Mary Smith',
     phone: '07123 456789',
     address: '3 Mardol',
     city: 'Shrewsbury',
     postcode: 'SY1 1PU',
+    gift: null,
   },
   delivery: null,
   lines: lines.map((l, i) => ({

@@ -3,7 +3,6 @@ import { SlipAllergens } from '~/app/components/admin/slip-allergens';
 import { ShipTo } from '~/app/components/orders/ship-to';
 import type { DayOrder } from '~/server/orders/day-orders';
 import { bestBefore } from '~/shared/bake-days/day-sheets';
-import { shortId } from '~/shared/constants';
 import { formatPence } from '~/shared/money/money';
 import { summaryRows } from '~/shared/pricing/summary-rows';
 import { formatBakeDay, formatLongDate } from '~/shared/time/london-time';
@@ -45,9 +44,9 @@ export function PackingSlip({
         </div>
         <div className="text-right">
           <h2 id={headingId} className="font-sans text-lg font-semibold">
-            Packing slip · Order #{shortId(order.id)}
+            Packing slip · Order {order.number}
           </h2>
-          <p>Ordered {formatLongDate(order.createdAt)}</p>
+          <p>Ordered {formatLongDate(order.created_at)}</p>
           <p className="font-semibold">
             {collect ? 'Collection' : 'Delivery'} {deliveryLabel}
           </p>
@@ -59,15 +58,15 @@ export function PackingSlip({
           <ShipTo
             ship={order.ship}
             collect={collect}
-            deliveryHeading={order.gift ? 'A gift, deliver to' : 'Deliver to'}
+            deliveryHeading={order.ship.gift ? 'A gift, deliver to' : 'Deliver to'}
             Heading="h3"
             headingClass="font-sans text-xs font-semibold text-cocoa-light uppercase"
           />
         </div>
-        {order.gift?.message && (
+        {order.ship.gift?.message && (
           <div className="rounded border border-crumb p-3">
             <h3 className="font-sans text-xs font-semibold text-cocoa-light uppercase">Gift message</h3>
-            <p className="text-base whitespace-pre-line">{order.gift.message}</p>
+            <p className="text-base whitespace-pre-line">{order.ship.gift.message}</p>
           </div>
         )}
         {order.delivery?.driverNotes && (
@@ -90,7 +89,7 @@ export function PackingSlip({
             <th scope="col" className="py-1.5 font-medium">
               Best before
             </th>
-            {!order.gift && (
+            {!order.ship.gift && (
               <th scope="col" className="py-1.5 text-right font-medium">
                 Price
               </th>
@@ -111,7 +110,7 @@ export function PackingSlip({
                 {l.box && <BoxSlipContents cookies={l.box} />}
               </td>
               <td className="py-1.5">{formatBakeDay(bestBefore(deliveryDate, [l.shelfLifeDays]))}</td>
-              {!order.gift && (
+              {!order.ship.gift && (
                 <td className="py-1.5 text-right tabular-nums">
                   {formatPence(l.unitPricePennies * l.quantity)}
                 </td>
@@ -120,7 +119,7 @@ export function PackingSlip({
           ))}
         </tbody>
         {/* A gift's recipient should not see what it cost. */}
-        {!order.gift && (
+        {!order.ship.gift && (
           <tfoot>
             {summaryRows(order.figures).map((row, i) => (
               <tr key={row.label} className={row.total ? 'font-bold' : undefined}>
