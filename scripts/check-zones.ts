@@ -91,6 +91,7 @@ const PUBLIC: Record<string, string[]> = {
     'account-deletion',
     'orders-privacy',
     'gift-card-holds',
+    'ship-to-columns',
   ],
   payments: ['payments-service', 'payment-provider', 'payments-routes'],
   settings: ['settings-service'],
