@@ -8,6 +8,7 @@ import { type AppLoadContext, createRequestHandler, type ServerBuild } from 'rea
 import { browsePageKey, isBrowsePage, SHOP_PAGE_SIZE } from '~/shared/browse-pages';
 import { readShopQuery } from '~/shared/shop-query';
 import './http/load-context';
+import { daysBetween, londonDate } from '~/shared/time/london-time';
 import { accountRoutes } from './account/account-routes';
 import { adminRoutes } from './admin/admin-routes';
 import { withAuthErrors } from './auth/auth';
@@ -67,8 +68,12 @@ export function createStorefrontCache(services: Services): PageCache {
       // Of the browsing pages' query parameters, only the shop's query changes the answer.
       return browsePageKey(pathname, searchParams);
     },
-    version: () => services.catalogVersion.current(),
-    knownVersion: () => services.catalogVersion.known(),
+    // The day too: a cached page must not keep showing a product whose sale ended (decision 043).
+    version: async () => withToday(await services.catalogVersion.current()),
+    knownVersion: () => {
+      const known = services.catalogVersion.known();
+      return known === null ? null : withToday(known);
+    },
     // A shop page past the last shows the last page: keep only the real pages. Searches and
     // filters have their own bounded pool, so their odd pages cannot crowd out the shared ones.
     mayStore: async ({ pathname, searchParams }) =>
@@ -78,6 +83,9 @@ export function createStorefrontCache(services: Services): PageCache {
         Math.max(1, Math.ceil((await services.catalog.listActive()).length / SHOP_PAGE_SIZE)),
   });
 }
+
+/** A catalogue version that also changes at London midnight: the version, then the day's number. */
+const withToday = (version: number) => version * 100_000 + daysBetween('2000-01-01', londonDate(new Date()));
 
 /** Builds the whole HTTP app without listening, so tests can call `app.request()`. */
 export function createApp(services: Services, build?: ClientBuild, cache = createStorefrontCache(services)) {

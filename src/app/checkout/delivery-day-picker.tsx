@@ -5,7 +5,10 @@ import type { BakeDay } from '~/shared/bake-days/calendar';
 import { formatBakeDay } from '~/shared/time/london-time';
 
 /** What the checkout page needs of a bake day. */
-export type DeliveryDayChoice = Pick<BakeDay, 'date' | 'state' | 'orderBy' | 'capacity' | 'booked'>;
+export type DeliveryDayChoice = Pick<BakeDay, 'date' | 'state' | 'orderBy' | 'capacity' | 'booked'> & {
+  /** The server's word on a limited product's day: "Only 3 left for ...", "Sold out for this day ..." */
+  note?: string;
+};
 
 /**
  * Whether an order of `cookies` cookies fits on a day, as the page can tell; the server decides
@@ -96,11 +99,12 @@ export function DeliveryDayPicker({
                 <span className="min-w-0">
                   <span className="block font-medium">{formatBakeDay(day.date)}</span>
                   <span id={hintId} className="block text-sm">
-                    {availability === 'closed'
-                      ? 'Closed'
-                      : availability === 'full'
-                        ? (roomLeft(day) ?? 'Fully booked')
-                        : day.orderBy}
+                    {day.note ??
+                      (availability === 'closed'
+                        ? 'Closed'
+                        : availability === 'full'
+                          ? (roomLeft(day) ?? 'Fully booked')
+                          : day.orderBy)}
                   </span>
                 </span>
               </label>

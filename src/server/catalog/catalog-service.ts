@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { type AllergenInfo, allergensWith } from '~/shared/food-information';
 import { isUuid } from '~/shared/ids';
 import { isFiltered, type ShopQuery } from '~/shared/shop-query';
+import { type IsoDate, londonDate } from '~/shared/time/london-time';
 import { freeFromSql, shopBoxes } from '../boxes/box-catalogue';
 import type { Db } from '../db/client';
 import { productPhotoFiles, products } from '../db/schema';
@@ -49,6 +50,10 @@ async function withBoxes(db: Db, list: ProductDto[]): Promise<ProductDto[]> {
   });
 }
 
+/** Shown in the shop: active, and not past the end of its sale (decision 043). */
+const inShop = (today: IsoDate) =>
+  and(eq(products.isActive, true), or(isNull(products.onSaleUntil), gte(products.onSaleUntil, today)));
+
 /** Search text as an ILIKE pattern, its wildcards taken literally. */
 const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -72,18 +77,21 @@ const foodInfoFrom = (p: { allergenInfo: AllergenInfo }): FoodInfo => ({
  * pages by the page cache).
  */
 export function createCatalogService(db: Db, version: CatalogVersion) {
-  let cached: { version: number; list: ProductDto[]; byId: Map<string, ProductDto> } | null = null;
+  let cached: { version: number; today: IsoDate; list: ProductDto[]; byId: Map<string, ProductDto> } | null =
+    null;
 
   async function active() {
     const current = await version.current();
-    if (cached?.version === current) return cached;
+    // A new day may end a product's sale (or start it): the list is the day's as well as the version's.
+    const today = londonDate(new Date());
+    if (cached?.version === current && cached.today === today) return cached;
     const rows = await db
       .select()
       .from(products)
-      .where(eq(products.isActive, true))
+      .where(inShop(today))
       .orderBy(...ORDER_BY.newest);
     const list = await withBoxes(db, rows.map(toProductDto));
-    cached = { version: current, list, byId: new Map(list.map((p) => [p.id, p])) };
+    cached = { version: current, today, list, byId: new Map(list.map((p) => [p.id, p])) };
     return cached;
   }
 
@@ -113,7 +121,7 @@ export function createCatalogService(db: Db, version: CatalogVersion) {
         return { products: slice, total: list.length, page, pageCount };
       }
       const where = and(
-        eq(products.isActive, true),
+        inShop(londonDate(new Date())),
         query.q
           ? or(ilike(products.name, contains(query.q)), ilike(products.description, contains(query.q)))
           : undefined,

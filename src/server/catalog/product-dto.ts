@@ -1,6 +1,8 @@
 import type { BoxView } from '~/shared/boxes/box';
 import type { AllergenInfo } from '~/shared/food-information';
 import { allergensWith } from '~/shared/food-information';
+import { limitsNote, onSaleFromText, saleState } from '~/shared/limits/limited';
+import { londonDate } from '~/shared/time/london-time';
 import type { products } from '../db/schema';
 
 export type ProductRow = typeof products.$inferSelect;
@@ -30,6 +32,17 @@ export interface ProductDto {
   created_at: string;
   /** A box of cookies (decision 042): its size and the cookies it may hold; null for a cookie. */
   box: BoxView | null;
+  /** Limited and seasonal (decision 043): London dates, inclusive; null = no such rule. */
+  on_sale_from: string | null;
+  on_sale_until: string | null;
+  deliver_from: string | null;
+  deliver_until: string | null;
+  lead_days: number;
+  daily_limit: number | null;
+  /** "On sale from 1 December" while it cannot be bought yet; null when it can. */
+  sale_note: string | null;
+  /** What limits when it can be had, in words; null for an ordinary product. */
+  limits_note: string | null;
 }
 
 export const toProductDto = (p: ProductRow): ProductDto => ({
@@ -51,4 +64,12 @@ export const toProductDto = (p: ProductRow): ProductDto => ({
   sold_out: p.soldOut,
   created_at: p.createdAt.toISOString(),
   box: null,
+  on_sale_from: p.onSaleFrom,
+  on_sale_until: p.onSaleUntil,
+  deliver_from: p.deliverFrom,
+  deliver_until: p.deliverUntil,
+  lead_days: p.leadDays,
+  daily_limit: p.dailyLimit,
+  sale_note: saleState(p, londonDate(new Date())) === 'not_yet' ? onSaleFromText(p) : null,
+  limits_note: limitsNote(p),
 });

@@ -33,6 +33,7 @@ import { products, profiles } from '../db/schema';
 import type { DiscountsService, RedeemedCode } from '../discounts/discounts-service';
 import { AppError, badRequest, parseOrThrow } from '../errors';
 import { type GiftCardPlan, holdForOrder, planGiftCards } from '../gift-cards/gift-card-ledger';
+import { limitedDays } from '../limits/limited-days';
 import type { Logger } from '../logger';
 import { NO_COUNTERS, type ShopCounters } from '../metrics/shop-counters';
 import { cancelCheckoutsHolding, giftCardPayment } from '../orders/gift-card-holds';
@@ -604,6 +605,13 @@ export function createCheckoutService(deps: {
         free_delivery_shortfall_pennies: priced.freeDeliveryShortfallPennies,
         gift_cards: gifts.cards.map((c) => ({ last4: c.last4, pennies: c.pennies })),
         to_pay_pennies: priced.totalPennies - gifts.coveredPennies,
+        limited_days: await limitedDays(
+          db,
+          bakeDays,
+          limitedOf(lines),
+          lines.reduce((sum, l) => sum + l.quantity * l.cookiesEach, 0),
+          fulfilment,
+        ),
       };
     },
   };

@@ -163,3 +163,42 @@ describe('a limit per bake day', () => {
     expect(held!.units).toBe(6);
   });
 });
+
+describe('what the shop and the checkout say of a limited product', () => {
+  it('the quote offers only its delivery days, says why, and words a low day and a sold-out day', async () => {
+    const p = await limited({ deliverFrom: inDays(11), deliverUntil: inDays(14), dailyLimit: 4 });
+    expect((await checkout(p.id, inDays(11), 4)).status).toBe(200);
+    const other = await createUser(t);
+    expect((await checkout(p.id, inDays(12), 1, other.cookie)).status).toBe(200);
+    const res = await api(t, 'POST', QUOTE, { items: [{ product_id: p.id, quantity: 1 }] });
+    expect(res.status).toBe(200);
+    const { limited_days } = await res.json();
+    expect(limited_days.why).toBe(
+      `Christmas Box can only be delivered from ${dayMonth(inDays(11))} to ${dayMonth(inDays(14))}.`,
+    );
+    expect(Object.keys(limited_days.days)).toEqual([inDays(11), inDays(12), inDays(13), inDays(14)]);
+    expect(limited_days.days[inDays(11)]).toEqual({
+      state: 'full',
+      note: `Sold out for this day. Next available: ${formatBakeDay(inDays(12))}`,
+    });
+    expect(limited_days.days[inDays(12)]).toEqual({ note: `Only 3 left for ${formatBakeDay(inDays(12))}` });
+    expect(limited_days.days[inDays(13)]).toEqual({ note: `Only 4 left for ${formatBakeDay(inDays(13))}` });
+  });
+
+  it('an ordinary basket gets no limited days', async () => {
+    const plain = await createProduct(t.services, { name: 'Plain Oat' });
+    const res = await api(t, 'POST', QUOTE, { items: [{ product_id: plain.id, quantity: 1 }] });
+    expect((await res.json()).limited_days).toBeNull();
+  });
+
+  it('shows "On sale from" before the sale, and the product is gone from the shop after it', async () => {
+    const soon = await limited({ name: 'Advent Box', onSaleFrom: inDays(2) });
+    const ended = await limited({ name: 'Halloween Box', onSaleUntil: inDays(-1) });
+    const shown = await t.services.catalog.getActive(soon.id);
+    expect(shown.sale_note).toBe(`On sale from ${dayMonth(inDays(2))}`);
+    await expect(t.services.catalog.getActive(ended.id)).rejects.toThrow('Product not found');
+    const names = (await t.services.catalog.listActive()).map((p) => p.name);
+    expect(names).toContain('Advent Box');
+    expect(names).not.toContain('Halloween Box');
+  });
+});

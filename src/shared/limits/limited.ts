@@ -99,3 +99,13 @@ export function leftText(left: number, date: IsoDate, nextDay: IsoDate | null): 
   if (left <= LOW_LEFT) return `Only ${left} left for ${formatBakeDay(date)}`;
   return null;
 }
+
+/** What limits when it can be had, for its page: "Delivered from 14 December to 23 December. Order at least 3 days ahead. At most 40 a day." */
+export function limitsNote(l: ProductLimits): string | null {
+  const parts: string[] = [];
+  const window = windowText(l);
+  if (window) parts.push(`Delivered ${window} only.`);
+  if (l.leadDays > 0) parts.push(`Order at least ${l.leadDays} ${l.leadDays === 1 ? 'day' : 'days'} ahead.`);
+  if (l.dailyLimit !== null) parts.push(`Limited to ${l.dailyLimit} a day.`);
+  return parts.length ? parts.join(' ') : null;
+}

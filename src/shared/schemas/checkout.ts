@@ -106,6 +106,15 @@ export interface CheckoutQuote {
   /** What each gift card pays ("•••• NC6V"), in the order typed; and what is left to pay by card. */
   gift_cards: { last4: string; pennies: number }[];
   to_pay_pennies: number;
+  /** The basket holds limited or seasonal products (decision 043): the only days it can have; null = any. */
+  limited_days: LimitedDays | null;
+}
+
+/** A basket's days, as the server words them: why only these, and each offered day's change. */
+export interface LimitedDays {
+  why: string | null;
+  /** Every day offered, by date: full (sold out for the basket) and what is left, when low. */
+  days: Record<string, { state?: 'full'; note?: string }>;
 }
 
 export type CheckoutRequest = z.input<typeof CheckoutRequestSchema>;

@@ -151,7 +151,12 @@ function OrderSummary({
     saveCheckoutDraft({ delivery, fulfilment: chosenFulfilment, day: chosenDay });
   }, [delivery, chosenFulfilment, chosenDay]);
   // The first open day is preselected; a chosen day that filled or closed meanwhile is replaced.
-  const days = fulfilment === 'collection' && collection ? collection.days : deliveryDays;
+  const allDays = fulfilment === 'collection' && collection ? collection.days : deliveryDays;
+  // Limited products (decision 043): only the days the server offers, with its words for each.
+  const limited = quote?.limited_days?.days;
+  const days = limited
+    ? allDays.flatMap((d) => (limited[d.date] ? [{ ...d, ...limited[d.date] }] : []))
+    : allDays;
   const chosen = days.find((d) => d.date === chosenDay);
   const deliveryDay =
     chosen && dayAvailability(chosen, cookies) === 'open' ? chosen.date : firstOpenDay(days, cookies);
@@ -318,6 +323,7 @@ function OrderSummary({
         />
       )}
 
+      {quote?.limited_days?.why && <p className="mt-6">{quote.limited_days.why}</p>}
       <DeliveryDayPicker
         days={days}
         cookies={cookies}

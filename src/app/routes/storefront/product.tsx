@@ -95,6 +95,8 @@ function ProductDetail({ product }: { product: ProductView }) {
   const addItem = useCartStore((s) => s.addItem);
   const [quantity, setQuantity] = useState(1);
   const hydrated = useHydrated();
+  // Not on sale yet (decision 043) is shown as sold out is: no Add to Cart.
+  const unavailable = product.sold_out || !!product.sale_note;
 
   function addToCart() {
     const item = {
@@ -127,7 +129,8 @@ function ProductDetail({ product }: { product: ProductView }) {
         <div>
           <h1 className="text-3xl font-bold sm:text-4xl">{product.name}</h1>
           <p className="mt-3 text-3xl font-bold text-caramel-dark">{formatPence(product.price_pennies)}</p>
-          {product.box && !product.sold_out && (
+          {product.limits_note && <p className="mt-3 text-cocoa-light">{product.limits_note}</p>}
+          {product.box && !unavailable && (
             <BoxFiller
               product={{ ...product, box: product.box }}
               photoUrl={productImageFor(product.name, product.photo).src}
@@ -136,16 +139,16 @@ function ProductDetail({ product }: { product: ProductView }) {
           )}
           {/* Straight after the price, so a phone reaches it before the food information. */}
           <div
-            hidden={!!product.box && !product.sold_out}
+            hidden={!!product.box && !unavailable}
             className="mt-5 flex flex-wrap items-center gap-4 border-y border-crumb py-5"
           >
-            {product.sold_out ? (
+            {unavailable ? (
               <>
                 <p className="w-full text-cocoa-light">
-                  This cookie is sold out for now. Please check back soon.
+                  {product.sale_note ?? 'This cookie is sold out for now. Please check back soon.'}
                 </p>
                 <Button size="lg" disabled className="w-full sm:w-auto">
-                  Sold out
+                  {product.sale_note ? 'Not on sale yet' : 'Sold out'}
                 </Button>
               </>
             ) : (

@@ -33,6 +33,8 @@ interface ShopProduct {
   price_pennies: number;
   photo: string | null;
   sold_out: boolean;
+  /** "On sale from 1 December" (decision 043). */
+  sale_note: string | null;
 }
 
 type Catalogue = {
@@ -52,13 +54,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // One past the end shows the last page.
     const { products, page, pageCount } = await catalog.browse(query, SHOP_PAGE_SIZE);
     return {
-      products: products.map(({ id, name, description, price_pennies, photo, sold_out }) => ({
+      products: products.map(({ id, name, description, price_pennies, photo, sold_out, sale_note }) => ({
         id,
         name,
         description,
         price_pennies,
         photo,
         sold_out,
+        sale_note,
       })),
       page,
       pageCount,
@@ -167,6 +170,9 @@ function ProductCard({ product, priority }: { product: ShopProduct; priority: bo
           <p className="mt-auto flex items-center justify-between gap-2 pt-1 text-lg font-bold text-caramel-dark">
             {formatPence(product.price_pennies)}
             {product.sold_out && <Badge className="bg-stone-200 text-sm text-stone-800">Sold out</Badge>}
+            {product.sale_note && (
+              <Badge className="bg-stone-200 text-sm text-stone-800">{product.sale_note}</Badge>
+            )}
           </p>
         </div>
       </Card>

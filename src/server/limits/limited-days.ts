@@ -1,0 +1,81 @@
+import { dateRefusal, formatDayMonth, type LimitedLine, LOW_LEFT, windowText } from '~/shared/limits/limited';
+import type { Fulfilment } from '~/shared/orders/fulfilment';
+import type { LimitedDays } from '~/shared/schemas/checkout';
+import { addDays, formatBakeDay, londonDate } from '~/shared/time/london-time';
+import type { BakeDaysService } from '../bake-days/bake-days-service';
+import type { Db } from '../db/client';
+import { unitsHeldByDate } from '../orders/booked-cookies';
+
+/** Why only some days are offered: "Christmas Box can only be delivered from 14 December to 23 December." */
+function whyText(limited: readonly LimitedLine[]): string | null {
+  const parts = limited.flatMap((l) => {
+    const out: string[] = [];
+    const window = windowText(l);
+    if (window) out.push(`${l.name} can only be delivered ${window}.`);
+    if (l.leadDays > 0)
+      out.push(
+        `${l.name} must be ordered at least ${l.leadDays} ${l.leadDays === 1 ? 'day' : 'days'} ahead.`,
+      );
+    if (l.onSaleUntil) out.push(`${l.name} is on sale until ${formatDayMonth(l.onSaleUntil)}.`);
+    return out;
+  });
+  return parts.length ? parts.join(' ') : null;
+}
+
+/**
+ * The checkout's days for a basket holding limited products (decision 043), as the server's words:
+ * only the days all of them can be had on, each with what is left when it is low ("Only 3 left for
+ * Friday 18 December") or "Sold out for this day" with the next day that has some (that day shown
+ * as full). Null when the basket holds none: the page shows its days as they are.
+ */
+export async function limitedDays(
+  db: Db,
+  bakeDays: BakeDaysService,
+  limited: readonly LimitedLine[],
+  cookies: number,
+  fulfilment: Fulfilment,
+): Promise<LimitedDays | null> {
+  if (limited.length === 0) return null;
+  const { days } = await bakeDays.calendar({ cookies, fulfilment });
+  const today = londonDate(new Date());
+  const offered = days.filter(
+    (d) =>
+      (d.state === 'open' || d.state === 'full' || d.state === 'closed') &&
+      limited.every((l) => dateRefusal(l, d.date, today) === null),
+  );
+  const counted = limited.filter((l) => l.dailyLimit !== null);
+  const held = offered.length
+    ? await unitsHeldByDate(
+        db,
+        offered[0]!.date,
+        addDays(offered.at(-1)!.date, 0),
+        counted.map((l) => l.productId),
+      )
+    : {};
+  // The fewest left of any limited product on each day, and whether the basket fits.
+  const left = (date: string) =>
+    Math.min(...counted.map((l) => l.dailyLimit! - (held[date]?.[l.productId] ?? 0)));
+  const fits = (date: string) =>
+    counted.every((l) => l.dailyLimit! - (held[date]?.[l.productId] ?? 0) >= l.units);
+  const out: LimitedDays['days'] = {};
+  offered.forEach((d, i) => {
+    if (fits(d.date)) {
+      const n = left(d.date);
+      out[d.date] =
+        counted.length && n <= LOW_LEFT ? { note: `Only ${n} left for ${formatBakeDay(d.date)}` } : {};
+      return;
+    }
+    const n = left(d.date);
+    const next = offered.slice(i + 1).find((o) => o.state === 'open' && fits(o.date));
+    out[d.date] = {
+      state: 'full',
+      note:
+        n > 0
+          ? `Only ${n} left for ${formatBakeDay(d.date)}`
+          : next
+            ? `Sold out for this day. Next available: ${formatBakeDay(next.date)}`
+            : 'Sold out for this day',
+    };
+  });
+  return { why: whyText(limited), days: out };
+}
