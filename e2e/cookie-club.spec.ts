@@ -15,7 +15,7 @@ for (const width of [390, 1280]) {
     await page.getByRole('contentinfo').getByRole('link', { name: 'Cookie Club' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Join the Cookie Club' })).toBeVisible();
     await page
-      .getByRole('combobox', { name: 'Cookie', exact: true })
+      .getByRole('combobox', { name: 'Cookie or box' })
       .selectOption({ label: `${COOKIE} (£4.50 each)` });
     await expect(page).toHaveURL(/product=/);
     await page.getByLabel('Cookies per box').fill('4');

@@ -59,7 +59,7 @@ const ZONES: Record<string, string[]> = {
   ],
   admin: ['db', 'http', 'auth', 'csv', 'account', 'catalog', 'orders'],
   // The Cookie Club: boxes are orders on bake days, priced as checkout prices, charged through payments.
-  subscriptions: ['db', 'http', 'auth', 'mail', 'orders', 'payments', 'bake-days', 'checkout'],
+  subscriptions: ['db', 'http', 'auth', 'mail', 'orders', 'payments', 'bake-days', 'checkout', 'boxes'],
   cli: ['db', 'auth', 'account', 'backup', 'subscriptions'],
 };
 

@@ -5,7 +5,7 @@ import { profiles, subscriptionBoxes, subscriptions } from '../db/schema';
 import { AppError } from '../errors';
 import { boxReference, CLUB, type ClubDeps } from './club-deps';
 import { boxMovedEmail, boxNotMadeEmail, priceChangedEmail } from './club-emails';
-import { contentsOf, priceBox } from './club-pricing';
+import { contentsOf, priceIfSendable } from './club-pricing';
 
 /** How far past its date a box may move to find an open day with room. */
 const MOVE_WITHIN_DAYS = 28;
@@ -53,7 +53,8 @@ export async function makeNextBox(
 
     const [profile] = await tx.select().from(profiles).where(eq(profiles.id, sub.profileId));
     const settings = await deps.pricingSettings(tx);
-    const box$ = await priceBox(tx, settings, sub);
+    // A box that can no longer be filled as chosen (a cookie gone) is not made, and the member is told.
+    const box$ = await priceIfSendable(tx, settings, sub);
     const ctx = {
       shop: config.shop,
       publicUrl: config.publicUrl,
@@ -82,7 +83,7 @@ export async function makeNextBox(
     }
 
     const bakeDays = deps.bakeDaysAt(() => now);
-    const cookies = sub.quantity;
+    const { cookies } = box$;
     let day: IsoDate | null = null;
     // Catch-up: a date already gone is looked for from tomorrow on.
     const from = date > today ? date : addDays(today, 1);

@@ -1,6 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { SUBSCRIPTION_STATUSES, type SubscriptionStatus } from '~/shared/subscriptions/club';
 import { addDays, type IsoDate } from '~/shared/time/london-time';
+import { boxRulesOf } from '../boxes/box-rules';
 import { profiles, subscriptions } from '../db/schema';
 import { notFound } from '../errors';
 import type { ClubDeps } from './club-deps';
@@ -78,6 +79,10 @@ export async function adminDetail(deps: ClubDeps, id: string) {
  */
 export async function upcomingBoxes(deps: ClubDeps, from: IsoDate, to: IsoDate) {
   const rows = await deps.db.select().from(subscriptions);
+  const sizes = await boxRulesOf(
+    deps.db,
+    rows.flatMap((s) => (s.productId ? [s.productId] : [])),
+  );
   const byDay = new Map<IsoDate, { boxes: number; cookies: number }>();
   for (const s of rows) {
     if (s.status !== 'active' && s.status !== 'failing' && s.status !== 'paused') continue;
@@ -86,7 +91,7 @@ export async function upcomingBoxes(deps: ClubDeps, from: IsoDate, to: IsoDate) 
       if (s.status === 'paused' && (s.pausedUntil === null || d < s.pausedUntil)) continue;
       const day = byDay.get(d) ?? { boxes: 0, cookies: 0 };
       day.boxes++;
-      day.cookies += s.quantity;
+      day.cookies += s.quantity * ((s.productId && sizes.get(s.productId)?.size) || 1);
       byDay.set(d, day);
     }
   }

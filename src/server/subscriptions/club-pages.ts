@@ -1,37 +1,86 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { type BoxCandidate, balancedFill, contentsLine, cookiesItMayHold } from '~/shared/boxes/box';
 import type { IsoDate } from '~/shared/time/london-time';
 import { productBoxes, products, subscriptions } from '../db/schema';
 import type { ClubDeps } from './club-deps';
-import { priceBox } from './club-pricing';
+import { priceIfSendable } from './club-pricing';
 
 /** How many open delivery days the join page offers for the first box. */
 const FIRST_DAYS_OFFERED = 12;
 
 /**
- * What "Join the Cookie Club" offers: the cookies on sale (boxes come as a product and quantity, so
- * box products are left out), the open delivery days for the first box, and today's price per box
- * of the choice, delivery included. The server prices it again when the member joins.
+ * What "Join the Cookie Club" offers: the cookies and boxes on sale, for a box the cookies it may
+ * hold, the open delivery days for the first box, and today's price per box of the choice,
+ * delivery included. The server checks and prices it again when the member joins.
  */
 export async function joinOptions(deps: ClubDeps, choice: { productId: string | null; quantity: number }) {
-  const cookies = await deps.db
-    .select({ id: products.id, name: products.name, price_pennies: products.pricePennies })
+  const rows = await deps.db
+    .select({
+      id: products.id,
+      name: products.name,
+      price_pennies: products.pricePennies,
+      size: productBoxes.size,
+      fixed: productBoxes.fixedFilling,
+      allowed: productBoxes.allowedProductIds,
+    })
     .from(products)
     .leftJoin(productBoxes, eq(productBoxes.productId, products.id))
-    .where(and(eq(products.isActive, true), eq(products.soldOut, false), isNull(productBoxes.productId)))
-    .orderBy(asc(products.name));
-  const productId = cookies.some((c) => c.id === choice.productId)
-    ? choice.productId
-    : (cookies[0]?.id ?? null);
-  const settings = await deps.pricingSettings(deps.db);
-  const price = await priceBox(deps.db, settings, { productId, quantity: choice.quantity });
-  const days = (await deps.bakeDaysAt(() => new Date()).choices(choice.quantity, 'delivery'))
+    .where(and(eq(products.isActive, true), eq(products.soldOut, false)))
+    .orderBy(sql`${productBoxes.size} is null`, asc(products.name));
+  const selected = rows.find((r) => r.id === choice.productId) ?? rows[0];
+  const catalogue: BoxCandidate[] = rows
+    .filter((r) => r.size === null)
+    .map((r) => ({ id: r.id, name: r.name, active: true, soldOut: false, isBox: false }));
+  const rules = selected?.size
+    ? { size: selected.size, allowedIds: selected.allowed, fixed: selected.fixed }
+    : null;
+  const mayHold = rules ? cookiesItMayHold(rules, catalogue) : [];
+  // A box is priced as the product whatever is in it: any full filling gives its price.
+  const balanced =
+    rules && !rules.fixed
+      ? balancedFill(
+          rules.size,
+          mayHold.map((c) => c.id),
+        )
+      : null;
+  const price = selected
+    ? await priceIfSendable(deps.db, await deps.pricingSettings(deps.db), {
+        productId: selected.id,
+        quantity: choice.quantity,
+        boxFilling: balanced,
+      })
+    : null;
+  const cookies = price?.cookies ?? choice.quantity;
+  const days = (await deps.bakeDaysAt(() => new Date()).choices(cookies, 'delivery'))
     .filter((d) => d.state === 'open')
     .slice(0, FIRST_DAYS_OFFERED)
     .map((d) => ({ date: d.date as IsoDate, order_by: d.orderBy }));
   return {
-    cookies,
-    product_id: productId,
+    /** Loose cookies first, then boxes (size set), each by name. */
+    choices: rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      price_pennies: r.price_pennies,
+      size: r.size,
+      /** A box the member fills (its filling is chosen when joining). */
+      filled_by_member: r.size !== null && r.fixed === null,
+    })),
+    product_id: selected?.id ?? null,
     quantity: choice.quantity,
+    /** The chosen box: its size and, when the member fills it, the cookies it may hold. */
+    box: rules
+      ? {
+          size: rules.size,
+          /** A fixed box's contents in a sentence; null when the member fills it. */
+          fixed: rules.fixed && price?.lines[0]?.box ? contentsLine(price.lines[0].box) : null,
+          /** Each cookie it may hold, with its count in "Fill it for me"'s balanced mix. */
+          may_hold: (rules.fixed ? [] : mayHold).map((c) => ({
+            id: c.id,
+            name: c.name,
+            balanced: balanced?.find((e) => e.product_id === c.id)?.quantity ?? 0,
+          })),
+        }
+      : null,
     days,
     /** Per box: the cookies, the delivery and what each box is charged, all today's. */
     price: price

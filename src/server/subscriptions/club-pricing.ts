@@ -1,9 +1,13 @@
 import { eq } from 'drizzle-orm';
+import type { BoxContents, BoxFilling } from '~/shared/boxes/box';
+import { checkFilling } from '~/shared/boxes/box';
 import type { VatRate } from '~/shared/food-information';
 import { type PricedOrder, priceOrder } from '~/shared/pricing/price-order';
+import { boxCandidates, boxRulesOf } from '../boxes/box-rules';
 import type { PricingSettings } from '../checkout/checkout-service';
 import type { Db, Tx } from '../db/client';
 import { products } from '../db/schema';
+import { badRequest, isAppError } from '../errors';
 
 export interface BoxLine {
   productId: string;
@@ -11,20 +15,47 @@ export interface BoxLine {
   unitPricePennies: number;
   quantity: number;
   vatRate: VatRate;
+  /** What is in each box when the product is a box (decision 042). */
+  box: BoxContents | null;
+  /** Cookies baked per unit: a box's size, 1 for a loose cookie. */
+  cookiesEach: number;
+}
+
+/** What a subscription sends each time. */
+export interface ClubContents {
+  productId: string | null;
+  quantity: number;
+  /** The filling of a box the member fills; ignored for a fixed box or a loose cookie. */
+  boxFilling?: BoxFilling | null;
 }
 
 /**
  * A box priced as an order is: today's product price and today's delivery fee (prices are
- * today's, never the first order's). Null when the product can no longer be sold.
+ * today's, never the first order's). A box product holds its fixed assortment or the member's
+ * filling, checked against the catalogue as it is now (refused with the checkout's message when a
+ * cookie can no longer go in). Null when the product can no longer be sold.
  */
 export async function priceBox(
   exec: Db | Tx,
   settings: PricingSettings,
-  sub: { productId: string | null; quantity: number },
-): Promise<{ lines: BoxLine[]; priced: PricedOrder } | null> {
+  sub: ClubContents,
+): Promise<{ lines: BoxLine[]; priced: PricedOrder; cookies: number } | null> {
   if (!sub.productId) return null;
   const [p] = await exec.select().from(products).where(eq(products.id, sub.productId));
   if (!p?.isActive || p.soldOut) return null;
+  const rules = (await boxRulesOf(exec, [p.id])).get(p.id);
+  let box: BoxContents | null = null;
+  if (rules) {
+    const ids = (rules.fixed ?? sub.boxFilling ?? []).map((e) => e.product_id);
+    const checked = checkFilling(
+      { name: p.name, rules },
+      sub.boxFilling ?? undefined,
+      await boxCandidates(exec, ids),
+    );
+    if (!checked.ok) throw badRequest(checked.message, { box: checked.message });
+    box = checked.contents;
+  }
+  const cookiesEach = rules?.size ?? 1;
   const lines: BoxLine[] = [
     {
       productId: p.id,
@@ -32,6 +63,8 @@ export async function priceBox(
       unitPricePennies: p.pricePennies,
       quantity: sub.quantity,
       vatRate: p.vatRate as VatRate,
+      box,
+      cookiesEach,
     },
   ];
   const priced = priceOrder({
@@ -41,7 +74,18 @@ export async function priceBox(
     freeDeliveryOverPennies: settings.freeDeliveryOverPennies,
     discount: null,
   });
-  return { lines, priced };
+  return { lines, priced, cookies: sub.quantity * cookiesEach };
+}
+
+/** Today's price, or null when the subscription's contents cannot be sent as they are. */
+export async function priceIfSendable(exec: Db | Tx, settings: PricingSettings, sub: ClubContents) {
+  try {
+    return await priceBox(exec, settings, sub);
+  } catch (err) {
+    // A box that can no longer be filled as chosen is not sendable; anything else is a real failure.
+    if (isAppError(err) && err.status === 400) return null;
+    throw err;
+  }
 }
 
 /** "6 x Shortbread", how e-mails and pages name what comes. */

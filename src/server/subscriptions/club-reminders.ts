@@ -3,7 +3,7 @@ import { addDays, londonDate } from '~/shared/time/london-time';
 import { profiles, subscriptions } from '../db/schema';
 import type { ClubDeps } from './club-deps';
 import { upcomingBoxEmail } from './club-emails';
-import { contentsOf, priceBox } from './club-pricing';
+import { contentsOf, priceIfSendable } from './club-pricing';
 
 /** How many days before a box's charge its member is told what is coming. */
 export const REMIND_DAYS_BEFORE_CHARGE = 2;
@@ -31,7 +31,7 @@ export async function sendReminders(deps: ClubDeps, now: Date): Promise<number> 
   const settings = await deps.pricingSettings(db);
   let sent = 0;
   for (const { sub, email } of rows) {
-    const box = await priceBox(db, settings, sub);
+    const box = await priceIfSendable(db, settings, sub);
     if (!box) continue;
     const pennies = box.priced.totalPennies;
     await db.transaction(async (tx) => {

@@ -1,9 +1,10 @@
 import { desc, eq, inArray } from 'drizzle-orm';
+import { contentsLine } from '~/shared/boxes/box';
 import type { BoxStatus, SubscriptionStatus, SubscriptionView } from '~/shared/subscriptions/club';
 import type { Db, Tx } from '../db/client';
 import { products, profiles, subscriptionBoxes, subscriptionHistory, type subscriptions } from '../db/schema';
 import type { ClubDeps } from './club-deps';
-import { priceBox } from './club-pricing';
+import { priceIfSendable } from './club-pricing';
 
 type SubRow = typeof subscriptions.$inferSelect;
 
@@ -29,13 +30,14 @@ export async function viewsOf(deps: ClubDeps, exec: Db | Tx, rows: SubRow[]): Pr
   const settings = await deps.pricingSettings(exec);
   const views: SubscriptionView[] = [];
   for (const r of rows) {
-    const price = await priceBox(exec, settings, r);
+    const price = await priceIfSendable(exec, settings, r);
     views.push({
       id: r.id,
       status: r.status as SubscriptionStatus,
       product_id: r.productId,
       product_name: (r.productId && names.get(r.productId)) || 'A cookie no longer sold',
       quantity: r.quantity,
+      box_contents: price?.lines[0]?.box ? contentsLine(price.lines[0].box) : null,
       every_weeks: r.everyWeeks,
       weekday: r.weekday,
       next_box_date: r.status === 'cancelled' ? null : r.nextBoxDate,

@@ -2,6 +2,7 @@ import { and, count, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   emailOutbox,
+  orderItems,
   orderPayments,
   orders,
   products,
@@ -11,6 +12,7 @@ import {
   subscriptions,
 } from '~/server/db/schema';
 import { addDays, londonDate, weekdayOf } from '~/shared/time/london-time';
+import { createBox } from '~/test/box-factories';
 import { api, createProduct, createUser } from '~/test/factories';
 import { createTestApp, type TestApp } from '~/test/test-app';
 import { asOfInstant } from './subscriptions-service';
@@ -123,6 +125,48 @@ describe('joining the Cookie Club', () => {
       .from(subscriptions)
       .where(eq(subscriptions.profileId, user.userId));
     expect(rows).toHaveLength(0);
+  });
+
+  it('sends a box the member fills: the filling is checked, each box order holds it and counts its cookies', async () => {
+    const other = (await createProduct(t.services, { name: `Ginger ${Math.random()}`, pricePennies: 300 }))
+      .id;
+    const box = await createBox(t.services, { size: 6, allowed: [productId, other] }, { pricePennies: 1500 });
+    const user = await createUser(t);
+    const firstDate = addDays(today, 3);
+    const join = (filling: { product_id: string; quantity: number }[]) =>
+      api(
+        t,
+        'POST',
+        '/api/subscriptions/join',
+        { product_id: box.id, quantity: 2, every_weeks: 4, first_date: firstDate, box: filling },
+        user.cookie,
+      );
+    // Not full: refused with the checkout's own words, nothing written.
+    const short = await join([{ product_id: productId, quantity: 5 }]);
+    expect(short.status).toBe(400);
+    expect((await short.json()).error.message).toContain('5 of 6 chosen');
+    const res = await join([
+      { product_id: productId, quantity: 4 },
+      { product_id: other, quantity: 2 },
+    ]);
+    expect(res.status, await res.clone().text()).toBe(200);
+    const { subscriptionId, sessionId } = await res.json();
+    await api(t, 'POST', `/api/payments/test/cards/${sessionId}/save`, testCard('4242424242424242'));
+    const [made] = await boxesOf(subscriptionId);
+    expect(made).toMatchObject({ status: 'paid', totalPennies: 2 * 1500 + 499 });
+    const [line] = await t.services.db
+      .select()
+      .from(orderItems)
+      .where(eq(orderItems.orderId, made!.orderId!));
+    expect(line).toMatchObject({ quantity: 2, cookiesEach: 6 });
+    expect(line!.boxContents?.map((e) => e.quantity).sort()).toEqual([2, 4]);
+    // The oven counts 12 cookies for the day, not 2 boxes.
+    const day = (await t.services.bakeDays.calendar()).days.find((d) => d.date === firstDate)!;
+    expect(day.booked).toBeGreaterThanOrEqual(12);
+    const { subscriptions: mine } = await (
+      await api(t, 'GET', '/api/subscriptions', undefined, user.cookie)
+    ).json();
+    expect(mine[0].box_contents).toMatch(/^(4 × .*, 2 × |2 × .*, 4 × )/);
   });
 
   it('keeps another member out of a subscription', async () => {

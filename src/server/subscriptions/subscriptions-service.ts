@@ -1,12 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { normaliseFilling } from '~/shared/boxes/box';
 import { isUuid } from '~/shared/ids';
 import type { Actor } from '~/shared/orders/actor';
-import {
-  ChangeClubSchema,
-  JoinClubSchema,
-  PauseClubSchema,
-  type SubscriptionView,
-} from '~/shared/subscriptions/club';
+import type { SubscriptionView } from '~/shared/subscriptions/club';
+import { ChangeClubSchema, JoinClubSchema, PauseClubSchema } from '~/shared/subscriptions/club-schemas';
 import { addDays, daysBetween, type IsoDate, londonDate, weekdayOf } from '~/shared/time/london-time';
 import type { SessionUser } from '../auth/session-service';
 import type { Tx } from '../db/client';
@@ -205,9 +202,10 @@ export function createSubscriptionsService(deps: ClubDeps) {
       const [profile] = await db.select().from(profiles).where(eq(profiles.id, user.id));
       if (!profile) throw badRequest('Please add your delivery details to your account first.');
       const settings = await deps.pricingSettings(db);
-      const price = await priceBox(db, settings, { productId: j.product_id, quantity: j.quantity });
+      const contents = { productId: j.product_id, quantity: j.quantity, boxFilling: j.box ?? null };
+      const price = await priceBox(db, settings, contents);
       if (!price) throw badRequest('Sorry, that cookie is not available.', { product_id: 'Not available' });
-      const open = (await deps.bakeDaysAt(() => new Date()).choices(j.quantity, 'delivery')).some(
+      const open = (await deps.bakeDaysAt(() => new Date()).choices(price.cookies, 'delivery')).some(
         (d) => d.date === j.first_date && d.state === 'open',
       );
       if (!open) throw badRequest('Please choose an open delivery day.', { first_date: 'Not an open day' });
@@ -217,6 +215,7 @@ export function createSubscriptionsService(deps: ClubDeps) {
           profileId: profile.id,
           productId: j.product_id,
           quantity: j.quantity,
+          boxFilling: j.box ? normaliseFilling(j.box) : null,
           everyWeeks: j.every_weeks,
           weekday: weekdayOf(j.first_date),
           nextBoxDate: j.first_date,
@@ -286,16 +285,21 @@ export function createSubscriptionsService(deps: ClubDeps) {
     /** Changes frequency, weekday or contents from the next unbilled box. */
     async change(id: string, profileId: string | null, input: unknown, actor: Actor, now = new Date()) {
       const c = parseOrThrow(ChangeClubSchema, input);
-      if (c.product_id) {
-        const price = await priceBox(db, await deps.pricingSettings(db), {
-          productId: c.product_id,
-          quantity: 1,
-        });
-        if (!price) throw badRequest('Sorry, that cookie is not available.', { product_id: 'Not available' });
-      }
       await db.transaction(async (tx) => {
         const sub = await lockOwn(tx, id, profileId);
         if (sub.status === 'cancelled') throw badRequest('This subscription is cancelled.');
+        // New contents are checked as a join's are: a box must be full of cookies it may hold.
+        const productChanged = c.product_id !== undefined && c.product_id !== sub.productId;
+        const boxFilling = c.box ? normaliseFilling(c.box) : productChanged ? null : sub.boxFilling;
+        if (c.product_id || c.box) {
+          const price = await priceBox(tx, await deps.pricingSettings(tx), {
+            productId: c.product_id ?? sub.productId,
+            quantity: c.quantity ?? sub.quantity,
+            boxFilling,
+          });
+          if (!price)
+            throw badRequest('Sorry, that cookie is not available.', { product_id: 'Not available' });
+        }
         const weekday = c.weekday ?? sub.weekday;
         let next = sub.nextBoxDate;
         if (weekday !== sub.weekday) next = onWeekday(addDays(next, -3), weekday);
@@ -307,6 +311,7 @@ export function createSubscriptionsService(deps: ClubDeps) {
             weekday,
             productId: c.product_id ?? sub.productId,
             quantity: c.quantity ?? sub.quantity,
+            boxFilling,
             nextBoxDate: next,
           })
           .where(eq(subscriptions.id, id));

@@ -12,6 +12,21 @@ export const QUANTITY_MESSAGE = `Quantity must be a whole number from 1 to ${MAX
 export const BOX_FILLING_MESSAGE =
   'Choose the cookies for your box again: that filling is not one we can read.';
 
+/** A box's filling: the cookies in ONE box (decision 042); the server checks it against the box. */
+export const BoxFillingSchema = z
+  .array(
+    z.object({
+      product_id: z.string({ error: BOX_FILLING_MESSAGE }).trim().min(1, BOX_FILLING_MESSAGE),
+      quantity: z
+        .number({ error: BOX_FILLING_MESSAGE })
+        .int(BOX_FILLING_MESSAGE)
+        .min(1, BOX_FILLING_MESSAGE)
+        .max(MAX_BOX_SIZE, BOX_FILLING_MESSAGE),
+    }),
+    { error: BOX_FILLING_MESSAGE },
+  )
+  .max(MAX_BOX_SIZE, BOX_FILLING_MESSAGE);
+
 /**
  * One basket line as the browser sends it (docs/rules/shop-pages.md, "Checkout's request"). Only `product_id`
  * and `quantity` are used: the name and price are accepted so the documented payload passes (docs/rules/shop-pages.md), and
@@ -30,20 +45,7 @@ export const CheckoutItemSchema = z.object({
     .min(1, QUANTITY_MESSAGE)
     .max(MAX_LINE_QUANTITY, QUANTITY_MESSAGE),
   /** A box's filling: the cookies in ONE box (decision 042); the server checks it against the box. */
-  box: z
-    .array(
-      z.object({
-        product_id: z.string({ error: BOX_FILLING_MESSAGE }).trim().min(1, BOX_FILLING_MESSAGE),
-        quantity: z
-          .number({ error: BOX_FILLING_MESSAGE })
-          .int(BOX_FILLING_MESSAGE)
-          .min(1, BOX_FILLING_MESSAGE)
-          .max(MAX_BOX_SIZE, BOX_FILLING_MESSAGE),
-      }),
-      { error: BOX_FILLING_MESSAGE },
-    )
-    .max(MAX_BOX_SIZE, BOX_FILLING_MESSAGE)
-    .optional(),
+  box: BoxFillingSchema.optional(),
 });
 
 const basket = z

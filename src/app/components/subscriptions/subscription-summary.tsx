@@ -31,6 +31,7 @@ export function SubscriptionSummary({
         </h2>
         <Badge>{SUBSCRIPTION_STATUS_LABELS[sub.status]}</Badge>
       </div>
+      {sub.box_contents && <p className="text-sm">In each box: {sub.box_contents}</p>}
       <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
         <div>
           <dt className="text-cocoa-light">How often</dt>

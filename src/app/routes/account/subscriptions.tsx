@@ -42,7 +42,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   const cardSaved = new URL(request.url).searchParams.get('card') === 'saved';
   return data(
-    { subscriptions: list, cookies: options.cookies, cardSaved },
+    // A box the member fills is chosen with its filling on the join page, so not offered here.
+    { subscriptions: list, cookies: options.choices.filter((c) => !c.filled_by_member), cardSaved },
     { headers: { 'Cache-Control': 'private, no-store' } },
   );
 }
@@ -229,7 +230,10 @@ function MemberActions({ sub, cookies }: { sub: SubscriptionView; cookies: { id:
           <div>
             <Label htmlFor={`cookie-${sub.id}`}>Cookie</Label>
             <Select id={`cookie-${sub.id}`} name="product_id" defaultValue={sub.product_id ?? ''}>
-              {cookies.map((c) => (
+              {(cookies.some((c) => c.id === sub.product_id) || !sub.product_id
+                ? cookies
+                : [{ id: sub.product_id, name: sub.product_name }, ...cookies]
+              ).map((c) => (
                 <option key={c.id} value={c.id}>
                   {c.name}
                 </option>

@@ -1,4 +1,5 @@
 import { data, Form, Link, redirect, useNavigation, useSubmit } from 'react-router';
+import { ClubBoxFiller, fillingOfForm } from '~/app/components/subscriptions/club-box-filler';
 import { Button } from '~/app/components/ui/button';
 import { Card } from '~/app/components/ui/card';
 import { Input, Label, Select } from '~/app/components/ui/input';
@@ -47,9 +48,16 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeade
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUserPage(request, context);
   if (user.role === 'admin') throw redirect('/admin/subscriptions');
-  const form = Object.fromEntries(await request.formData());
+  const form = await request.formData();
+  const box = fillingOfForm(form);
   try {
-    const { url } = await context.services.subscriptions.join(user, form);
+    const { url } = await context.services.subscriptions.join(user, {
+      product_id: form.get('product_id'),
+      quantity: form.get('quantity'),
+      every_weeks: form.get('every_weeks'),
+      first_date: form.get('first_date'),
+      ...(box.length ? { box } : {}),
+    });
     return redirect(url);
   } catch (err) {
     const refused = refusalOf(err);
@@ -59,7 +67,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ClubPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { cookies, product_id, quantity, days, price, who } = loaderData;
+  const { choices, product_id, quantity, box, days, price, who } = loaderData;
   const submit = useSubmit();
   const busy = useNavigation().state !== 'idle';
   const fields: Record<string, string> = actionData?.fields ?? {};
@@ -78,7 +86,7 @@ export default function ClubPage({ loaderData, actionData }: Route.ComponentProp
         A box of fresh cookies on a bake day every 2 or 4 weeks. Each box is charged once, when it is made, at
         that day&apos;s price. Skip, pause, change or cancel from your account whenever you like.
       </p>
-      {cookies.length === 0 ? (
+      {choices.length === 0 ? (
         <Card className="p-6">No cookies can be chosen for the club just now. Please come back soon.</Card>
       ) : (
         <Card className="p-5 sm:p-6">
@@ -94,22 +102,22 @@ export default function ClubPage({ loaderData, actionData }: Route.ComponentProp
             }}
           >
             <div>
-              <Label htmlFor="product_id">Cookie</Label>
+              <Label htmlFor="product_id">Cookie or box</Label>
               <Select
                 id="product_id"
                 name="product_id"
                 defaultValue={product_id ?? ''}
                 aria-invalid={fields.product_id ? true : undefined}
               >
-                {cookies.map((c) => (
+                {choices.map((c) => (
                   <option key={c.id} value={c.id}>
-                    {c.name} ({formatPence(c.price_pennies)} each)
+                    {c.name} ({formatPence(c.price_pennies)} {c.size ? `a box of ${c.size}` : 'each'})
                   </option>
                 ))}
               </Select>
             </div>
             <div>
-              <Label htmlFor="quantity">Cookies per box</Label>
+              <Label htmlFor="quantity">{box ? 'Boxes each time' : 'Cookies per box'}</Label>
               <Input
                 id="quantity"
                 name="quantity"
@@ -120,6 +128,11 @@ export default function ClubPage({ loaderData, actionData }: Route.ComponentProp
                 aria-invalid={fields.quantity ? true : undefined}
               />
             </div>
+            {box?.fixed && <p className="text-sm sm:col-span-2">In each box: {box.fixed}</p>}
+            {box && box.may_hold.length > 0 && (
+              // Keyed by the box: choosing another box starts its filling afresh.
+              <ClubBoxFiller key={product_id} size={box.size} mayHold={box.may_hold} />
+            )}
             <fieldset className="sm:col-span-2">
               <legend className="mb-1 text-sm font-medium">How often</legend>
               <div className="flex gap-4">
