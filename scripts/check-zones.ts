@@ -41,6 +41,7 @@ const ZONES: Record<string, string[]> = {
   orders: ['db', 'csv', 'mail', 'metrics', 'payments', 'gift-cards'],
   payments: ['db', 'http', 'auth', 'orders'],
   'bake-days': ['db', 'http', 'auth', 'orders'],
+  'delivery-zones': ['db', 'bake-days'],
   discounts: ['db', 'http', 'auth', 'orders'],
   account: ['db', 'http', 'auth', 'orders', 'mail', 'rate-limit'],
   contact: ['db', 'http', 'auth', 'mail', 'rate-limit'],
@@ -56,6 +57,7 @@ const ZONES: Record<string, string[]> = {
     'discounts',
     'gift-cards',
     'boxes',
+    'delivery-zones',
   ],
   admin: ['db', 'http', 'auth', 'csv', 'account', 'catalog', 'orders'],
   // The Cookie Club: boxes are orders on bake days, priced as checkout prices, charged through payments.
@@ -76,6 +78,7 @@ const PUBLIC: Record<string, string[]> = {
   catalog: ['catalog-service', 'catalog-version', 'catalog-routes', 'product-writes', 'product-photos'],
   checkout: ['checkout-service', 'checkout-routes'],
   contact: ['contact-service', 'contact-routes'],
+  'delivery-zones': ['zones-service'],
   discounts: ['discounts-service'],
   'gift-cards': ['gift-cards-service', 'gift-card-ledger', 'gift-card-codes', 'gift-cards-routes'],
   orders: [

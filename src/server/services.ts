@@ -16,6 +16,7 @@ import type { Config } from './config';
 import { createContactService } from './contact/contact-service';
 import { openDatabase } from './db/client';
 import { seedCatalog } from './db/seed-catalog';
+import { createZonesService, seedDemoZones } from './delivery-zones/zones-service';
 import { createDiscountsService } from './discounts/discounts-service';
 import { createGiftCardsService } from './gift-cards/gift-cards-service';
 import { createLogger, type Logger } from './logger';
@@ -45,7 +46,11 @@ export async function createServices(
   const database = await openDatabase(
     config.database,
     async (db) => {
-      if ((options.seedCatalog ?? true) && (await seedCatalog(db))) log.info('seeded the demo catalogue');
+      if ((options.seedCatalog ?? true) && (await seedCatalog(db))) {
+        log.info('seeded the demo catalogue');
+        // A new shop gets the demo delivery zones with its demo catalogue (decision 041).
+        if (await seedDemoZones(db)) log.info('seeded the demo delivery zones');
+      }
     },
     log,
     { beforeMigrating: (db, pending) => backUpBeforeMigrating(config, db, pending, log) },
@@ -83,6 +88,7 @@ export async function createServices(
   const payments = createPaymentsService(db, orders, paymentProvider, log, paymentHooks);
   const bakeDays = createBakeDaysService(db);
   const discounts = createDiscountsService(db);
+  const zones = createZonesService(db, bakeDays);
   const checkout = createCheckoutService({
     config,
     db,
@@ -92,6 +98,7 @@ export async function createServices(
     bakeDays,
     discounts,
     pricingSettings: (exec) => settings.get(exec),
+    zones: (exec) => zones.list(exec),
     log,
     counters,
   });
@@ -135,6 +142,8 @@ export async function createServices(
     /** The Cookie Club (subscriptions/, docs/decisions/045). */
     subscriptions,
     discounts,
+    /** Delivery zones (issue 30, decision 041): read from the database on every use. */
+    zones,
     giftCards: createGiftCardsService(db, rateLimiter),
     catalogVersion,
     catalog,

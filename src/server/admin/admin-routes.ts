@@ -138,5 +138,12 @@ export function adminRoutes(services: Services) {
       })
       .get('/settings', async (c) => c.json({ settings: await settings.get() }))
       .put('/settings', async (c) => c.json({ settings: await settings.save(await jsonBody(c)) }))
+      // Settings -> Delivery (issue 30): every answer lists the zones and where they overlap.
+      .get('/delivery-zones', async (c) => c.json(await services.zones.withOverlaps()))
+      .post('/delivery-zones', async (c) => c.json(await services.zones.save(null, await jsonBody(c))))
+      .put('/delivery-zones/:id', async (c) =>
+        c.json(await services.zones.save(c.req.param('id'), await jsonBody(c))),
+      )
+      .delete('/delivery-zones/:id', async (c) => c.json(await services.zones.remove(c.req.param('id'))))
   );
 }

@@ -18,7 +18,7 @@ import { dateRefusal, type LimitedLine, limitRefusal } from '~/shared/limits/lim
 import type { Fulfilment } from '~/shared/orders/fulfilment';
 import { addDays, daysBetween, type IsoDate, isIsoDate, londonDate } from '~/shared/time/london-time';
 import type { Db, Tx } from '../db/client';
-import { bakeDayOverrides, bakeDayTemplate } from '../db/schema';
+import { bakeDayOverrides, bakeDayTemplate, orders } from '../db/schema';
 import { badRequest, notFound, parseOrThrow } from '../errors';
 import { bookedCookiesByDate, bookedCookiesOn, bookedOnDay } from '../orders/booked-cookies';
 
@@ -26,6 +26,45 @@ import { bookedCookiesByDate, bookedCookiesOn, bookedOnDay } from '../orders/boo
 const DAY_LOCK = 7_274_013;
 const noDayMessage = (fulfilment: Fulfilment) =>
   `Sorry, no ${fulfilment} day has room for this order. Please contact us to arrange it.`;
+
+/**
+ * A delivery zone's own days (issue 30): its weekdays replace the template's delivery weekdays,
+ * its cut-off (when set) the template's, and its cap limits its orders per day. The oven's
+ * capacity stays shared by every zone.
+ */
+export interface ZoneDays {
+  id: string;
+  name: string;
+  weekdays: number[];
+  cutoffTime: string | null;
+  cutoffDaysBefore: number | null;
+  dailyOrderCap: number | null;
+}
+
+/** The template as one zone's deliveries read it. */
+export function zoneTemplate(template: BakeTemplate, zone: ZoneDays | null | undefined): BakeTemplate {
+  if (!zone) return template;
+  return {
+    ...template,
+    deliveryWeekdays: zone.weekdays,
+    cutoffTime: zone.cutoffTime ?? template.cutoffTime,
+    cutoffDaysBefore: zone.cutoffDaysBefore ?? template.cutoffDaysBefore,
+  };
+}
+
+/** Orders a zone holds for one date: all but cancelled ones (counted under the day's lock). */
+async function zoneOrdersOn(exec: Db | Tx, zoneId: string, date: IsoDate): Promise<number> {
+  const [row] = await exec
+    .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
+    .from(orders)
+    .where(
+      sql`${orders.deliveryZoneId} = ${zoneId} and ${orders.deliveryDate} = ${date} and ${orders.status} <> 'cancelled'`,
+    );
+  return row?.n ?? 0;
+}
+
+export const zoneFullMessage = (zone: { name: string }) =>
+  `Sorry, ${zone.name} has no more room that day. Please choose another day.`;
 
 export interface BakeCalendar {
   template: BakeTemplate;
@@ -142,13 +181,16 @@ export function createBakeDaysService(db: Db, clock: () => Date = () => new Date
   }
 
   async function calendar(
-    options: { cookies?: number; exec?: Db | Tx; fulfilment?: Fulfilment } = {},
+    options: { cookies?: number; exec?: Db | Tx; fulfilment?: Fulfilment; zone?: ZoneDays | null } = {},
   ): Promise<BakeCalendar> {
     const exec = options.exec ?? db;
     const now = clock();
     const today = londonDate(now);
     // Earlier closed dates too: a cut-off moves back over them (decision 034).
-    const { template, overrides: all } = await rulesFrom(exec, addDays(today, -CUTOFF_LOOKBACK_DAYS));
+    const rules = await rulesFrom(exec, addDays(today, -CUTOFF_LOOKBACK_DAYS));
+    const all = rules.overrides;
+    const template =
+      options.fulfilment === 'collection' ? rules.template : zoneTemplate(rules.template, options.zone);
     const last = addDays(today, template.horizonDays);
     const booked = await bookedCookiesByDate(exec, today, last);
     const { cookies, fulfilment } = options;
@@ -169,6 +211,7 @@ export function createBakeDaysService(db: Db, clock: () => Date = () => new Date
     fulfilment: Fulfilment,
     rules: { template: BakeTemplate; override: BakeOverride | null; closed: ClosedDates },
     limited: readonly LimitedLine[] = [],
+    zone: ZoneDays | null = null,
   ): Promise<string | null> {
     // A limited product's delivery dates and lead time need no lock (decision 043).
     const today = londonDate(clock());
@@ -179,6 +222,11 @@ export function createBakeDaysService(db: Db, clock: () => Date = () => new Date
     await tx.execute(
       sql`select pg_advisory_xact_lock(${DAY_LOCK}::int, ${daysBetween('2000-01-01', date)}::int)`,
     );
+    // A zone's cap is counted under the same day lock, in the same transaction (every checkout
+    // for the date waits on it), so two checkouts can never both take its last drop.
+    if (zone?.dailyOrderCap != null && fulfilment === 'delivery') {
+      if ((await zoneOrdersOn(tx, zone.id, date)) >= zone.dailyOrderCap) return zoneFullMessage(zone);
+    }
     // The day's cookies and each limited product's units, counted in one statement under the one lock.
     const counted = limited.filter((l) => l.dailyLimit !== null);
     const booked = await bookedOnDay(
@@ -202,14 +250,16 @@ export function createBakeDaysService(db: Db, clock: () => Date = () => new Date
     cookies: number,
     fulfilment: Fulfilment,
     limited: readonly LimitedLine[],
+    zone: ZoneDays | null,
   ): Promise<IsoDate> {
-    const { template, overrides, days } = await calendar({ cookies, exec: tx, fulfilment });
+    const { template, overrides, days } = await calendar({ cookies, exec: tx, fulfilment, zone });
     const today = londonDate(clock());
     for (const day of days) {
       if (day.state !== 'open' || limited.some((l) => dateRefusal(l, day.date, today))) continue;
       const override = overrides.find((o) => o.date === day.date) ?? null;
       const rules = { template, override, closed: closedDatesOf(overrides) };
-      if ((await lockAndCheck(tx, day.date, cookies, fulfilment, rules, limited)) === null) return day.date;
+      if ((await lockAndCheck(tx, day.date, cookies, fulfilment, rules, limited, zone)) === null)
+        return day.date;
     }
     throw badRequest(noDayMessage(fulfilment), { delivery_date: noDayMessage(fulfilment) });
   }
@@ -232,26 +282,27 @@ export function createBakeDaysService(db: Db, clock: () => Date = () => new Date
       cookies: number,
       fulfilment: Fulfilment = 'delivery',
       limited: readonly LimitedLine[] = [],
+      zone: ZoneDays | null = null,
     ): Promise<IsoDate> {
-      if (input === undefined || input === null) return reserveFirstOpenDay(tx, cookies, fulfilment, limited);
+      const z = fulfilment === 'delivery' ? zone : null;
+      if (input === undefined || input === null)
+        return reserveFirstOpenDay(tx, cookies, fulfilment, limited, z);
       if (!isIsoDate(input))
         throw badRequest(MALFORMED_DAY_MESSAGE, { delivery_date: MALFORMED_DAY_MESSAGE });
-      const { template, override, closed } = await dayFacts(tx, input, false);
-      const refusal = await lockAndCheck(
-        tx,
-        input,
-        cookies,
-        fulfilment,
-        { template, override, closed },
-        limited,
-      );
+      const facts = await dayFacts(tx, input, false);
+      const rules = { ...facts, template: zoneTemplate(facts.template, z) };
+      const refusal = await lockAndCheck(tx, input, cookies, fulfilment, rules, limited, z);
       if (refusal) throw badRequest(refusal, { delivery_date: refusal });
       return input;
     },
 
     /** The days shown at checkout for an order of `cookies` cookies, delivered or collected. */
-    async choices(cookies: number, fulfilment: Fulfilment = 'delivery'): Promise<BakeDay[]> {
-      return choosableDays((await calendar({ cookies, fulfilment })).days);
+    async choices(
+      cookies: number,
+      fulfilment: Fulfilment = 'delivery',
+      zone: ZoneDays | null = null,
+    ): Promise<BakeDay[]> {
+      return choosableDays((await calendar({ cookies, fulfilment, zone })).days);
     },
 
     async saveTemplate(input: unknown): Promise<BakeTemplate> {

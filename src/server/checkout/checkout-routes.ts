@@ -17,6 +17,16 @@ export function checkoutRoutes(services: Services) {
       .get('/orders/:orderId/payment', signedIn(services.session), async (c) =>
         c.json({ state: await services.checkout.paymentState(c.get('user'), c.req.param('orderId')) }),
       )
+      // The postcode checker (product page and cart, no sign-in): where we deliver and when.
+      .get('/delivery-check', async (c) => {
+        await services.rateLimiter.hit(
+          `postcode:${clientIp(c, services.config.trustProxy)}`,
+          QUOTES_PER_MINUTE,
+          60,
+          'Too many tries. Please wait a minute and try again.',
+        );
+        return c.json(await services.zones.check(c.req.query('postcode')));
+      })
       .post('/quote', async (c) => {
         await services.rateLimiter.hit(
           `quote:${clientIp(c, services.config.trustProxy)}`,

@@ -8,13 +8,16 @@ import {
   normaliseFilling,
 } from '~/shared/boxes/box';
 import { MAX_LINE_QUANTITY } from '~/shared/constants';
+import { minimumText } from '~/shared/delivery-zones/zone-texts';
+import type { DeliveryZone } from '~/shared/delivery-zones/zones';
 import { normaliseCode } from '~/shared/discounts/discount-code';
 import type { VatRate } from '~/shared/food-information';
 import { isUuid } from '~/shared/ids';
 import { hasLimits, type LimitedLine, saleRefusal } from '~/shared/limits/limited';
 import type { Fulfilment } from '~/shared/orders/fulfilment';
 import type { ShipTo } from '~/shared/orders/ship-to';
-import { type PricedOrder, priceOrder } from '~/shared/pricing/price-order';
+import { deliveryTerms, type PricedOrder, priceOrder } from '~/shared/pricing/price-order';
+
 import {
   type CheckoutQuote,
   CheckoutQuoteSchema,
@@ -30,6 +33,7 @@ import { boxCandidates, boxRulesOf } from '../boxes/box-rules';
 import type { Config } from '../config';
 import type { Db, Tx } from '../db/client';
 import { products, profiles } from '../db/schema';
+import { decideZone } from '../delivery-zones/zones-service';
 import type { DiscountsService, RedeemedCode } from '../discounts/discounts-service';
 import { AppError, badRequest, parseOrThrow } from '../errors';
 import { type GiftCardPlan, holdForOrder, planGiftCards } from '../gift-cards/gift-card-ledger';
@@ -248,10 +252,29 @@ export function createCheckoutService(deps: {
   discounts: DiscountsService;
   /** Read inside the checkout's transaction (`exec`): on PGlite a query beside it would wait forever. */
   pricingSettings: (exec: Db | Tx) => Promise<PricingSettings>;
+  /** The delivery zones as they are now (read in the checkout's transaction); none = deliver everywhere. */
+  zones?: (exec: Db | Tx) => Promise<DeliveryZone[]>;
   log: Logger;
   counters?: ShopCounters;
 }) {
   const { config, db, orders, provider, rateLimiter, bakeDays, discounts, pricingSettings, log } = deps;
+  const zonesNow = deps.zones ?? (async () => []);
+
+  /**
+   * The zone delivering to `postcode` (the address the server stores: the profile's or the gift
+   * recipient's, never one the browser names); refused with the customer's reason when no zone
+   * delivers there. Collection needs none.
+   */
+  async function zoneFor(
+    exec: Db | Tx,
+    postcode: string,
+    fulfilment: Fulfilment,
+  ): Promise<DeliveryZone | null> {
+    if (fulfilment === 'collection') return null;
+    const { zone, refused } = decideZone(await zonesNow(exec), postcode);
+    if (refused) throw badRequest(refused, { postcode: refused });
+    return zone;
+  }
   const counters = deps.counters ?? NO_COUNTERS;
 
   /** The basket's lines priced from the database; unknown, inactive and sold-out products refused. */
@@ -370,6 +393,7 @@ export function createCheckoutService(deps: {
     rawCode: string | undefined,
     profileId: string | null,
     lock: boolean,
+    zone: DeliveryZone | null = null,
   ): Promise<{ priced: PricedOrder; code: RedeemedCode | null }> {
     const subtotal = lines.reduce((sum, l) => sum + l.unitPricePennies * l.quantity, 0);
     const code = rawCode
@@ -378,8 +402,7 @@ export function createCheckoutService(deps: {
     const priced = priceOrder({
       lines,
       fulfilment,
-      deliveryFeePennies: settings.deliveryFeePennies,
-      freeDeliveryOverPennies: settings.freeDeliveryOverPennies,
+      ...deliveryTerms(settings, zone),
       discount: code?.terms ?? null,
     });
     if (priced.totalPennies > MAX_ORDER_PENNIES) {
@@ -421,6 +444,7 @@ export function createCheckoutService(deps: {
       if (!profile) throw badRequest('Please add your delivery details to your account before checking out.');
       const settings = await settingsFor(tx, fulfilment);
       const ship = shipTo(profile, delivery, fulfilment);
+      const zone = await zoneFor(tx, ship.postcode, fulfilment);
       const lines = await priceLines(tx, wanted);
       const actor = { type: 'customer' as const, id: user.id, name: profile.fullName };
 
@@ -440,8 +464,19 @@ export function createCheckoutService(deps: {
       // locked before the code, in every checkout, so two locks never wait on each other in a circle.
       // The oven bakes cookies, not boxes: a box counts as its cookies.
       const cookies = lines.reduce((sum, l) => sum + l.quantity * l.cookiesEach, 0);
-      const deliveryDate = await bakeDays.reserveDay(tx, wantedDay, cookies, fulfilment, limitedOf(lines));
-      const { priced, code } = await price(tx, settings, lines, fulfilment, rawCode, profile.id, true);
+      const deliveryDate = await bakeDays.reserveDay(
+        tx,
+        wantedDay,
+        cookies,
+        fulfilment,
+        limitedOf(lines),
+        zone,
+      );
+      const { priced, code } = await price(tx, settings, lines, fulfilment, rawCode, profile.id, true, zone);
+      if (zone?.minimumOrderPennies != null && priced.minimumShortfallPennies !== null) {
+        const message = minimumText(zone.minimumOrderPennies);
+        throw badRequest(message, { items: message });
+      }
       // The customer's own earlier checkouts that hold these cards give them up first: a new
       // checkout with the same card replaces them (they were never paid).
       const replaced = await cancelCheckoutsHolding(tx, open, giftCodes, actor);
@@ -462,6 +497,10 @@ export function createCheckoutService(deps: {
           deliveryDate,
           provider: provider.name,
           paymentExpiresAt: expiresAt,
+          zone:
+            zone && zone.method !== 'none'
+              ? { id: zone.id, name: zone.name, method: zone.method, transitDays: zone.transitDays }
+              : null,
         },
         actor,
       );
@@ -571,9 +610,29 @@ export function createCheckoutService(deps: {
      * discount code checked and refused with its reason; writes nothing.
      */
     async quote(user: SessionUser | null, input: unknown): Promise<CheckoutQuote> {
-      const { items, discount_code, fulfilment, gift_cards } = parseOrThrow(CheckoutQuoteSchema, input);
+      const { items, discount_code, fulfilment, gift_cards, postcode } = parseOrThrow(
+        CheckoutQuoteSchema,
+        input,
+      );
       const settings = await settingsFor(db, fulfilment);
       const lines = await priceLines(db, mergeLines(items));
+      // The zone of the recipient's postcode as typed, or of the customer's own address.
+      const deliverTo =
+        fulfilment === 'collection'
+          ? null
+          : postcode?.trim()
+            ? postcode
+            : user
+              ? ((
+                  await db
+                    .select({ postcode: profiles.postcode })
+                    .from(profiles)
+                    .where(eq(profiles.id, user.id))
+                    .limit(1)
+                )[0]?.postcode ?? null)
+              : null;
+      const decision = deliverTo ? decideZone(await zonesNow(db), deliverTo) : { zone: null, refused: null };
+      const zone = decision.zone;
       const { priced, code } = await price(
         db,
         settings,
@@ -582,7 +641,20 @@ export function createCheckoutService(deps: {
         discount_code,
         user?.id ?? null,
         false,
+        zone,
       );
+      const cookies = lines.reduce((sum, l) => sum + l.quantity * l.cookiesEach, 0);
+      const days = zone
+        ? (await bakeDays.choices(cookies, 'delivery', zone)).map(
+            ({ date, state, orderBy, capacity, booked }) => ({
+              date,
+              state,
+              orderBy,
+              capacity,
+              booked,
+            }),
+          )
+        : undefined;
       const gifts = await planGiftCards(db, gift_cards, priced.totalPennies, false);
       return {
         lines: lines.map((l) => ({
@@ -612,6 +684,14 @@ export function createCheckoutService(deps: {
           lines.reduce((sum, l) => sum + l.quantity * l.cookiesEach, 0),
           fulfilment,
         ),
+        zone: zone?.name ?? null,
+        delivery_note:
+          decision.refused ??
+          (zone?.minimumOrderPennies != null && priced.minimumShortfallPennies !== null
+            ? minimumText(zone.minimumOrderPennies)
+            : null),
+        transit_days: zone?.method === 'post' ? (zone.transitDays ?? null) : null,
+        days,
       };
     },
   };

@@ -329,6 +329,19 @@ export const orders = pgTable(
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     /** The London date the customer chose for delivery (bake days); null on orders placed before. */
     deliveryDate: date('delivery_date', { mode: 'string' }),
+    /**
+     * The delivery zone the server found for `ship_postcode` when ordered (issue 30), kept by name
+     * and method so later zone edits do not move placed orders; null for collection and for orders
+     * placed before zones (or while the shop has none).
+     */
+    deliveryZoneId: uuid('delivery_zone_id').references((): AnyPgColumn => deliveryZones.id, {
+      onDelete: 'set null',
+    }),
+    deliveryZoneName: text('delivery_zone_name'),
+    /** 'van' (the run sheet) or 'post' (the dispatch list: the day is the dispatch day). */
+    deliveryMethod: text('delivery_method'),
+    /** What the post usually takes after dispatch ("2-3 days"), for the customer's texts. */
+    deliveryTransitDays: text('delivery_transit_days'),
     /** What the owner must look at (ORDER_FLAGS), set by the server only. */
     flags: text('flags', { enum: ORDER_FLAGS }).array().notNull().default(sql`'{}'::text[]`),
     createdAt: createdAt(),
@@ -359,6 +372,40 @@ export const orders = pgTable(
     // The expiry sweep's search: pending orders whose payment page has closed.
     index('orders_pending_expiry_idx').on(t.paymentExpiresAt).where(sql`${t.status} = 'pending'`),
     index('orders_delivery_date_idx').on(t.deliveryDate, t.status),
+    index('orders_delivery_zone_idx').on(t.deliveryZoneId, t.deliveryDate),
+  ],
+);
+
+/**
+ * Where the shop delivers (Settings -> Delivery, issue 30, decision 041): postcode rules, the
+ * method, fee, threshold, minimum, weekdays, cut-off and cap. Read on every checkout, quote and
+ * check (a few rows), so an edit holds on every instance at once. No rows = the shop delivers
+ * everywhere at the Settings fee (as before zones).
+ */
+export const deliveryZones = pgTable(
+  'delivery_zones',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    postcodes: text('postcodes').array().notNull(),
+    /** 'van' | 'post' | 'none' (no delivery: the customer is offered collection). */
+    method: text('method').notNull(),
+    feePennies: integer('fee_pennies').notNull().default(0),
+    freeOverPennies: integer('free_over_pennies'),
+    minimumOrderPennies: integer('minimum_order_pennies'),
+    weekdays: integer('weekdays').array().notNull().default(sql`'{}'::integer[]`),
+    cutoffTime: text('cutoff_time'),
+    cutoffDaysBefore: integer('cutoff_days_before'),
+    dailyOrderCap: integer('daily_order_cap'),
+    serviceCode: text('service_code'),
+    transitDays: text('transit_days'),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('delivery_zones_method_check', sql`${t.method} in ('van','post','none')`),
+    check('delivery_zones_fee_check', sql`${t.feePennies} >= 0`),
   ],
 );
 

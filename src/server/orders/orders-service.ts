@@ -62,6 +62,8 @@ export interface NewOrder {
   deliveryDate: string | null;
   /** Known when placed: a Cookie Club box's own payment reference (a saved card is charged, no page). */
   paymentSessionId?: string | null;
+  /** The delivery zone the server found for the address (issue 30); absent for collection. */
+  zone?: { id: string; name: string; method: 'van' | 'post'; transitDays: string | null } | null;
 }
 
 /** Status changes that send the customer an e-mail. */
@@ -188,6 +190,10 @@ export function createOrdersService(
         paymentExpiresAt: o.paymentExpiresAt,
         deliveryDate: o.deliveryDate,
         paymentSessionId: o.paymentSessionId ?? null,
+        deliveryZoneId: o.zone?.id ?? null,
+        deliveryZoneName: o.zone?.name ?? null,
+        deliveryMethod: o.zone?.method ?? null,
+        deliveryTransitDays: o.zone?.transitDays ?? null,
       });
       const lines = tx.insert(orderItems).values(
         o.lines.map((l) => ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type PricingInput, priceOrder, shareInProportion, vatIncluded } from './price-order';
+import { deliveryTerms, type PricingInput, priceOrder, shareInProportion, vatIncluded } from './price-order';
 
 const base: PricingInput = {
   lines: [{ unitPricePennies: 450, quantity: 2, vatRate: 0 }],
@@ -108,5 +108,45 @@ describe('vatIncluded', () => {
     expect(vatIncluded(600, 20)).toBe(100);
     expect(vatIncluded(105, 5)).toBe(5);
     expect(vatIncluded(999, 0)).toBe(0);
+  });
+});
+
+describe('pricing per delivery zone (issue 30)', () => {
+  const settings = { deliveryFeePennies: 499, freeDeliveryOverPennies: null };
+  const zone = (feePennies: number, freeOverPennies: number | null, minimumOrderPennies: number | null) =>
+    deliveryTerms(settings, { feePennies, freeOverPennies, minimumOrderPennies });
+  const priced = (pennies: number, terms: ReturnType<typeof zone>, extra: Partial<PricingInput> = {}) =>
+    priceOrder({
+      ...base,
+      lines: [{ unitPricePennies: pennies, quantity: 1, vatRate: 0 }],
+      ...terms,
+      ...extra,
+    });
+
+  it.each([
+    // [zone, cookies, delivery, shortfall for free delivery]
+    ['Local van under £25', zone(250, 2500, null), 2499, 250, 1],
+    ['Local van at £25', zone(250, 2500, null), 2500, 0, null],
+    ['UK post', zone(499, null, null), 5000, 499, null],
+    ['Highlands', zone(899, null, null), 900, 899, null],
+    ['no zones: the Settings fee', deliveryTerms(settings, null), 900, 499, null],
+  ])('%s', (_, terms, cookies, delivery, shortfall) => {
+    const p = priced(cookies, terms);
+    expect(p.deliveryPennies).toBe(delivery);
+    expect(p.totalPennies).toBe(cookies + delivery);
+    expect(p.freeDeliveryShortfallPennies).toBe(shortfall);
+    expect(p.minimumShortfallPennies).toBeNull();
+  });
+
+  it('a minimum order counts the cookies after a discount, and never applies to collection', () => {
+    const terms = zone(250, null, 1500);
+    expect(priced(1499, terms).minimumShortfallPennies).toBe(1);
+    expect(priced(1500, terms).minimumShortfallPennies).toBeNull();
+    const discounted = priced(1600, terms, { discount: { code: 'TEN', kind: 'percent', value: 10 } });
+    expect(discounted.minimumShortfallPennies).toBe(1500 - 1440);
+    expect(priced(100, terms, { fulfilment: 'collection' })).toMatchObject({
+      deliveryPennies: 0,
+      minimumShortfallPennies: null,
+    });
   });
 });

@@ -39,6 +39,8 @@ export interface PricingInput {
   /** Free delivery when the cookies, after any discount, cost this much or more; null = no such offer. */
   freeDeliveryOverPennies: number | null;
   discount: DiscountTerms | null;
+  /** The delivery zone's minimum order (cookies after any discount); null or absent = none. */
+  minimumOrderPennies?: number | null;
 }
 
 /** VAT included in what was paid at one rate. */
@@ -62,6 +64,8 @@ export interface PricedOrder {
   vat: VatPart[];
   /** How much more cookies would earn free delivery; null when there is no threshold or nothing to earn. */
   freeDeliveryShortfallPennies: number | null;
+  /** Delivered below the zone's minimum order: what is missing (the order is refused); else null. */
+  minimumShortfallPennies: number | null;
 }
 
 const sum = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0);
@@ -122,6 +126,30 @@ export function vatParts(
   });
 }
 
+/** A delivery zone's terms as pricing reads them (issue 30). */
+export interface ZoneTerms {
+  feePennies: number;
+  freeOverPennies: number | null;
+  minimumOrderPennies: number | null;
+}
+
+/**
+ * The delivery terms an order is priced with: its zone's fee, free-delivery threshold and minimum,
+ * or, where the shop has no zones, the Settings fee and threshold.
+ */
+export function deliveryTerms(
+  settings: { deliveryFeePennies: number; freeDeliveryOverPennies: number | null },
+  zone: ZoneTerms | null,
+): Pick<PricingInput, 'deliveryFeePennies' | 'freeDeliveryOverPennies' | 'minimumOrderPennies'> {
+  return zone
+    ? {
+        deliveryFeePennies: zone.feePennies,
+        freeDeliveryOverPennies: zone.freeOverPennies,
+        minimumOrderPennies: zone.minimumOrderPennies,
+      }
+    : { ...settings, minimumOrderPennies: null };
+}
+
 export function priceOrder(input: PricingInput): PricedOrder {
   const subtotal = sum(input.lines.map((l) => l.unitPricePennies * l.quantity));
   const discount = cookieDiscount(subtotal, input.discount);
@@ -141,5 +169,9 @@ export function priceOrder(input: PricingInput): PricedOrder {
     vat: vatParts(input.lines, discount, delivery),
     freeDeliveryShortfallPennies:
       delivering && threshold !== null && !overThreshold && waived === 0 ? threshold - cookies : null,
+    minimumShortfallPennies:
+      delivering && input.minimumOrderPennies != null && cookies < input.minimumOrderPennies
+        ? input.minimumOrderPennies - cookies
+        : null,
   };
 }

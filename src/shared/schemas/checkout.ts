@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { BakeDay } from '../bake-days/calendar';
 import type { BoxContents } from '../boxes/box';
 import { MAX_BOX_SIZE } from '../boxes/box';
 import { MAX_LINE_QUANTITY } from '../constants';
@@ -87,6 +88,11 @@ export const CheckoutQuoteSchema = z.object({
   discount_code: discountCode,
   gift_cards: giftCards,
   fulfilment,
+  /**
+   * A gift recipient's postcode as typed, so the summary re-prices for their zone at once; absent =
+   * the signed-in customer's own address. Checkout itself prices from the address it stores.
+   */
+  postcode: z.string().max(20).optional().catch(undefined),
 });
 
 /** The server's pricing of a basket, for the checkout summary. */
@@ -110,6 +116,14 @@ export interface CheckoutQuote {
   to_pay_pennies: number;
   /** The basket holds limited or seasonal products (decision 043): the only days it can have; null = any. */
   limited_days: LimitedDays | null;
+  /** The delivery zone priced (issue 30), or null (collection, no zones, or not known yet). */
+  zone?: string | null;
+  /** Why this cannot be delivered as it is, in the customer's words: a refused postcode or a minimum order. */
+  delivery_note?: string | null;
+  /** Posted: how long the post usually takes ("2-3 days"); the chosen day is then a dispatch day. */
+  transit_days?: string | null;
+  /** The zone's days, when the zone is known (each zone has its own weekdays). */
+  days?: Pick<BakeDay, 'date' | 'state' | 'orderBy' | 'capacity' | 'booked'>[];
 }
 
 /** A basket's days, as the server words them: why only these, and each offered day's change. */

@@ -1,0 +1,130 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import { DEMO_ZONES, type ZoneDraft } from '~/shared/delivery-zones/demo-zones';
+import { parsePostcode } from '~/shared/delivery-zones/postcode-rules';
+import { ZoneFormSchema } from '~/shared/delivery-zones/zone-schema';
+import { checkerText, NOT_A_POSTCODE, refusedText } from '~/shared/delivery-zones/zone-texts';
+import { type DeliveryZone, findZone, type ZoneMethod, zoneOverlaps } from '~/shared/delivery-zones/zones';
+import { isUuid } from '~/shared/ids';
+import type { BakeDaysService } from '../bake-days/bake-days-service';
+import type { Db, Tx } from '../db/client';
+import { deliveryZones } from '../db/schema';
+import { badRequest, notFound, parseOrThrow } from '../errors';
+
+type ZoneRow = typeof deliveryZones.$inferSelect;
+
+const zoneOf = (row: ZoneRow): DeliveryZone => ({
+  id: row.id,
+  name: row.name,
+  postcodes: row.postcodes,
+  method: row.method as ZoneMethod,
+  feePennies: row.feePennies,
+  freeOverPennies: row.freeOverPennies,
+  minimumOrderPennies: row.minimumOrderPennies,
+  weekdays: row.weekdays,
+  cutoffTime: row.cutoffTime,
+  cutoffDaysBefore: row.cutoffDaysBefore,
+  dailyOrderCap: row.dailyOrderCap,
+  serviceCode: row.serviceCode,
+  transitDays: row.transitDays,
+  position: row.position,
+});
+
+/** Every zone, in the owner's order: read from the database each time (no cache to go stale). */
+export async function listZones(exec: Db | Tx): Promise<DeliveryZone[]> {
+  const rows = await exec
+    .select()
+    .from(deliveryZones)
+    .orderBy(asc(deliveryZones.position), asc(deliveryZones.createdAt));
+  return rows.map(zoneOf);
+}
+
+/** The demo zones, into a shop that has none (seeded beside the demo catalogue). */
+export async function seedDemoZones(db: Db): Promise<boolean> {
+  const [{ n } = { n: 0 }] = await db.select({ n: sql<number>`count(*)::int` }).from(deliveryZones);
+  if (Number(n) > 0) return false;
+  await db.insert(deliveryZones).values(DEMO_ZONES);
+  return true;
+}
+
+/**
+ * Where an address's postcode is delivered, as checkout decides it: `zone` is the zone serving it,
+ * `refused` the customer's reason when none does. With no zones at all, the shop delivers
+ * everywhere at the Settings fee (as before zones, decision 041): zone null, refused null.
+ */
+export interface ZoneDecision {
+  zone: DeliveryZone | null;
+  refused: string | null;
+}
+
+export function decideZone(zones: readonly DeliveryZone[], postcode: string): ZoneDecision {
+  if (zones.length === 0) return { zone: null, refused: null };
+  const parsed = parsePostcode(postcode);
+  if (!parsed) return { zone: null, refused: NOT_A_POSTCODE };
+  const match = findZone(zones, postcode);
+  if (!match || match.zone.method === 'none') return { zone: null, refused: refusedText(parsed.outcode) };
+  return { zone: match.zone, refused: null };
+}
+
+export function createZonesService(db: Db, bakeDays: BakeDaysService) {
+  async function withOverlaps() {
+    const zones = await listZones(db);
+    return { zones, overlaps: zoneOverlaps(zones) };
+  }
+
+  return {
+    list: (exec: Db | Tx = db) => listZones(exec),
+    withOverlaps,
+
+    /** Where a postcode is delivered, from the zones as they are now. */
+    async decide(exec: Db | Tx, postcode: string): Promise<ZoneDecision> {
+      return decideZone(await listZones(exec), postcode);
+    },
+
+    /**
+     * The postcode checker (no sign-in): the zone, its fee and the next day it is delivered or
+     * dispatched, or why not.
+     */
+    async check(rawPostcode: unknown): Promise<{ ok: boolean; message: string; zone: string | null }> {
+      const parsed = typeof rawPostcode === 'string' ? parsePostcode(rawPostcode) : null;
+      if (!parsed) return { ok: false, message: NOT_A_POSTCODE, zone: null };
+      const zones = await listZones(db);
+      const { zone, refused } = decideZone(zones, parsed.postcode);
+      if (refused) return { ok: false, message: refused, zone: null };
+      if (!zone) return { ok: true, message: `${parsed.postcode}: we deliver there`, zone: null };
+      const days = await bakeDays.choices(1, 'delivery', zone);
+      const next = days.find((d) => d.state === 'open')?.date ?? null;
+      return { ok: true, message: checkerText(parsed.postcode, zone, next), zone: zone.name };
+    },
+
+    /** Adds a zone, or saves one (`id`); answers every zone with the overlaps to show the owner. */
+    async save(id: string | null, input: unknown) {
+      const draft: ZoneDraft = parseOrThrow(ZoneFormSchema, input);
+      if (id) {
+        if (!isUuid(id)) throw notFound('No such zone');
+        const saved = await db
+          .update(deliveryZones)
+          .set({ ...draft, updatedAt: new Date() })
+          .where(eq(deliveryZones.id, id))
+          .returning({ id: deliveryZones.id });
+        if (saved.length === 0) throw notFound('No such zone');
+      } else {
+        const [{ n } = { n: 0 }] = await db.select({ n: sql<number>`count(*)::int` }).from(deliveryZones);
+        if (Number(n) >= 100) throw badRequest('A shop may have up to 100 zones');
+        await db.insert(deliveryZones).values(draft);
+      }
+      return withOverlaps();
+    },
+
+    async remove(id: string) {
+      if (!isUuid(id)) throw notFound('No such zone');
+      const removed = await db
+        .delete(deliveryZones)
+        .where(eq(deliveryZones.id, id))
+        .returning({ id: deliveryZones.id });
+      if (removed.length === 0) throw notFound('No such zone');
+      return withOverlaps();
+    },
+  };
+}
+
+export type ZonesService = ReturnType<typeof createZonesService>;

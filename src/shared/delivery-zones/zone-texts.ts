@@ -1,0 +1,47 @@
+import { formatPence } from '../money/money';
+import { formatBakeDay, type IsoDate } from '../time/london-time';
+import type { DeliveryZone } from './zones';
+
+/**
+ * What customers read about delivery zones (issue 30). Made on the server and sent as text (the
+ * checker's answer, the checkout quote), so the storefront's script carries none of it.
+ */
+
+/** "£25" for whole pounds, "£2.50" otherwise. */
+export const shortPounds = (pence: number) =>
+  pence % 100 === 0 ? formatPence(pence).slice(0, -3) : formatPence(pence);
+
+/** "We don't deliver to JE2; you can collect from the bakery". */
+export const refusedText = (outcode: string) =>
+  `We don't deliver to ${outcode}; you can collect from the bakery`;
+
+export const NOT_A_POSTCODE = 'Please enter a full UK postcode, like SY3 8AB';
+
+/** "Orders to this area start at £15.00". */
+export const minimumText = (pence: number) => `Orders to this area start at ${formatPence(pence)}`;
+
+/** "Local van, £2.50 (free over £25)"; "UK post, £4.99". */
+export function zoneFeeText(zone: Pick<DeliveryZone, 'name' | 'feePennies' | 'freeOverPennies'>): string {
+  const fee = zone.feePennies === 0 ? 'free delivery' : formatPence(zone.feePennies);
+  const free =
+    zone.freeOverPennies !== null && zone.feePennies > 0
+      ? ` (free over ${shortPounds(zone.freeOverPennies)})`
+      : '';
+  return `${zone.name}, ${fee}${free}`;
+}
+
+/** "Dispatched Tuesday 1 December, usually with you in 2-3 days". */
+export const dispatchText = (date: IsoDate, transitDays: string | null) =>
+  `Dispatched ${formatBakeDay(date)}${transitDays ? `, usually with you in ${transitDays}` : ''}`;
+
+/**
+ * The checker's answer: "SY3 8AB: Local van, £2.50 (free over £25), next delivery Friday 4
+ * December" (post: "next dispatch ..."), with the minimum order when the zone has one.
+ */
+export function checkerText(postcode: string, zone: DeliveryZone, next: IsoDate | null): string {
+  const min = zone.minimumOrderPennies ? `, orders from ${shortPounds(zone.minimumOrderPennies)}` : '';
+  const when = next
+    ? `, next ${zone.method === 'post' ? 'dispatch' : 'delivery'} ${formatBakeDay(next)}`
+    : ', no delivery day open at the moment';
+  return `${postcode}: ${zoneFeeText(zone)}${min}${when}`;
+}
