@@ -172,6 +172,16 @@ describe('an admin', () => {
     expect(html).toContain('href="/admin/messages"');
   });
 
+  it('prints one order’s packing slip as a day’s: best before and the allergen statement', async () => {
+    const res = await page(`/admin/orders/${ids.order}/packing-slip`, adminCookie);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toMatch(`Packing slip · Order <!-- -->#${ids.order.slice(0, 8)}`);
+    expect(html).toContain('Best before');
+    expect(html).toContain('Allergen information');
+    expect(html).toContain('Ginger Snap');
+  });
+
   it('changes orders, deliveries and products through the pages’ actions', async () => {
     for (const [url, body, json] of ACTIONS()) {
       const res = await post(`${url}.data`, body, adminCookie, json);

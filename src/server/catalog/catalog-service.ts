@@ -1,5 +1,5 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
-import { type AllergenInfo, allergensWith } from '~/shared/food-information';
+import { and, asc, count, desc, eq, gte, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { allergensWith } from '~/shared/food-information';
 import { isUuid } from '~/shared/ids';
 import { isFiltered, type ShopQuery } from '~/shared/shop-query';
 import { type IsoDate, londonDate } from '~/shared/time/london-time';
@@ -19,13 +19,6 @@ export interface ShopPage {
   total: number;
   page: number;
   pageCount: number;
-}
-
-/** What a packing slip prints of a product's allergens, by product id. */
-export interface FoodInfo {
-  /** What it contains, by the allergens' legal names (docs/rules/shop-pages.md). */
-  allergens: string[];
-  mayContain: string[];
 }
 
 /**
@@ -63,12 +56,6 @@ const ORDER_BY: Record<ShopQuery['sort'], SQL[]> = {
   'price-desc': [desc(products.pricePennies), asc(sql`lower(${products.name})`), asc(products.id)],
   name: [asc(sql`lower(${products.name})`), asc(products.id)],
 };
-
-/** A product's allergens as a slip prints them. */
-const foodInfoFrom = (p: { allergenInfo: AllergenInfo }): FoodInfo => ({
-  allergens: allergensWith(p.allergenInfo, 'contains'),
-  mayContain: allergensWith(p.allergenInfo, 'may_contain'),
-});
 
 /**
  * The public catalogue: only active products are visible to shoppers. The active list is kept in
@@ -148,17 +135,6 @@ export function createCatalogService(db: Db, version: CatalogVersion) {
         .from(productPhotoFiles)
         .where(and(eq(productPhotoFiles.hash, name.hash), eq(productPhotoFiles.variant, name.variant)));
       return row ?? null;
-    },
-
-    /** Food information of these products, active or not (packing slips print it). */
-    async foodInfoOf(ids: (string | null)[]): Promise<Map<string, FoodInfo>> {
-      const wanted = [...new Set(ids.filter(isUuid))];
-      if (wanted.length === 0) return new Map();
-      const rows = await db
-        .select({ id: products.id, allergenInfo: products.allergenInfo })
-        .from(products)
-        .where(inArray(products.id, wanted));
-      return new Map(rows.map((r) => [r.id, foodInfoFrom(r)]));
     },
   };
 }

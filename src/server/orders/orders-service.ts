@@ -18,6 +18,7 @@ import type { CollectionPoint, OrderUpdateKind } from '../mail/order-updates';
 import { NO_COUNTERS, type ShopCounters } from '../metrics/shop-counters';
 import type { PaymentProvider } from '../payments/payment-provider';
 import { customerDeleted, type PaymentPage } from './account-deletion';
+import { type DayOrder, slipOrder } from './day-orders';
 import { createDeliveriesService } from './deliveries-service';
 import { openCheckouts } from './open-checkouts';
 import { exportOrderRows } from './order-export';
@@ -471,6 +472,13 @@ export function createOrdersService(
     },
 
     /** Any order, for the back office. */
+    /** One order as its packing slip prints it, with its cookies' food information. */
+    async packingSlip(orderId: string): Promise<DayOrder> {
+      const order = isUuid(orderId) ? await slipOrder(db, orderId) : null;
+      if (!order) throw notFound('Order not found');
+      return order;
+    },
+
     async getForAdmin(orderId: string): Promise<OrderView> {
       const view = isUuid(orderId) ? await loadOrderDetail(db, orderId) : null;
       if (!view) throw notFound('Order not found');

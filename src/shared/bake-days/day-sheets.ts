@@ -4,6 +4,8 @@ import { addDays, type IsoDate } from '../time/london-time';
 /** What the day's sheets need of an order (the server's DayOrder has more). */
 export interface SheetOrder {
   id: string;
+  /** "#1a2b3c4d" */
+  number: string;
   status: string;
   cookies: number;
   fulfilment: Fulfilment;

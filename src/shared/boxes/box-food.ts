@@ -1,10 +1,4 @@
-import {
-  ALLERGEN_KEYS,
-  ALLERGENS,
-  type AllergenInfo,
-  type AllergenStatus,
-  allergensWith,
-} from '../food-information';
+import { ALLERGEN_KEYS, type AllergenInfo, type AllergenStatus, allergensWith } from '../food-information';
 
 /**
  * A box's food information, computed from the cookies in it (decision 042): the customer reads it
@@ -77,15 +71,4 @@ export function boxFood(contents: readonly { cookie: CookieFood; quantity: numbe
     netWeightGrams:
       held.length && weights.every((w) => w !== null) ? weights.reduce((a, b) => a! + b!, 0) : null,
   };
-}
-
-/** Several cookies' allergen lists (labels) as one: contained by any, else may contain by any, in the law's order. */
-export function unitedAllergens(lists: readonly { contains: string[]; mayContain: string[] }[]): {
-  contains: string[];
-  mayContain: string[];
-} {
-  const contains = new Set(lists.flatMap((l) => l.contains));
-  const may = new Set(lists.flatMap((l) => l.mayContain).filter((a) => !contains.has(a)));
-  const inOrder = (set: Set<string>) => ALLERGENS.map((a) => a.label).filter((label) => set.has(label));
-  return { contains: inOrder(contains), mayContain: inOrder(may) };
 }

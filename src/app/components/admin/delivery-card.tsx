@@ -4,6 +4,7 @@ import { Button } from '~/app/components/ui/button';
 import { Card } from '~/app/components/ui/card';
 import { Input, Label, Select, Textarea } from '~/app/components/ui/input';
 import type { AdminDeliveryDto } from '~/server/orders/deliveries-service';
+import { shortId } from '~/shared/constants';
 import { formatPence } from '~/shared/money/money';
 import { deliveryStatusLabel, fulfilmentNoun } from '~/shared/orders/fulfilment';
 import { DELIVERY_LIMITS } from '~/shared/orders/schemas';
@@ -27,7 +28,7 @@ export function DeliveryCard({ delivery }: { delivery: AdminDeliveryDto }) {
   const id = delivery.id;
   const saving = detailsFetcher.state !== 'idle';
   const { order } = delivery;
-  const short = order.number.slice(1);
+  const short = shortId(order.id);
   const collect = order.fulfilment === 'collection';
 
   return (

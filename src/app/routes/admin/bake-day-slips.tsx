@@ -1,9 +1,9 @@
 import { data, useRouteLoaderData } from 'react-router';
 import { loadOrNull } from '~/app/components/admin/admin-action.server';
 import { DayHeader } from '~/app/components/admin/bake-days/day-header';
-import { PackingSlip } from '~/app/components/admin/bake-days/packing-slip';
 import { PrintButton } from '~/app/components/admin/bake-days/print-button';
 import { LoadError } from '~/app/components/admin/load-error';
+import { PackingSlip } from '~/app/components/admin/packing-slip';
 import { requireAdminPage } from '~/app/lib/guards.server';
 import { pageMeta } from '~/app/lib/meta';
 import type { loader as rootLoader } from '~/app/root';
@@ -52,14 +52,7 @@ export default function BakeDaySlips({ loaderData, params }: Route.ComponentProp
       ) : (
         <div className="space-y-6 print:space-y-0">
           {toPack.map((o) => (
-            <PackingSlip
-              key={o.id}
-              order={o}
-              deliveryDate={params.date}
-              deliveryLabel={day.label}
-              shopName={shop.name}
-              shopAddress={shop.address}
-            />
+            <PackingSlip key={o.id} order={o} shop={shop} />
           ))}
         </div>
       )}

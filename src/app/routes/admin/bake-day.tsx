@@ -10,7 +10,6 @@ import { Badge, Card } from '~/app/components/ui/card';
 import { requireAdminPage } from '~/app/lib/guards.server';
 import { pageMeta } from '~/app/lib/meta';
 import { bakeList } from '~/shared/bake-days/day-sheets';
-import { shortId } from '~/shared/constants';
 import { adminActor } from '~/shared/orders/actor';
 import { isIsoDate } from '~/shared/time/london-time';
 import type { Route } from './+types/bake-day';
@@ -73,14 +72,13 @@ export default function BakeDay({ loaderData, actionData, params }: Route.Compon
       {flagged.length > 0 && (
         <p role="status" className="mb-6 rounded-md border border-red-300 bg-red-50 p-4 text-red-900">
           <Badge className="mr-2 bg-red-700 text-white">Over capacity</Badge>
-          {flagged.map((o) => `#${shortId(o.id)}`).join(', ')} paid after the day filled or its cut-off
-          passed.
+          {flagged.map((o) => o.number).join(', ')} paid after the day filled or its cut-off passed.
         </p>
       )}
       {paidWhileClosed.length > 0 && (
         <p role="status" className="mb-6 rounded-md border border-red-300 bg-red-50 p-4 text-red-900">
           <Badge className="mr-2 bg-red-700 text-white">Day closed after ordering</Badge>
-          {paidWhileClosed.map((o) => `#${shortId(o.id)}`).join(', ')} paid after this day was closed.
+          {paidWhileClosed.map((o) => o.number).join(', ')} paid after this day was closed.
         </p>
       )}
 
@@ -136,7 +134,7 @@ export default function BakeDay({ loaderData, actionData, params }: Route.Compon
               {list.awaitingPayment.map((o) => (
                 <li key={o.id} className="flex flex-wrap justify-between gap-2 py-2">
                   <span>
-                    Order #{shortId(o.id)} · {o.ship.name}
+                    Order {o.number} · {o.ship.name}
                     {o.fulfilment === 'collection' ? ' · Collect' : ''}
                   </span>
                   <span className="text-cocoa-light">

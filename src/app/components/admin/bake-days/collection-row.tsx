@@ -3,7 +3,6 @@ import { useFetcher } from 'react-router';
 import { Button } from '~/app/components/ui/button';
 import { Badge } from '~/app/components/ui/card';
 import type { DayOrder } from '~/server/orders/day-orders';
-import { shortId } from '~/shared/constants';
 import { deliveryStatusLabel } from '~/shared/orders/fulfilment';
 import { type AdminActionResult, useActionToast } from '../use-action-toast';
 
@@ -44,7 +43,7 @@ export function CollectionRow({ order }: { order: DayOrder }) {
         <p className="text-sm">{order.ship.phone}</p>
       </td>
       <td className="py-3 pr-2 text-sm">
-        <p className="font-mono">#{shortId(order.id)}</p>
+        <p className="font-mono">{order.number}</p>
         <p>
           {order.cookies} {order.cookies === 1 ? 'cookie' : 'cookies'}
         </p>

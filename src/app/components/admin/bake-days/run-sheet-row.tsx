@@ -4,7 +4,6 @@ import { Button } from '~/app/components/ui/button';
 import { Badge, Card } from '~/app/components/ui/card';
 import { Input, Label } from '~/app/components/ui/input';
 import type { DayOrder } from '~/server/orders/day-orders';
-import { shortId } from '~/shared/constants';
 import { DELIVERY_STATUS_LABELS } from '~/shared/orders/statuses';
 import { type AdminActionResult, useActionToast } from '../use-action-toast';
 
@@ -26,7 +25,7 @@ export function RunSheetRow({ stop, order }: { stop: number; order: DayOrder }) 
               {stop}. {order.ship.postcode} · {order.ship.name}
             </h2>
             <span className="flex items-center gap-2 text-sm">
-              #{shortId(order.id)} · {order.cookies} cookies
+              {order.number} · {order.cookies} cookies
               {status && (
                 <Badge
                   className={

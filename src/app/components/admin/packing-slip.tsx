@@ -4,33 +4,35 @@ import { ShipTo } from '~/app/components/orders/ship-to';
 import type { DayOrder } from '~/server/orders/day-orders';
 import { bestBefore } from '~/shared/bake-days/day-sheets';
 import { formatPence } from '~/shared/money/money';
+import { fulfilmentNoun } from '~/shared/orders/fulfilment';
 import { summaryRows } from '~/shared/pricing/summary-rows';
-import { formatBakeDay, formatLongDate } from '~/shared/time/london-time';
+import { formatBakeDay, formatLongDate, londonDate } from '~/shared/time/london-time';
+
+/** The shop as a slip's header prints it. */
+export interface SlipShop {
+  name: string;
+  address: string | null;
+  email?: string;
+  phone?: string | null;
+}
 
 /**
- * One order's packing slip, a printed page of its own: who and where, the cookies with their
- * allergens in bold and best-before dates, and the allergen statement, so the food information
- * travels with the cookies (FIC 1169/2011 Art. 14 for food sold at a distance).
+ * One order's packing slip, a printed page of its own, the same for one order (its page in the
+ * back office) and for a day's (Bake Days): who and where, the cookies with their allergens in bold
+ * and best-before dates, and the allergen statement, so the food information travels with the
+ * cookies (FIC 1169/2011 Art. 14 for food sold at a distance). `level` 1 when it is the page.
  */
-export function PackingSlip({
-  order,
-  deliveryDate,
-  deliveryLabel,
-  shopName,
-  shopAddress,
-}: {
-  order: DayOrder;
-  deliveryDate: string;
-  deliveryLabel: string;
-  shopName: string;
-  shopAddress: string | null;
-}) {
+export function PackingSlip({ order, shop, level = 2 }: { order: DayOrder; shop: SlipShop; level?: 1 | 2 }) {
+  const Title = level === 1 ? 'h1' : 'h2';
+  const Sub = level === 1 ? 'h2' : 'h3';
+  // Orders from before bake days have no day: their cookies are dated from the day they were ordered.
+  const deliveryDate = order.delivery_date ?? londonDate(new Date(order.created_at));
   const allergens = [...new Set(order.lines.flatMap((l) => l.allergens))].sort();
   // What one cookie contains is not a "may contain" of the order.
   const mayContain = [...new Set(order.lines.flatMap((l) => l.mayContain))]
     .filter((a) => !allergens.includes(a))
     .sort();
-  const collect = order.figures.fulfilment === 'collection';
+  const collect = order.fulfilment === 'collection';
   const headingId = `slip-${order.id}`;
   return (
     <article
@@ -39,17 +41,22 @@ export function PackingSlip({
     >
       <header className="flex flex-wrap justify-between gap-4 border-b border-crumb pb-4">
         <div>
-          <p className="font-serif text-xl font-bold">{shopName}</p>
-          {shopAddress && <p className="text-cocoa-light">{shopAddress}</p>}
+          <p className="font-serif text-xl font-bold">{shop.name}</p>
+          {shop.address && <p className="text-cocoa-light">{shop.address}</p>}
+          {shop.email && (
+            <p className="text-cocoa-light">{[shop.email, shop.phone].filter(Boolean).join(' · ')}</p>
+          )}
         </div>
         <div className="text-right">
-          <h2 id={headingId} className="font-sans text-lg font-semibold">
+          <Title id={headingId} className="font-sans text-lg font-semibold">
             Packing slip · Order {order.number}
-          </h2>
+          </Title>
           <p>Ordered {formatLongDate(order.created_at)}</p>
-          <p className="font-semibold">
-            {collect ? 'Collection' : 'Delivery'} {deliveryLabel}
-          </p>
+          {order.delivery_date && (
+            <p className="font-semibold">
+              {fulfilmentNoun(order.fulfilment)} {formatBakeDay(order.delivery_date)}
+            </p>
+          )}
         </div>
       </header>
 
@@ -59,19 +66,20 @@ export function PackingSlip({
             ship={order.ship}
             collect={collect}
             deliveryHeading={order.ship.gift ? 'A gift, deliver to' : 'Deliver to'}
-            Heading="h3"
+            Heading={Sub}
             headingClass="font-sans text-xs font-semibold text-cocoa-light uppercase"
           />
+          {order.ship.gift && <p className="mt-1">A gift from {order.customer.full_name}</p>}
         </div>
         {order.ship.gift?.message && (
           <div className="rounded border border-crumb p-3">
-            <h3 className="font-sans text-xs font-semibold text-cocoa-light uppercase">Gift message</h3>
+            <Sub className="font-sans text-xs font-semibold text-cocoa-light uppercase">Gift message</Sub>
             <p className="text-base whitespace-pre-line">{order.ship.gift.message}</p>
           </div>
         )}
         {order.delivery?.driverNotes && (
           <div>
-            <h3 className="font-sans text-xs font-semibold text-cocoa-light uppercase">Driver notes</h3>
+            <Sub className="font-sans text-xs font-semibold text-cocoa-light uppercase">Driver notes</Sub>
             <p className="whitespace-pre-wrap">{order.delivery.driverNotes}</p>
           </div>
         )}
@@ -134,7 +142,7 @@ export function PackingSlip({
       </table>
 
       <section className="mt-6 rounded-md border border-cocoa/30 p-3" aria-label="Allergen information">
-        <h3 className="font-sans font-semibold">Allergen information</h3>
+        <Sub className="font-sans font-semibold">Allergen information</Sub>
         {allergens.length > 0 || mayContain.length > 0 ? (
           <p>
             {allergens.length > 0 && (

@@ -1,8 +1,8 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { DayOrder } from '~/server/orders/day-orders';
-import { SlipAllergens } from '../slip-allergens';
 import { PackingSlip } from './packing-slip';
+import { SlipAllergens } from './slip-allergens';
 
 const order = (
   lines: Pick<DayOrder['lines'][number], 'productName' | 'allergens' | 'mayContain'>[],
@@ -45,15 +45,7 @@ const order = (
 
 /** The slip as the printed page reads, tags stripped. */
 const slipText = (o: DayOrder) =>
-  renderToStaticMarkup(
-    <PackingSlip
-      order={o}
-      deliveryDate="2026-11-28"
-      deliveryLabel="Delivery"
-      shopName="Shop"
-      shopAddress={null}
-    />,
-  )
+  renderToStaticMarkup(<PackingSlip order={o} shop={{ name: 'Shop', address: null }} />)
     .replace(/<\/?strong>/g, '')
     .replace(/<[^>]+>/g, ' ')
     .replaceAll('&amp;', '&')
@@ -120,6 +112,28 @@ describe('a box on the packing slip', () => {
     expect(text).toContain('4 × Lemon Contains: Milk. Ingredients: Flour, butter ( milk )');
     expect(text).toContain('Net weight of each box: 490 g');
     expect(text).toContain('This order contains: Milk, Nuts. It may contain: Peanuts.');
+  });
+});
+
+describe('one order’s packing slip (its own page)', () => {
+  it('is the same slip: best before, the allergen statement, and a gift from its buyer without prices', () => {
+    const o = order([{ productName: 'Pecan & Maple', allergens: ['Nuts'], mayContain: [] }]);
+    o.delivery_date = null; // ordered before bake days: dated from the day it was ordered
+    o.ship = { ...o.ship, name: 'Rhys Receiver', gift: { message: 'Happy birthday' } };
+    o.customer = { full_name: 'Gwen Giver' };
+    const html = renderToStaticMarkup(
+      <PackingSlip order={o} shop={{ name: 'Shop', address: null }} level={1} />,
+    );
+    expect(html).toContain('<h1');
+    const text = slipText(o);
+    expect(text).toContain('Packing slip · Order #1a2b3c4d');
+    expect(text).toContain('A gift, deliver to Rhys Receiver');
+    expect(text).toContain('A gift from Gwen Giver');
+    expect(text).toContain('Happy birthday');
+    // Ordered Friday 20 November, 7 days' shelf life.
+    expect(text).toContain('Pecan & Maple Contains: Nuts. Friday 27 November');
+    expect(text).toContain('This order contains: Nuts.');
+    expect(text).not.toContain('£');
   });
 });
 
