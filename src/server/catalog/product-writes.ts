@@ -38,6 +38,12 @@ const columnsOf = (p: Partial<ProductData> | ProductPatch) => ({
   vatRate: p.vat_rate,
   isActive: p.is_active,
   soldOut: p.sold_out,
+  onSaleFrom: p.on_sale_from,
+  onSaleUntil: p.on_sale_until,
+  deliverFrom: p.deliver_from,
+  deliverUntil: p.deliver_until,
+  leadDays: p.lead_days,
+  dailyLimit: p.daily_limit,
 });
 
 const refuseUnassessed = () => badRequest(UNASSESSED_MESSAGE, { allergen_info: UNASSESSED_MESSAGE });

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
+import { mergeAllergenInfo } from '~/shared/boxes/box-food';
 import { ALLERGEN_KEYS, type AllergenInfo, type AllergenKey } from '~/shared/food-information';
+import { type IsoDate, londonDate } from '~/shared/time/london-time';
 import type { Db } from './client';
-import { products } from './schema';
+import { productBoxes, products } from './schema';
 
 type SeedProduct = Omit<typeof products.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
 
@@ -161,13 +163,82 @@ export const DEMO_PRODUCTS: SeedProduct[] = [
   },
 ];
 
+/**
+ * The demo boxes (decisions 042, 043): a box of 6 the customer fills from every active cookie, a
+ * fixed "Classic dozen", and a Christmas Box sold ahead for 14-23 December, 40 a day.
+ */
+function demoBoxes(cookies: { id: string; name: string; allergenInfo: AllergenInfo }[], today: IsoDate) {
+  const named = (name: string) => cookies.find((c) => c.name === name)!;
+  const classic = ['Classic Shropshire Butter', 'Dark Chocolate & Sea Salt', 'Oat & Golden Syrup'].map(named);
+  const christmas = ['Cinnamon & Orange Glaze', 'Double Ginger Crunch', 'White Chocolate & Raspberry'].map(
+    named,
+  );
+  // This year's Christmas, or next year's once it has passed.
+  const year = Number(today.slice(0, 4)) + (today.slice(5) > '12-23' ? 1 : 0);
+  const box = (name: string, description: string, pricePennies: number, held: typeof cookies) => ({
+    name,
+    description,
+    pricePennies,
+    ingredients: '',
+    allergenInfo: mergeAllergenInfo(held.map((c) => c.allergenInfo)),
+    storageAdvice: KEEP,
+    shelfLifeDays: 7,
+  });
+  return [
+    {
+      product: box(
+        'Box of 6, you choose',
+        'Six cookies of your choice, packed in our kraft gift box.',
+        2100,
+        cookies,
+      ),
+      box: { size: 6, fixed: null },
+    },
+    {
+      product: box('Classic dozen', 'Four each of our three classics, in a box of twelve.', 3900, classic),
+      box: { size: 12, fixed: classic.map((c) => ({ product_id: c.id, quantity: 4 })) },
+    },
+    {
+      product: {
+        ...box(
+          'Christmas Box',
+          'Twelve festive cookies, baked for delivery from 14 to 23 December. Limited to 40 boxes a day.',
+          3600,
+          christmas,
+        ),
+        onSaleUntil: `${year}-12-21`,
+        deliverFrom: `${year}-12-14`,
+        deliverUntil: `${year}-12-23`,
+        dailyLimit: 40,
+      },
+      box: { size: 12, fixed: christmas.map((c) => ({ product_id: c.id, quantity: 4 })) },
+    },
+  ];
+}
+
 /** Inserts the demo catalogue into an empty products table; does nothing otherwise. */
 export async function seedCatalog(db: Db): Promise<boolean> {
   const [{ count } = { count: 0 }] = await db.select({ count: sql<number>`count(*)::int` }).from(products);
   if (count > 0) return false;
   const now = Date.now();
-  await db
+  const cookies = await db
     .insert(products)
-    .values(DEMO_PRODUCTS.map((p, i) => ({ ...p, createdAt: new Date(now - i * 60_000) })));
+    .values(DEMO_PRODUCTS.map((p, i) => ({ ...p, createdAt: new Date(now - i * 60_000) })))
+    .returning({
+      id: products.id,
+      name: products.name,
+      allergenInfo: products.allergenInfo,
+      isActive: products.isActive,
+    });
+  const active = cookies.filter((c) => c.isActive);
+  // Listed after the cookies (older), so the shop opens on the cookies.
+  const boxes = demoBoxes(active, londonDate(new Date(now)));
+  for (const [i, b] of boxes.entries()) {
+    const [row] = await db
+      .insert(products)
+      .values({ ...b.product, createdAt: new Date(now - (DEMO_PRODUCTS.length + i) * 60_000) })
+      .returning({ id: products.id });
+    await db.insert(productBoxes).values({ productId: row!.id, size: b.box.size, fixedFilling: b.box.fixed });
+  }
   return true;
 }

@@ -203,3 +203,36 @@ describe('what the shop and the checkout say of a limited product', () => {
     expect(names).not.toContain('Halloween Box');
   });
 });
+
+describe('the owner sets a product limited or seasonal', () => {
+  it('saves its dates, lead time and daily limit, and refuses a range that ends before it starts', async () => {
+    const admin = await createUser(t, { admin: true });
+    const base = {
+      name: 'Valentine Box',
+      description: 'Hearts.',
+      price_pennies: 1800,
+      allergen_info: (await limited({})).allergenInfo,
+    };
+    const limits = {
+      on_sale_from: inDays(1),
+      on_sale_until: inDays(10),
+      deliver_from: inDays(12),
+      deliver_until: inDays(14),
+      lead_days: 2,
+      daily_limit: 30,
+    };
+    const res = await api(t, 'POST', '/api/admin/products', { ...base, ...limits }, admin.cookie);
+    expect(res.status).toBe(201);
+    const { product } = await res.json();
+    expect(product).toMatchObject({ ...limits, sale_note: `On sale from ${dayMonth(inDays(1))}` });
+    const edit = await api(
+      t,
+      'PATCH',
+      `/api/admin/products/${product.id}`,
+      { deliver_from: inDays(14), deliver_until: inDays(13) },
+      admin.cookie,
+    );
+    expect(edit.status).toBe(400);
+    expect((await edit.json()).error.message).toBe('"Delivered until" must not be before "Delivered from"');
+  });
+});

@@ -12,6 +12,7 @@ import {
   vatRateForChocolate,
 } from '../food-information';
 import { poundsField } from '../money/pounds';
+import { isIsoDate } from '../time/london-time';
 import { CONTROL_CHARACTERS_MESSAGE as bad, isOneLine, isPlainLines } from './plain-text';
 
 /** Limits of the admin product form (the server refuses anything beyond them with a 400). */
@@ -110,6 +111,26 @@ const isActive = z.boolean({ error: 'Active must be true or false' });
 const soldOut = z.boolean({ error: 'Sold out must be true or false' });
 const chocolateCovered = z.boolean({ error: '"Covered in chocolate" must be true or false' });
 
+/** Limited and seasonal (decision 043): dates as YYYY-MM-DD or null, a lead time, a limit per day. */
+const limitDate = (label: string) =>
+  z
+    .string({ error: `${label} must be a date` })
+    .refine(isIsoDate, `${label}: enter a date as YYYY-MM-DD`)
+    .nullable();
+const LEAD = 'Lead time must be a whole number of days from 0 to 365';
+const leadDays = z.number({ error: LEAD }).int(LEAD).min(0, LEAD).max(365, LEAD);
+const DAILY = 'Limit per day must be a whole number of at least 1';
+const dailyLimitNumber = z.number({ error: DAILY }).int(DAILY).min(1, DAILY).max(100_000, DAILY);
+const limitFields = {
+  on_sale_from: limitDate('On sale from'),
+  on_sale_until: limitDate('On sale until'),
+  deliver_from: limitDate('Delivered from'),
+  deliver_until: limitDate('Delivered until'),
+  lead_days: leadDays,
+  daily_limit: dailyLimitNumber.nullable(),
+};
+const inOrder = (from?: string | null, until?: string | null) => !from || !until || from <= until;
+
 /** An active product must have every allergen assessed; an inactive draft need not. */
 export const activeNeedsAllergens = (p: { is_active?: boolean; allergen_info?: AllergenInfo }) =>
   !p.is_active || unassessedAllergens(p.allergen_info ?? {}).length === 0;
@@ -133,8 +154,22 @@ export const ProductInputSchema = z
     vat_rate: vatRate.optional(),
     is_active: isActive.default(true),
     sold_out: soldOut.default(false),
+    on_sale_from: limitFields.on_sale_from.default(null),
+    on_sale_until: limitFields.on_sale_until.default(null),
+    deliver_from: limitFields.deliver_from.default(null),
+    deliver_until: limitFields.deliver_until.default(null),
+    lead_days: leadDays.default(0),
+    daily_limit: limitFields.daily_limit.default(null),
   })
   .refine(activeNeedsAllergens, { message: UNASSESSED_MESSAGE, path: ['allergen_info'] })
+  .refine((p) => inOrder(p.on_sale_from, p.on_sale_until), {
+    message: '"On sale until" must not be before "On sale from"',
+    path: ['on_sale_until'],
+  })
+  .refine((p) => inOrder(p.deliver_from, p.deliver_until), {
+    message: '"Delivered until" must not be before "Delivered from"',
+    path: ['deliver_until'],
+  })
   .transform((p) => ({ ...p, vat_rate: p.vat_rate ?? vatRateForChocolate(p.chocolate_covered) }));
 
 /** An edit: any subset of the fields; nutrition left out keeps what the product has. */
@@ -153,8 +188,17 @@ export const ProductPatchSchema = z
     vat_rate: vatRate,
     is_active: isActive,
     sold_out: soldOut,
+    ...limitFields,
   })
   .partial()
+  .refine((p) => inOrder(p.on_sale_from, p.on_sale_until), {
+    message: '"On sale until" must not be before "On sale from"',
+    path: ['on_sale_until'],
+  })
+  .refine((p) => inOrder(p.deliver_from, p.deliver_until), {
+    message: '"Delivered until" must not be before "Delivered from"',
+    path: ['deliver_until'],
+  })
   .refine((p) => Object.values(p).some((v) => v !== undefined), { message: 'Nothing to update' });
 
 export type ProductInput = z.input<typeof ProductInputSchema>;
@@ -178,6 +222,14 @@ export const nutritionToLines = (n: Record<string, string>) =>
   Object.entries(n)
     .map(([k, v]) => `${k}: ${v}`)
     .join('\n');
+
+/** A date input's value: empty is no date. */
+const formDate = (date: z.ZodType<string | null, string | null>) =>
+  z
+    .string()
+    .trim()
+    .transform((v) => (v === '' ? null : v))
+    .pipe(date);
 
 const wholeNumber = (message: string) => z.string().trim().regex(/^\d+$/, message).transform(Number);
 
@@ -218,6 +270,21 @@ export const ProductFormSchema = z
     vat_rate: z.string().transform(Number).pipe(vatRate),
     is_active: isActive,
     sold_out: soldOut,
+    on_sale_from: formDate(limitFields.on_sale_from),
+    on_sale_until: formDate(limitFields.on_sale_until),
+    deliver_from: formDate(limitFields.deliver_from),
+    deliver_until: formDate(limitFields.deliver_until),
+    lead_days: z
+      .string()
+      .trim()
+      .transform((v) => (v === '' ? '0' : v))
+      .pipe(wholeNumber(LEAD))
+      .pipe(leadDays),
+    daily_limit: z
+      .string()
+      .trim()
+      .transform((v) => (v === '' ? null : v))
+      .pipe(z.union([z.null(), wholeNumber(DAILY).pipe(dailyLimitNumber)])),
     nutrition: z
       .string()
       .max(3000, 'Nutrition is too long')
@@ -247,6 +314,12 @@ export const ProductFormSchema = z
       vat_rate: f.vat_rate as VatRate,
       is_active: f.is_active,
       sold_out: f.sold_out,
+      on_sale_from: f.on_sale_from,
+      on_sale_until: f.on_sale_until,
+      deliver_from: f.deliver_from,
+      deliver_until: f.deliver_until,
+      lead_days: f.lead_days,
+      daily_limit: f.daily_limit,
     }),
   );
 

@@ -17,6 +17,7 @@ import {
 import { Dialog, DialogContent } from './dialog';
 import { aria, Checkbox, Field } from './form-field';
 import { AllergenFields, FoodFields } from './product-food-fields';
+import { LimitFields } from './product-limit-fields';
 import { NO_PHOTO_CHANGE, type PhotoChoice, ProductPhotoField } from './product-photo-field';
 import { type AdminActionResult, useActionToast } from './use-action-toast';
 
@@ -38,6 +39,12 @@ const valuesOf = (p: ProductDto | null): ProductFormValues => ({
   vat_rate: String(p?.vat_rate ?? 0),
   is_active: p?.is_active ?? true,
   sold_out: p?.sold_out ?? false,
+  on_sale_from: p?.on_sale_from ?? '',
+  on_sale_until: p?.on_sale_until ?? '',
+  deliver_from: p?.deliver_from ?? '',
+  deliver_until: p?.deliver_until ?? '',
+  lead_days: p?.lead_days ? String(p.lead_days) : '',
+  daily_limit: p?.daily_limit ? String(p.daily_limit) : '',
   nutrition: p ? nutritionToLines(p.nutrition) : '',
 });
 
@@ -159,6 +166,7 @@ export function ProductFormDialog({
             label="Sold out (shown, but cannot be bought)"
             {...register('sold_out')}
           />
+          <LimitFields form={form} />
           <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
             <Button type="button" variant="outline" onClick={onClose} disabled={saving}>
               Cancel
