@@ -15,6 +15,7 @@ export async function fetchQuote(
   discountCode: string | null,
   fulfilment: Fulfilment,
   giftCards: readonly string[] = [],
+  postcode?: string,
 ): Promise<CheckoutQuote> {
   const res = await fetch('/api/checkout/quote', {
     method: 'POST',
@@ -25,6 +26,7 @@ export async function fetchQuote(
       discount_code: discountCode ?? undefined,
       gift_cards: giftCards,
       fulfilment,
+      postcode,
     }),
   });
   const data = (await res.json().catch(() => null)) as
@@ -52,6 +54,8 @@ export function useQuote(
   /** Gift cards applied at checkout, and what to do when one can no longer pay (e.g. used elsewhere). */
   giftCards: readonly string[] = [],
   onGiftCardRefused?: (message: string) => void,
+  /** A gift recipient's postcode: the server prices their delivery zone (issue 30). */
+  postcode?: string,
 ) {
   const [quote, setQuote] = useState<CheckoutQuote | null>(null);
   const key = JSON.stringify([
@@ -59,13 +63,14 @@ export function useQuote(
     discountCode,
     fulfilment,
     giftCards,
+    postcode,
   ]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for the basket, code and method
   useEffect(() => {
     let current = true;
     setQuote(null);
     const ask = () =>
-      fetchQuote(items, discountCode, fulfilment, giftCards)
+      fetchQuote(items, discountCode, fulfilment, giftCards, postcode)
         .then((q) => current && setQuote(q))
         .catch((err) => {
           if (!current) return;

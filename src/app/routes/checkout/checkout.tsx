@@ -27,6 +27,7 @@ import { Button } from '~/app/components/ui/button';
 import { Card } from '~/app/components/ui/card';
 import { getUser } from '~/app/lib/guards.server';
 import { pageMeta } from '~/app/lib/meta';
+import { dispatchText } from '~/shared/delivery-zones/zone-texts';
 import { formatPence } from '~/shared/money/money';
 import { CANCEL_NOTICE } from '~/shared/orders/cancellation';
 import type { Fulfilment } from '~/shared/orders/fulfilment';
@@ -132,6 +133,7 @@ function OrderSummary({
       setGiftCards([]);
       toast.error(message);
     },
+    delivery.to === 'me' ? undefined : delivery.recipient.postcode,
   );
   // Only the server's prices: until its quote answers, the rows' names with their amounts to come.
   const rows: SummaryRow[] = quote
@@ -151,7 +153,8 @@ function OrderSummary({
     saveCheckoutDraft({ delivery, fulfilment: chosenFulfilment, day: chosenDay });
   }, [delivery, chosenFulfilment, chosenDay]);
   // The first open day is preselected; a chosen day that filled or closed meanwhile is replaced.
-  const allDays = fulfilment === 'collection' && collection ? collection.days : deliveryDays;
+  // Delivered: the days of the address's zone, once the server's quote names them (issue 30).
+  const allDays = fulfilment === 'collection' && collection ? collection.days : (quote?.days ?? deliveryDays);
   // Limited products (decision 043): only the days the server offers, with its words for each.
   const limited = quote?.limited_days?.days;
   const days = limited
@@ -244,6 +247,11 @@ function OrderSummary({
         ))}
       </dl>
       {fulfilment === 'delivery' && <FreeDeliveryNote quote={quote} className="mt-3" />}
+      {fulfilment === 'delivery' && quote?.delivery_note && (
+        <p role="alert" className="mt-3 font-medium text-red-800">
+          {quote.delivery_note}
+        </p>
+      )}
 
       <CodeEntryForm
         label="Discount code"
@@ -331,6 +339,9 @@ function OrderSummary({
         onChange={setChosenDay}
         collection={fulfilment === 'collection'}
       />
+      {fulfilment === 'delivery' && quote?.transit_days && deliveryDay && (
+        <p className="mt-3">{dispatchText(deliveryDay, quote.transit_days)}</p>
+      )}
 
       <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
         <Button asChild variant="outline">

@@ -5,6 +5,7 @@ import { CartLoading, EmptyCart } from '~/app/cart/empty-cart';
 import { useQuote } from '~/app/checkout/checkout-quote';
 import { FreeDeliveryNote } from '~/app/checkout/fulfilment-choice';
 import { BoxContentsList } from '~/app/components/boxes/box-contents';
+import { PostcodeChecker } from '~/app/components/delivery/postcode-checker';
 import { ProductImage } from '~/app/components/product-image';
 import { Button } from '~/app/components/ui/button';
 import { Card } from '~/app/components/ui/card';
@@ -62,6 +63,7 @@ function CartContents({ items }: { items: CartItem[] }) {
           </div>
         </dl>
         <FreeDeliveryNote quote={quote} className="mt-3" />
+        <PostcodeChecker />
         <div className="mt-6 flex flex-col gap-3">
           <Button asChild size="lg">
             <Link to="/checkout">Proceed to Checkout</Link>

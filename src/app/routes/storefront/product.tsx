@@ -4,6 +4,7 @@ import { data, Link } from 'react-router';
 import { toast } from 'sonner';
 import { useCartStore } from '~/app/cart/cart-store';
 import { BoxFiller } from '~/app/components/boxes/box-filler';
+import { PostcodeChecker } from '~/app/components/delivery/postcode-checker';
 import { AllergenSummary, Ingredients, KeepingDetails } from '~/app/components/food-information';
 import { ProductImage } from '~/app/components/product-image';
 import { Button } from '~/app/components/ui/button';
@@ -171,6 +172,7 @@ function ProductDetail({ product }: { product: ProductView }) {
             )}
           </div>
           {product.description && <p className="mt-5 text-lg leading-relaxed">{product.description}</p>}
+          <PostcodeChecker />
 
           {/* A box's food information is its cookies', shown by the filler as it is filled. */}
           {!product.box && (
