@@ -42,6 +42,8 @@ const ZONES: Record<string, string[]> = {
   payments: ['db', 'http', 'auth', 'orders'],
   'bake-days': ['db', 'http', 'auth', 'orders'],
   'delivery-zones': ['db', 'bake-days'],
+  // Limited and seasonal products (decision 043): the checkout's days and the owner's forward view.
+  limits: ['db', 'bake-days', 'orders'],
   discounts: ['db', 'http', 'auth', 'orders'],
   account: ['db', 'http', 'auth', 'orders', 'mail', 'rate-limit'],
   contact: ['db', 'http', 'auth', 'mail', 'rate-limit'],
@@ -58,6 +60,7 @@ const ZONES: Record<string, string[]> = {
     'gift-cards',
     'boxes',
     'delivery-zones',
+    'limits',
   ],
   admin: ['db', 'http', 'auth', 'csv', 'account', 'catalog', 'orders'],
   // The Cookie Club: boxes are orders on bake days, priced as checkout prices, charged through payments.
@@ -80,6 +83,7 @@ const PUBLIC: Record<string, string[]> = {
   contact: ['contact-service', 'contact-routes'],
   'delivery-zones': ['zones-service'],
   discounts: ['discounts-service'],
+  limits: ['limited-days', 'forward-view'],
   'gift-cards': ['gift-cards-service', 'gift-card-ledger', 'gift-card-codes', 'gift-cards-routes'],
   orders: [
     'orders-service',

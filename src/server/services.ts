@@ -19,6 +19,7 @@ import { seedCatalog } from './db/seed-catalog';
 import { createZonesService, seedDemoZones } from './delivery-zones/zones-service';
 import { createDiscountsService } from './discounts/discounts-service';
 import { createGiftCardsService } from './gift-cards/gift-cards-service';
+import { forwardView } from './limits/forward-view';
 import { createLogger, type Logger } from './logger';
 import { createMailService } from './mail/mail-service';
 import { passwordResetEmail } from './mail/password-reset-email';
@@ -147,6 +148,8 @@ export async function createServices(
     giftCards: createGiftCardsService(db, rateLimiter),
     catalogVersion,
     catalog,
+    /** Limited and seasonal products (decision 043): the owner's forward view of units sold per date. */
+    limitedAhead: () => forwardView(db),
     contact,
     bakeDays,
     settings,

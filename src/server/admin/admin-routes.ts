@@ -124,6 +124,7 @@ export function adminRoutes(services: Services) {
       .get('/emails/:id', async (c) => c.json({ email: await mail.outbox.get(c.req.param('id')) }))
       .post('/emails/:id/resend', async (c) => c.json({ email: await mail.outbox.resend(c.req.param('id')) }))
       .get('/bake-days', async (c) => c.json(await bakeDays.calendar()))
+      .get('/limited-ahead', async (c) => c.json(await services.limitedAhead()))
       .put('/bake-days/template', async (c) =>
         c.json({ template: await bakeDays.saveTemplate(await jsonBody(c)) }),
       )

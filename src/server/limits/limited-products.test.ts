@@ -236,3 +236,21 @@ describe('the owner sets a product limited or seasonal', () => {
     expect((await edit.json()).error.message).toBe('"Delivered until" must not be before "Delivered from"');
   });
 });
+
+describe("the owner's forward view", () => {
+  it('shows units sold per date for each limited product, pre-orders weeks ahead included', async () => {
+    const p = await limited({
+      name: 'Easter Box',
+      deliverFrom: inDays(25),
+      deliverUntil: inDays(26),
+      dailyLimit: 10,
+    });
+    expect((await checkout(p.id, inDays(25), 3)).status).toBe(200);
+    const other = await createUser(t);
+    expect((await checkout(p.id, inDays(26), 2, other.cookie)).status).toBe(200);
+    const view = await t.services.limitedAhead();
+    expect(view.products).toContainEqual({ id: p.id, name: 'Easter Box', daily_limit: 10 });
+    const units = (date: string) => view.days.find((d) => d.date === date)?.units[p.id];
+    expect([units(inDays(25)), units(inDays(26)), units(inDays(24))]).toEqual([3, 2, undefined]);
+  });
+});

@@ -1,6 +1,7 @@
 import { data } from 'react-router';
 import { field, loadOrNull, runAdminAction } from '~/app/components/admin/admin-action.server';
 import { DaysAtAGlance } from '~/app/components/admin/bake-days/days-at-a-glance';
+import { LimitedAhead } from '~/app/components/admin/bake-days/limited-ahead';
 import { OverrideForms } from '~/app/components/admin/bake-days/override-forms';
 import { TemplateForm } from '~/app/components/admin/bake-days/template-form';
 import { LoadError } from '~/app/components/admin/load-error';
@@ -30,8 +31,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         )
       : [];
   const clubBoxes = Object.fromEntries((upcoming ?? []).map(({ date, ...n }) => [date, n]));
+  const ahead = await loadOrNull(context, 'limited products ahead', () => context.services.limitedAhead());
   // Unknown (settings failed to load): show collection days as the template has them.
-  return { calendar, collectionOn: shop?.collectionEnabled ?? true, clubBoxes };
+  return { calendar, collectionOn: shop?.collectionEnabled ?? true, clubBoxes, ahead };
 }
 
 /** `intent=template` (the weekly template), `override` (date, mode, capacityCookies, note) or `remove-override` (date). */
@@ -73,7 +75,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function BakeDays({ loaderData }: Route.ComponentProps) {
-  const { calendar, collectionOn, clubBoxes } = loaderData;
+  const { calendar, collectionOn, clubBoxes, ahead } = loaderData;
   return (
     <main className="mx-auto w-full max-w-6xl px-4 py-8">
       <h1 className="text-3xl font-bold">Bake Days</h1>
@@ -85,6 +87,7 @@ export default function BakeDays({ loaderData }: Route.ComponentProps) {
       ) : (
         <div className="space-y-6">
           <DaysAtAGlance days={calendar.days} collectionOn={collectionOn} clubBoxes={clubBoxes} />
+          {ahead && ahead.products.length > 0 && <LimitedAhead view={ahead} />}
           <TemplateForm template={calendar.template} />
           <OverrideForms overrides={calendar.overrides} today={calendar.days[0]!.date} />
         </div>
