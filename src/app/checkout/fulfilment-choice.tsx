@@ -76,13 +76,15 @@ export function FulfilmentChoice({
  * from the server's quote (nothing until it answers, nothing when delivery is simply charged).
  */
 export function FreeDeliveryNote({ quote, className }: { quote: CheckoutQuote | null; className?: string }) {
+  // The server's words first: a postcode it does not deliver to, or the zone's minimum (issue 30).
   const text = !quote
     ? null
-    : quote.free_delivery_shortfall_pennies
-      ? `Add ${formatPence(quote.free_delivery_shortfall_pennies)} more for free delivery`
-      : quote.delivery_pennies === 0
-        ? 'Free delivery'
-        : null;
+    : quote.delivery_note ||
+      (quote.free_delivery_shortfall_pennies
+        ? `Add ${formatPence(quote.free_delivery_shortfall_pennies)} more for free delivery`
+        : quote.delivery_pennies === 0
+          ? 'Free delivery'
+          : null);
   // Always rendered, so screen readers hear the change when the basket crosses the threshold.
   return (
     <p role="status" className={cn('text-sm font-medium text-green-900', !text && 'sr-only', className)}>

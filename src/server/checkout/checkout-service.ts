@@ -8,7 +8,7 @@ import {
   normaliseFilling,
 } from '~/shared/boxes/box';
 import { MAX_LINE_QUANTITY } from '~/shared/constants';
-import { minimumText } from '~/shared/delivery-zones/zone-texts';
+import { dispatchText, minimumText } from '~/shared/delivery-zones/zone-texts';
 import type { DeliveryZone } from '~/shared/delivery-zones/zones';
 import { normaliseCode } from '~/shared/discounts/discount-code';
 import type { VatRate } from '~/shared/food-information';
@@ -691,6 +691,10 @@ export function createCheckoutService(deps: {
             ? minimumText(zone.minimumOrderPennies)
             : null),
         transit_days: zone?.method === 'post' ? (zone.transitDays ?? null) : null,
+        dispatch:
+          zone?.method === 'post' && days
+            ? Object.fromEntries(days.map((d) => [d.date, dispatchText(d.date, zone.transitDays)]))
+            : undefined,
         days,
       };
     },

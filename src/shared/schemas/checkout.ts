@@ -122,6 +122,8 @@ export interface CheckoutQuote {
   delivery_note?: string | null;
   /** Posted: how long the post usually takes ("2-3 days"); the chosen day is then a dispatch day. */
   transit_days?: string | null;
+  /** Posted: each offered day's "Dispatched Tuesday 1 December, usually with you in 2-3 days". */
+  dispatch?: Record<string, string>;
   /** The zone's days, when the zone is known (each zone has its own weekdays). */
   days?: Pick<BakeDay, 'date' | 'state' | 'orderBy' | 'capacity' | 'booked'>[];
 }

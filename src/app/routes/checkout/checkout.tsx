@@ -27,7 +27,6 @@ import { Button } from '~/app/components/ui/button';
 import { Card } from '~/app/components/ui/card';
 import { getUser } from '~/app/lib/guards.server';
 import { pageMeta } from '~/app/lib/meta';
-import { dispatchText } from '~/shared/delivery-zones/zone-texts';
 import { formatPence } from '~/shared/money/money';
 import { CANCEL_NOTICE } from '~/shared/orders/cancellation';
 import type { Fulfilment } from '~/shared/orders/fulfilment';
@@ -60,13 +59,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const collection = settings.collectionEnabled
     ? { address: settings.collectionAddress, hours: settings.collectionHours, days: await days('collection') }
     : null;
-  const pricing = {
-    deliveryFeePennies: settings.deliveryFeePennies,
-    freeDeliveryOverPennies: settings.freeDeliveryOverPennies,
-  };
+  const profile = user ? await context.services.accounts.getProfile(user.id).catch(() => null) : null;
+  // The fee of the customer's own zone (issue 30), else the Settings fee; worded here, not in the browser.
+  const zone = profile
+    ? (await context.services.zones.decide(context.services.db, profile.postcode)).zone
+    : null;
+  const terms = zone
+    ? { deliveryFeePennies: zone.feePennies, freeDeliveryOverPennies: zone.freeOverPennies }
+    : settings;
+  const pricing = { deliveryFeePennies: terms.deliveryFeePennies, hint: deliveryHint(terms) };
   const common = { deliveryDays, collection, pricing };
   if (!user) return { signedIn: false as const, deliverTo: null, ...common };
-  const profile = await context.services.accounts.getProfile(user.id).catch(() => null);
   const deliverTo = profile
     ? { name: profile.fullName, lines: [profile.address, profile.city, profile.postcode] }
     : null;
@@ -247,11 +250,6 @@ function OrderSummary({
         ))}
       </dl>
       {fulfilment === 'delivery' && <FreeDeliveryNote quote={quote} className="mt-3" />}
-      {fulfilment === 'delivery' && quote?.delivery_note && (
-        <p role="alert" className="mt-3 font-medium text-red-800">
-          {quote.delivery_note}
-        </p>
-      )}
 
       <CodeEntryForm
         label="Discount code"
@@ -318,7 +316,7 @@ function OrderSummary({
           value={fulfilment}
           onChange={setFulfilment}
           collection={collection}
-          deliveryHint={deliveryHint(pricing)}
+          deliveryHint={pricing.hint}
         />
       )}
 
@@ -339,9 +337,7 @@ function OrderSummary({
         onChange={setChosenDay}
         collection={fulfilment === 'collection'}
       />
-      {fulfilment === 'delivery' && quote?.transit_days && deliveryDay && (
-        <p className="mt-3">{dispatchText(deliveryDay, quote.transit_days)}</p>
-      )}
+      {fulfilment === 'delivery' && deliveryDay && <p className="mt-3">{quote?.dispatch?.[deliveryDay]}</p>}
 
       <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
         <Button asChild variant="outline">
