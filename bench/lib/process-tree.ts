@@ -65,6 +65,16 @@ export function treeCpuMs(root: number): number {
   return tree(root).reduce((sum, p) => sum + p.cpuMs + p.endedChildrenMs, 0);
 }
 
+/** Resident memory of one process (not its children), MB; 0 once it has ended. */
+export function processRssMb(pid: number): number {
+  try {
+    const kb = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return Math.round(Number(kb ?? 0) / 1024);
+  } catch {
+    return 0;
+  }
+}
+
 /** Resident memory of a process tree, MB (the sum: pages shared between processes count twice). */
 export function treeRssMb(root: number): number {
   return Math.round(tree(root).reduce((sum, p) => sum + p.rssKb, 0) / 1024);

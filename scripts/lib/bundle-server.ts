@@ -19,8 +19,13 @@ export async function bundleServer(root: string, buildDir: string) {
   rmSync(outdir, { recursive: true, force: true });
   await build({
     absWorkingDir: root,
-    // The embedded database's thread is a module of its own, found beside the bundle's chunks.
-    entryPoints: { index: 'src/server/index.ts', 'pglite-worker': 'src/server/db/pglite-worker.ts' },
+    // The embedded database's thread and a backup's child process (docs/decisions/038) are modules
+    // of their own, found beside the bundle's chunks.
+    entryPoints: {
+      index: 'src/server/index.ts',
+      'pglite-worker': 'src/server/db/pglite-worker.ts',
+      'backup-child': 'src/server/backup/backup-child.ts',
+    },
     outdir,
     bundle: true,
     splitting: true,

@@ -104,6 +104,12 @@ const EnvSchema = z.object({
   BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(14),
   /** Run after each verified backup, `{file}` replaced by its path, e.g. `rclone copy {file} remote:shop`. */
   BACKUP_COMMAND: optional(z.string()),
+  /** Minutes a backup's child process (copy, file, proof) may take before it is stopped and the backup fails. */
+  BACKUP_TIME_LIMIT: z.coerce
+    .number()
+    .positive()
+    .max(24 * 60)
+    .default(30),
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -161,6 +167,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       at: e.BACKUP_AT === 'off' || e.DATABASE_URL ? null : e.BACKUP_AT,
       keep: e.BACKUP_KEEP,
       command: e.BACKUP_COMMAND ?? null,
+      /** The embedded database's folder, copied online by a backup (null on PostgreSQL). */
+      dataDir: e.DATABASE_URL ? null : e.DATA_DIR,
+      timeLimitMs: Math.round(e.BACKUP_TIME_LIMIT * 60_000),
     },
     stripe: e.STRIPE_SECRET_KEY
       ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL }

@@ -1,14 +1,15 @@
 import { spawn } from 'node:child_process';
-import { readdir, rename, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { addDays, londonDate, londonInstant } from '~/shared/time/london-time';
 import type { Config } from '../config';
-import { type Db, openDatabase, shopMigrations } from '../db/client';
+import { type Db, shopMigrations } from '../db/client';
+import { rawRows } from '../db/raw-rows';
 import { backupRuns } from '../db/schema';
 import type { Logger } from '../logger';
+import { runBackupChild, verifyBackup as verifyInChild, type WrittenInChild } from './backup-children';
 import { BACKUP_FILE_PATTERN } from './backup-file';
-import { restoreBackup } from './restore-backup';
 import { writeBackup } from './write-backup';
 
 export type BackupReason = 'scheduled' | 'manual' | 'before-migration' | 'before-restore';
@@ -28,18 +29,100 @@ export interface BackupStatus {
   lastVerifiedAt: string | null;
 }
 
+/** The default BACKUP_TIME_LIMIT: 30 minutes. */
+const DEFAULT_TIME_LIMIT_MS = 30 * 60_000;
+
 /**
- * Restores `file` into a new in-memory embedded database (on a thread of its own, closed after)
- * and compares it with the manifest: the proof that the backup brings the shop back.
+ * Restores `file` into a new in-memory embedded database, in a child process of its own, and
+ * compares it with the manifest: the proof that the backup brings the shop back (verify-backup.ts).
  */
-export async function verifyBackup(file: string): Promise<void> {
-  const scratch = await openDatabase({ kind: 'pglite', dataDir: 'memory://' }, undefined, undefined, {
-    migrate: false,
-  });
+export function verifyBackup(file: string, timeLimitMs = DEFAULT_TIME_LIMIT_MS): Promise<void> {
+  return verifyInChild(file, timeLimitMs);
+}
+
+export interface ShopBackupWritten {
+  file: string;
+  bytes: number;
+  /** Milliseconds the shop's database was held (its queries waited meanwhile on the embedded database). */
+  snapshotMs: number;
+}
+
+/**
+ * Writes a backup file of the shop's database into `settings.dir`:
+ * - on the embedded database in a folder, online (docs/decisions/038): `pg_backup_start` (a
+ *   checkpoint: the only moment the shop's queries wait, with `pg_backup_stop`), a child process
+ *   copies the database's files while the shop keeps serving, `pg_backup_stop`, then another child
+ *   opens the copy (with the WAL written meanwhile) with its own PGlite and writes the file from it;
+ * - otherwise (PostgreSQL, or an in-memory database) in one REPEATABLE READ snapshot read here
+ *   (write-backup.ts): PostgreSQL keeps serving meanwhile.
+ */
+export async function writeShopBackup(
+  db: Db,
+  source: 'pglite' | 'postgres',
+  settings: Pick<Config['backup'], 'dir' | 'dataDir' | 'timeLimitMs'>,
+  startedAt: Date,
+): Promise<ShopBackupWritten> {
+  if (!settings.dir) throw new Error('BACKUP_DIR is not set (it is required with DATABASE_URL)');
+  const dataDir = settings.dataDir;
+  if (source !== 'pglite' || !dataDir || dataDir.startsWith('memory://')) {
+    const { file, bytes, snapshotMs } = await writeBackup(
+      db,
+      source,
+      settings.dir,
+      shopMigrations(),
+      startedAt,
+    );
+    return { file, bytes, snapshotMs };
+  }
+  const limit = settings.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS;
+  await mkdir(settings.dir, { recursive: true });
+  // A copy left by a backup that never finished (the shop stopped mid-way) is of no use.
+  for (const name of await readdir(settings.dir)) {
+    if (name.startsWith('.copy-')) await rm(path.join(settings.dir, name), { recursive: true, force: true });
+  }
+  const copy = await mkdtemp(path.join(settings.dir, '.copy-'));
+  let held = 0;
+  let started = false;
+  let label: string | null = null;
+  const timed = async <T>(run: () => Promise<T>) => {
+    const t = performance.now();
+    try {
+      return await run();
+    } finally {
+      held += performance.now() - t;
+    }
+  };
+  const stop = () =>
+    timed(() => rawRows<{ labelfile: string }>(db, sql`select labelfile from pg_backup_stop(false)`));
   try {
-    await restoreBackup(scratch.db, file, shopMigrations(), { atBackupSchema: true });
+    await timed(() =>
+      db.execute(sql`select pg_backup_start(${`shop backup ${startedAt.toISOString()}`}, true)`),
+    );
+    started = true;
+    await runBackupChild(
+      { task: 'copy', from: path.resolve(dataDir), to: copy },
+      limit,
+      "copying the database's files",
+    );
+    const [stopped] = await stop();
+    started = false;
+    label = stopped!.labelfile;
+    const written = await runBackupChild<WrittenInChild>(
+      {
+        task: 'write',
+        copy,
+        walFrom: path.join(path.resolve(dataDir), 'pg_wal'),
+        label,
+        dir: settings.dir,
+        createdAt: startedAt.toISOString(),
+      },
+      limit,
+      'writing the backup file',
+    );
+    return { ...written, snapshotMs: held };
   } finally {
-    await scratch.close();
+    if (started) await stop().catch(() => {});
+    await rm(copy, { recursive: true, force: true });
   }
 }
 
@@ -62,11 +145,12 @@ export function createBackupService(
     let bytes: number | null = null;
     let snapshotMs: number | undefined;
     try {
-      if (!settings.dir) throw new Error('BACKUP_DIR is not set (it is required with DATABASE_URL)');
-      const written = await writeBackup(db, source, settings.dir, shopMigrations(), startedAt);
+      const dir = settings.dir;
+      if (!dir) throw new Error('BACKUP_DIR is not set (it is required with DATABASE_URL)');
+      const written = await writeShopBackup(db, source, { ...settings, dir }, startedAt);
       ({ file, bytes, snapshotMs } = written);
       try {
-        await verifyBackup(file);
+        await verifyBackup(file, settings.timeLimitMs);
       } catch (err) {
         // Keep it for inspection, under a name no restore or pruning takes for a good backup.
         await rename(file, `${file}.failed`).catch(() => {});
@@ -74,7 +158,7 @@ export function createBackupService(
         throw new Error(`it did not verify: ${(err as Error).message}`);
       }
       if (settings.command) await runCommand(settings.command, file);
-      await prune(settings.dir, settings.keep);
+      await prune(dir, settings.keep);
       const totalMs = performance.now() - started;
       log.info(
         { reason, file, bytes, snapshotMs: Math.round(snapshotMs), totalMs: Math.round(totalMs) },

@@ -7,8 +7,8 @@ import { api, createProduct, createUser } from '~/test/factories';
 import { createTestApp, type TestApp } from '~/test/test-app';
 import { openDatabase, shopMigrations } from '../db/client';
 import { rawRows } from '../db/raw-rows';
+import { writeShopBackup } from './backup-service';
 import { restoreBackup } from './restore-backup';
-import { writeBackup } from './write-backup';
 
 // Bounded: two backups taken while the shop sells, then each restored (a new embedded database each).
 vi.setConfig({ testTimeout: 300_000 });
@@ -81,7 +81,9 @@ describe('a backup taken while customers buy and the owner refunds', () => {
         await new Promise((r) => setTimeout(r, 50));
       }
       for (let i = 0; i < 2; i++) {
-        files.push((await writeBackup(t.services.db, t.services.dbKind, dir, shopMigrations())).file);
+        // As the shop takes them: online on the embedded database (docs/decisions/038), a snapshot read on PostgreSQL.
+        const settings = { ...t.services.config.backup, dir };
+        files.push((await writeShopBackup(t.services.db, t.services.dbKind, settings, new Date())).file);
       }
     } finally {
       stopped = true;
