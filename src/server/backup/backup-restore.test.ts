@@ -23,8 +23,9 @@ import { BackupDamaged, checkBackupFile, type Manifest } from './backup-file';
 import { verifyBackup } from './backup-service';
 
 const silent = { info() {}, error() {} };
-// Each restore opens a new embedded database (seconds each on a busy machine).
-vi.setConfig({ testTimeout: 180_000 });
+// Each restore opens a new embedded database (seconds each on a busy machine), and each backup
+// starts child processes of its own (copy, file, proof): minutes on a machine that is busy.
+vi.setConfig({ testTimeout: 400_000 });
 let t: TestApp;
 let backupDir: string;
 let customer: { email: string; password: string };
