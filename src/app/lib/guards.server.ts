@@ -29,6 +29,26 @@ export async function requireUserPage(request: Request, context: AppLoadContext)
   return user;
 }
 
+/**
+ * A customer's page (the account, their orders, their subscriptions): signed out -> /auth,
+ * remembering the page (the account itself is where signing in lands anyway); an admin has no
+ * customer pages and goes to `adminPage` in the back office, /admin unless said.
+ */
+export async function requireCustomerPage(
+  request: Request,
+  context: AppLoadContext,
+  adminPage = '/admin',
+): Promise<SessionUser> {
+  const user = await getUser(request, context);
+  if (!user) {
+    const { pathname, search } = new URL(request.url);
+    const back = pathname + search;
+    throw redirect(back === '/account' ? '/auth' : `/auth?redirectTo=${encodeURIComponent(back)}`);
+  }
+  if (user.role === 'admin') throw redirect(adminPage);
+  return user;
+}
+
 /** The signed-in admin; no session -> /auth, signed in but not admin -> /. */
 export async function requireAdminPage(request: Request, context: AppLoadContext): Promise<SessionUser> {
   const user = await getUser(request, context);

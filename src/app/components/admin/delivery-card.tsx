@@ -3,6 +3,7 @@ import { SECTION_HEADING, ShipTo } from '~/app/components/orders/ship-to';
 import { Button } from '~/app/components/ui/button';
 import { Card } from '~/app/components/ui/card';
 import { Input, Label, Select, Textarea } from '~/app/components/ui/input';
+import { type PageActionResult, useActionToast } from '~/app/lib/use-action-toast';
 import type { AdminDeliveryDto } from '~/server/orders/deliveries-service';
 import { shortId } from '~/shared/constants';
 import { formatPence } from '~/shared/money/money';
@@ -10,7 +11,6 @@ import { deliveryStatusLabel, fulfilmentNoun } from '~/shared/orders/fulfilment'
 import { DELIVERY_LIMITS } from '~/shared/orders/schemas';
 import { DELIVERY_STATUSES } from '~/shared/orders/statuses';
 import { formatDateTime } from '~/shared/time/london-time';
-import { type AdminActionResult, useActionToast } from './use-action-toast';
 
 const TOASTS = {
   status: { success: 'Delivery status updated', failure: 'Failed to update delivery' },
@@ -19,8 +19,8 @@ const TOASTS = {
 
 /** One delivery: its status selector, who and where, and (not for a collection) its tracking code and driver notes. */
 export function DeliveryCard({ delivery }: { delivery: AdminDeliveryDto }) {
-  const statusFetcher = useFetcher<AdminActionResult>();
-  const detailsFetcher = useFetcher<AdminActionResult>();
+  const statusFetcher = useFetcher<PageActionResult>();
+  const detailsFetcher = useFetcher<PageActionResult>();
   useActionToast(statusFetcher, TOASTS);
   useActionToast(detailsFetcher, TOASTS);
   const pending = statusFetcher.formData?.get('status');

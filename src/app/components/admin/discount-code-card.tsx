@@ -13,10 +13,10 @@ import {
 import { Button } from '~/app/components/ui/button';
 import { Badge, Card } from '~/app/components/ui/card';
 import { cn } from '~/app/lib/cn';
+import { type PageActionResult, useActionToast } from '~/app/lib/use-action-toast';
 import { type DiscountCodeView, describeDiscount } from '~/shared/discounts/discount-code';
 import { formatPence } from '~/shared/money/money';
 import type { IsoDate } from '~/shared/time/london-time';
-import { type AdminActionResult, useActionToast } from './use-action-toast';
 
 const TOASTS = {
   activate: { success: 'Discount code activated', failure: 'Failed to update discount code' },
@@ -66,7 +66,7 @@ export function DiscountCodeCard({
   today: IsoDate;
   onEdit: () => void;
 }) {
-  const fetcher = useFetcher<AdminActionResult>();
+  const fetcher = useFetcher<PageActionResult>();
   const [confirming, setConfirming] = useState(false);
   useActionToast(fetcher, TOASTS, () => setConfirming(false));
   const busy = fetcher.state !== 'idle';

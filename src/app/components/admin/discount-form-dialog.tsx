@@ -4,6 +4,7 @@ import { type FieldError, type Resolver, useForm } from 'react-hook-form';
 import { useFetcher } from 'react-router';
 import { Button } from '~/app/components/ui/button';
 import { Input } from '~/app/components/ui/input';
+import { type PageActionResult, useActionToast } from '~/app/lib/use-action-toast';
 import {
   DISCOUNT_KIND_LABELS,
   DiscountCodeFormSchema,
@@ -15,7 +16,6 @@ import { poundsInput } from '~/shared/money/pounds';
 import { DISCOUNT_KINDS, type DiscountKind } from '~/shared/pricing/price-order';
 import { Dialog, DialogContent } from './dialog';
 import { aria, Checkbox, Field } from './form-field';
-import { type AdminActionResult, useActionToast } from './use-action-toast';
 
 const TOASTS = {
   create: { success: 'Discount code created', failure: 'Failed to save discount code' },
@@ -70,7 +70,7 @@ export function DiscountFormDialog({
   discount: DiscountCodeView | null;
   onClose: () => void;
 }) {
-  const fetcher = useFetcher<AdminActionResult>();
+  const fetcher = useFetcher<PageActionResult>();
   useActionToast(fetcher, TOASTS, onClose);
   const { register, handleSubmit, reset, watch, getValues, formState } = useForm<
     DiscountFormValues,

@@ -3,8 +3,8 @@ import { useFetcher } from 'react-router';
 import { Button } from '~/app/components/ui/button';
 import { Badge } from '~/app/components/ui/card';
 import { cn } from '~/app/lib/cn';
+import { type PageActionResult, useActionToast } from '~/app/lib/use-action-toast';
 import { EMAIL_STATUS_HINTS, EMAIL_STATUS_LABELS, type EmailStatus } from '~/shared/mail/outbox';
-import { type AdminActionResult, useActionToast } from './use-action-toast';
 
 const tone: Record<EmailStatus, string> = {
   pending: 'bg-amber-100 text-amber-900',
@@ -28,7 +28,7 @@ const TOASTS = {
 
 /** "Resend" for a failed e-mail: posts `intent=resend` to the page's action. */
 export function ResendButton({ id, subject }: { id: string; subject: string }) {
-  const fetcher = useFetcher<AdminActionResult>();
+  const fetcher = useFetcher<PageActionResult>();
   useActionToast(fetcher, TOASTS);
   const busy = fetcher.state !== 'idle';
   return (

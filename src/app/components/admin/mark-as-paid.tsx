@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { useFetcher } from 'react-router';
 import { Button } from '~/app/components/ui/button';
 import { Input } from '~/app/components/ui/input';
+import { type PageActionResult, useActionToast } from '~/app/lib/use-action-toast';
 import { formatPence } from '~/shared/money/money';
 import { parsePounds, poundsInput } from '~/shared/money/pounds';
 import {
@@ -12,7 +13,6 @@ import {
 import type { OrderView } from '~/shared/orders/order-view';
 import { ManualPaymentFormSchema } from '~/shared/orders/payment-schemas';
 import { Dialog, DialogContent } from './dialog';
-import { type AdminActionResult, useActionToast } from './use-action-toast';
 
 const TOASTS = { 'mark-paid': { success: 'Payment recorded', failure: 'Failed to record the payment' } };
 
@@ -58,7 +58,7 @@ function MarkAsPaidDialog({
   requestKey: string;
   onClose: () => void;
 }) {
-  const fetcher = useFetcher<AdminActionResult>();
+  const fetcher = useFetcher<PageActionResult>();
   useActionToast(fetcher, TOASTS, onClose);
   const owed = Math.max(order.total_pennies - order.paid_pennies, 0);
   const [method, setMethod] = useState<ManualPaymentMethod>('cash');

@@ -1,8 +1,8 @@
 import { Check, CheckCheck, Undo2 } from 'lucide-react';
 import { useFetcher } from 'react-router';
 import { Button } from '~/app/components/ui/button';
+import { type PageActionResult, useActionToast } from '~/app/lib/use-action-toast';
 import type { MessageState } from '~/shared/message-states';
-import { type AdminActionResult, useActionToast } from './use-action-toast';
 
 const TOASTS = { state: { success: 'Message updated', failure: 'Failed to update the message' } };
 
@@ -14,7 +14,7 @@ const ACTIONS: { to: MessageState; label: string; icon: typeof Check; from: Mess
 
 /** The owner's buttons that move a message between unread, read and handled. */
 export function MessageStateForm({ id, name, state }: { id: string; name: string; state: MessageState }) {
-  const fetcher = useFetcher<AdminActionResult>();
+  const fetcher = useFetcher<PageActionResult>();
   useActionToast(fetcher, TOASTS);
   const busy = fetcher.state !== 'idle';
   return (

@@ -12,12 +12,12 @@ import {
 import { Button } from '~/app/components/ui/button';
 import { Card } from '~/app/components/ui/card';
 import { Input, Label, Select, Textarea } from '~/app/components/ui/input';
+import { type PageActionResult, useActionToast } from '~/app/lib/use-action-toast';
 import { formatPence } from '~/shared/money/money';
 import { type OrderView, refundableOf } from '~/shared/orders/order-view';
 import { REFUND_REASON_MAX, RefundFormSchema } from '~/shared/orders/payment-schemas';
 import { ORDER_STATUS_LABELS, settableStatuses } from '~/shared/orders/statuses';
 import { canMarkAsPaid, MarkAsPaidButton } from './mark-as-paid';
-import { type AdminActionResult, useActionToast } from './use-action-toast';
 
 const TOASTS = {
   status: { success: 'Order status updated', failure: 'Failed to update order' },
@@ -36,7 +36,7 @@ export function OrderAdminForms({ order, refundKey }: { order: OrderView; refund
 }
 
 function StatusForm({ order }: { order: OrderView }) {
-  const fetcher = useFetcher<AdminActionResult>();
+  const fetcher = useFetcher<PageActionResult>();
   useActionToast(fetcher, TOASTS);
   const [status, setStatus] = useState(order.status);
   const busy = fetcher.state !== 'idle';
@@ -102,7 +102,7 @@ function PaymentCard({ order }: { order: OrderView }) {
 }
 
 function RefundForm({ order, refundKey }: { order: OrderView; refundKey: string }) {
-  const fetcher = useFetcher<AdminActionResult>();
+  const fetcher = useFetcher<PageActionResult>();
   const [scope, setScope] = useState<'full' | 'part'>('full');
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');

@@ -5,6 +5,7 @@ import { SECTION_HEADING, ShipTo } from '~/app/components/orders/ship-to';
 import { OrderMarks, OrderStatusBadge } from '~/app/components/orders/status-badge';
 import { Card } from '~/app/components/ui/card';
 import { Label, Select } from '~/app/components/ui/input';
+import { type PageActionResult, useActionToast } from '~/app/lib/use-action-toast';
 import { shortId } from '~/shared/constants';
 import { formatPence } from '~/shared/money/money';
 import type { OrderView } from '~/shared/orders/order-view';
@@ -12,13 +13,12 @@ import { ORDER_STATUS_LABELS, settableStatuses } from '~/shared/orders/statuses'
 import { summaryRows } from '~/shared/pricing/summary-rows';
 import { formatDateTime } from '~/shared/time/london-time';
 import { canMarkAsPaid, MarkAsPaidButton } from './mark-as-paid';
-import { type AdminActionResult, useActionToast } from './use-action-toast';
 
 const TOASTS = { status: { success: 'Order status updated', failure: 'Failed to update order' } };
 
 /** One order: who, where, what, how much, and its status selector. */
 export function OrderCard({ order }: { order: OrderView }) {
-  const fetcher = useFetcher<AdminActionResult>();
+  const fetcher = useFetcher<PageActionResult>();
   useActionToast(fetcher, TOASTS);
   // Show the chosen status at once; if the change fails the loader's value comes back.
   const pending = fetcher.formData?.get('status');

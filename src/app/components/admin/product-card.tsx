@@ -14,16 +14,16 @@ import {
 import { Button } from '~/app/components/ui/button';
 import { Badge, Card } from '~/app/components/ui/card';
 import { cn } from '~/app/lib/cn';
+import { type PageActionResult, useActionToast } from '~/app/lib/use-action-toast';
 import type { ProductDto } from '~/server/catalog/catalog-service';
 import { allergensWith } from '~/shared/food-information';
 import { formatPence } from '~/shared/money/money';
-import { type AdminActionResult, useActionToast } from './use-action-toast';
 
 const TOASTS = { delete: { success: 'Product deleted', failure: 'Failed to delete product' } };
 
 /** A product in the admin grid, with Edit and a confirmed Delete. */
 export function ProductCard({ product, onEdit }: { product: ProductDto; onEdit: () => void }) {
-  const fetcher = useFetcher<AdminActionResult>();
+  const fetcher = useFetcher<PageActionResult>();
   const [confirming, setConfirming] = useState(false);
   useActionToast(fetcher, TOASTS, () => setConfirming(false));
   const deleting = fetcher.state !== 'idle';

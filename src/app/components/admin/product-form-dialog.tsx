@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { useFetcher } from 'react-router';
 import { Button } from '~/app/components/ui/button';
 import { Input, Textarea } from '~/app/components/ui/input';
+import { type PageActionResult, useActionToast } from '~/app/lib/use-action-toast';
 import type { ProductDto } from '~/server/catalog/catalog-service';
 import { DEFAULT_SHELF_LIFE_DAYS } from '~/shared/food-information';
 import { formatPence } from '~/shared/money/money';
@@ -19,7 +20,6 @@ import { aria, Checkbox, Field } from './form-field';
 import { AllergenFields, FoodFields } from './product-food-fields';
 import { LimitFields } from './product-limit-fields';
 import { NO_PHOTO_CHANGE, type PhotoChoice, ProductPhotoField } from './product-photo-field';
-import { type AdminActionResult, useActionToast } from './use-action-toast';
 
 const TOASTS = {
   create: { success: 'Product created', failure: 'Failed to save product' },
@@ -62,7 +62,7 @@ export function ProductFormDialog({
   product: ProductDto | null;
   onClose: () => void;
 }) {
-  const fetcher = useFetcher<AdminActionResult>();
+  const fetcher = useFetcher<PageActionResult>();
   useActionToast(fetcher, TOASTS, onClose);
   const form = useForm<ProductFormValues, unknown, ProductData>({
     resolver: zodResolver(ProductFormSchema),

@@ -1,6 +1,6 @@
 import { type AppLoadContext, data } from 'react-router';
 import { requireAdminPage } from '~/app/lib/guards.server';
-import { field, runAdminAction } from './admin-action.server';
+import { field, runPageAction } from '~/app/lib/page-action.server';
 
 /** The E-mails pages' action: `intent=resend` with the e-mail's `id`. */
 export async function resendAction(request: Request, context: AppLoadContext) {
@@ -8,7 +8,7 @@ export async function resendAction(request: Request, context: AppLoadContext) {
   const form = await request.formData();
   const intent = field(form, 'intent');
   if (intent === 'resend') {
-    return runAdminAction(context, intent, () => context.services.mail.outbox.resend(field(form, 'id')));
+    return runPageAction(context, intent, () => context.services.mail.outbox.resend(field(form, 'id')));
   }
   return data({ ok: false as const, intent, error: 'Unknown action' }, { status: 400 });
 }

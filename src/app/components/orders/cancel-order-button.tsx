@@ -1,6 +1,4 @@
 import { useFetcher } from 'react-router';
-import type { AdminActionResult } from '~/app/components/admin/use-action-toast';
-import { useActionToast } from '~/app/components/admin/use-action-toast';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -12,13 +10,15 @@ import {
   AlertDialogTrigger,
 } from '~/app/components/ui/alert-dialog';
 import { Button } from '~/app/components/ui/button';
+import type { PageActionResult } from '~/app/lib/use-action-toast';
+import { useActionToast } from '~/app/lib/use-action-toast';
 import type { OrderView } from '~/shared/orders/order-view';
 
 const TOASTS = { cancel: { success: 'Order cancelled', failure: 'Failed to cancel order' } };
 
 /** "Cancel order", confirmed first; a paid order is refunded in full (the server decides). */
 export function CancelOrderButton({ order }: { order: Pick<OrderView, 'id' | 'number' | 'paid_at'> }) {
-  const fetcher = useFetcher<AdminActionResult>();
+  const fetcher = useFetcher<PageActionResult>();
   useActionToast(fetcher, TOASTS);
   const busy = fetcher.state !== 'idle';
   return (

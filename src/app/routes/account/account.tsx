@@ -1,6 +1,6 @@
 import { LogOut } from 'lucide-react';
 import { useState } from 'react';
-import { data, Link, redirect, useNavigate, useRevalidator } from 'react-router';
+import { data, Link, useNavigate, useRevalidator } from 'react-router';
 import { toast } from 'sonner';
 import { AccountDataCard } from '~/app/components/account/account-data-card';
 import { ChangePasswordForm } from '~/app/components/account/change-password-form';
@@ -9,7 +9,7 @@ import { ProfileDetails } from '~/app/components/account/profile-details';
 import { Button } from '~/app/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '~/app/components/ui/tabs';
 import { signOut } from '~/app/lib/auth-client';
-import { getUser } from '~/app/lib/guards.server';
+import { requireCustomerPage } from '~/app/lib/guards.server';
 import { pageMeta } from '~/app/lib/meta';
 import { useHydrated } from '~/app/lib/use-hydrated';
 import { formatLongDate } from '~/shared/time/london-time';
@@ -24,9 +24,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 /** Customers only (docs/rules/accounts.md): no session -> /auth, an admin -> /admin. Only their own data. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await getUser(request, context);
-  if (!user) throw redirect('/auth');
-  if (user.role === 'admin') throw redirect('/admin');
+  const user = await requireCustomerPage(request, context);
   const { accounts, log } = context.services;
   // docs/rules/accounts.md: load errors are logged and the rest of the page still shows.
   const [profile, orders] = await Promise.all([

@@ -1,6 +1,5 @@
 import { ArrowLeft } from 'lucide-react';
-import { data, Link, redirect } from 'react-router';
-import { runAdminAction } from '~/app/components/admin/admin-action.server';
+import { data, Link } from 'react-router';
 import { CustomerOrderActions } from '~/app/components/orders/order-actions';
 import {
   DeliveryAddress,
@@ -10,8 +9,9 @@ import {
 } from '~/app/components/orders/order-details';
 import { OrderHeader } from '~/app/components/orders/order-header';
 import { Card } from '~/app/components/ui/card';
-import { getUser } from '~/app/lib/guards.server';
+import { requireCustomerPage } from '~/app/lib/guards.server';
 import { pageMeta } from '~/app/lib/meta';
+import { runPageAction } from '~/app/lib/page-action.server';
 import { orNotFoundPage } from '~/app/lib/service-errors.server';
 import { customerActor } from '~/shared/orders/actor';
 import { formatLongDate } from '~/shared/time/london-time';
@@ -28,9 +28,7 @@ const noStore = { 'Cache-Control': 'private, no-store' };
 
 /** The signed-in customer's own order; anyone else's, or a made-up id, is the 404 page. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const user = await getUser(request, context);
-  if (!user) throw redirect(`/auth?redirectTo=${encodeURIComponent(new URL(request.url).pathname)}`);
-  if (user.role === 'admin') throw redirect(`/admin/orders/${params.id}`);
+  const user = await requireCustomerPage(request, context, `/admin/orders/${params.id}`);
   const order = await orNotFoundPage(() => context.services.orders.getForCustomer(user.id, params.id));
   // Where and when to collect, as the owner has it now (the order keeps no copy).
   const settings = order.fulfilment === 'collection' ? await context.services.settings.get() : null;
@@ -42,9 +40,8 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeade
 
 /** `intent=cancel`: the customer cancels (refunded in full when paid); the server decides if it may. */
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const user = await getUser(request, context);
-  if (!user) throw redirect('/auth');
-  return runAdminAction(context, 'cancel', () =>
+  const user = await requireCustomerPage(request, context, `/admin/orders/${params.id}`);
+  return runPageAction(context, 'cancel', () =>
     context.services.orders.cancelByCustomer(user.id, params.id, customerActor(user)),
   );
 }

@@ -1,8 +1,6 @@
 import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
 import { data, Link, redirect, useFetcher } from 'react-router';
-import { field, runAdminAction } from '~/app/components/admin/admin-action.server';
-import { type AdminActionResult, useActionToast } from '~/app/components/admin/use-action-toast';
 import { SubscriptionSummary } from '~/app/components/subscriptions/subscription-summary';
 import {
   AlertDialog,
@@ -17,8 +15,10 @@ import {
 import { Button } from '~/app/components/ui/button';
 import { Card } from '~/app/components/ui/card';
 import { Input, Label, Select } from '~/app/components/ui/input';
-import { requireUserPage } from '~/app/lib/guards.server';
+import { requireCustomerPage } from '~/app/lib/guards.server';
 import { pageMeta } from '~/app/lib/meta';
+import { field, runPageAction } from '~/app/lib/page-action.server';
+import { type PageActionResult, useActionToast } from '~/app/lib/use-action-toast';
 import { customerActor } from '~/shared/orders/actor';
 import { EVERY_WEEKS, type SubscriptionView } from '~/shared/subscriptions/club';
 import { WEEKDAY_NAMES } from '~/shared/time/london-time';
@@ -33,8 +33,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 /** Members only: no session -> /auth, an admin -> /admin. Only their own subscriptions. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireUserPage(request, context);
-  if (user.role === 'admin') throw redirect('/admin/subscriptions');
+  const user = await requireCustomerPage(request, context, '/admin/subscriptions');
   const { subscriptions } = context.services;
   const [list, options] = await Promise.all([
     subscriptions.listForCustomer(user.id),
@@ -52,7 +51,7 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeade
 
 /** One change to one of the member's subscriptions; the service checks it is theirs. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireUserPage(request, context);
+  const user = await requireCustomerPage(request, context, '/admin/subscriptions');
   const form = await request.formData();
   const intent = field(form, 'intent');
   const id = field(form, 'id');
@@ -61,12 +60,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === 'card') {
     // The hosted card page opens; a refusal (a cancelled subscription) is toasted like the rest.
     let url = '';
-    const refused = await runAdminAction(context, intent, async () => {
+    const refused = await runPageAction(context, intent, async () => {
       url = (await club.updateCard(id, user)).url;
     });
     return url ? redirect(url) : refused;
   }
-  return runAdminAction(context, intent, () => {
+  return runPageAction(context, intent, () => {
     switch (intent) {
       case 'skip':
         return club.skipNext(id, user.id, actor);
@@ -143,7 +142,7 @@ export default function SubscriptionsPage({ loaderData }: Route.ComponentProps) 
 }
 
 function MemberActions({ sub, cookies }: { sub: SubscriptionView; cookies: { id: string; name: string }[] }) {
-  const fetcher = useFetcher<AdminActionResult>();
+  const fetcher = useFetcher<PageActionResult>();
   useActionToast(fetcher, MESSAGES);
   const busy = fetcher.state !== 'idle';
   const [changing, setChanging] = useState(false);

@@ -1,11 +1,11 @@
 import { data } from 'react-router';
-import { field, loadOrNull, runAdminAction } from '~/app/components/admin/admin-action.server';
 import { CollectionRow } from '~/app/components/admin/bake-days/collection-row';
 import { DayHeader } from '~/app/components/admin/bake-days/day-header';
 import { PrintButton } from '~/app/components/admin/bake-days/print-button';
 import { LoadError } from '~/app/components/admin/load-error';
 import { requireAdminPage } from '~/app/lib/guards.server';
 import { pageMeta } from '~/app/lib/meta';
+import { field, loadOrNull, runPageAction } from '~/app/lib/page-action.server';
 import { collectionList } from '~/shared/bake-days/day-sheets';
 import { isIsoDate } from '~/shared/time/london-time';
 import type { Route } from './+types/bake-day-collections';
@@ -39,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const outcome = field(form, 'outcome');
   if (intent !== 'outcome' || (outcome !== 'ready' && outcome !== 'delivered'))
     return data({ ok: false as const, intent, error: 'Unknown action' }, { status: 400 });
-  return runAdminAction(context, `outcome-${outcome}`, () =>
+  return runPageAction(context, `outcome-${outcome}`, () =>
     context.services.daySheets.setOutcome(field(form, 'order_id'), { outcome }),
   );
 }

@@ -1,11 +1,11 @@
 import { data } from 'react-router';
-import { field, loadOrNull, runAdminAction } from '~/app/components/admin/admin-action.server';
 import { DayHeader } from '~/app/components/admin/bake-days/day-header';
 import { PrintButton } from '~/app/components/admin/bake-days/print-button';
 import { RunSheetRow } from '~/app/components/admin/bake-days/run-sheet-row';
 import { LoadError } from '~/app/components/admin/load-error';
 import { requireAdminPage } from '~/app/lib/guards.server';
 import { pageMeta } from '~/app/lib/meta';
+import { field, loadOrNull, runPageAction } from '~/app/lib/page-action.server';
 import { runSheetStops } from '~/shared/bake-days/day-sheets';
 import { isIsoDate } from '~/shared/time/london-time';
 import type { Route } from './+types/bake-day-run-sheet';
@@ -27,7 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = field(form, 'intent');
   if (intent === 'outcome') {
-    return runAdminAction(context, intent, () =>
+    return runPageAction(context, intent, () =>
       context.services.daySheets.setOutcome(field(form, 'order_id'), {
         outcome: field(form, 'outcome'),
         note: field(form, 'note'),

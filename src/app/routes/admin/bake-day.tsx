@@ -1,14 +1,14 @@
 import { ChefHat } from 'lucide-react';
 import { data, Form, useNavigation } from 'react-router';
-import { field, loadOrNull, runAdminAction } from '~/app/components/admin/admin-action.server';
 import { DayHeader } from '~/app/components/admin/bake-days/day-header';
 import { PrintButton } from '~/app/components/admin/bake-days/print-button';
 import { LoadError } from '~/app/components/admin/load-error';
-import { useActionToast } from '~/app/components/admin/use-action-toast';
 import { Button } from '~/app/components/ui/button';
 import { Badge, Card } from '~/app/components/ui/card';
 import { requireAdminPage } from '~/app/lib/guards.server';
 import { pageMeta } from '~/app/lib/meta';
+import { field, loadOrNull, runPageAction } from '~/app/lib/page-action.server';
+import { useActionToast } from '~/app/lib/use-action-toast';
 import { bakeList } from '~/shared/bake-days/day-sheets';
 import { adminActor } from '~/shared/orders/actor';
 import { isIsoDate } from '~/shared/time/london-time';
@@ -30,7 +30,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const user = await requireAdminPage(request, context);
   const intent = field(await request.formData(), 'intent');
   if (intent === 'start-baking') {
-    return runAdminAction(context, intent, () =>
+    return runPageAction(context, intent, () =>
       context.services.daySheets.startBaking(params.date, adminActor(user)),
     );
   }

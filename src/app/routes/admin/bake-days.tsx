@@ -1,5 +1,4 @@
 import { data } from 'react-router';
-import { field, loadOrNull, runAdminAction } from '~/app/components/admin/admin-action.server';
 import { DaysAtAGlance } from '~/app/components/admin/bake-days/days-at-a-glance';
 import { LimitedAhead } from '~/app/components/admin/bake-days/limited-ahead';
 import { OverrideForms } from '~/app/components/admin/bake-days/override-forms';
@@ -7,6 +6,7 @@ import { TemplateForm } from '~/app/components/admin/bake-days/template-form';
 import { LoadError } from '~/app/components/admin/load-error';
 import { requireAdminPage } from '~/app/lib/guards.server';
 import { pageMeta } from '~/app/lib/meta';
+import { field, loadOrNull, runPageAction } from '~/app/lib/page-action.server';
 import type { Route } from './+types/bake-days';
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -43,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = field(form, 'intent');
   const { bakeDays } = context.services;
   if (intent === 'template') {
-    return runAdminAction(context, intent, () =>
+    return runPageAction(context, intent, () =>
       bakeDays.saveTemplate({
         deliveryWeekdays: form.getAll('deliveryWeekdays').map(String),
         collectionWeekdays: form.getAll('collectionWeekdays').map(String),
@@ -58,7 +58,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === 'override') {
     const closed = field(form, 'mode') !== 'capacity';
     const capacity = field(form, 'capacityCookies');
-    return runAdminAction(context, intent, () =>
+    return runPageAction(context, intent, () =>
       bakeDays.setOverride({
         date: field(form, 'date'),
         closed,
@@ -69,7 +69,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   if (intent === 'remove-override') {
-    return runAdminAction(context, intent, () => bakeDays.removeOverride(field(form, 'date')));
+    return runPageAction(context, intent, () => bakeDays.removeOverride(field(form, 'date')));
   }
   return data({ ok: false as const, intent, error: 'Unknown action' }, { status: 400 });
 }

@@ -1,11 +1,11 @@
 import { Download, Mail, Phone, Users } from 'lucide-react';
-import { loadOrNull } from '~/app/components/admin/admin-action.server';
 import { EmptyState, LoadError } from '~/app/components/admin/load-error';
 import { Button } from '~/app/components/ui/button';
 import { Card } from '~/app/components/ui/card';
 import { Pagination } from '~/app/components/ui/pagination';
 import { requireAdminPage } from '~/app/lib/guards.server';
 import { pageMeta } from '~/app/lib/meta';
+import { loadOrNull } from '~/app/lib/page-action.server';
 import { formatPence } from '~/shared/money/money';
 import { ORDER_STATUS_LABELS, REVENUE_STATUSES } from '~/shared/orders/statuses';
 import { formatLongDate } from '~/shared/time/london-time';

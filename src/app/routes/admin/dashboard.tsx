@@ -1,6 +1,5 @@
 import { Clock, Package, PoundSterling, ShoppingBag } from 'lucide-react';
 import { Link } from 'react-router';
-import { loadOrNull } from '~/app/components/admin/admin-action.server';
 import { BackupStatusLine } from '~/app/components/admin/backup-status';
 import { BestSellers } from '~/app/components/admin/dashboard/best-sellers';
 import { SalesChart } from '~/app/components/admin/dashboard/sales-chart';
@@ -9,6 +8,7 @@ import { OrderStatusBadge } from '~/app/components/orders/status-badge';
 import { Card } from '~/app/components/ui/card';
 import { requireAdminPage } from '~/app/lib/guards.server';
 import { pageMeta } from '~/app/lib/meta';
+import { loadOrNull } from '~/app/lib/page-action.server';
 import { formatPence } from '~/shared/money/money';
 import { formatBakeDay, formatLongDate } from '~/shared/time/london-time';
 import type { Route } from './+types/dashboard';

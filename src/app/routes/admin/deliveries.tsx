@@ -1,11 +1,11 @@
 import { Truck } from 'lucide-react';
 import { data } from 'react-router';
-import { field, loadOrNull, runAdminAction } from '~/app/components/admin/admin-action.server';
 import { DeliveryCard } from '~/app/components/admin/delivery-card';
 import { EmptyState, LoadError } from '~/app/components/admin/load-error';
 import { Pagination } from '~/app/components/ui/pagination';
 import { requireAdminPage } from '~/app/lib/guards.server';
 import { pageMeta } from '~/app/lib/meta';
+import { field, loadOrNull, runPageAction } from '~/app/lib/page-action.server';
 import type { Route } from './+types/deliveries';
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -30,10 +30,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const id = field(form, 'id');
   const deliveries = context.services.orders.deliveries;
   if (intent === 'status') {
-    return runAdminAction(context, intent, () => deliveries.update(id, { status: field(form, 'status') }));
+    return runPageAction(context, intent, () => deliveries.update(id, { status: field(form, 'status') }));
   }
   if (intent === 'details') {
-    return runAdminAction(context, intent, () =>
+    return runPageAction(context, intent, () =>
       deliveries.update(id, {
         tracking_code: field(form, 'tracking_code'),
         driver_notes: field(form, 'driver_notes'),

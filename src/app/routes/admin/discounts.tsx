@@ -1,13 +1,13 @@
 import { Plus, TicketPercent } from 'lucide-react';
 import { useState } from 'react';
 import { data } from 'react-router';
-import { field, loadOrNull, runAdminAction } from '~/app/components/admin/admin-action.server';
 import { DiscountCodeCard } from '~/app/components/admin/discount-code-card';
 import { DiscountFormDialog } from '~/app/components/admin/discount-form-dialog';
 import { EmptyState, LoadError } from '~/app/components/admin/load-error';
 import { Button } from '~/app/components/ui/button';
 import { requireAdminPage } from '~/app/lib/guards.server';
 import { pageMeta } from '~/app/lib/meta';
+import { field, loadOrNull, runPageAction } from '~/app/lib/page-action.server';
 import { parseOrThrow } from '~/server/errors';
 import { DiscountCodeFormSchema, type DiscountCodeView } from '~/shared/discounts/discount-code';
 import { londonDate } from '~/shared/time/london-time';
@@ -41,15 +41,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const input = () => parseOrThrow(DiscountCodeFormSchema, Object.fromEntries(form));
   switch (intent) {
     case 'create':
-      return runAdminAction(context, intent, () => discounts.create(input()));
+      return runPageAction(context, intent, () => discounts.create(input()));
     case 'update':
-      return runAdminAction(context, intent, () => discounts.update(id, input()));
+      return runPageAction(context, intent, () => discounts.update(id, input()));
     case 'activate':
     case 'deactivate':
-      return runAdminAction(context, intent, () => discounts.setActive(id, intent === 'activate'));
+      return runPageAction(context, intent, () => discounts.setActive(id, intent === 'activate'));
     case 'delete': {
       let outcome = 'deleted' as 'deleted' | 'deactivated';
-      const result = await runAdminAction(context, intent, async () => {
+      const result = await runPageAction(context, intent, async () => {
         outcome = await discounts.remove(id);
       });
       // A used code is only deactivated: its own toast says so instead of "deleted".

@@ -1,6 +1,5 @@
 import { Send } from 'lucide-react';
 import { Link } from 'react-router';
-import { loadOrNull } from '~/app/components/admin/admin-action.server';
 import { EmailStatusBadge, ResendButton } from '~/app/components/admin/email-parts';
 import { EmptyState, LoadError } from '~/app/components/admin/load-error';
 import { resendAction } from '~/app/components/admin/resend-action.server';
@@ -8,6 +7,7 @@ import { Card } from '~/app/components/ui/card';
 import { Pagination } from '~/app/components/ui/pagination';
 import { requireAdminPage } from '~/app/lib/guards.server';
 import { pageMeta } from '~/app/lib/meta';
+import { loadOrNull } from '~/app/lib/page-action.server';
 import { emailKindLabel } from '~/shared/mail/outbox';
 import { formatDateTime } from '~/shared/time/london-time';
 import type { Route } from './+types/emails';

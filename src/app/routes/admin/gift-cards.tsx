@@ -1,11 +1,11 @@
 import { data, Form, Link, useNavigation } from 'react-router';
-import { loadOrNull } from '~/app/components/admin/admin-action.server';
 import { LoadError } from '~/app/components/admin/load-error';
 import { Button } from '~/app/components/ui/button';
 import { Card } from '~/app/components/ui/card';
 import { Input, Label } from '~/app/components/ui/input';
 import { requireAdminPage } from '~/app/lib/guards.server';
 import { pageMeta } from '~/app/lib/meta';
+import { loadOrNull } from '~/app/lib/page-action.server';
 import { refusalOf } from '~/app/lib/service-errors.server';
 import { groupGiftCardCode, maskedGiftCard } from '~/shared/gift-cards/gift-card-code';
 import { formatPence } from '~/shared/money/money';

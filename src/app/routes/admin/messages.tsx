@@ -1,5 +1,4 @@
 import { Mail } from 'lucide-react';
-import { field, runAdminAction } from '~/app/components/admin/admin-action.server';
 import { MessageStateForm } from '~/app/components/admin/message-state-form';
 import { Button } from '~/app/components/ui/button';
 import { Badge, Card } from '~/app/components/ui/card';
@@ -7,6 +6,7 @@ import { Pagination } from '~/app/components/ui/pagination';
 import { cn } from '~/app/lib/cn';
 import { requireAdminPage } from '~/app/lib/guards.server';
 import { pageMeta } from '~/app/lib/meta';
+import { field, runPageAction } from '~/app/lib/page-action.server';
 import { MESSAGE_STATE_LABELS } from '~/shared/message-states';
 import { formatDateTime } from '~/shared/time/london-time';
 import type { Route } from './+types/messages';
@@ -43,7 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   await requireAdminPage(request, context);
   const form = await request.formData();
-  return runAdminAction(context, 'state', () =>
+  return runPageAction(context, 'state', () =>
     context.services.contact.setState(field(form, 'id'), { state: field(form, 'state') }),
   );
 }

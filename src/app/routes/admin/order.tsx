@@ -1,6 +1,6 @@
 import { ArrowLeft, Printer } from 'lucide-react';
 import { data, Link } from 'react-router';
-import { field, markPaidAction, runAdminAction } from '~/app/components/admin/admin-action.server';
+import { markPaidAction } from '~/app/components/admin/admin-action.server';
 import { OrderAdminForms } from '~/app/components/admin/order-admin-forms';
 import {
   DeliveryAddress,
@@ -13,6 +13,7 @@ import { Button } from '~/app/components/ui/button';
 import { Card } from '~/app/components/ui/card';
 import { requireAdminPage } from '~/app/lib/guards.server';
 import { pageMeta } from '~/app/lib/meta';
+import { field, runPageAction } from '~/app/lib/page-action.server';
 import { orNotFoundPage } from '~/app/lib/service-errors.server';
 import { parseOrThrow } from '~/server/errors';
 import { formatPence } from '~/shared/money/money';
@@ -47,7 +48,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const intent = field(form, 'intent');
   const { orders } = context.services;
   if (intent === 'status') {
-    return runAdminAction(context, intent, async () => {
+    return runPageAction(context, intent, async () => {
       const { status } = parseOrThrow(OrderStatusUpdateSchema, { status: field(form, 'status') });
       const tracking = field(form, 'tracking_code').trim();
       const deliveryId = field(form, 'delivery_id');
@@ -57,7 +58,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     });
   }
   if (intent === 'refund') {
-    return runAdminAction(context, intent, () => {
+    return runPageAction(context, intent, () => {
       const amount =
         field(form, 'scope') === 'part' ? field(form, 'amount') : field(form, 'amount') || 'full';
       const input = parseOrThrow(RefundFormSchema, {

@@ -1,11 +1,6 @@
 import { Download, ShoppingBag } from 'lucide-react';
 import { Link } from 'react-router';
-import {
-  field,
-  loadOrNull,
-  markPaidAction,
-  runAdminAction,
-} from '~/app/components/admin/admin-action.server';
+import { markPaidAction } from '~/app/components/admin/admin-action.server';
 import { EmptyState, LoadError } from '~/app/components/admin/load-error';
 import { OrderCard } from '~/app/components/admin/order-card';
 import { OrderSearchForm } from '~/app/components/admin/order-search-form';
@@ -14,6 +9,7 @@ import { Pagination } from '~/app/components/ui/pagination';
 import { cn } from '~/app/lib/cn';
 import { requireAdminPage } from '~/app/lib/guards.server';
 import { pageMeta } from '~/app/lib/meta';
+import { field, loadOrNull, runPageAction } from '~/app/lib/page-action.server';
 import { parseOrThrow } from '~/server/errors';
 import { adminActor } from '~/shared/orders/actor';
 import { OrderFilterSchema, OrderStatusUpdateSchema } from '~/shared/orders/schemas';
@@ -64,7 +60,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireAdminPage(request, context);
   const form = await request.formData();
   if (field(form, 'intent') === 'mark-paid') return markPaidAction(context, form, field(form, 'id'), user);
-  return runAdminAction(context, 'status', () => {
+  return runPageAction(context, 'status', () => {
     const status = parseOrThrow(OrderStatusUpdateSchema, { status: field(form, 'status') }).status;
     return context.services.orders.setStatus(field(form, 'id'), status, adminActor(user));
   });

@@ -1,13 +1,13 @@
 import { Package, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { data } from 'react-router';
-import { loadOrNull, runAdminAction } from '~/app/components/admin/admin-action.server';
 import { EmptyState, LoadError } from '~/app/components/admin/load-error';
 import { ProductCard } from '~/app/components/admin/product-card';
 import { ProductFormDialog } from '~/app/components/admin/product-form-dialog';
 import { Button } from '~/app/components/ui/button';
 import { requireAdminPage } from '~/app/lib/guards.server';
 import { pageMeta } from '~/app/lib/meta';
+import { loadOrNull, runPageAction } from '~/app/lib/page-action.server';
 import type { ProductDto } from '~/server/catalog/catalog-service';
 import type { Logger } from '~/server/logger';
 import type { Route } from './+types/products';
@@ -64,11 +64,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const productId = typeof id === 'string' ? id : '';
   switch (intent) {
     case 'create':
-      return runAdminAction(context, intent, () => products.create(product, photoChange));
+      return runPageAction(context, intent, () => products.create(product, photoChange));
     case 'update':
-      return runAdminAction(context, intent, () => products.update(productId, product, photoChange));
+      return runPageAction(context, intent, () => products.update(productId, product, photoChange));
     case 'delete':
-      return runAdminAction(context, intent, () => products.remove(productId));
+      return runPageAction(context, intent, () => products.remove(productId));
     default:
       return data({ ok: false as const, intent: String(intent), error: 'Unknown action' }, { status: 400 });
   }

@@ -1,12 +1,12 @@
 import { Clock, CreditCard, DatabaseBackup, MapPin, Truck } from 'lucide-react';
 import { data, useFetcher } from 'react-router';
-import { field, loadOrNull, runAdminAction } from '~/app/components/admin/admin-action.server';
 import { BackupStatusLine } from '~/app/components/admin/backup-status';
 import { LoadError } from '~/app/components/admin/load-error';
 import { DeliverySettingsForm } from '~/app/components/admin/settings/delivery-settings-form';
 import { Badge, Card } from '~/app/components/ui/card';
 import { requireAdminPage } from '~/app/lib/guards.server';
 import { pageMeta } from '~/app/lib/meta';
+import { field, loadOrNull, runPageAction } from '~/app/lib/page-action.server';
 import type { Route } from './+types/settings';
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -35,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = field(form, 'intent');
   if (intent !== 'settings')
     return data({ ok: false as const, intent, error: 'Unknown action' }, { status: 400 });
-  return runAdminAction(context, intent, () =>
+  return runPageAction(context, intent, () =>
     context.services.settings.save({
       deliveryFee: field(form, 'deliveryFee'),
       freeDelivery: form.has('freeDelivery'),

@@ -1,14 +1,14 @@
 import { ArrowLeft } from 'lucide-react';
 import { Link, useFetcher } from 'react-router';
-import { field, runAdminAction } from '~/app/components/admin/admin-action.server';
-import { type AdminActionResult, useActionToast } from '~/app/components/admin/use-action-toast';
 import { SubscriptionSummary } from '~/app/components/subscriptions/subscription-summary';
 import { Button } from '~/app/components/ui/button';
 import { Card } from '~/app/components/ui/card';
 import { Input, Label } from '~/app/components/ui/input';
 import { requireAdminPage } from '~/app/lib/guards.server';
 import { pageMeta } from '~/app/lib/meta';
+import { field, runPageAction } from '~/app/lib/page-action.server';
 import { orNotFoundPage } from '~/app/lib/service-errors.server';
+import { type PageActionResult, useActionToast } from '~/app/lib/use-action-toast';
 import { formatPence } from '~/shared/money/money';
 import { adminActor } from '~/shared/orders/actor';
 import { formatDateTime } from '~/shared/time/london-time';
@@ -33,7 +33,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const intent = field(form, 'intent');
   const club = context.services.subscriptions;
   const actor = adminActor(user);
-  return runAdminAction(context, intent, () => {
+  return runPageAction(context, intent, () => {
     switch (intent) {
       case 'skip':
         return club.skipNext(params.id, null, actor);
@@ -56,7 +56,7 @@ const MESSAGES = {
 
 export default function SubscriptionPage({ loaderData }: Route.ComponentProps) {
   const { sub, history } = loaderData;
-  const fetcher = useFetcher<AdminActionResult>();
+  const fetcher = useFetcher<PageActionResult>();
   useActionToast(fetcher, MESSAGES);
   const busy = fetcher.state !== 'idle';
   const act = (intent: string, label: string, variant: 'outline' | 'danger' = 'outline') => (

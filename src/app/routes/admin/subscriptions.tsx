@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
-import { loadOrNull } from '~/app/components/admin/admin-action.server';
 import { LoadError } from '~/app/components/admin/load-error';
 import { Badge, Card } from '~/app/components/ui/card';
 import { requireAdminPage } from '~/app/lib/guards.server';
 import { pageMeta } from '~/app/lib/meta';
+import { loadOrNull } from '~/app/lib/page-action.server';
 import { formatPence } from '~/shared/money/money';
 import { SUBSCRIPTION_STATUS_LABELS, SUBSCRIPTION_STATUSES } from '~/shared/subscriptions/club';
 import { formatBakeDay, type IsoDate } from '~/shared/time/london-time';

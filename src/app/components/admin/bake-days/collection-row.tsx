@@ -2,9 +2,9 @@ import { Bell } from 'lucide-react';
 import { useFetcher } from 'react-router';
 import { Button } from '~/app/components/ui/button';
 import { Badge } from '~/app/components/ui/card';
+import { type PageActionResult, useActionToast } from '~/app/lib/use-action-toast';
 import type { DayOrder } from '~/server/orders/day-orders';
 import { deliveryStatusLabel } from '~/shared/orders/fulfilment';
-import { type AdminActionResult, useActionToast } from '../use-action-toast';
 
 const TOASTS = {
   'outcome-delivered': { success: 'Marked collected', failure: 'Failed to mark it collected' },
@@ -16,7 +16,7 @@ const TOASTS = {
  * order, and "Ready to collect", which e-mails the customer the address and hours.
  */
 export function CollectionRow({ order }: { order: DayOrder }) {
-  const fetcher = useFetcher<AdminActionResult>();
+  const fetcher = useFetcher<PageActionResult>();
   useActionToast(fetcher, TOASTS);
   const busy = fetcher.state !== 'idle';
   const status = order.delivery?.status;

@@ -4,9 +4,9 @@ import { useFetcher } from 'react-router';
 import { Button } from '~/app/components/ui/button';
 import { Badge, Card } from '~/app/components/ui/card';
 import { Input, Label } from '~/app/components/ui/input';
+import { type PageActionResult, useActionToast } from '~/app/lib/use-action-toast';
 import type { BakeOverride } from '~/shared/bake-days/calendar';
 import { formatBakeDay } from '~/shared/time/london-time';
-import { type AdminActionResult, useActionToast } from '../use-action-toast';
 
 const TOASTS = {
   override: { success: 'Date saved', failure: 'Failed to save the date' },
@@ -15,7 +15,7 @@ const TOASTS = {
 
 /** Date overrides: close a date with a note, or give it another capacity; each can be removed. */
 export function OverrideForms({ overrides, today }: { overrides: BakeOverride[]; today: string }) {
-  const fetcher = useFetcher<AdminActionResult>();
+  const fetcher = useFetcher<PageActionResult>();
   useActionToast(fetcher, TOASTS);
   const saving = fetcher.state !== 'idle';
   return (
@@ -122,7 +122,7 @@ function ModeAndCapacity() {
 }
 
 function OverrideRow({ override: o }: { override: BakeOverride }) {
-  const fetcher = useFetcher<AdminActionResult>();
+  const fetcher = useFetcher<PageActionResult>();
   useActionToast(fetcher, TOASTS);
   const label = formatBakeDay(o.date);
   return (

@@ -3,15 +3,15 @@ import { useFetcher } from 'react-router';
 import { Button } from '~/app/components/ui/button';
 import { Badge, Card } from '~/app/components/ui/card';
 import { Input, Label } from '~/app/components/ui/input';
+import { type PageActionResult, useActionToast } from '~/app/lib/use-action-toast';
 import type { DayOrder } from '~/server/orders/day-orders';
 import { DELIVERY_STATUS_LABELS } from '~/shared/orders/statuses';
-import { type AdminActionResult, useActionToast } from '../use-action-toast';
 
 const TOASTS = { outcome: { success: 'Delivery updated', failure: 'Failed to update delivery' } };
 
 /** One stop of the run: who, where, how many cookies, the driver's notes, and Delivered / Failed. */
 export function RunSheetRow({ stop, order }: { stop: number; order: DayOrder }) {
-  const fetcher = useFetcher<AdminActionResult>();
+  const fetcher = useFetcher<PageActionResult>();
   useActionToast(fetcher, TOASTS);
   const busy = fetcher.state !== 'idle';
   const status = order.delivery?.status;

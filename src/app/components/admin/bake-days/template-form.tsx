@@ -2,9 +2,9 @@ import { useFetcher } from 'react-router';
 import { Button } from '~/app/components/ui/button';
 import { Card } from '~/app/components/ui/card';
 import { Input, Label } from '~/app/components/ui/input';
+import { type PageActionResult, useActionToast } from '~/app/lib/use-action-toast';
 import type { BakeTemplate } from '~/shared/bake-days/calendar';
 import { WEEKDAY_NAMES } from '~/shared/time/london-time';
-import { type AdminActionResult, useActionToast } from '../use-action-toast';
 
 const TOASTS = { template: { success: 'Weekly template saved', failure: 'Failed to save the template' } };
 /** Monday first, as a British week is written. */
@@ -12,7 +12,7 @@ const WEEK = [1, 2, 3, 4, 5, 6, 0];
 
 /** The weekly template: delivery, collection and working weekdays, cut-off, horizon and daily capacity. */
 export function TemplateForm({ template }: { template: BakeTemplate }) {
-  const fetcher = useFetcher<AdminActionResult>();
+  const fetcher = useFetcher<PageActionResult>();
   useActionToast(fetcher, TOASTS);
   const saving = fetcher.state !== 'idle';
   return (

@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { Link, useFetcher } from 'react-router';
 import { Button } from '~/app/components/ui/button';
 import { Input } from '~/app/components/ui/input';
+import type { PageActionResult } from '~/app/lib/use-action-toast';
 import { poundsInput } from '~/shared/money/pounds';
 import type { ShopSettings } from '~/shared/settings/shop-settings';
 import { aria, Field } from '../form-field';
-import type { AdminActionResult } from '../use-action-toast';
 
 /**
  * The settings the owner may change: delivery fee, free delivery over an amount, collection.
@@ -13,7 +13,7 @@ import type { AdminActionResult } from '../use-action-toast';
  */
 export function DeliverySettingsForm({ settings }: { settings: ShopSettings }) {
   // Keyed: the page remounts the form with the saved values, and the outcome must outlive that.
-  const fetcher = useFetcher<AdminActionResult>({ key: 'settings' });
+  const fetcher = useFetcher<PageActionResult>({ key: 'settings' });
   const saving = fetcher.state !== 'idle';
   // The outcome is said beside the button until the owner changes something again.
   const [edited, setEdited] = useState(false);
@@ -147,7 +147,7 @@ export function DeliverySettingsForm({ settings }: { settings: ShopSettings }) {
  * "Settings saved", or why not, beside the button that saved: a floating toast would cover the
  * very fields it confirms (issue 28).
  */
-function SaveOutcome({ result }: { result: AdminActionResult | undefined }) {
+function SaveOutcome({ result }: { result: PageActionResult | undefined }) {
   return (
     <p role="status" className="text-sm font-medium">
       {result?.ok && <span className="text-green-800">Settings saved</span>}

@@ -1,12 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { toast } from 'sonner';
 
-/** What an admin page's action answers; the page turns it into a toast. */
-export type AdminActionResult =
+/** What a page's action answers (runPageAction); the page turns it into a toast. */
+export type PageActionResult =
   | { ok: true; intent: string }
   /** `fields`: the refusal's message for each field it names, to show beside them. */
   | { ok: false; intent: string; error: string; fields?: Record<string, string> };
-type Result = AdminActionResult | undefined;
+type Result = PageActionResult | undefined;
 
 /**
  * Toasts the outcome of a fetcher's action as soon as it answers: `messages[intent]` gives the
