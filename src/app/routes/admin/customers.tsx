@@ -8,6 +8,7 @@ import { pageMeta } from '~/app/lib/meta';
 import { loadOrNull } from '~/app/lib/page-action.server';
 import { formatPence } from '~/shared/money/money';
 import { ORDER_STATUS_LABELS, REVENUE_STATUSES } from '~/shared/orders/statuses';
+import { pageAsked } from '~/shared/schemas/admin';
 import { formatLongDate } from '~/shared/time/london-time';
 import type { Route } from './+types/customers';
 
@@ -20,11 +21,10 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdminPage(request, context);
-  const page = Number(new URL(request.url).searchParams.get('page'));
-  const safePage = Number.isInteger(page) && page >= 1 ? page : 1;
+  const page = pageAsked(request.url);
   return {
     result: await loadOrNull(context, 'customers', () =>
-      context.services.admin.customers.list({ page: safePage }),
+      context.services.admin.customers.list({ page: page }),
     ),
   };
 }

@@ -6,6 +6,7 @@ import { Pagination } from '~/app/components/ui/pagination';
 import { requireAdminPage } from '~/app/lib/guards.server';
 import { pageMeta } from '~/app/lib/meta';
 import { field, loadOrNull, runPageAction } from '~/app/lib/page-action.server';
+import { pageAsked } from '~/shared/schemas/admin';
 import type { Route } from './+types/deliveries';
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -13,11 +14,10 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdminPage(request, context);
-  const page = Number(new URL(request.url).searchParams.get('page'));
-  const safePage = Number.isInteger(page) && page >= 1 ? page : 1;
+  const page = pageAsked(request.url);
   return {
     result: await loadOrNull(context, 'deliveries', () =>
-      context.services.orders.deliveries.list({ page: safePage }),
+      context.services.orders.deliveries.list({ page: page }),
     ),
   };
 }

@@ -9,6 +9,7 @@ import { requireAdminPage } from '~/app/lib/guards.server';
 import { pageMeta } from '~/app/lib/meta';
 import { loadOrNull } from '~/app/lib/page-action.server';
 import { emailKindLabel } from '~/shared/mail/outbox';
+import { pageAsked } from '~/shared/schemas/admin';
 import { formatDateTime } from '~/shared/time/london-time';
 import type { Route } from './+types/emails';
 
@@ -21,13 +22,12 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdminPage(request, context);
-  const page = Number(new URL(request.url).searchParams.get('page'));
-  const safePage = Number.isInteger(page) && page >= 1 ? page : 1;
+  const page = pageAsked(request.url);
   return {
     smtp: context.services.mail.mode === 'smtp',
     alertTo: context.services.config.mail.orderAlertTo,
     off: [...context.services.config.mail.orderEmailsOff],
-    result: await loadOrNull(context, 'e-mails', () => context.services.mail.outbox.list({ page: safePage })),
+    result: await loadOrNull(context, 'e-mails', () => context.services.mail.outbox.list({ page: page })),
   };
 }
 

@@ -10,6 +10,7 @@ import { refusalOf } from '~/app/lib/service-errors.server';
 import { groupGiftCardCode, maskedGiftCard } from '~/shared/gift-cards/gift-card-code';
 import { formatPence } from '~/shared/money/money';
 import { adminActor } from '~/shared/orders/actor';
+import { pageAsked } from '~/shared/schemas/admin';
 import type { Route } from './+types/gift-cards';
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -21,7 +22,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdminPage(request, context);
-  const page = Math.max(1, Number(new URL(request.url).searchParams.get('page')) || 1);
+  const page = pageAsked(request.url);
   const { giftCards } = context.services;
   return {
     totals: await loadOrNull(context, 'gift card totals', () => giftCards.totals()),

@@ -8,6 +8,7 @@ import { requireAdminPage } from '~/app/lib/guards.server';
 import { pageMeta } from '~/app/lib/meta';
 import { field, runPageAction } from '~/app/lib/page-action.server';
 import { MESSAGE_STATE_LABELS } from '~/shared/message-states';
+import { pageAsked } from '~/shared/schemas/admin';
 import { formatDateTime } from '~/shared/time/london-time';
 import type { Route } from './+types/messages';
 
@@ -23,7 +24,7 @@ const received = formatDateTime;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdminPage(request, context);
-  const page = Number(new URL(request.url).searchParams.get('page') ?? '1');
+  const page = pageAsked(request.url);
   const result = await context.services.contact.list(page);
   return {
     ...result,

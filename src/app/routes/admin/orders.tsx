@@ -14,6 +14,7 @@ import { parseOrThrow } from '~/server/errors';
 import { adminActor } from '~/shared/orders/actor';
 import { OrderFilterSchema, OrderStatusUpdateSchema } from '~/shared/orders/schemas';
 import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from '~/shared/orders/statuses';
+import { pageAsked } from '~/shared/schemas/admin';
 import type { Route } from './+types/orders';
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -26,7 +27,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 function listQuery(request: Request) {
   const params = new URL(request.url).searchParams;
   const status = params.get('status');
-  const page = Number(params.get('page'));
   const parsed = OrderFilterSchema.safeParse({
     q: params.get('q'),
     status: ORDER_STATUSES.includes(status as OrderStatus) ? status : undefined,
@@ -43,7 +43,7 @@ function listQuery(request: Request) {
       to: params.get('to') ?? '',
       day: params.get('day') ?? '',
     },
-    page: Number.isInteger(page) && page >= 1 ? page : 1,
+    page: pageAsked(request.url),
   };
 }
 
