@@ -20,8 +20,8 @@ for (const width of [390, 1280]) {
     await expect(page).toHaveURL(/product=/);
     await page.getByLabel('Cookies per box').fill('4');
     await page.getByLabel('Cookies per box').press('Tab');
-    // 4 x £4.50 = £18.00 and the standard £4.99 delivery: the price of each box, shown before joining.
-    await expect(page.getByText('Per box', { exact: true }).locator('..')).toContainText('£22.99');
+    // 4 x £4.50 = £18.00 and the Local van's £2.50 delivery (the member lives in SY1): the price of each box, shown before joining.
+    await expect(page.getByText('Per box', { exact: true }).locator('..')).toContainText('£20.50');
     await page.getByLabel('Every 4 weeks').check();
     const firstDay = await page.getByLabel('First delivery day').locator('option').first().textContent();
     await page.getByRole('button', { name: 'Join and save a card' }).click();
@@ -43,7 +43,7 @@ for (const width of [390, 1280]) {
     const boxes = page.getByRole('table', { name: 'Boxes' });
     await expect(boxes.getByRole('row')).toHaveCount(2);
     await expect(boxes).toContainText('Paid');
-    await expect(boxes).toContainText('£22.99');
+    await expect(boxes).toContainText('£20.50');
     await expect(boxes.getByRole('link', { name: String(firstDay).replace(/ \(.*\)$/, '') })).toBeVisible();
 
     await page.getByRole('button', { name: 'Skip next box' }).click();

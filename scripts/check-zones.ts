@@ -64,7 +64,18 @@ const ZONES: Record<string, string[]> = {
   ],
   admin: ['db', 'http', 'auth', 'csv', 'account', 'catalog', 'orders'],
   // The Cookie Club: boxes are orders on bake days, priced as checkout prices, charged through payments.
-  subscriptions: ['db', 'http', 'auth', 'mail', 'orders', 'payments', 'bake-days', 'checkout', 'boxes'],
+  subscriptions: [
+    'db',
+    'http',
+    'auth',
+    'mail',
+    'orders',
+    'payments',
+    'bake-days',
+    'checkout',
+    'boxes',
+    'delivery-zones',
+  ],
   cli: ['db', 'auth', 'account', 'backup', 'subscriptions'],
 };
 

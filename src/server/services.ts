@@ -111,6 +111,7 @@ export async function createServices(
     mail,
     bakeDaysAt: (clock) => createBakeDaysService(db, clock),
     pricingSettings: (exec) => settings.get(exec),
+    zones: (exec) => zones.list(exec),
     recordCharge: (event) => payments.act(event),
     log,
   });

@@ -5,7 +5,7 @@ import { profiles, subscriptionBoxes, subscriptions } from '../db/schema';
 import { AppError } from '../errors';
 import { boxReference, CLUB, type ClubDeps } from './club-deps';
 import { boxMovedEmail, boxNotMadeEmail, priceChangedEmail } from './club-emails';
-import { contentsOf, priceIfSendable } from './club-pricing';
+import { contentsOf, priceIfSendable, pricingNow } from './club-pricing';
 
 /** How far past its date a box may move to find an open day with room. */
 const MOVE_WITHIN_DAYS = 28;
@@ -52,9 +52,11 @@ export async function makeNextBox(
     if (!box) return null;
 
     const [profile] = await tx.select().from(profiles).where(eq(profiles.id, sub.profileId));
-    const settings = await deps.pricingSettings(tx);
     // A box that can no longer be filled as chosen (a cookie gone) is not made, and the member is told.
-    const box$ = await priceIfSendable(tx, settings, sub);
+    const box$ = await priceIfSendable(tx, await pricingNow(deps, tx), {
+      ...sub,
+      postcode: profile?.postcode ?? null,
+    });
     const ctx = {
       shop: config.shop,
       publicUrl: config.publicUrl,

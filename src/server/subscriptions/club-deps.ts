@@ -1,3 +1,4 @@
+import type { DeliveryZone } from '~/shared/delivery-zones/zones';
 import type { BakeDaysService } from '../bake-days/bake-days-service';
 import type { PricingSettings } from '../checkout/checkout-service';
 import type { Config } from '../config';
@@ -17,6 +18,8 @@ export interface ClubDeps {
   /** The bake-day calendar as it stands at `now` (the scheduler's clock, moved by --as-of). */
   bakeDaysAt: (now: () => Date) => BakeDaysService;
   pricingSettings: (exec: Db | Tx) => Promise<PricingSettings>;
+  /** The delivery zones as they are now: a box pays its member's zone's delivery (decision 041). */
+  zones: (exec: Db | Tx) => Promise<DeliveryZone[]>;
   /** Records a charge's answer through the payments module's one fulfilment (paid exactly once). */
   recordCharge: (event: ProviderEvent) => Promise<unknown>;
   log: Logger;

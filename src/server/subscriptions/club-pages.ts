@@ -1,9 +1,9 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { type BoxCandidate, balancedFill, contentsLine, cookiesItMayHold } from '~/shared/boxes/box';
 import type { IsoDate } from '~/shared/time/london-time';
-import { productBoxes, products, subscriptions } from '../db/schema';
+import { productBoxes, products, profiles, subscriptions } from '../db/schema';
 import type { ClubDeps } from './club-deps';
-import { priceIfSendable } from './club-pricing';
+import { priceIfSendable, pricingNow } from './club-pricing';
 
 /** How many open delivery days the join page offers for the first box. */
 const FIRST_DAYS_OFFERED = 12;
@@ -13,7 +13,16 @@ const FIRST_DAYS_OFFERED = 12;
  * hold, the open delivery days for the first box, and today's price per box of the choice,
  * delivery included. The server checks and prices it again when the member joins.
  */
-export async function joinOptions(deps: ClubDeps, choice: { productId: string | null; quantity: number }) {
+export async function joinOptions(
+  deps: ClubDeps,
+  choice: { productId: string | null; quantity: number; profileId: string | null },
+) {
+  const [member] = choice.profileId
+    ? await deps.db
+        .select({ postcode: profiles.postcode })
+        .from(profiles)
+        .where(eq(profiles.id, choice.profileId))
+    : [];
   const rows = await deps.db
     .select({
       id: products.id,
@@ -44,7 +53,8 @@ export async function joinOptions(deps: ClubDeps, choice: { productId: string | 
         )
       : null;
   const price = selected
-    ? await priceIfSendable(deps.db, await deps.pricingSettings(deps.db), {
+    ? await priceIfSendable(deps.db, await pricingNow(deps, deps.db), {
+        postcode: member?.postcode ?? null,
         productId: selected.id,
         quantity: choice.quantity,
         boxFilling: balanced,

@@ -1,13 +1,16 @@
 import { eq } from 'drizzle-orm';
 import type { BoxContents, BoxFilling } from '~/shared/boxes/box';
 import { checkFilling } from '~/shared/boxes/box';
+import type { DeliveryZone } from '~/shared/delivery-zones/zones';
 import type { VatRate } from '~/shared/food-information';
 import { type PricedOrder, priceOrder } from '~/shared/pricing/price-order';
 import { boxCandidates, boxRulesOf } from '../boxes/box-rules';
 import type { PricingSettings } from '../checkout/checkout-service';
 import type { Db, Tx } from '../db/client';
 import { products } from '../db/schema';
+import { decideZone } from '../delivery-zones/zones-service';
 import { badRequest, isAppError } from '../errors';
+import type { ClubDeps } from './club-deps';
 
 export interface BoxLine {
   productId: string;
@@ -21,12 +24,27 @@ export interface BoxLine {
   cookiesEach: number;
 }
 
-/** What a subscription sends each time. */
+/** What a subscription sends each time, and where. */
 export interface ClubContents {
   productId: string | null;
   quantity: number;
   /** The filling of a box the member fills; ignored for a fixed box or a loose cookie. */
   boxFilling?: BoxFilling | null;
+  /** The member's postcode as it is now (its zone's delivery); null = the Settings fee. */
+  postcode: string | null;
+}
+
+/** What prices a box besides the product: the shop's settings and its delivery zones, as they are now. */
+export interface ClubPricing {
+  settings: PricingSettings;
+  zones: DeliveryZone[];
+}
+
+export async function pricingNow(
+  deps: { pricingSettings: ClubDeps['pricingSettings']; zones: ClubDeps['zones'] },
+  exec: Db | Tx,
+): Promise<ClubPricing> {
+  return { settings: await deps.pricingSettings(exec), zones: await deps.zones(exec) };
 }
 
 /**
@@ -37,7 +55,7 @@ export interface ClubContents {
  */
 export async function priceBox(
   exec: Db | Tx,
-  settings: PricingSettings,
+  { settings, zones }: ClubPricing,
   sub: ClubContents,
 ): Promise<{ lines: BoxLine[]; priced: PricedOrder; cookies: number } | null> {
   if (!sub.productId) return null;
@@ -55,6 +73,9 @@ export async function priceBox(
     if (!checked.ok) throw badRequest(checked.message, { box: checked.message });
     box = checked.contents;
   }
+  // The member's zone delivers it at its fee (a postcode no zone serves is refused, as at checkout).
+  const { zone, refused } = sub.postcode ? decideZone(zones, sub.postcode) : { zone: null, refused: null };
+  if (refused) throw badRequest(refused, { postcode: refused });
   const cookiesEach = rules?.size ?? 1;
   const lines: BoxLine[] = [
     {
@@ -70,17 +91,17 @@ export async function priceBox(
   const priced = priceOrder({
     lines,
     fulfilment: 'delivery',
-    deliveryFeePennies: settings.deliveryFeePennies,
-    freeDeliveryOverPennies: settings.freeDeliveryOverPennies,
+    deliveryFeePennies: zone ? zone.feePennies : settings.deliveryFeePennies,
+    freeDeliveryOverPennies: zone ? zone.freeOverPennies : settings.freeDeliveryOverPennies,
     discount: null,
   });
   return { lines, priced, cookies: sub.quantity * cookiesEach };
 }
 
 /** Today's price, or null when the subscription's contents cannot be sent as they are. */
-export async function priceIfSendable(exec: Db | Tx, settings: PricingSettings, sub: ClubContents) {
+export async function priceIfSendable(exec: Db | Tx, pricing: ClubPricing, sub: ClubContents) {
   try {
-    return await priceBox(exec, settings, sub);
+    return await priceBox(exec, pricing, sub);
   } catch (err) {
     // A box that can no longer be filled as chosen is not sendable; anything else is a real failure.
     if (isAppError(err) && err.status === 400) return null;

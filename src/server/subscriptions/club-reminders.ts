@@ -3,7 +3,7 @@ import { addDays, londonDate } from '~/shared/time/london-time';
 import { profiles, subscriptions } from '../db/schema';
 import type { ClubDeps } from './club-deps';
 import { upcomingBoxEmail } from './club-emails';
-import { contentsOf, priceIfSendable } from './club-pricing';
+import { contentsOf, priceIfSendable, pricingNow } from './club-pricing';
 
 /** How many days before a box's charge its member is told what is coming. */
 export const REMIND_DAYS_BEFORE_CHARGE = 2;
@@ -18,7 +18,7 @@ export async function sendReminders(deps: ClubDeps, now: Date): Promise<number> 
   const today = londonDate(now);
   const lead = config.subscriptionLeadDays;
   const rows = await db
-    .select({ sub: subscriptions, email: profiles.email })
+    .select({ sub: subscriptions, email: profiles.email, postcode: profiles.postcode })
     .from(subscriptions)
     .innerJoin(profiles, eq(profiles.id, subscriptions.profileId))
     .where(
@@ -28,10 +28,10 @@ export async function sendReminders(deps: ClubDeps, now: Date): Promise<number> 
         sql`${subscriptions.nextBoxDate} <= ${addDays(today, lead + REMIND_DAYS_BEFORE_CHARGE)}::date`,
       ),
     );
-  const settings = await deps.pricingSettings(db);
+  const pricing = await pricingNow(deps, db);
   let sent = 0;
-  for (const { sub, email } of rows) {
-    const box = await priceIfSendable(db, settings, sub);
+  for (const { sub, email, postcode } of rows) {
+    const box = await priceIfSendable(db, pricing, { ...sub, postcode });
     if (!box) continue;
     const pennies = box.priced.totalPennies;
     await db.transaction(async (tx) => {

@@ -4,7 +4,7 @@ import type { BoxStatus, SubscriptionStatus, SubscriptionView } from '~/shared/s
 import type { Db, Tx } from '../db/client';
 import { products, profiles, subscriptionBoxes, subscriptionHistory, type subscriptions } from '../db/schema';
 import type { ClubDeps } from './club-deps';
-import { priceIfSendable } from './club-pricing';
+import { priceIfSendable, pricingNow } from './club-pricing';
 
 type SubRow = typeof subscriptions.$inferSelect;
 
@@ -27,10 +27,22 @@ export async function viewsOf(deps: ClubDeps, exec: Db | Tx, rows: SubRow[]): Pr
       : []
     ).map((p) => [p.id, p.name]),
   );
-  const settings = await deps.pricingSettings(exec);
+  const pricing = await pricingNow(deps, exec);
+  const profileIds = [...new Set(rows.map((r) => r.profileId))];
+  const postcodes = new Map(
+    (
+      await exec
+        .select({ id: profiles.id, postcode: profiles.postcode })
+        .from(profiles)
+        .where(inArray(profiles.id, profileIds))
+    ).map((p) => [p.id, p.postcode]),
+  );
   const views: SubscriptionView[] = [];
   for (const r of rows) {
-    const price = await priceIfSendable(exec, settings, r);
+    const price = await priceIfSendable(exec, pricing, {
+      ...r,
+      postcode: postcodes.get(r.profileId) ?? null,
+    });
     views.push({
       id: r.id,
       status: r.status as SubscriptionStatus,

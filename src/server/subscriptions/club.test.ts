@@ -169,6 +169,38 @@ describe('joining the Cookie Club', () => {
     expect(mine[0].box_contents).toMatch(/^(4 × .*, 2 × |2 × .*, 4 × )/);
   });
 
+  it('charges the delivery of the member’s zone, and refuses a member no zone delivers to', async () => {
+    const { zones } = t.services;
+    const van = (
+      await zones.save(null, {
+        name: 'Van',
+        postcodes: 'SY1',
+        method: 'van',
+        fee: '2.50',
+        weekdays: [0, 1, 2, 3, 4, 5, 6],
+      })
+    ).zones.find((z) => z.name === 'Van')!;
+    try {
+      const { subscriptionId } = await joinWith();
+      const [box] = await boxesOf(subscriptionId);
+      // 6 x £3.00 + the van's £2.50, not the Settings' £4.99.
+      expect(box).toMatchObject({ status: 'paid', totalPennies: 1800 + 250 });
+      await zones.save(van.id, { name: 'Van', postcodes: 'SY1', method: 'none', weekdays: [] });
+      const user = await createUser(t);
+      const res = await api(
+        t,
+        'POST',
+        '/api/subscriptions/join',
+        { product_id: productId, quantity: 6, every_weeks: 2, first_date: addDays(today, 2) },
+        user.cookie,
+      );
+      expect(res.status).toBe(400);
+      expect((await res.json()).error.message).toContain('SY1');
+    } finally {
+      await zones.remove(van.id);
+    }
+  });
+
   it('keeps another member out of a subscription', async () => {
     const { subscriptionId } = await joinWith();
     const other = await createUser(t);

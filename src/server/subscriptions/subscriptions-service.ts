@@ -17,7 +17,7 @@ import type { ClubDeps } from './club-deps';
 import { CLUB } from './club-deps';
 import { addHistory } from './club-history';
 import { cardPage, joinOptions } from './club-pages';
-import { priceBox } from './club-pricing';
+import { priceBox, pricingNow } from './club-pricing';
 import { sendReminders } from './club-reminders';
 import { viewsOf } from './club-views';
 
@@ -201,9 +201,13 @@ export function createSubscriptionsService(deps: ClubDeps) {
       const j = parseOrThrow(JoinClubSchema, input);
       const [profile] = await db.select().from(profiles).where(eq(profiles.id, user.id));
       if (!profile) throw badRequest('Please add your delivery details to your account first.');
-      const settings = await deps.pricingSettings(db);
-      const contents = { productId: j.product_id, quantity: j.quantity, boxFilling: j.box ?? null };
-      const price = await priceBox(db, settings, contents);
+      const contents = {
+        productId: j.product_id,
+        quantity: j.quantity,
+        boxFilling: j.box ?? null,
+        postcode: profile.postcode,
+      };
+      const price = await priceBox(db, await pricingNow(deps, db), contents);
       if (!price) throw badRequest('Sorry, that cookie is not available.', { product_id: 'Not available' });
       const open = (await deps.bakeDaysAt(() => new Date()).choices(price.cookies, 'delivery')).some(
         (d) => d.date === j.first_date && d.state === 'open',
@@ -292,7 +296,9 @@ export function createSubscriptionsService(deps: ClubDeps) {
         const productChanged = c.product_id !== undefined && c.product_id !== sub.productId;
         const boxFilling = c.box ? normaliseFilling(c.box) : productChanged ? null : sub.boxFilling;
         if (c.product_id || c.box) {
-          const price = await priceBox(tx, await deps.pricingSettings(tx), {
+          const [member] = await tx.select().from(profiles).where(eq(profiles.id, sub.profileId));
+          const price = await priceBox(tx, await pricingNow(deps, tx), {
+            postcode: member?.postcode ?? null,
             productId: c.product_id ?? sub.productId,
             quantity: c.quantity ?? sub.quantity,
             boxFilling,
@@ -320,7 +326,8 @@ export function createSubscriptionsService(deps: ClubDeps) {
     },
 
     /** The join page's choices and today's price per box for the member's choice. */
-    joinOptions: (choice: { productId: string | null; quantity: number }) => joinOptions(deps, choice),
+    joinOptions: (choice: { productId: string | null; quantity: number; profileId: string | null }) =>
+      joinOptions(deps, choice),
     /** The test card page's subscription (what its saved card will pay for); null when unknown. */
     cardPage: (setupSessionId: string) => cardPage(deps, setupSessionId),
 

@@ -37,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { subscriptions } = context.services;
   const [list, options] = await Promise.all([
     subscriptions.listForCustomer(user.id),
-    subscriptions.joinOptions({ productId: null, quantity: 1 }),
+    subscriptions.joinOptions({ productId: null, quantity: 1, profileId: user.id }),
   ]);
   const cardSaved = new URL(request.url).searchParams.get('card') === 'saved';
   return data(

@@ -35,7 +35,11 @@ function choiceOf(url: URL) {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getUser(request, context);
-  const options = await context.services.subscriptions.joinOptions(choiceOf(new URL(request.url)));
+  // A member's price per box is their zone's (delivery included); a visitor sees the standard fee.
+  const options = await context.services.subscriptions.joinOptions({
+    ...choiceOf(new URL(request.url)),
+    profileId: user?.id ?? null,
+  });
   return data(
     { ...options, who: user ? (user.role === 'admin' ? 'admin' : 'member') : 'visitor' },
     { headers: { 'Cache-Control': 'private, no-store' } },
