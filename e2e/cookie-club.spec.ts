@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_ADMIN, fillTestCard, signInWithApi, signUpWithApi } from './fixtures';
+import { DEMO_ADMIN, fillTestCard, signInWithApi, signUpWithApi, waitUntilInteractive } from './fixtures';
 
 const COOKIE = 'Dark Chocolate & Sea Salt';
 
@@ -14,6 +14,8 @@ for (const width of [390, 1280]) {
     await page.goto('/');
     await page.getByRole('contentinfo').getByRole('link', { name: 'Cookie Club' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Join the Cookie Club' })).toBeVisible();
+    // Choosing re-prices through the page's script: wait until it runs.
+    await waitUntilInteractive(page);
     await page
       .getByRole('combobox', { name: 'Cookie or box' })
       .selectOption({ label: `${COOKIE} (£4.50 each)` });
