@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { pageAsked } from '~/shared/schemas/admin';
 import { adminOnly } from '../auth/guards';
 import { clientIp } from '../http/client-ip';
 import { jsonBody } from '../http/json-body';
@@ -27,10 +28,9 @@ export function contactRoutes(services: Services) {
       return c.json({ ok: true }, 201);
     })
     .get('/messages', adminOnly(session), async (c) => {
-      const page = Number(c.req.query('page') ?? '1');
-      const result = await contact.list(page);
+      const result = await contact.list(pageAsked(c.req.url));
       return c.json({
-        messages: result.messages.map(messageDto),
+        messages: result.items.map(messageDto),
         page: result.page,
         page_count: result.pageCount,
         total: result.total,

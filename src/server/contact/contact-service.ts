@@ -4,6 +4,7 @@ import type { MessageState } from '~/shared/message-states';
 import { ContactSchema, MessageStateUpdateSchema } from '~/shared/schemas/contact';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
+import type { Page } from '../db/paging';
 import { contactMessages } from '../db/schema';
 import { notFound, parseOrThrow } from '../errors';
 import type { Logger } from '../logger';
@@ -27,11 +28,8 @@ export interface ContactMessage {
   createdAt: Date;
 }
 
-export interface MessagePage {
-  messages: ContactMessage[];
-  page: number;
-  pageCount: number;
-  total: number;
+/** A page of messages (the back office's one paging shape), with how many are unread in all. */
+export interface MessagePage extends Page<ContactMessage> {
   unread: number;
 }
 
@@ -88,7 +86,7 @@ export function createContactService(
     /** Messages newest first, a page at a time (pages count from 1; past the end is empty). */
     async list(page = 1, pageSize = MESSAGES_PAGE_SIZE): Promise<MessagePage> {
       const current = Number.isSafeInteger(page) && page > 0 ? page : 1;
-      const [messages, [totals], unread] = await Promise.all([
+      const [items, [totals], unread] = await Promise.all([
         db
           .select()
           .from(contactMessages)
@@ -99,7 +97,8 @@ export function createContactService(
         unreadCount(),
       ]);
       const total = totals?.total ?? 0;
-      return { messages, page: current, pageCount: Math.max(1, Math.ceil(total / pageSize)), total, unread };
+      const pageCount = Math.max(1, Math.ceil(total / pageSize));
+      return { items, page: current, pageSize, total, pageCount, unread };
     },
 
     unreadCount,

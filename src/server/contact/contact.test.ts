@@ -164,7 +164,7 @@ describe('GET /api/contact/messages', () => {
     expect(first.page_count).toBe(Math.ceil(first.total / 20));
 
     const page = await t.services.contact.list(2, 1);
-    expect(page.messages.map((m) => m.name)).toEqual(['Middle']);
+    expect(page.items.map((m) => m.name)).toEqual(['Middle']);
     expect((await get('?page=999')).messages).toEqual([]);
     expect((await get('?page=abc')).page).toBe(1);
   });

@@ -25,11 +25,11 @@ const received = formatDateTime;
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdminPage(request, context);
   const page = pageAsked(request.url);
-  const result = await context.services.contact.list(page);
+  const { items, ...result } = await context.services.contact.list(page);
   return {
     ...result,
     shopName: context.services.config.shop.name,
-    messages: result.messages.map((m) => ({
+    messages: items.map((m) => ({
       id: m.id,
       name: m.name,
       email: m.email,
