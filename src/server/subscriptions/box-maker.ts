@@ -91,7 +91,8 @@ export async function makeNextBox(
     const from = date > today ? date : addDays(today, 1);
     for (let d = from; day === null && daysBetween(from, d) <= MOVE_WITHIN_DAYS; d = addDays(d, 1)) {
       try {
-        day = await bakeDays.reserveDay(tx, d, cookies, 'delivery');
+        // The member's zone's days, cut-off and own cap, with the oven's capacity (decision 041).
+        day = await bakeDays.reserveDay(tx, d, cookies, 'delivery', [], box$.zone);
       } catch (err) {
         // A refusal is the day's answer (full, closed, past its cut-off): try the next.
         if (!(err instanceof AppError) || err.status !== 400) throw err;

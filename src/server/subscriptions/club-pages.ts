@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { type BoxCandidate, balancedFill, contentsLine, cookiesItMayHold } from '~/shared/boxes/box';
 import type { IsoDate } from '~/shared/time/london-time';
 import { productBoxes, products, profiles, subscriptions } from '../db/schema';
@@ -34,7 +34,18 @@ export async function joinOptions(
     })
     .from(products)
     .leftJoin(productBoxes, eq(productBoxes.productId, products.id))
-    .where(and(eq(products.isActive, true), eq(products.soldOut, false)))
+    .where(
+      and(
+        eq(products.isActive, true),
+        eq(products.soldOut, false),
+        // Limited and seasonal products are sold for their own dates (decision 043).
+        isNull(products.dailyLimit),
+        isNull(products.deliverFrom),
+        isNull(products.deliverUntil),
+        isNull(products.onSaleFrom),
+        isNull(products.onSaleUntil),
+      ),
+    )
     .orderBy(sql`${productBoxes.size} is null`, asc(products.name));
   const selected = rows.find((r) => r.id === choice.productId) ?? rows[0];
   const catalogue: BoxCandidate[] = rows
@@ -61,7 +72,7 @@ export async function joinOptions(
       })
     : null;
   const cookies = price?.cookies ?? choice.quantity;
-  const days = (await deps.bakeDaysAt(() => new Date()).choices(cookies, 'delivery'))
+  const days = (await deps.bakeDaysAt(() => new Date()).choices(cookies, 'delivery', price?.zone ?? null))
     .filter((d) => d.state === 'open')
     .slice(0, FIRST_DAYS_OFFERED)
     .map((d) => ({ date: d.date as IsoDate, order_by: d.orderBy }));

@@ -57,10 +57,15 @@ export async function priceBox(
   exec: Db | Tx,
   { settings, zones }: ClubPricing,
   sub: ClubContents,
-): Promise<{ lines: BoxLine[]; priced: PricedOrder; cookies: number } | null> {
+): Promise<{ lines: BoxLine[]; priced: PricedOrder; cookies: number; zone: DeliveryZone | null } | null> {
   if (!sub.productId) return null;
   const [p] = await exec.select().from(products).where(eq(products.id, sub.productId));
   if (!p?.isActive || p.soldOut) return null;
+  // A limited or seasonal product (decision 043) is sold for its own dates, not every few weeks.
+  if (p.dailyLimit !== null || p.deliverFrom || p.deliverUntil || p.onSaleFrom || p.onSaleUntil) {
+    const message = `Sorry, ${p.name} is a limited product and cannot come in the Cookie Club.`;
+    throw badRequest(message, { product_id: message });
+  }
   const rules = (await boxRulesOf(exec, [p.id])).get(p.id);
   let box: BoxContents | null = null;
   if (rules) {
@@ -95,7 +100,7 @@ export async function priceBox(
     freeDeliveryOverPennies: zone ? zone.freeOverPennies : settings.freeDeliveryOverPennies,
     discount: null,
   });
-  return { lines, priced, cookies: sub.quantity * cookiesEach };
+  return { lines, priced, cookies: sub.quantity * cookiesEach, zone };
 }
 
 /** Today's price, or null when the subscription's contents cannot be sent as they are. */

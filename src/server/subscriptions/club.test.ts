@@ -120,6 +120,15 @@ describe('joining the Cookie Club', () => {
     expect((await join({ ...ok, every_weeks: 3 })).status).toBe(400);
     expect((await join({ ...ok, first_date: today })).status).toBe(400);
     expect((await join({ ...ok, product_id: '6f1f7b4e-0000-4000-8000-000000000000' })).status).toBe(400);
+    // A limited product is sold for its own dates, not every few weeks.
+    const limited = await createProduct(t.services, {
+      name: `Christmas ${Math.random()}`,
+      pricePennies: 2400,
+    });
+    await t.services.db.update(products).set({ dailyLimit: 40 }).where(eq(products.id, limited.id));
+    const refused = await join({ ...ok, product_id: limited.id, quantity: 1 });
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).error.message).toContain('cannot come in the Cookie Club');
     const rows = await t.services.db
       .select()
       .from(subscriptions)

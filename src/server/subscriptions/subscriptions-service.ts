@@ -209,9 +209,9 @@ export function createSubscriptionsService(deps: ClubDeps) {
       };
       const price = await priceBox(db, await pricingNow(deps, db), contents);
       if (!price) throw badRequest('Sorry, that cookie is not available.', { product_id: 'Not available' });
-      const open = (await deps.bakeDaysAt(() => new Date()).choices(price.cookies, 'delivery')).some(
-        (d) => d.date === j.first_date && d.state === 'open',
-      );
+      const open = (
+        await deps.bakeDaysAt(() => new Date()).choices(price.cookies, 'delivery', price.zone)
+      ).some((d) => d.date === j.first_date && d.state === 'open');
       if (!open) throw badRequest('Please choose an open delivery day.', { first_date: 'Not an open day' });
       const [sub] = await db
         .insert(subscriptions)
