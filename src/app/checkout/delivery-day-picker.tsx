@@ -1,4 +1,3 @@
-import { ChevronDown } from 'lucide-react';
 import { useState } from 'react';
 import { cn } from '~/app/lib/cn';
 import type { BakeDay } from '~/shared/bake-days/calendar';
@@ -46,6 +45,7 @@ export function DeliveryDayPicker({
   value,
   onChange,
   collection = false,
+  why,
 }: {
   days: DeliveryDayChoice[];
   cookies: number;
@@ -53,6 +53,8 @@ export function DeliveryDayPicker({
   onChange: (date: string) => void;
   /** The days are collection days: say so. */
   collection?: boolean;
+  /** Why only these days (a limited product's), instead of the usual hint. */
+  why?: string | null;
 }) {
   const kind = collection ? 'collection' : 'delivery';
   const [showAll, setShowAll] = useState(false);
@@ -64,7 +66,7 @@ export function DeliveryDayPicker({
     <fieldset className="mt-6" aria-describedby="delivery-day-hint">
       <legend className="text-lg font-semibold">{collection ? 'Collection day' : 'Delivery day'}</legend>
       <p id="delivery-day-hint" className="mb-3 text-sm text-cocoa-light">
-        Baked fresh for the day you choose.
+        {why ?? 'Baked fresh for the day you choose.'}
       </p>
       {days.length === 0 ? (
         <p className="rounded-md bg-cream p-4">
@@ -121,7 +123,9 @@ export function DeliveryDayPicker({
           className="mt-2 inline-flex min-h-11 items-center gap-1 rounded-md px-2 font-medium text-caramel-dark underline hover:bg-dough focus-visible:outline-2 focus-visible:outline-caramel-dark"
         >
           {showAll ? 'Fewer days' : 'More days'}
-          <ChevronDown aria-hidden className={cn('size-4', showAll && 'rotate-180')} />
+          <span aria-hidden className={cn(showAll && 'rotate-180')}>
+            ▾
+          </span>
         </button>
       )}
     </fieldset>

@@ -655,6 +655,8 @@ export function createCheckoutService(deps: {
             }),
           )
         : undefined;
+      // Limited products (decision 043): only their days, with the server's words for each.
+      const limited = await limitedDays(db, bakeDays, limitedOf(lines), cookies, fulfilment, days);
       const gifts = await planGiftCards(db, gift_cards, priced.totalPennies, false);
       return {
         lines: lines.map((l) => ({
@@ -677,13 +679,7 @@ export function createCheckoutService(deps: {
         free_delivery_shortfall_pennies: priced.freeDeliveryShortfallPennies,
         gift_cards: gifts.cards.map((c) => ({ last4: c.last4, pennies: c.pennies })),
         to_pay_pennies: priced.totalPennies - gifts.coveredPennies,
-        limited_days: await limitedDays(
-          db,
-          bakeDays,
-          limitedOf(lines),
-          lines.reduce((sum, l) => sum + l.quantity * l.cookiesEach, 0),
-          fulfilment,
-        ),
+        limited_days: limited,
         zone: zone?.name ?? null,
         delivery_note:
           decision.refused ??
@@ -695,7 +691,7 @@ export function createCheckoutService(deps: {
           zone?.method === 'post' && days
             ? Object.fromEntries(days.map((d) => [d.date, dispatchText(d.date, zone.transitDays)]))
             : undefined,
-        days,
+        days: limited?.days ?? days,
       };
     },
   };

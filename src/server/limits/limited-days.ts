@@ -34,9 +34,11 @@ export async function limitedDays(
   limited: readonly LimitedLine[],
   cookies: number,
   fulfilment: Fulfilment,
+  /** The days the basket could have without its limited products (a delivery zone's), when known. */
+  base?: LimitedDays['days'],
 ): Promise<LimitedDays | null> {
   if (limited.length === 0) return null;
-  const { days } = await bakeDays.calendar({ cookies, fulfilment });
+  const days = base ?? (await bakeDays.calendar({ cookies, fulfilment })).days;
   const today = londonDate(new Date());
   const offered = days.filter(
     (d) =>
@@ -57,25 +59,30 @@ export async function limitedDays(
     Math.min(...counted.map((l) => l.dailyLimit! - (held[date]?.[l.productId] ?? 0)));
   const fits = (date: string) =>
     counted.every((l) => l.dailyLimit! - (held[date]?.[l.productId] ?? 0) >= l.units);
-  const out: LimitedDays['days'] = {};
-  offered.forEach((d, i) => {
-    if (fits(d.date)) {
-      const n = left(d.date);
-      out[d.date] =
-        counted.length && n <= LOW_LEFT ? { note: `Only ${n} left for ${formatBakeDay(d.date)}` } : {};
-      return;
-    }
-    const n = left(d.date);
+  const patch = (date: string, i: number): { state?: 'full'; note?: string } => {
+    const n = left(date);
+    if (fits(date))
+      return counted.length && n <= LOW_LEFT ? { note: `Only ${n} left for ${formatBakeDay(date)}` } : {};
     const next = offered.slice(i + 1).find((o) => o.state === 'open' && fits(o.date));
-    out[d.date] = {
+    return {
       state: 'full',
       note:
         n > 0
-          ? `Only ${n} left for ${formatBakeDay(d.date)}`
+          ? `Only ${n} left for ${formatBakeDay(date)}`
           : next
             ? `Sold out for this day. Next available: ${formatBakeDay(next.date)}`
             : 'Sold out for this day',
     };
-  });
-  return { why: whyText(limited), days: out };
+  };
+  return {
+    why: whyText(limited),
+    days: offered.map(({ date, state, orderBy, capacity, booked }, i) => ({
+      date,
+      state,
+      orderBy,
+      capacity,
+      booked,
+      ...patch(date, i),
+    })),
+  };
 }

@@ -131,8 +131,8 @@ export interface CheckoutQuote {
 /** A basket's days, as the server words them: why only these, and each offered day's change. */
 export interface LimitedDays {
   why: string | null;
-  /** Every day offered, by date: full (sold out for the basket) and what is left, when low. */
-  days: Record<string, { state?: 'full'; note?: string }>;
+  /** Every day offered, as the checkout lists them: full when sold out for the basket, and what is left when low. */
+  days: (Pick<BakeDay, 'date' | 'state' | 'orderBy' | 'capacity' | 'booked'> & { note?: string })[];
 }
 
 export type CheckoutRequest = z.input<typeof CheckoutRequestSchema>;

@@ -157,12 +157,10 @@ function OrderSummary({
   }, [delivery, chosenFulfilment, chosenDay]);
   // The first open day is preselected; a chosen day that filled or closed meanwhile is replaced.
   // Delivered: the days of the address's zone, once the server's quote names them (issue 30).
-  const allDays = fulfilment === 'collection' && collection ? collection.days : (quote?.days ?? deliveryDays);
   // Limited products (decision 043): only the days the server offers, with its words for each.
-  const limited = quote?.limited_days?.days;
-  const days = limited
-    ? allDays.flatMap((d) => (limited[d.date] ? [{ ...d, ...limited[d.date] }] : []))
-    : allDays;
+  const days =
+    quote?.limited_days?.days ??
+    (fulfilment === 'collection' && collection ? collection.days : (quote?.days ?? deliveryDays));
   const chosen = days.find((d) => d.date === chosenDay);
   const deliveryDay =
     chosen && dayAvailability(chosen, cookies) === 'open' ? chosen.date : firstOpenDay(days, cookies);
@@ -329,8 +327,8 @@ function OrderSummary({
         />
       )}
 
-      {quote?.limited_days?.why && <p className="mt-6">{quote.limited_days.why}</p>}
       <DeliveryDayPicker
+        why={quote?.limited_days?.why}
         days={days}
         cookies={cookies}
         value={deliveryDay}
