@@ -1,0 +1,99 @@
+import { expect, test } from '@playwright/test';
+import { E2E_BASE_URL } from './base-url';
+import { DEMO_ADMIN, signInWithApi, signUpWithApi } from './fixtures';
+
+const isoIn = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+const dayName = (iso: string) =>
+  new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'UTC',
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+  }).format(new Date(`${iso}T12:00:00Z`));
+
+// A seasonal product (decision 043): its page says when it is delivered; checkout offers only
+// those days, says why, and shows a day sold out with the next day that has some.
+test('a seasonal product: its dates at checkout, and a day sold out', async ({ page, browser }) => {
+  const owner = await browser.newContext({
+    baseURL: E2E_BASE_URL,
+    extraHTTPHeaders: { origin: E2E_BASE_URL },
+  });
+  const admin = await owner.newPage();
+  await signInWithApi(admin, DEMO_ADMIN);
+  const name = `Winter Box ${Date.now() % 100000}`;
+  const allFree = Object.fromEntries(
+    [
+      'gluten',
+      'crustaceans',
+      'eggs',
+      'fish',
+      'peanuts',
+      'soya',
+      'milk',
+      'nuts',
+      'celery',
+      'mustard',
+      'sesame',
+      'sulphites',
+      'lupin',
+      'molluscs',
+    ].map((k) => [k, 'free_from']),
+  );
+  const created = await admin.request.post('/api/admin/products', {
+    data: {
+      name,
+      description: 'Spiced cookies for winter.',
+      price_pennies: 1500,
+      allergen_info: { ...allFree, gluten: 'contains' },
+      deliver_from: isoIn(2),
+      deliver_until: isoIn(12),
+      daily_limit: 2,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { product } = await created.json();
+
+  // Another customer takes both of the first day's boxes (an unpaid order holds them).
+  const first = await browser.newContext({
+    baseURL: E2E_BASE_URL,
+    extraHTTPHeaders: { origin: E2E_BASE_URL },
+  });
+  const firstPage = await first.newPage();
+  await signUpWithApi(firstPage, 'Early Bird');
+  const taken = await firstPage.request.post('/api/checkout/create-checkout-session', {
+    data: { items: [{ product_id: product.id, quantity: 2 }] },
+  });
+  expect(taken.status(), await taken.text()).toBe(200);
+
+  // What the server now offers for one box: the test reads the sold-out day and the next from it.
+  await signUpWithApi(page, 'Hazel Crumb');
+  const quote = await (
+    await page.request.post('/api/checkout/quote', {
+      headers: { origin: E2E_BASE_URL },
+      data: { items: [{ product_id: product.id, quantity: 1 }] },
+    })
+  ).json();
+  const days = quote.limited_days.days as { date: string; state: string; note?: string }[];
+  const soldOut = days.find((d) => d.state === 'full')!;
+  const soldOutDay = soldOut.date;
+  expect(soldOut.note).toMatch(/^Sold out for this day\. Next available: /);
+  expect(days.every(({ date }) => date >= isoIn(2) && date <= isoIn(12))).toBe(true);
+
+  await page.goto(`/product/${product.id}`);
+  await expect(page.getByText(/Delivered from .* only\. Limited to 2 a day\./)).toBeVisible();
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(page.getByText(`Added 1 ${name} to cart`)).toBeVisible();
+  await page.goto('/checkout');
+  await expect(page.getByText(new RegExp(`${name} can only be delivered from`))).toBeVisible();
+  const picker = page.getByRole('group', { name: 'Delivery day' });
+  const soldOutRadio = picker.getByRole('radio', { name: dayName(soldOutDay) });
+  await expect(soldOutRadio).toBeDisabled();
+  await expect(soldOutRadio).toHaveAccessibleDescription(soldOut.note!);
+  // Only the days it can be delivered on are offered.
+  for (const radio of await picker.getByRole('radio').all()) {
+    const value = await radio.getAttribute('value');
+    expect(value! >= isoIn(2) && value! <= isoIn(12)).toBe(true);
+  }
+  await owner.close();
+  await first.close();
+});
