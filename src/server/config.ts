@@ -77,7 +77,6 @@ const EnvSchema = z.object({
   ),
   SHOP_FACEBOOK_URL: optional(z.url({ protocol: /^https?$/ })),
   DELIVERY_FEE_PENCE: z.coerce.number().int().min(0).default(499),
-  DELIVERY_AREAS: z.string().default('Shrewsbury, Telford, Ludlow, Oswestry, Bridgnorth, Church Stretton'),
   RATE_LIMITS: z.stringbool().default(true),
   /** How long a payment page takes payment; an unpaid order is cancelled after it. */
   CHECKOUT_SESSION_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
@@ -195,9 +194,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       /** "GB123456789" when VAT registered: receipts then show the VAT included per rate. */
       vatNumber: e.VAT_NUMBER ? (e.VAT_NUMBER.startsWith('GB') ? e.VAT_NUMBER : `GB${e.VAT_NUMBER}`) : null,
       deliveryFeePence: e.DELIVERY_FEE_PENCE,
-      deliveryAreas: e.DELIVERY_AREAS.split(',')
-        .map((a) => a.trim())
-        .filter(Boolean),
       hours: [
         { days: 'Monday - Friday', hours: '9:00 AM - 5:00 PM' },
         { days: 'Saturday', hours: '10:00 AM - 3:00 PM' },

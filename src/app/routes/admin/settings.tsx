@@ -3,6 +3,7 @@ import { data, useFetcher } from 'react-router';
 import { BackupStatusLine } from '~/app/components/admin/backup-status';
 import { LoadError } from '~/app/components/admin/load-error';
 import { DeliverySettingsForm } from '~/app/components/admin/settings/delivery-settings-form';
+import { DeliveryZonesEditor } from '~/app/components/admin/settings/delivery-zones-editor';
 import { Badge, Card } from '~/app/components/ui/card';
 import { requireAdminPage } from '~/app/lib/guards.server';
 import { pageMeta } from '~/app/lib/meta';
@@ -23,6 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     shop: config.shop,
     paymentProvider: config.stripe ? 'Stripe' : 'Test payment page (Stripe not configured)',
     settings: await loadOrNull(context, 'settings', () => settings.get()),
+    zones: await loadOrNull(context, 'the delivery zones', () => context.services.zones.withOverlaps()),
     backup: await loadOrNull(context, 'the backup status', () => context.services.backups.status()),
     backupSchedule: config.backup.at ? `every day at ${config.backup.at} (London time)` : null,
   };
@@ -32,7 +34,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   await requireAdminPage(request, context);
   const form = await request.formData();
-  const intent = field(form, 'intent');
+  // A zone's Remove button sends its own intent beside the form's hidden one.
+  const intents = form.getAll('intent');
+  const intent = intents.includes('zone-remove') ? 'zone-remove' : field(form, 'intent');
+  if (intent === 'zone-remove')
+    return runAdminAction(context, intent, () => context.services.zones.remove(field(form, 'id')));
+  if (intent === 'zone-save') {
+    const id = field(form, 'id') || null;
+    const input = Object.fromEntries(
+      [...form.keys()]
+        .filter((k) => k !== 'intent' && k !== 'id' && k !== 'weekdays')
+        .map((k) => [k, field(form, k)]),
+    );
+    return runAdminAction(context, intent, () =>
+      context.services.zones.save(id, { ...input, weekdays: form.getAll('weekdays').map(String) }),
+    );
+  }
   if (intent !== 'settings')
     return data({ ok: false as const, intent, error: 'Unknown action' }, { status: 400 });
   return runPageAction(context, intent, () =>
@@ -48,7 +65,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Settings({ loaderData }: Route.ComponentProps) {
-  const { shop, paymentProvider, settings, backup, backupSchedule } = loaderData;
+  const { shop, paymentProvider, settings, zones, backup, backupSchedule } = loaderData;
   // Holds the form's keyed fetcher while a save remounts the form, so "Settings saved" outlives it.
   useFetcher({ key: 'settings' });
   return (
@@ -76,15 +93,16 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
             Delivery platform integrations <Badge>Coming soon</Badge>
           </p>
         </Section>
-        <Section icon={MapPin} title="Local delivery areas">
-          <p className="mb-2 text-cocoa-light">We deliver locally across Shropshire, including:</p>
-          <ul className="flex flex-wrap gap-2">
-            {shop.deliveryAreas.map((area) => (
-              <li key={area}>
-                <Badge>{area}</Badge>
-              </li>
-            ))}
-          </ul>
+        <Section icon={MapPin} title="Delivery zones">
+          <p className="mb-3 text-cocoa-light">
+            Where you deliver, by postcode: each zone's method, fee, days and limits. The most specific
+            postcode rule wins; checkout, the postcode checker and the dispatch desk read them at once.
+          </p>
+          {zones ? (
+            <DeliveryZonesEditor zones={zones.zones} overlaps={zones.overlaps} />
+          ) : (
+            <LoadError message="Failed to load the delivery zones" />
+          )}
         </Section>
         <Section icon={DatabaseBackup} title="Backups">
           <BackupStatusLine status={backup} />
