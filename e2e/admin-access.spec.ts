@@ -23,7 +23,7 @@ test('settings show the shop’s configuration; only delivery and collection are
   await expect(main.getByRole('checkbox', { name: 'Offer free delivery over an amount' })).not.toBeChecked();
   await expect(main.getByRole('checkbox', { name: 'Offer collection from the bakery' })).not.toBeChecked();
   await expect(main.getByRole('textbox')).toHaveCount(1);
-  await expect(main).toContainText('Shrewsbury');
+  await expect(main).toContainText('Local van (Our van: SY1-SY5, TF1-TF13)');
   await expect(main).toContainText('Sat');
 });
 

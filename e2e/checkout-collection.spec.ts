@@ -40,7 +40,8 @@ test('a customer chooses collection and the owner sees it on the day’s collect
     await page.getByRole('button', { name: 'Add to Cart' }).click();
     await expect(page.getByText(`Added 1 ${COOKIE} to cart`)).toBeVisible();
     await page.goto('/checkout');
-    await expect(row(page, 'Delivery')).toContainText('£4.99');
+    // SY1: the Local van's £2.50 (issue 30).
+    await expect(row(page, 'Delivery')).toContainText('£2.50');
     const collect = page.getByRole('radio', { name: /Collect from the bakery/ });
     await expect(collect).toHaveAccessibleDescription(new RegExp(`${ADDRESS}.*${HOURS}`));
     await collect.check();
