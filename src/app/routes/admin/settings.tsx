@@ -38,7 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intents = form.getAll('intent');
   const intent = intents.includes('zone-remove') ? 'zone-remove' : field(form, 'intent');
   if (intent === 'zone-remove')
-    return runAdminAction(context, intent, () => context.services.zones.remove(field(form, 'id')));
+    return runPageAction(context, intent, () => context.services.zones.remove(field(form, 'id')));
   if (intent === 'zone-save') {
     const id = field(form, 'id') || null;
     const input = Object.fromEntries(
@@ -46,7 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         .filter((k) => k !== 'intent' && k !== 'id' && k !== 'weekdays')
         .map((k) => [k, field(form, k)]),
     );
-    return runAdminAction(context, intent, () =>
+    return runPageAction(context, intent, () =>
       context.services.zones.save(id, { ...input, weekdays: form.getAll('weekdays').map(String) }),
     );
   }

@@ -1,12 +1,12 @@
 import { useFetcher } from 'react-router';
 import { Button } from '~/app/components/ui/button';
 import { Input } from '~/app/components/ui/input';
+import type { PageActionResult } from '~/app/lib/use-action-toast';
 import { RULE_HELP } from '~/shared/delivery-zones/postcode-rules';
 import { type DeliveryZone, ZONE_METHOD_NAMES, ZONE_METHODS } from '~/shared/delivery-zones/zones';
 import { poundsInput } from '~/shared/money/pounds';
 import { WEEKDAY_NAMES } from '~/shared/time/london-time';
 import { aria, Field } from '../form-field';
-import type { AdminActionResult } from '../use-action-toast';
 
 /**
  * Settings -> Delivery (issue 30): each zone as its own form (edit, remove), one more to add a
@@ -56,7 +56,7 @@ export function DeliveryZonesEditor({ zones, overlaps }: { zones: DeliveryZone[]
 
 function ZoneForm({ zone }: { zone: DeliveryZone | null }) {
   const key = zone ? `zone-${zone.id}` : 'zone-new';
-  const fetcher = useFetcher<AdminActionResult>({ key });
+  const fetcher = useFetcher<PageActionResult>({ key });
   const errors =
     (fetcher.data && !fetcher.data.ok && fetcher.data.intent === 'zone-save' && fetcher.data.fields) || {};
   const error = (name: string) => (errors[name] ? { message: errors[name] } : undefined);
