@@ -95,7 +95,13 @@ const PUBLIC: Record<string, string[]> = {
   'delivery-zones': ['zones-service'],
   discounts: ['discounts-service'],
   limits: ['limited-days', 'forward-view'],
-  'gift-cards': ['gift-cards-service', 'gift-card-ledger', 'gift-card-codes', 'gift-cards-routes'],
+  'gift-cards': [
+    'gift-cards-service',
+    'gift-card-ledger',
+    'gift-card-codes',
+    'gift-cards-routes',
+    'gift-card-sales',
+  ],
   orders: [
     'orders-service',
     'deliveries-service',

@@ -9,6 +9,7 @@ export default [
     route('our-story', 'routes/storefront/our-story.tsx'),
     route('contact', 'routes/storefront/contact.tsx'),
     route('gift-cards', 'routes/storefront/gift-cards.tsx'),
+    route('gift-cards/buy', 'routes/storefront/gift-card-buy.tsx'),
     route('checkout', 'routes/checkout/checkout.tsx'),
     route('checkout/success', 'routes/checkout/success.tsx'),
     route('checkout/cancel/:orderId', 'routes/checkout/cancel-payment.tsx'),

@@ -146,7 +146,7 @@ export async function createServices(
     discounts,
     /** Delivery zones (issue 30, decision 041): read from the database on every use. */
     zones,
-    giftCards: createGiftCardsService(db, rateLimiter),
+    giftCards: createGiftCardsService(db, rateLimiter, mail),
     catalogVersion,
     catalog,
     /** Limited and seasonal products (decision 043): the owner's forward view of units sold per date. */

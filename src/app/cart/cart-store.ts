@@ -14,11 +14,24 @@ export interface CartItem {
   quantity: number;
   /** A box (decision 042): its size and what is in each; two fillings are two lines. */
   box?: { size: number; contents: ContentsEntry[] };
+  /** A gift card (decision 047): its amount and recipient; `key` makes each card its own line. */
+  gift_card?: {
+    key: string;
+    amount_pennies: number;
+    recipient_name: string;
+    recipient_email: string;
+    message: string;
+    send_on: string;
+  };
 }
 
 /** A line's identity in the cart: the product id, and for a box its filling too. */
-export const lineId = (item: Pick<CartItem, 'id' | 'box'>) =>
-  item.box ? `${item.id}|${fillingKey(item.box.contents)}` : item.id;
+export const lineId = (item: Pick<CartItem, 'id' | 'box' | 'gift_card'>) =>
+  item.gift_card
+    ? `${item.id}|${item.gift_card.key}`
+    : item.box
+      ? `${item.id}|${fillingKey(item.box.contents)}`
+      : item.id;
 
 /** The cookies a basket bakes: a box counts as its size (what a day's capacity counts). */
 export const cartCookies = (items: Pick<CartItem, 'quantity' | 'box'>[]) =>
@@ -29,6 +42,7 @@ export const checkoutLine = (i: CartItem) => ({
   product_id: i.id,
   quantity: i.quantity,
   ...(i.box ? { box: i.box.contents.map(({ product_id, quantity }) => ({ product_id, quantity })) } : {}),
+  gift_card: i.gift_card,
 });
 
 /** The order a checkout started for this basket, and the basket as it was then (`basketKey`). */
@@ -55,7 +69,7 @@ interface CartState {
 }
 
 /** The basket's products and quantities, as one string: "is it still the basket that was paid for?" */
-export const basketKey = (items: Pick<CartItem, 'id' | 'quantity' | 'box'>[]) =>
+export const basketKey = (items: Pick<CartItem, 'id' | 'quantity' | 'box' | 'gift_card'>[]) =>
   items
     .map((i) => `${lineId(i)}:${i.quantity}`)
     .sort()

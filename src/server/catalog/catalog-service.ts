@@ -75,7 +75,7 @@ export function createCatalogService(db: Db, version: CatalogVersion) {
     const rows = await db
       .select()
       .from(products)
-      .where(inShop(today))
+      .where(and(inShop(today), eq(products.kind, 'cookie')))
       .orderBy(...ORDER_BY.newest);
     const list = await withBoxes(db, rows.map(toProductDto));
     cached = { version: current, today, list, byId: new Map(list.map((p) => [p.id, p])) };
@@ -109,6 +109,8 @@ export function createCatalogService(db: Db, version: CatalogVersion) {
       }
       const where = and(
         inShop(londonDate(new Date())),
+        // Gift cards are bought on their own page (decision 047), not browsed with the cookies.
+        eq(products.kind, 'cookie'),
         query.q
           ? or(ilike(products.name, contains(query.q)), ilike(products.description, contains(query.q)))
           : undefined,
@@ -124,6 +126,17 @@ export function createCatalogService(db: Db, version: CatalogVersion) {
         .limit(pageSize)
         .offset((page - 1) * pageSize);
       return { products: await withBoxes(db, rows.map(toProductDto)), total, page, pageCount };
+    },
+
+    /** The gift card product (decision 047) while it is on sale, or null. */
+    async giftCardProduct(): Promise<{ id: string; name: string; description: string | null } | null> {
+      const [row] = await db
+        .select({ id: products.id, name: products.name, description: products.description })
+        .from(products)
+        .where(and(eq(products.kind, 'gift_card'), eq(products.isActive, true), eq(products.soldOut, false)))
+        .orderBy(products.createdAt)
+        .limit(1);
+      return row ?? null;
     },
 
     /** A photo variant by its public file name ("<hash>-400.avif"), or null. */

@@ -12,6 +12,13 @@ import { dispatchText, minimumText } from '~/shared/delivery-zones/zone-texts';
 import type { DeliveryZone } from '~/shared/delivery-zones/zones';
 import { normaliseCode } from '~/shared/discounts/discount-code';
 import type { VatRate } from '~/shared/food-information';
+import type { GiftCardPurchase } from '~/shared/gift-cards/gift-card-code';
+import {
+  GIFT_CARD_PURCHASE_MESSAGES,
+  type GiftCardLine,
+  isGiftCardAmount,
+  sendOnRefusal,
+} from '~/shared/gift-cards/gift-card-purchase';
 import { isUuid } from '~/shared/ids';
 import { hasLimits, type LimitedLine, saleRefusal } from '~/shared/limits/limited';
 import type { Fulfilment } from '~/shared/orders/fulfilment';
@@ -84,6 +91,8 @@ interface WantedLine {
   filling: BoxFilling | null;
   /** The name the browser showed, used only to name a product that no longer exists. */
   shownName: string | null;
+  /** A gift card's amount and recipient (decision 047), as the browser sent them. */
+  giftCard: GiftCardLine | null;
   /** Where the line was in the request, to point at it in the error's fields. */
   index: number;
 }
@@ -109,19 +118,27 @@ const listNames = (names: string[]) =>
  * be allowed. Two boxes filled differently stay two lines.
  */
 function mergeLines(
-  items: { product_id: string; name?: unknown; quantity: number; box?: BoxFilling }[],
+  items: {
+    product_id: string;
+    name?: unknown;
+    quantity: number;
+    box?: BoxFilling;
+    gift_card?: GiftCardLine;
+  }[],
 ): WantedLine[] {
   const byId = new Map<string, WantedLine>();
   items.forEach((item, index) => {
     const id = item.product_id.toLowerCase();
     const filling = item.box ? normaliseFilling(item.box) : null;
-    const key = filling ? `${id}|${fillingKey(filling)}` : id;
+    const giftCard = item.gift_card ?? null;
+    // Each gift card line is its own: its recipient and amount (never merged with another).
+    const key = giftCard ? `${id}|gift|${index}` : filling ? `${id}|${fillingKey(filling)}` : id;
     const line = byId.get(key);
     if (line) line.quantity += item.quantity;
     else {
       const shownName =
         typeof item.name === 'string' && item.name.trim() ? item.name.trim().slice(0, 80) : null;
-      byId.set(key, { productId: id, quantity: item.quantity, filling, shownName, index });
+      byId.set(key, { productId: id, quantity: item.quantity, filling, shownName, giftCard, index });
     }
   });
   const lines = [...byId.values()];
@@ -154,6 +171,8 @@ type PricedLine = {
   cookiesEach: number;
   /** A limited or seasonal product's rules and units (decision 043); null for any other. */
   limits: LimitedLine | null;
+  /** A gift card bought: who it is for and when to send it (decision 047); null for cookies. */
+  giftCard: GiftCardPurchase | null;
 };
 
 /**
@@ -239,6 +258,59 @@ function reusedOrder({ order, lines }: OpenCheckout, customerEmail: string): Wri
 }
 
 /**
+ * A gift card line (decision 047): priced at the amount chosen (one offered, or whole pounds from
+ * £5 to £200), no VAT on its sale (a multi-purpose voucher), and a send date from today on.
+ */
+function giftCardLine(l: WantedLine, product: { id: string; name: string }): PricedLine {
+  const field = (name: string) => `items.${l.index}.gift_card${name ? `.${name}` : ''}`;
+  const g = l.giftCard;
+  if (!g || !isGiftCardAmount(g.amount_pennies)) {
+    throw badRequest(GIFT_CARD_PURCHASE_MESSAGES.amount, {
+      [field('amount_pennies')]: GIFT_CARD_PURCHASE_MESSAGES.amount,
+    });
+  }
+  const late = sendOnRefusal(g.send_on);
+  if (late) throw badRequest(late, { [field('send_on')]: late });
+  return {
+    productId: product.id,
+    name: product.name,
+    unitPricePennies: g.amount_pennies,
+    quantity: l.quantity,
+    vatRate: 0,
+    box: null,
+    cookiesEach: 1,
+    limits: null,
+    giftCard: {
+      recipientName: g.recipient_name,
+      recipientEmail: g.recipient_email,
+      message: g.message,
+      sendOn: g.send_on,
+    },
+  };
+}
+
+/**
+ * A basket of gift cards only, or of cookies only (decision 047): a mixed one is refused; a
+ * gift card is not bought with a discount code nor paid with another gift card.
+ */
+function giftCardsOnly(
+  lines: PricedLine[],
+  rawCode: string | undefined,
+  giftCodes: readonly string[],
+): boolean {
+  const cards = lines.filter((l) => l.giftCard).length;
+  if (cards === 0) return false;
+  const m = GIFT_CARD_PURCHASE_MESSAGES;
+  if (cards < lines.length) throw badRequest(m.mixed);
+  if (rawCode !== undefined) throw badRequest(m.noCode, { discount_code: m.noCode });
+  if (giftCodes.length > 0) throw badRequest(m.noGiftCard, { gift_cards: m.noGiftCard });
+  return true;
+}
+
+/** No delivery and no day for gift cards: they go by e-mail (decision 047). */
+const GIFT_CARD_SETTINGS = { deliveryFeePennies: 0, freeDeliveryOverPennies: null, collectionEnabled: false };
+
+/**
  * Checkout: prices the basket from the database (never from the browser), writes the pending
  * order and its lines in one transaction, then opens the provider's hosted payment page for it.
  */
@@ -295,6 +367,7 @@ export function createCheckoutService(deps: {
             deliverUntil: products.deliverUntil,
             leadDays: products.leadDays,
             dailyLimit: products.dailyLimit,
+            kind: products.kind,
           })
           .from(products)
           .where(inArray(products.id, ids))
@@ -337,6 +410,7 @@ export function createCheckoutService(deps: {
     const contents = await boxContentsOf(tx, wanted, found, boxes);
     return wanted.map((l, i) => {
       const product = found.get(l.productId)!;
+      if (product.kind === 'gift_card') return giftCardLine(l, product);
       return {
         productId: product.id,
         name: product.name,
@@ -347,6 +421,7 @@ export function createCheckoutService(deps: {
         box: contents[i] ?? null,
         cookiesEach: boxes.get(product.id)?.size ?? 1,
         limits: hasLimits(product) ? { ...product, productId: product.id, units: l.quantity } : null,
+        giftCard: null,
       };
     });
   }
@@ -428,7 +503,7 @@ export function createCheckoutService(deps: {
     wantedDay: unknown,
     delivery: Delivery | undefined,
     rawCode: string | undefined,
-    fulfilment: Fulfilment,
+    wantedFulfilment: Fulfilment,
     giftCodes: string[],
   ): Promise<WrittenOrder> {
     return db.transaction(async (tx) => {
@@ -442,16 +517,21 @@ export function createCheckoutService(deps: {
         .limit(1)
         .for('no key update');
       if (!profile) throw badRequest('Please add your delivery details to your account before checking out.');
-      const settings = await settingsFor(tx, fulfilment);
-      const ship = shipTo(profile, delivery, fulfilment);
-      const zone = await zoneFor(tx, ship.postcode, fulfilment);
       const lines = await priceLines(tx, wanted);
+      const onlyCards = giftCardsOnly(lines, rawCode, giftCodes);
+      const fulfilment: Fulfilment = onlyCards ? 'delivery' : wantedFulfilment;
+      const settings = onlyCards ? GIFT_CARD_SETTINGS : await settingsFor(tx, fulfilment);
+      // Gift cards go by e-mail: the order keeps the buyer's name and phone, and no address.
+      const ship: ShipTo = onlyCards
+        ? { name: profile.fullName, phone: profile.phone, address: '', city: '', postcode: '', gift: null }
+        : shipTo(profile, delivery, fulfilment);
+      const zone = onlyCards ? null : await zoneFor(tx, ship.postcode, fulfilment);
       const actor = { type: 'customer' as const, id: user.id, name: profile.fullName };
 
       const open = await orders.openCheckouts(tx, profile.id);
       const wantedCode = rawCode === undefined ? null : normaliseCode(rawCode);
       const same =
-        (rawCode !== undefined && wantedCode === null) || giftCodes.length > 0
+        (rawCode !== undefined && wantedCode === null) || giftCodes.length > 0 || onlyCards
           ? undefined
           : open.find(
               (o) =>
@@ -464,14 +544,9 @@ export function createCheckoutService(deps: {
       // locked before the code, in every checkout, so two locks never wait on each other in a circle.
       // The oven bakes cookies, not boxes: a box counts as its cookies.
       const cookies = lines.reduce((sum, l) => sum + l.quantity * l.cookiesEach, 0);
-      const deliveryDate = await bakeDays.reserveDay(
-        tx,
-        wantedDay,
-        cookies,
-        fulfilment,
-        limitedOf(lines),
-        zone,
-      );
+      const deliveryDate = onlyCards
+        ? null
+        : await bakeDays.reserveDay(tx, wantedDay, cookies, fulfilment, limitedOf(lines), zone);
       const { priced, code } = await price(tx, settings, lines, fulfilment, rawCode, profile.id, true, zone);
       if (zone?.minimumOrderPennies != null && priced.minimumShortfallPennies !== null) {
         const message = minimumText(zone.minimumOrderPennies);
@@ -610,15 +685,15 @@ export function createCheckoutService(deps: {
      * discount code checked and refused with its reason; writes nothing.
      */
     async quote(user: SessionUser | null, input: unknown): Promise<CheckoutQuote> {
-      const { items, discount_code, fulfilment, gift_cards, postcode } = parseOrThrow(
-        CheckoutQuoteSchema,
-        input,
-      );
-      const settings = await settingsFor(db, fulfilment);
+      const parsed = parseOrThrow(CheckoutQuoteSchema, input);
+      const { items, discount_code, gift_cards, postcode } = parsed;
       const lines = await priceLines(db, mergeLines(items));
+      const onlyCards = giftCardsOnly(lines, discount_code, gift_cards);
+      const fulfilment = onlyCards ? 'delivery' : parsed.fulfilment;
+      const settings = onlyCards ? GIFT_CARD_SETTINGS : await settingsFor(db, fulfilment);
       // The zone of the recipient's postcode as typed, or of the customer's own address.
       const deliverTo =
-        fulfilment === 'collection'
+        fulfilment === 'collection' || onlyCards
           ? null
           : postcode?.trim()
             ? postcode
@@ -692,6 +767,7 @@ export function createCheckoutService(deps: {
             ? Object.fromEntries(days.map((d) => [d.date, dispatchText(d.date, zone.transitDays)]))
             : undefined,
         days: limited?.days ?? days,
+        gift_cards_only: onlyCards,
       };
     },
   };

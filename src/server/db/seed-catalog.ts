@@ -216,6 +216,19 @@ function demoBoxes(cookies: { id: string; name: string; allergenInfo: AllergenIn
   ];
 }
 
+/**
+ * The gift card (decision 047): bought at the amount chosen on /gift-cards/buy, sent by e-mail; no
+ * VAT on its sale (a multi-purpose voucher). Not listed with the cookies.
+ */
+export const DEMO_GIFT_CARD: SeedProduct = {
+  name: 'Gift card',
+  description:
+    'A gift card for our cookies, sent by e-mail on the day you choose with your message: £10, £20, £30, £50 or another amount from £5 to £200. It can be spent over several orders within 24 months.',
+  pricePennies: 1000,
+  vatRate: 0,
+  kind: 'gift_card',
+};
+
 /** Inserts the demo catalogue into an empty products table; does nothing otherwise. */
 export async function seedCatalog(db: Db): Promise<boolean> {
   const [{ count } = { count: 0 }] = await db.select({ count: sql<number>`count(*)::int` }).from(products);
@@ -240,5 +253,10 @@ export async function seedCatalog(db: Db): Promise<boolean> {
       .returning({ id: products.id });
     await db.insert(productBoxes).values({ productId: row!.id, size: b.box.size, fixedFilling: b.box.fixed });
   }
+  // The gift card (decision 047): not listed, sold at the amount chosen.
+  await db.insert(products).values({
+    ...DEMO_GIFT_CARD,
+    createdAt: new Date(now - (DEMO_PRODUCTS.length + boxes.length) * 60_000),
+  });
   return true;
 }

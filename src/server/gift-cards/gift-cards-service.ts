@@ -1,17 +1,19 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import {
   GIFT_CARD_MAX_PENNIES,
   GIFT_CARD_REFUSALS,
   type GiftCardMovement,
   type GiftCardStatus,
 } from '~/shared/gift-cards/gift-card-code';
+import { isUuid } from '~/shared/ids';
 import type { Actor } from '~/shared/orders/actor';
 import { ADMIN_PAGE_SIZE } from '~/shared/schemas/admin';
 import { SIGN_IN_LIMIT } from '../auth/auth';
 import type { Db } from '../db/client';
 import { pageOffset } from '../db/paging';
-import { giftCardLedger, giftCards } from '../db/schema';
+import { giftCardLedger, giftCards, orders } from '../db/schema';
 import { badRequest, notFound } from '../errors';
+import type { MailService } from '../mail/mail-service';
 import type { RateLimiter } from '../rate-limit/rate-limiter';
 import {
   adjustCard,
@@ -22,6 +24,7 @@ import {
   issueCard,
   voidCard,
 } from './gift-card-ledger';
+import { type BoughtCardView, boughtCardsOf, resendBoughtCard } from './gift-card-sales';
 
 /** What the balance page says of a code. */
 export type BalanceAnswer =
@@ -101,8 +104,29 @@ function parseReason(raw: unknown): string {
  * ledger, issuing by hand, adjusting and voiding with a reason). Spending is checkout's, through
  * the ledger in the order's transaction.
  */
-export function createGiftCardsService(db: Db, rateLimiter: RateLimiter) {
+export function createGiftCardsService(db: Db, rateLimiter: RateLimiter, mail: Pick<MailService, 'requeue'>) {
   return {
+    /**
+     * The cards an order bought (none until it is paid), for its buyer (`profileId`) or the
+     * owner (null): who each is for and when its e-mail went or goes out (decision 047).
+     */
+    async bought(profileId: string | null, orderId: string): Promise<BoughtCardView[]> {
+      if (!isUuid(orderId)) return [];
+      const cards = await boughtCardsOf(db, orderId);
+      if (profileId === null || cards.length === 0) return cards;
+      const [own] = await db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(and(eq(orders.id, orderId), eq(orders.profileId, profileId)));
+      return own ? cards : [];
+    },
+
+    /** The buyer sends a card's e-mail again, the same e-mail with the same code (rate limited). */
+    resend: (profileId: string, orderId: string, cardId: string) =>
+      isUuid(orderId) && isUuid(cardId)
+        ? resendBoughtCard(db, mail, rateLimiter, profileId, orderId, cardId)
+        : Promise.reject(notFound('Gift card not found')),
+
     /** The balance page: rate limited per address like sign-in; a wrong code answers as an unknown one. */
     async balance(code: unknown, clientKey: string): Promise<BalanceAnswer> {
       await rateLimiter.hit(

@@ -1,9 +1,11 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { OrderView } from '~/shared/orders/order-view';
 import type { Config } from '../config';
 import type { Db, Tx } from '../db/client';
 import { emailOutbox } from '../db/schema';
 import type { Logger } from '../logger';
 import { NO_COUNTERS, type ShopCounters } from '../metrics/shop-counters';
+import { type GiftCardEmailInput, giftCardEmail } from './gift-card-email';
 import { buildOrderConfirmation } from './order-confirmation';
 import { buildOrderUpdate, type OrderUpdate } from './order-updates';
 import { markDelivered, markFailed, type OutboxRow, prepareClaimDue } from './outbox';
@@ -158,6 +160,43 @@ export function createMailService(
         emails.push(buildOwnerOrderAlert(view, config.shop, config.publicUrl, config.mail.orderAlertTo));
       }
       await enqueueAll(emails, tx);
+    },
+
+    /** A bought gift card's e-mail to its recipient, going out at `sendAt` (its send date). */
+    async queueGiftCard(input: GiftCardEmailInput, sendAt: Date, tx: Db | Tx = db): Promise<void> {
+      await enqueueAll(
+        [{ ...giftCardEmail(config.shop, config.publicUrl, input), nextAttemptAt: sendAt }],
+        tx,
+      );
+    },
+
+    /**
+     * Sends an e-mail already in the outbox again, as it is (a bought gift card's, decision 047):
+     * due now, with a fresh set of attempts. Not one still waiting for its first go, nor one being
+     * sent. Answers whether it was queued again.
+     */
+    async requeue(dedupeKey: string, tx: Db | Tx = db): Promise<boolean> {
+      const rows = await tx
+        .update(emailOutbox)
+        .set({
+          status: 'pending',
+          attempts: 0,
+          nextAttemptAt: sql`now()`,
+          lockedUntil: null,
+          lastError: null,
+        })
+        .where(
+          and(
+            eq(emailOutbox.dedupeKey, dedupeKey),
+            inArray(emailOutbox.status, ['sent', 'logged', 'failed']),
+          ),
+        )
+        .returning({ id: emailOutbox.id });
+      if (rows.length > 0) {
+        if (tx === db) kick();
+        else setTimeout(kick, AFTER_COMMIT_MS).unref();
+      }
+      return rows.length > 0;
     },
 
     /** The back office's view of the outbox: list, read, resend. */

@@ -11,4 +11,6 @@ export interface OutgoingEmail {
   subject: string;
   text: string;
   html: string;
+  /** Not before this instant (a gift card's send date); absent = now. */
+  nextAttemptAt?: Date;
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { BoxContents } from '~/shared/boxes/box';
 import type { VatRate } from '~/shared/food-information';
+import type { GiftCardPurchase } from '~/shared/gift-cards/gift-card-code';
 import { isUuid } from '~/shared/ids';
 import type { Fulfilment } from '~/shared/orders/fulfilment';
 import type { OrderView } from '~/shared/orders/order-view';
@@ -12,6 +13,7 @@ import type { Db, Tx } from '../db/client';
 import { orderItems, orderStatusHistory, orders } from '../db/schema';
 import { badRequest, notFound } from '../errors';
 import { expireDue } from '../gift-cards/gift-card-ledger';
+import { issueBoughtCards } from '../gift-cards/gift-card-sales';
 import type { Logger } from '../logger';
 import type { MailService } from '../mail/mail-service';
 import type { CollectionPoint, OrderUpdateKind } from '../mail/order-updates';
@@ -48,6 +50,8 @@ export interface NewOrder {
     box?: BoxContents | null;
     /** Cookies baked per unit (a box's size); 1 when absent. */
     cookiesEach?: number;
+    /** A gift card bought (decision 047): issued once the order is paid. */
+    giftCard?: GiftCardPurchase | null;
   }[];
   fulfilment: Fulfilment;
   /** The code whose use this order holds, as the customer gave it. */
@@ -134,6 +138,22 @@ export function createOrdersService(
     counters.orderRefunded(refund.amountPennies);
   });
 
+  /**
+   * An order of gift cards only is done once they are issued (decision 047): nothing to bake or
+   * deliver, the e-mails go out on their dates. An order with cookies goes on as usual.
+   */
+  async function completeGiftCardOrder(tx: Tx, orderId: string) {
+    const [cookies] = await tx
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(orderItems)
+      .where(and(eq(orderItems.orderId, orderId), isNull(orderItems.giftCard)));
+    if ((cookies?.n ?? 0) > 0) return;
+    const order = await lockOrder(tx, orderId);
+    if (order?.status === 'paid') {
+      await applyStatus(tx, order, 'completed', SYSTEM, 'Gift cards issued: each goes by e-mail on its date');
+    }
+  }
+
   /** Moves an order to a status under its lock, with history and the customer's e-mail. */
   async function transition(
     tx: Tx,
@@ -206,6 +226,7 @@ export function createOrdersService(
           vatRate: l.vatRate,
           boxContents: l.box ?? null,
           cookiesEach: l.cookiesEach ?? 1,
+          giftCard: l.giftCard ?? null,
         })),
       );
       const history = tx.insert(orderStatusHistory).values(createdRow(orderId, actor));
@@ -297,6 +318,9 @@ export function createOrdersService(
         if (flagged.length > 0)
           log.warn({ orderId: result.orderId, flagged }, 'paid order flagged for its day');
         await notify(tx, result.paidOrder.id, { kind: 'paid' });
+        // Gift cards bought on it are issued now, once, their e-mails queued for their dates.
+        const issued = await issueBoughtCards(tx, mail, result.paidOrder.id);
+        if (issued > 0) await completeGiftCardOrder(tx, result.paidOrder.id);
         counters.orderPaid();
       }
       return { ...result, refundDue: false };

@@ -4,6 +4,7 @@ import type { BoxContents } from '../boxes/box';
 import { MAX_BOX_SIZE } from '../boxes/box';
 import { MAX_LINE_QUANTITY } from '../constants';
 import { DISCOUNT_REFUSALS } from '../discounts/discount-code';
+import { GiftCardLineSchema } from '../gift-cards/gift-card-purchase';
 import { FULFILMENTS } from '../orders/fulfilment';
 import type { AppliedDiscount } from '../pricing/price-order';
 import { DeliverySchema } from './gift-delivery';
@@ -47,6 +48,8 @@ export const CheckoutItemSchema = z.object({
     .max(MAX_LINE_QUANTITY, QUANTITY_MESSAGE),
   /** A box's filling: the cookies in ONE box (decision 042); the server checks it against the box. */
   box: BoxFillingSchema.optional(),
+  /** A gift card bought (decision 047): its amount and who it is for; checked again by the server. */
+  gift_card: GiftCardLineSchema.optional(),
 });
 
 const basket = z
@@ -126,6 +129,8 @@ export interface CheckoutQuote {
   dispatch?: Record<string, string>;
   /** The zone's days, when the zone is known (each zone has its own weekdays). */
   days?: Pick<BakeDay, 'date' | 'state' | 'orderBy' | 'capacity' | 'booked'>[];
+  /** Only gift cards (decision 047): no bake day, no delivery, nothing to choose but paying. */
+  gift_cards_only: boolean;
 }
 
 /** A basket's days, as the server words them: why only these, and each offered day's change. */

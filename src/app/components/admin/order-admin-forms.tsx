@@ -106,6 +106,8 @@ function RefundForm({ order, refundKey }: { order: OrderView; refundKey: string 
   const [scope, setScope] = useState<'full' | 'part'>('full');
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
+  // Decision 044: the gift-card part goes back to the cards unless the owner says otherwise.
+  const [toBankCard, setToBankCard] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   // The refund waiting for the owner's confirmation, in pence.
   const [confirming, setConfirming] = useState<number | null>(null);
@@ -113,6 +115,7 @@ function RefundForm({ order, refundKey }: { order: OrderView; refundKey: string 
     setAmount('');
     setReason('');
     setScope('full');
+    setToBankCard(false);
   });
   const remaining = refundableOf(order);
   const busy = fetcher.state !== 'idle';
@@ -126,6 +129,7 @@ function RefundForm({ order, refundKey }: { order: OrderView; refundKey: string 
     amount: scope === 'full' ? 'full' : amount,
     reason,
     request_key: refundKey,
+    ...(toBankCard ? { to_bank_card: 'on' } : {}),
   });
   // The same rules as the server's, so the confirmation shows an amount it will accept.
   const check = (e: React.FormEvent) => {
@@ -212,6 +216,17 @@ function RefundForm({ order, refundKey }: { order: OrderView; refundKey: string 
               }}
             />
           </div>
+          {order.gift_card_pennies > 0 && (
+            <label className="flex min-h-11 items-center gap-2 sm:min-h-0">
+              <input
+                type="checkbox"
+                name="to_bank_card"
+                checked={toBankCard}
+                onChange={(e) => setToBankCard(e.target.checked)}
+              />
+              Refund the gift card part to the bank card instead (say why in the reason)
+            </label>
+          )}
           {error && (
             <p role="alert" className="text-sm text-red-700">
               {error}
@@ -227,6 +242,7 @@ function RefundForm({ order, refundKey }: { order: OrderView; refundKey: string 
           <AlertDialogTitle>Refund {formatPence(confirming ?? 0)}?</AlertDialogTitle>
           <AlertDialogDescription>
             {formatPence(confirming ?? 0)} of order {order.number} goes back to {order.customer.full_name}
+            {order.gift_card_pennies > 0 && (toBankCard ? ' on the bank card' : ', to the gift cards first')}
             {order.payments.every((p) => p.provider === 'manual') && order.payments.length > 0
               ? ' (paid by hand: give it back by hand)'
               : ''}

@@ -1,5 +1,5 @@
 import { ArrowLeft } from 'lucide-react';
-import { data, Link } from 'react-router';
+import { data, Link, useFetcher } from 'react-router';
 import { CustomerOrderActions } from '~/app/components/orders/order-actions';
 import {
   DeliveryAddress,
@@ -8,11 +8,15 @@ import {
   StatusHistory,
 } from '~/app/components/orders/order-details';
 import { OrderHeader } from '~/app/components/orders/order-header';
+import { Button } from '~/app/components/ui/button';
 import { Card } from '~/app/components/ui/card';
 import { requireCustomerPage } from '~/app/lib/guards.server';
 import { pageMeta } from '~/app/lib/meta';
 import { runPageAction } from '~/app/lib/page-action.server';
 import { orNotFoundPage } from '~/app/lib/service-errors.server';
+import { type PageActionResult, useActionToast } from '~/app/lib/use-action-toast';
+import { maskedGiftCard } from '~/shared/gift-cards/gift-card-code';
+import { formatPence } from '~/shared/money/money';
 import { customerActor } from '~/shared/orders/actor';
 import { formatLongDate } from '~/shared/time/london-time';
 import type { Route } from './+types/order';
@@ -33,21 +37,35 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   // Where and when to collect, as the owner has it now (the order keeps no copy).
   const settings = order.fulfilment === 'collection' ? await context.services.settings.get() : null;
   const collectFrom = settings && { address: settings.collectionAddress, hours: settings.collectionHours };
-  return data({ order, date: formatLongDate(order.created_at), collectFrom }, { headers: noStore });
+  // Gift cards it bought (decision 047): who each is for and when its e-mail goes out.
+  const giftCards = await context.services.giftCards.bought(user.id, order.id);
+  return data(
+    { order, date: formatLongDate(order.created_at), collectFrom, giftCards },
+    { headers: noStore },
+  );
 }
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
-/** `intent=cancel`: the customer cancels (refunded in full when paid); the server decides if it may. */
+/**
+ * `intent=cancel`: the customer cancels (refunded in full when paid); the server decides if it may.
+ * `intent=resend-gift-card`: a bought card's e-mail goes again, the same code (rate limited).
+ */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const user = await requireCustomerPage(request, context, `/admin/orders/${params.id}`);
+  const form = await request.clone().formData();
+  if (form.get('intent') === 'resend-gift-card') {
+    return runPageAction(context, 'resend-gift-card', () =>
+      context.services.giftCards.resend(user.id, params.id, String(form.get('card') ?? '')),
+    );
+  }
   return runPageAction(context, 'cancel', () =>
     context.services.orders.cancelByCustomer(user.id, params.id, customerActor(user)),
   );
 }
 
 export default function AccountOrderPage({ loaderData }: Route.ComponentProps) {
-  const { order, date, collectFrom } = loaderData;
+  const { order, date, collectFrom, giftCards } = loaderData;
   return (
     <main className="mx-auto w-full max-w-3xl px-4 py-8 sm:py-12">
       <Link
@@ -75,6 +93,7 @@ export default function AccountOrderPage({ loaderData }: Route.ComponentProps) {
       </div>
       <Card className="space-y-6 p-5 sm:p-6">
         <OrderLines order={order} />
+        {giftCards.length > 0 && <GiftCardsSent cards={giftCards} />}
         <div className="grid gap-6 sm:grid-cols-2">
           <DeliveryAddress order={order} />
           <DeliveryStatus order={order} />
@@ -82,5 +101,46 @@ export default function AccountOrderPage({ loaderData }: Route.ComponentProps) {
         <StatusHistory order={order} forCustomer />
       </Card>
     </main>
+  );
+}
+
+/** The gift cards the order bought: each one's recipient, when its e-mail went or goes, and Resend. */
+function GiftCardsSent({ cards }: { cards: Route.ComponentProps['loaderData']['giftCards'] }) {
+  const fetcher = useFetcher<PageActionResult>();
+  useActionToast(fetcher, {
+    'resend-gift-card': { success: 'Gift card e-mail sent again', failure: 'Could not send it again' },
+  });
+  const now = Date.now();
+  return (
+    <section aria-labelledby="gift-cards-sent">
+      <h2 id="gift-cards-sent" className="mb-2 text-xl font-bold">
+        Gift cards
+      </h2>
+      <ul className="space-y-3">
+        {cards.map((c) => {
+          const sent = c.sent_at !== null && new Date(c.sent_at).getTime() <= now;
+          return (
+            <li key={c.id} className="flex flex-wrap items-center justify-between gap-2">
+              <p>
+                {formatPence(c.amount_pennies)} gift card {maskedGiftCard(c.last4)} for {c.recipient_name} (
+                {c.recipient_email}):{' '}
+                {sent
+                  ? `sent on ${formatLongDate(c.sent_at!)}`
+                  : `will be sent on ${formatLongDate(c.send_on)}`}
+              </p>
+              {sent && (
+                <fetcher.Form method="post">
+                  <input type="hidden" name="intent" value="resend-gift-card" />
+                  <input type="hidden" name="card" value={c.id} />
+                  <Button type="submit" size="sm" variant="outline" disabled={fetcher.state !== 'idle'}>
+                    Resend to {c.recipient_name}
+                  </Button>
+                </fetcher.Form>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
   );
 }

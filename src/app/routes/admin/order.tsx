@@ -66,7 +66,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         reason: field(form, 'reason'),
         request_key: field(form, 'request_key'),
       });
-      return orders.refund(params.id, toRefundInput(input), adminActor(user));
+      // The owner may send a gift-card-paid part to the bank card instead, with the reason (decision 044).
+      const toBankCard = field(form, 'to_bank_card') === 'on';
+      return orders.refund(params.id, { ...toRefundInput(input), toBankCard }, adminActor(user));
     });
   }
   if (intent === 'mark-paid') return markPaidAction(context, form, params.id, user);

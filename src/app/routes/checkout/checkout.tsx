@@ -164,6 +164,8 @@ function OrderSummary({
   const chosen = days.find((d) => d.date === chosenDay);
   const deliveryDay =
     chosen && dayAvailability(chosen, cookies) === 'open' ? chosen.date : firstOpenDay(days, cookies);
+  // Gift cards only (decision 047): no day, no delivery, no codes; the server decides, this only hides them.
+  const onlyCards = quote?.gift_cards_only ?? items.every((i) => i.gift_card);
 
   // Coming back from the payment page with the browser's Back button restores this page as it
   // was left (processing); let the customer try again.
@@ -182,7 +184,7 @@ function OrderSummary({
     if (!signedIn) return sendToSignIn();
     // A gift's recipient is checked here first, with the same rules and messages as the server.
     // A collection goes to no address.
-    const checked = await checkDelivery(fulfilment === 'collection' ? EMPTY_DELIVERY : delivery);
+    const checked = await checkDelivery(fulfilment === 'collection' || onlyCards ? EMPTY_DELIVERY : delivery);
     setDeliveryErrors(checked.ok ? {} : checked.errors);
     if (!checked.ok) {
       toast.error(checked.first.message);
@@ -195,7 +197,7 @@ function OrderSummary({
       const { url, orderId } = await createCheckoutSession(
         items,
         quote?.delivery_pennies ?? pricing.deliveryFeePennies,
-        deliveryDay,
+        onlyCards ? null : deliveryDay,
         checked.payload,
         { discountCode, fulfilment, giftCards },
       );
@@ -247,101 +249,112 @@ function OrderSummary({
           </div>
         ))}
       </dl>
-      {fulfilment === 'delivery' && <FreeDeliveryNote quote={quote} className="mt-3" />}
+      {!onlyCards && (
+        <>
+          {fulfilment === 'delivery' && <FreeDeliveryNote quote={quote} className="mt-3" />}
 
-      <CodeEntryForm
-        label="Discount code"
-        name="discount_code"
-        maxLength={60}
-        refused={CodeRefusedError}
-        check={async (code) =>
-          setDiscountCode((await fetchQuote(items, code, fulfilment)).discount?.code ?? null)
-        }
-      >
-        {discountCode && (
-          <p className="mt-2 flex items-center justify-between gap-2 text-sm">
-            <span>
-              Code <strong>{discountCode}</strong> applied
-            </span>
-            <Button type="button" variant="ghost" size="sm" onClick={() => setDiscountCode(null)}>
-              Remove code
-            </Button>
-          </p>
-        )}
-      </CodeEntryForm>
-      <CodeEntryForm
-        label="Gift card"
-        name="gift_card"
-        maxLength={40}
-        placeholder="XXXX-XXXX-XXXX-XXXX-XXXX"
-        buttonLabel="Apply gift card"
-        refused={GiftCardRefusedError}
-        check={async (code) => {
-          const codes = [...giftCards, code];
-          await fetchQuote(items, discountCode, fulfilment, codes);
-          setGiftCards(codes);
-        }}
-      >
-        {giftCards.length > 0 && (
-          <ul className="mt-2 space-y-1 text-sm" aria-label="Gift cards applied">
-            {giftCards.map((code) => {
-              // The storefront's script budget: the last 4 read here, not through the shared module.
-              const masked = `•••• ${code.replace(/[\s-]/g, '').toUpperCase().slice(-4)}`;
-              const pays = quote?.gift_cards.find((p) => masked.endsWith(p.last4))?.pennies;
-              return (
-                <li key={code} className="flex items-center justify-between gap-2">
-                  <span>
-                    Gift card <strong>{masked}</strong>
-                    {pays !== undefined && ` pays ${formatPence(pays)}`}
-                  </span>
-                  <Button
-                    type="button"
-                    variant="ghost"
-                    size="sm"
-                    onClick={() => setGiftCards(giftCards.filter((c) => c !== code))}
-                  >
-                    Remove gift card {masked}
-                  </Button>
-                </li>
-              );
-            })}
-          </ul>
-        )}
-      </CodeEntryForm>
+          <CodeEntryForm
+            label="Discount code"
+            name="discount_code"
+            maxLength={60}
+            refused={CodeRefusedError}
+            check={async (code) =>
+              setDiscountCode((await fetchQuote(items, code, fulfilment)).discount?.code ?? null)
+            }
+          >
+            {discountCode && (
+              <p className="mt-2 flex items-center justify-between gap-2 text-sm">
+                <span>
+                  Code <strong>{discountCode}</strong> applied
+                </span>
+                <Button type="button" variant="ghost" size="sm" onClick={() => setDiscountCode(null)}>
+                  Remove code
+                </Button>
+              </p>
+            )}
+          </CodeEntryForm>
+          <CodeEntryForm
+            label="Gift card"
+            name="gift_card"
+            maxLength={40}
+            placeholder="XXXX-XXXX-XXXX-XXXX-XXXX"
+            buttonLabel="Apply gift card"
+            refused={GiftCardRefusedError}
+            check={async (code) => {
+              const codes = [...giftCards, code];
+              await fetchQuote(items, discountCode, fulfilment, codes);
+              setGiftCards(codes);
+            }}
+          >
+            {giftCards.length > 0 && (
+              <ul className="mt-2 space-y-1 text-sm" aria-label="Gift cards applied">
+                {giftCards.map((code) => {
+                  // The storefront's script budget: the last 4 read here, not through the shared module.
+                  const masked = `•••• ${code.replace(/[\s-]/g, '').toUpperCase().slice(-4)}`;
+                  const pays = quote?.gift_cards.find((p) => masked.endsWith(p.last4))?.pennies;
+                  return (
+                    <li key={code} className="flex items-center justify-between gap-2">
+                      <span>
+                        Gift card <strong>{masked}</strong>
+                        {pays !== undefined && ` pays ${formatPence(pays)}`}
+                      </span>
+                      <Button
+                        type="button"
+                        variant="ghost"
+                        size="sm"
+                        onClick={() => setGiftCards(giftCards.filter((c) => c !== code))}
+                      >
+                        Remove gift card {masked}
+                      </Button>
+                    </li>
+                  );
+                })}
+              </ul>
+            )}
+          </CodeEntryForm>
 
-      {collection && (
-        <FulfilmentChoice
-          value={fulfilment}
-          onChange={setFulfilment}
-          collection={collection}
-          deliveryHint={pricing.hint}
-        />
+          {collection && (
+            <FulfilmentChoice
+              value={fulfilment}
+              onChange={setFulfilment}
+              collection={collection}
+              deliveryHint={pricing.hint}
+            />
+          )}
+
+          {deliverTo && fulfilment === 'delivery' && (
+            <DeliveryChoice
+              myAddress={deliverTo}
+              value={delivery}
+              onChange={setDelivery}
+              errors={deliveryErrors}
+            />
+          )}
+
+          <DeliveryDayPicker
+            why={quote?.limited_days?.why}
+            days={days}
+            cookies={cookies}
+            value={deliveryDay}
+            onChange={setChosenDay}
+            collection={fulfilment === 'collection'}
+          />
+          {fulfilment === 'delivery' && deliveryDay && (
+            <p className="mt-3">{quote?.dispatch?.[deliveryDay]}</p>
+          )}
+        </>
       )}
-
-      {deliverTo && fulfilment === 'delivery' && (
-        <DeliveryChoice
-          myAddress={deliverTo}
-          value={delivery}
-          onChange={setDelivery}
-          errors={deliveryErrors}
-        />
-      )}
-
-      <DeliveryDayPicker
-        why={quote?.limited_days?.why}
-        days={days}
-        cookies={cookies}
-        value={deliveryDay}
-        onChange={setChosenDay}
-        collection={fulfilment === 'collection'}
-      />
-      {fulfilment === 'delivery' && deliveryDay && <p className="mt-3">{quote?.dispatch?.[deliveryDay]}</p>}
 
       <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
         <Button asChild variant="outline">
           <Link to="/cart">Back to Cart</Link>
         </Button>
-        <Button size="lg" onClick={proceed} disabled={processing || !deliveryDay} aria-busy={processing}>
+        <Button
+          size="lg"
+          onClick={proceed}
+          disabled={processing || !(deliveryDay || onlyCards)}
+          aria-busy={processing}
+        >
           <Lock aria-hidden className="size-4" />
           {processing ? 'Processing...' : 'Proceed to Payment'}
         </Button>

@@ -89,7 +89,10 @@ function CartLine({ item }: { item: CartItem }) {
       <div className="flex min-w-0 flex-1 flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <div className="min-w-0">
           <h2 className="text-lg leading-snug font-bold">
-            <Link to={`/product/${item.id}`} className="rounded-sm hover:text-caramel-dark hover:underline">
+            <Link
+              to={item.gift_card ? '/gift-cards/buy' : `/product/${item.id}`}
+              className="rounded-sm hover:text-caramel-dark hover:underline"
+            >
               {item.name}
             </Link>
           </h2>

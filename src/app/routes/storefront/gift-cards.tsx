@@ -1,4 +1,4 @@
-import { data, Form, useNavigation } from 'react-router';
+import { data, Form, Link, useNavigation } from 'react-router';
 import { Button } from '~/app/components/ui/button';
 import { Card } from '~/app/components/ui/card';
 import { Input, Label } from '~/app/components/ui/input';
@@ -42,7 +42,10 @@ export default function GiftCards({ actionData }: Route.ComponentProps) {
       <h1 className="text-3xl font-bold">Gift card balance</h1>
       <p className="mt-2 text-cocoa-light">
         Type the code from your gift card e-mail to see what is left on it. Spend it at checkout, under “Gift
-        card”.
+        card”.{' '}
+        <Link to="/gift-cards/buy" className="text-caramel-dark underline">
+          Buy a gift card
+        </Link>
       </p>
       <Card className="mt-6 p-6">
         <Form method="post" className="space-y-3">

@@ -1,0 +1,219 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SessionUser } from '~/server/auth/session-service';
+import { emailOutbox, giftCardLedger, giftCards, orders } from '~/server/db/schema';
+import { GIFT_CARD_PURCHASE_MESSAGES } from '~/shared/gift-cards/gift-card-purchase';
+import { addDays, londonDate, londonInstant } from '~/shared/time/london-time';
+import { createProduct } from '~/test/factories';
+import { createCustomer } from '~/test/order-factories';
+import { createTestApp, type TestApp } from '~/test/test-app';
+import { hashGiftCardCode } from './gift-card-codes';
+import { balanceOf } from './gift-card-ledger';
+
+let t: TestApp;
+let giftCardProductId: string;
+const card = { cardNumber: '4242424242424242', expiry: '12 / 40', cvc: '123', name: 'Mary Smith' };
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { VAT_NUMBER: 'GB 123 4567 89', RATE_LIMITS: 'true' } });
+  const p = await createProduct(t.services, { name: 'Gift card', pricePennies: 1000, kind: 'gift_card' });
+  giftCardProductId = p.id;
+});
+afterAll(() => t.close());
+
+async function customer(): Promise<SessionUser> {
+  const p = await createCustomer(t.services);
+  return { id: p.id, email: p.email, name: p.fullName, role: 'customer' } as SessionUser;
+}
+
+const today = () => londonDate(new Date());
+const giftLine = (amount: number, sendOn = today(), extra: Record<string, unknown> = {}) => ({
+  product_id: giftCardProductId,
+  quantity: 1,
+  gift_card: {
+    amount_pennies: amount,
+    recipient_name: 'Rosie Recipient',
+    recipient_email: 'rosie@example.com',
+    message: 'Happy birthday!\nLove, Mary',
+    send_on: sendOn,
+    ...extra,
+  },
+});
+
+const fieldsOf = (err: unknown) => (err as { fields?: Record<string, string> }).fields ?? {};
+const messageOf = (err: unknown) => (err as Error).message;
+
+const cardsOf = (orderId: string) =>
+  t.services.db.select().from(giftCards).where(eq(giftCards.orderId, orderId));
+const emailsTo = (to: string) =>
+  t.services.db.select().from(emailOutbox).where(eq(emailOutbox.to, to)).orderBy(emailOutbox.createdAt);
+
+describe('buying a gift card', () => {
+  it('is priced by the server at the amount chosen, with no delivery, no day and no VAT on its sale', async () => {
+    const user = await customer();
+    const quote = await t.services.checkout.quote(user, {
+      items: [giftLine(3000), { ...giftLine(2500), price_pennies: 1 }],
+    });
+    expect(quote).toMatchObject({
+      subtotal_pennies: 5500,
+      delivery_pennies: 0,
+      total_pennies: 5500,
+      gift_cards_only: true,
+    });
+    const { orderId, sessionId } = await t.services.checkout.createCheckoutSession(user, {
+      items: [giftLine(3000)],
+      delivery_date: '2001-01-01',
+    });
+    const order = (await t.services.db.select().from(orders).where(eq(orders.id, orderId)))[0]!;
+    expect(order).toMatchObject({ totalPennies: 3000, deliveryFeePennies: 0, deliveryDate: null });
+    await t.services.payments.payTestSession(sessionId, card);
+    const view = await t.services.orders.getForAdmin(orderId);
+    // A multi-purpose voucher: no VAT on the sale.
+    expect(view.vat.reduce((sum, v) => sum + v.vat_pennies, 0)).toBe(0);
+    expect(view.status).toBe('completed');
+  });
+
+  it('refuses amounts outside £5-£200 or not whole pounds, a past send date, and one too far ahead', async () => {
+    const user = await customer();
+    for (const amount of [400, 20_100, 1050, -1000]) {
+      await expect(t.services.checkout.quote(user, { items: [giftLine(amount)] })).rejects.toSatisfy(
+        (err) => messageOf(err) === GIFT_CARD_PURCHASE_MESSAGES.amount,
+      );
+    }
+    expect((await t.services.checkout.quote(user, { items: [giftLine(500)] })).total_pennies).toBe(500);
+    expect((await t.services.checkout.quote(user, { items: [giftLine(20_000)] })).total_pennies).toBe(20_000);
+    await expect(
+      t.services.checkout.quote(user, { items: [giftLine(1000, addDays(today(), -1))] }),
+    ).rejects.toSatisfy((err) => messageOf(err) === GIFT_CARD_PURCHASE_MESSAGES.sendOn);
+    await expect(
+      t.services.checkout.quote(user, { items: [giftLine(1000, addDays(today(), 400))] }),
+    ).rejects.toSatisfy((err) => messageOf(err) === GIFT_CARD_PURCHASE_MESSAGES.sendTooLate);
+    await expect(
+      t.services.checkout.quote(user, { items: [giftLine(1000, today(), { recipient_email: 'nope' })] }),
+    ).rejects.toSatisfy((err) => Object.values(fieldsOf(err)).includes(GIFT_CARD_PURCHASE_MESSAGES.email));
+  });
+
+  it('is bought on an order of its own: not with cookies, not with a discount code or another gift card', async () => {
+    const user = await customer();
+    const cookie = await createProduct(t.services, { pricePennies: 400 });
+    await expect(
+      t.services.checkout.quote(user, { items: [giftLine(1000), { product_id: cookie.id, quantity: 1 }] }),
+    ).rejects.toSatisfy((err) => messageOf(err) === GIFT_CARD_PURCHASE_MESSAGES.mixed);
+    await expect(
+      t.services.checkout.quote(user, { items: [giftLine(1000)], discount_code: 'SPRING10' }),
+    ).rejects.toSatisfy((err) => messageOf(err) === GIFT_CARD_PURCHASE_MESSAGES.noCode);
+    await expect(
+      t.services.checkout.quote(user, { items: [giftLine(1000)], gift_cards: ['2345-6789-ABCD-EFGH-JKMN'] }),
+    ).rejects.toSatisfy((err) => messageOf(err) === GIFT_CARD_PURCHASE_MESSAGES.noGiftCard);
+  });
+});
+
+describe('once paid', () => {
+  it('issues one card per card bought, once, even when the payment is reported again and again', async () => {
+    const user = await customer();
+    const { orderId, sessionId } = await t.services.checkout.createCheckoutSession(user, {
+      items: [giftLine(2000), { ...giftLine(1000), quantity: 2 }],
+    });
+    expect(await cardsOf(orderId)).toHaveLength(0);
+    const paid = (eventId: string) =>
+      t.services.payments.act({
+        eventId,
+        eventType: 'checkout.session.completed',
+        action: {
+          kind: 'paid',
+          payment: {
+            sessionId,
+            orderId,
+            paymentIntentId: 'pi_1',
+            amount: { pennies: 4000, currency: 'gbp' },
+          },
+        },
+      });
+    // The same webhook twice, and another event for the same payment, all at once.
+    await Promise.all([paid('evt_a'), paid('evt_a'), paid('evt_b')]);
+    await paid('evt_a');
+    const cards = await cardsOf(orderId);
+    expect(cards.map((c) => c.initialPennies).sort()).toEqual([1000, 1000, 2000]);
+    for (const c of cards) expect(await balanceOf(t.services.db, c.id)).toBe(c.initialPennies);
+    const issued = await t.services.db
+      .select()
+      .from(giftCardLedger)
+      .where(eq(giftCardLedger.orderId, orderId));
+    expect(issued.filter((r) => r.kind === 'issued')).toHaveLength(3);
+    const emails = (await emailsTo('rosie@example.com')).filter((e) =>
+      cards.some((c) => e.dedupeKey === `gift-card:${c.id}`),
+    );
+    expect(emails).toHaveLength(3);
+  });
+
+  it('e-mails the recipient the amount, message, code, where to spend it and its expiry; the code works', async () => {
+    const user = await customer();
+    const email = `buyer-${Date.now()}@example.com`;
+    const { orderId, sessionId } = await t.services.checkout.createCheckoutSession(user, {
+      items: [giftLine(5000, today(), { recipient_email: email })],
+    });
+    await t.services.payments.payTestSession(sessionId, card);
+    const [c] = await cardsOf(orderId);
+    const [mail] = await emailsTo(email);
+    expect(mail!.kind).toBe('gift-card');
+    expect(mail!.nextAttemptAt.getTime()).toBeLessThanOrEqual(Date.now());
+    expect(mail!.text).toContain('£50.00');
+    expect(mail!.text).toContain('Happy birthday!');
+    expect(mail!.text).toContain('http://shop.test/shop');
+    expect(mail!.text).toMatch(/Expires: \d{1,2} \w+ \d{4}/);
+    const code = /code: ([A-Z0-9-]{24})/.exec(mail!.text)![1]!;
+    expect(hashGiftCardCode(code.replace(/-/g, ''))).toBe(c!.codeHash);
+    expect(await t.services.giftCards.balance(code, 'x')).toMatchObject({
+      found: true,
+      balance_pennies: 5000,
+    });
+  });
+
+  it('holds the e-mail in the outbox until the send date, at 08:00 London time', async () => {
+    const user = await customer();
+    const email = `later-${Date.now()}@example.com`;
+    const sendOn = addDays(today(), 10);
+    const { orderId, sessionId } = await t.services.checkout.createCheckoutSession(user, {
+      items: [giftLine(1000, sendOn, { recipient_email: email })],
+    });
+    await t.services.payments.payTestSession(sessionId, card);
+    const [mail] = await emailsTo(email);
+    expect(mail!.nextAttemptAt.toISOString()).toBe(londonInstant(sendOn, '08:00').toISOString());
+    await t.services.mail.deliverDue();
+    expect((await emailsTo(email))[0]!.status).toBe('pending');
+    const [view] = await t.services.giftCards.bought(user.id, orderId);
+    expect(view!.sent_at).toBe(londonInstant(sendOn, '08:00').toISOString());
+    // Not sent yet: nothing to resend.
+    await expect(t.services.giftCards.resend(user.id, orderId, view!.id)).rejects.toThrow(
+      /not been sent yet/,
+    );
+  });
+
+  it('lets its buyer alone resend the same e-mail, rate limited', async () => {
+    const user = await customer();
+    const other = await customer();
+    const email = `resend-${Date.now()}@example.com`;
+    const { orderId, sessionId } = await t.services.checkout.createCheckoutSession(user, {
+      items: [giftLine(1000, today(), { recipient_email: email })],
+    });
+    await t.services.payments.payTestSession(sessionId, card);
+    await t.services.mail.deliverDue();
+    const [first] = await emailsTo(email);
+    expect(first!.status).toBe('logged');
+    const [c] = await cardsOf(orderId);
+    const resend = (who: SessionUser) => t.services.giftCards.resend(who.id, orderId, c!.id);
+    await expect(resend(other)).rejects.toThrow(/not found/i);
+    expect(await t.services.giftCards.bought(other.id, orderId)).toEqual([]);
+    for (let i = 0; i < 3; i++) {
+      await resend(user);
+      const [again] = await emailsTo(email);
+      expect(again!.status).toBe('pending');
+      expect(again!.text).toBe(first!.text);
+      await t.services.mail.deliverDue();
+      expect((await emailsTo(email))[0]!.status).toBe('logged');
+    }
+    // One e-mail, the same code, sent again: no second row, and a fourth within the hour is refused.
+    expect(await emailsTo(email)).toHaveLength(1);
+    await expect(resend(user)).rejects.toThrow(/wait an hour/);
+  });
+});
