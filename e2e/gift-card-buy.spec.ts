@@ -63,23 +63,32 @@ for (const viewport of [
     const code = /code: ([A-Z0-9]{4}(?:-[A-Z0-9]{4}){4})/.exec((await text.textContent()) ?? '')![1]!;
     await owner.close();
 
-    // Spent in part: £13.99 of cookies, all paid by the card at once.
+    // Spent in part: two cookies and their delivery (whatever the buyer's zone charges), all paid by the card at once.
+    const pence = (text: string | null) => Math.round(Number(/£([\d.]+)/.exec(text ?? '')![1]) * 100);
+    const money = (p: number) => `£${(p / 100).toFixed(2)}`;
     await cookiesInBasket(page, 2);
+    await expect(row(page, 'Total')).toContainText(/£\d/);
+    const first = pence(await row(page, 'Total').textContent());
+    expect(first).toBeLessThan(2000);
     await page.getByRole('textbox', { name: 'Gift card' }).fill(code);
     await page.getByRole('button', { name: 'Apply gift card' }).click();
-    await expect(page.getByText(`Gift card •••• ${code.slice(-4)} pays £13.99`)).toBeVisible();
+    await expect(page.getByText(`Gift card •••• ${code.slice(-4)} pays ${money(first)}`)).toBeVisible();
     await page.getByRole('button', { name: 'Proceed to Payment' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Order Confirmed!' })).toBeVisible();
 
-    // The rest (£6.01) on a £18.49 order; the card pays the other £12.48.
-    await cookiesInBasket(page, 3);
+    // The rest on a bigger order; the bank card pays the other part.
+    await cookiesInBasket(page, 4);
+    await expect(row(page, 'Total')).toContainText(/£\d/);
+    const second = pence(await row(page, 'Total').textContent());
+    const rest = 2000 - first;
+    expect(second).toBeGreaterThan(rest);
     await page.getByRole('textbox', { name: 'Gift card' }).fill(code);
     await page.getByRole('button', { name: 'Apply gift card' }).click();
-    await expect(page.getByText(`Gift card •••• ${code.slice(-4)} pays £6.01`)).toBeVisible();
+    await expect(page.getByText(`Gift card •••• ${code.slice(-4)} pays ${money(rest)}`)).toBeVisible();
     await page.getByRole('button', { name: 'Proceed to Payment' }).click();
     await expect(page).toHaveURL(/\/pay\/test\//);
     await fillTestCard(page, 'Mary Giver');
-    await page.getByRole('button', { name: 'Pay £12.48' }).click();
+    await page.getByRole('button', { name: `Pay ${money(second - rest)}` }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Order Confirmed!' })).toBeVisible();
 
     // Nothing left on it.

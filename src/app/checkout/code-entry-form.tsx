@@ -18,7 +18,7 @@ export function CodeEntryForm({
   check,
   children,
 }: {
-  /** "Discount code", "Gift card": also "Enter a discount code" when empty. */
+  /** "Discount code", "Gift card": also "Enter a discount code" when it is empty. */
   label: string;
   name: string;
   maxLength: number;
@@ -37,14 +37,14 @@ export function CodeEntryForm({
   async function apply(e: React.FormEvent) {
     e.preventDefault();
     const code = text.trim();
-    if (!code) return setError(`Enter a ${label.replace(/ code$/i, '').toLowerCase()} code`);
+    if (!code) return setError(`Enter a ${label.toLowerCase()}`);
     setBusy(true);
     try {
       await check(code);
       setError(null);
       setText('');
     } catch (err) {
-      setError(err instanceof refused ? err.message : 'Could not check that code. Please try again.');
+      setError(err instanceof refused ? err.message : 'Could not check it. Try again.');
     } finally {
       setBusy(false);
     }
@@ -52,7 +52,7 @@ export function CodeEntryForm({
 
   return (
     <div className="mt-4 border-t border-crumb pt-4">
-      <form onSubmit={apply} noValidate>
+      <form onSubmit={apply}>
         <label htmlFor={`${id}-code`} className="mb-1 block text-sm font-medium">
           {label}
         </label>
@@ -62,7 +62,6 @@ export function CodeEntryForm({
             name={name}
             autoComplete="off"
             autoCapitalize="characters"
-            spellCheck={false}
             maxLength={maxLength}
             placeholder={placeholder}
             value={text}
@@ -75,8 +74,7 @@ export function CodeEntryForm({
             type="submit"
             variant="outline"
             disabled={busy}
-            aria-busy={busy}
-            aria-label={busy ? undefined : buttonLabel}
+            aria-label={buttonLabel}
             className="shrink-0"
           >
             {busy ? 'Checking...' : 'Apply'}

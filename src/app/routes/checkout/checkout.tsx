@@ -165,7 +165,7 @@ function OrderSummary({
   const deliveryDay =
     chosen && dayAvailability(chosen, cookies) === 'open' ? chosen.date : firstOpenDay(days, cookies);
   // Gift cards only (decision 047): no day, no delivery, no codes; the server decides, this only hides them.
-  const onlyCards = quote?.gift_cards_only ?? items.every((i) => i.gift_card);
+  const onlyCards = quote?.gift_cards_only;
 
   // Coming back from the payment page with the browser's Back button restores this page as it
   // was left (processing); let the customer try again.
@@ -197,7 +197,7 @@ function OrderSummary({
       const { url, orderId } = await createCheckoutSession(
         items,
         quote?.delivery_pennies ?? pricing.deliveryFeePennies,
-        onlyCards ? null : deliveryDay,
+        deliveryDay,
         checked.payload,
         { discountCode, fulfilment, giftCards },
       );
