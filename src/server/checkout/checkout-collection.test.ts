@@ -13,8 +13,12 @@ let t: TestApp;
 let cookie: string;
 let cookie500: string;
 const today = londonDate(new Date());
-/** The first date at least `from` days ahead (past any cut-off) that is, or is not, a Saturday. */
-const firstDay = (saturday: boolean, from = 2) => {
+/**
+ * The first date at least `from` days ahead that is, or is not, a Saturday. Three days: a Monday's
+ * cut-off moves back over Sunday (no working day) to Saturday 14:00, which two days would pass on
+ * a Saturday afternoon.
+ */
+const firstDay = (saturday: boolean, from = 3) => {
   for (let i = from; ; i++)
     if ((weekdayOf(addDays(today, i)) === SATURDAY) === saturday) return addDays(today, i);
 };
