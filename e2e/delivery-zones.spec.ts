@@ -16,6 +16,9 @@ for (const viewport of [
       .getByRole('link', { name: new RegExp(COOKIE) })
       .first()
       .click();
+    // The checker answers through the page's script: wait until it runs (a click before did nothing).
+    await expect(page.getByRole('heading', { level: 1, name: COOKIE })).toBeVisible();
+    await waitUntilInteractive(page);
     const postcode = page.getByLabel('Check delivery to your postcode');
     await postcode.fill('sy3 8ab');
     await page.getByRole('button', { name: 'Check', exact: true }).click();
