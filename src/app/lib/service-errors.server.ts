@@ -23,3 +23,19 @@ export async function orNotFoundPage<T>(load: () => Promise<T>, message = 'Not f
     throw err;
   }
 }
+
+/**
+ * Runs a form's service call: a refusal comes back to the form (its message, the fields it names
+ * and its status); with `notFound`, a service's "not found" is the 404 page instead, because then
+ * there is no form left to show.
+ */
+export async function orFormRefusal<T>(act: () => Promise<T>, notFound?: string) {
+  try {
+    return await act();
+  } catch (err) {
+    const refused = refusalOf(err);
+    if (!refused) throw err;
+    if (notFound && refused.status === 404) throw data(notFound, { status: 404 });
+    return data({ error: refused.message, fields: refused.fields }, { status: refused.status });
+  }
+}

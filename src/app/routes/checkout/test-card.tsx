@@ -2,7 +2,7 @@ import { CreditCard } from 'lucide-react';
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import { cardOfForm, TestCardFields, TestModeHeader } from '~/app/components/checkout/test-card-fields';
 import { Button } from '~/app/components/ui/button';
-import { refusalOf } from '~/app/lib/service-errors.server';
+import { orFormRefusal } from '~/app/lib/service-errors.server';
 import { formatPence } from '~/shared/money/money';
 import type { Route } from './+types/test-card';
 
@@ -20,15 +20,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const card = cardOfForm(await request.formData());
-  try {
+  return orFormRefusal(async () => {
     await context.services.payments.saveTestCard(params.sessionId, card);
     return redirect('/account/subscriptions?card=saved');
-  } catch (err) {
-    const refused = refusalOf(err);
-    if (!refused) throw err;
-    if (refused.status === 404) throw data('Card page not found', { status: 404 });
-    return data({ error: refused.message, fields: refused.fields }, { status: refused.status });
-  }
+  }, 'Card page not found');
 }
 
 export default function TestCardPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,8 +1,8 @@
 import { CreditCard, Lock } from 'lucide-react';
-import { data, Form, Link, redirect, useNavigation } from 'react-router';
+import { Form, Link, redirect, useNavigation } from 'react-router';
 import { cardOfForm, TestCardFields, TestModeHeader } from '~/app/components/checkout/test-card-fields';
 import { Button } from '~/app/components/ui/button';
-import { orNotFoundPage, refusalOf } from '~/app/lib/service-errors.server';
+import { orFormRefusal, orNotFoundPage } from '~/app/lib/service-errors.server';
 import { formatPence } from '~/shared/money/money';
 import type { Route } from './+types/test-payment';
 
@@ -24,16 +24,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await request.formData();
   const card = cardOfForm(form);
-  try {
+  // A declined card (402), an expired page (410) or a mistyped field (400): shown on the form.
+  return orFormRefusal(async () => {
     const { redirectTo } = await context.services.payments.payTestSession(params.sessionId, card);
     return redirect(redirectTo);
-  } catch (err) {
-    const refused = refusalOf(err);
-    if (!refused) throw err;
-    if (refused.status === 404) throw data('Payment session not found', { status: 404 });
-    // A declined card (402), an expired page (410) or a mistyped field (400): shown on the form.
-    return data({ error: refused.message, fields: refused.fields }, { status: refused.status });
-  }
+  }, 'Payment session not found');
 }
 
 export default function TestPaymentPage({ loaderData, actionData }: Route.ComponentProps) {

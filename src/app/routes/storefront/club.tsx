@@ -5,7 +5,7 @@ import { Card } from '~/app/components/ui/card';
 import { Input, Label, Select } from '~/app/components/ui/input';
 import { getUser, requireUserPage } from '~/app/lib/guards.server';
 import { pageMeta } from '~/app/lib/meta';
-import { refusalOf } from '~/app/lib/service-errors.server';
+import { orFormRefusal } from '~/app/lib/service-errors.server';
 import { MAX_LINE_QUANTITY } from '~/shared/constants';
 import { isUuid } from '~/shared/ids';
 import { formatPence } from '~/shared/money/money';
@@ -54,7 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (user.role === 'admin') throw redirect('/admin/subscriptions');
   const form = await request.formData();
   const box = fillingOfForm(form);
-  try {
+  return orFormRefusal(async () => {
     const { url } = await context.services.subscriptions.join(user, {
       product_id: form.get('product_id'),
       quantity: form.get('quantity'),
@@ -63,11 +63,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       ...(box.length ? { box } : {}),
     });
     return redirect(url);
-  } catch (err) {
-    const refused = refusalOf(err);
-    if (!refused) throw err;
-    return data({ error: refused.message, fields: refused.fields }, { status: refused.status });
-  }
+  });
 }
 
 export default function ClubPage({ loaderData, actionData }: Route.ComponentProps) {
