@@ -10,7 +10,7 @@ import type { Actor } from '~/shared/orders/actor';
 import { ADMIN_PAGE_SIZE } from '~/shared/schemas/admin';
 import { SIGN_IN_LIMIT } from '../auth/auth';
 import type { Db } from '../db/client';
-import { pageOffset } from '../db/paging';
+import { type Page, pageOffset, toPage } from '../db/paging';
 import { giftCardLedger, giftCards, orders } from '../db/schema';
 import { badRequest, notFound } from '../errors';
 import type { MailService } from '../mail/mail-service';
@@ -211,8 +211,8 @@ export function createGiftCardsService(db: Db, rateLimiter: RateLimiter, mail: P
       };
     },
 
-    /** Cards newest first, a page at a time, with their balances. */
-    async list(page = 1): Promise<{ cards: GiftCardSummary[]; page: number; pageCount: number }> {
+    /** Cards newest first, a page at a time (the admin lists' shared page), with their balances. */
+    async list(page = 1): Promise<Page<GiftCardSummary>> {
       const [{ n } = { n: 0 }] = await db
         .select({ n: sql<number>`count(*)`.mapWith(Number) })
         .from(giftCards);
@@ -226,11 +226,11 @@ export function createGiftCardsService(db: Db, rateLimiter: RateLimiter, mail: P
         db,
         rows.map((r) => r.id),
       );
-      return {
-        cards: rows.map((r) => toSummary(r, balances.get(r.id) ?? 0)),
+      return toPage(
+        rows.map((r) => toSummary(r, balances.get(r.id) ?? 0)),
         page,
-        pageCount: Math.max(1, Math.ceil(n / ADMIN_PAGE_SIZE)),
-      };
+        n,
+      );
     },
 
     /** One card and its ledger, oldest movement first. */

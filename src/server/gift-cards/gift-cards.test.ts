@@ -334,6 +334,18 @@ describe('the owner', () => {
     expect(after.outstanding_pennies - before.outstanding_pennies).toBe(0);
   });
 
+  it('lists the cards newest first in the admin lists’ pages, with their balances', async () => {
+    const { card: newest } = await t.services.giftCards.issueByHand(
+      { amount: '12', reason: 'Goodwill' },
+      OWNER,
+    );
+    const first = await t.services.giftCards.list(1);
+    expect(first).toMatchObject({ page: 1, pageSize: 20 });
+    expect(first.items[0]).toMatchObject({ id: newest.id, balance_pennies: 1200 });
+    expect(first.pageCount).toBe(Math.max(1, Math.ceil(first.total / 20)));
+    expect((await t.services.giftCards.list(first.pageCount + 1)).items).toEqual([]);
+  });
+
   it('cards past 24 months expire: their balance leaves the liability as expired', async () => {
     const { card: c } = await newCard(800);
     const before = await t.services.giftCards.totals();

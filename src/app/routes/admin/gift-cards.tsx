@@ -3,6 +3,7 @@ import { LoadError } from '~/app/components/admin/load-error';
 import { Button } from '~/app/components/ui/button';
 import { Card } from '~/app/components/ui/card';
 import { Input, Label } from '~/app/components/ui/input';
+import { Pagination } from '~/app/components/ui/pagination';
 import { requireAdminPage } from '~/app/lib/guards.server';
 import { pageMeta } from '~/app/lib/meta';
 import { loadOrNull } from '~/app/lib/page-action.server';
@@ -116,7 +117,7 @@ export default function GiftCardsPage({ loaderData, actionData }: Route.Componen
 
       {!list ? (
         <LoadError message="Failed to load gift cards" />
-      ) : list.cards.length === 0 ? (
+      ) : list.items.length === 0 ? (
         <p>No gift cards yet.</p>
       ) : (
         <div className="overflow-x-auto">
@@ -133,7 +134,7 @@ export default function GiftCardsPage({ loaderData, actionData }: Route.Componen
               </tr>
             </thead>
             <tbody>
-              {list.cards.map((c) => (
+              {list.items.map((c) => (
                 <tr key={c.id} className="border-b border-crumb">
                   <td className="py-2 pr-4">
                     <Link to={`/admin/gift-cards/${c.id}`} className="font-medium underline">
@@ -152,17 +153,9 @@ export default function GiftCardsPage({ loaderData, actionData }: Route.Componen
               ))}
             </tbody>
           </table>
-          {list.pageCount > 1 && (
-            <nav aria-label="Pages" className="mt-4 flex gap-4">
-              {list.page > 1 && <Link to={`?page=${list.page - 1}`}>Previous</Link>}
-              <span>
-                Page {list.page} of {list.pageCount}
-              </span>
-              {list.page < list.pageCount && <Link to={`?page=${list.page + 1}`}>Next</Link>}
-            </nav>
-          )}
         </div>
       )}
+      {list && <Pagination page={list.page} pageCount={list.pageCount} />}
     </main>
   );
 }
