@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { type BoxCandidate, balancedFill, contentsLine, cookiesItMayHold } from '~/shared/boxes/box';
 import type { IsoDate } from '~/shared/time/london-time';
+import type { Db } from '../db/client';
 import { productBoxes, products, profiles, subscriptions } from '../db/schema';
 import type { ClubDeps } from './club-deps';
 import { priceIfSendable, pricingNow } from './club-pricing';
@@ -23,30 +24,7 @@ export async function joinOptions(
         .from(profiles)
         .where(eq(profiles.id, choice.profileId))
     : [];
-  const rows = await deps.db
-    .select({
-      id: products.id,
-      name: products.name,
-      price_pennies: products.pricePennies,
-      size: productBoxes.size,
-      fixed: productBoxes.fixedFilling,
-      allowed: productBoxes.allowedProductIds,
-    })
-    .from(products)
-    .leftJoin(productBoxes, eq(productBoxes.productId, products.id))
-    .where(
-      and(
-        eq(products.isActive, true),
-        eq(products.soldOut, false),
-        // Limited and seasonal products are sold for their own dates (decision 043).
-        isNull(products.dailyLimit),
-        isNull(products.deliverFrom),
-        isNull(products.deliverUntil),
-        isNull(products.onSaleFrom),
-        isNull(products.onSaleUntil),
-      ),
-    )
-    .orderBy(sql`${productBoxes.size} is null`, asc(products.name));
+  const rows = await clubProducts(deps.db);
   const selected = rows.find((r) => r.id === choice.productId) ?? rows[0];
   const catalogue: BoxCandidate[] = rows
     .filter((r) => r.size === null)
@@ -78,14 +56,7 @@ export async function joinOptions(
     .map((d) => ({ date: d.date as IsoDate, order_by: d.orderBy }));
   return {
     /** Loose cookies first, then boxes (size set), each by name. */
-    choices: rows.map((r) => ({
-      id: r.id,
-      name: r.name,
-      price_pennies: r.price_pennies,
-      size: r.size,
-      /** A box the member fills (its filling is chosen when joining). */
-      filled_by_member: r.size !== null && r.fixed === null,
-    })),
+    choices: rows.map(clubChoice),
     product_id: selected?.id ?? null,
     quantity: choice.quantity,
     /** The chosen box: its size and, when the member fills it, the cookies it may hold. */
@@ -112,6 +83,50 @@ export async function joinOptions(
         }
       : null,
   };
+}
+
+/** The cookies and boxes a member may subscribe to: on sale every day, loose cookies first, then boxes, by name. */
+function clubProducts(db: Db) {
+  return db
+    .select({
+      id: products.id,
+      name: products.name,
+      price_pennies: products.pricePennies,
+      size: productBoxes.size,
+      fixed: productBoxes.fixedFilling,
+      allowed: productBoxes.allowedProductIds,
+    })
+    .from(products)
+    .leftJoin(productBoxes, eq(productBoxes.productId, products.id))
+    .where(
+      and(
+        eq(products.isActive, true),
+        eq(products.soldOut, false),
+        // Limited and seasonal products are sold for their own dates (decision 043).
+        isNull(products.dailyLimit),
+        isNull(products.deliverFrom),
+        isNull(products.deliverUntil),
+        isNull(products.onSaleFrom),
+        isNull(products.onSaleUntil),
+      ),
+    )
+    .orderBy(sql`${productBoxes.size} is null`, asc(products.name));
+}
+
+type ClubProduct = Awaited<ReturnType<typeof clubProducts>>[number];
+
+const clubChoice = (r: ClubProduct) => ({
+  id: r.id,
+  name: r.name,
+  price_pennies: r.price_pennies,
+  size: r.size,
+  /** A box the member fills (its filling is chosen when joining). */
+  filled_by_member: r.size !== null && r.fixed === null,
+});
+
+/** Only what may be subscribed to (a member's "change" list): no days, no price. */
+export async function clubChoices(deps: ClubDeps) {
+  return (await clubProducts(deps.db)).map(clubChoice);
 }
 
 /** The card-saving page of a subscription waiting for (or changing) its card; null when unknown. */

@@ -370,6 +370,16 @@ describe('prices are today’s', () => {
 });
 
 describe('the member runs it', () => {
+  it("is offered the join page's cookies and boxes to change to (what the join page prices, nothing limited)", async () => {
+    const limited = await createProduct(t.services, { name: `Advent ${Math.random()}`, pricePennies: 2400 });
+    await t.services.db.update(products).set({ dailyLimit: 40 }).where(eq(products.id, limited.id));
+    const choices = await club().choices();
+    const join = await club().joinOptions({ productId: null, quantity: 1, profileId: null });
+    expect(choices).toEqual(join.choices);
+    expect(choices.map((c) => c.id)).toContain(productId);
+    expect(choices.map((c) => c.id)).not.toContain(limited.id);
+  });
+
   it('skips the next box, pauses, resumes and cancels; a box already paid still comes', async () => {
     const { user, subscriptionId, firstDate } = await joinWith();
     const post = (what: string, body: object = {}) =>

@@ -16,7 +16,7 @@ import { adminDetail, adminOverview, upcomingBoxes } from './club-admin';
 import type { ClubDeps } from './club-deps';
 import { CLUB } from './club-deps';
 import { addHistory } from './club-history';
-import { cardPage, joinOptions } from './club-pages';
+import { cardPage, clubChoices, joinOptions } from './club-pages';
 import { priceBox, pricingNow } from './club-pricing';
 import { sendReminders } from './club-reminders';
 import { viewsOf } from './club-views';
@@ -328,6 +328,8 @@ export function createSubscriptionsService(deps: ClubDeps) {
     /** The join page's choices and today's price per box for the member's choice. */
     joinOptions: (choice: { productId: string | null; quantity: number; profileId: string | null }) =>
       joinOptions(deps, choice),
+    /** What may be subscribed to, without the join page's days and price (a member's "change"). */
+    choices: () => clubChoices(deps),
     /** The test card page's subscription (what its saved card will pay for); null when unknown. */
     cardPage: (setupSessionId: string) => cardPage(deps, setupSessionId),
 

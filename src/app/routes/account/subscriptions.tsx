@@ -35,14 +35,14 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireCustomerPage(request, context, '/admin/subscriptions');
   const { subscriptions } = context.services;
-  const [list, options] = await Promise.all([
+  const [list, choices] = await Promise.all([
     subscriptions.listForCustomer(user.id),
-    subscriptions.joinOptions({ productId: null, quantity: 1, profileId: user.id }),
+    subscriptions.choices(),
   ]);
   const cardSaved = new URL(request.url).searchParams.get('card') === 'saved';
   return data(
     // A box the member fills is chosen with its filling on the join page, so not offered here.
-    { subscriptions: list, cookies: options.choices.filter((c) => !c.filled_by_member), cardSaved },
+    { subscriptions: list, cookies: choices.filter((c) => !c.filled_by_member), cardSaved },
     { headers: { 'Cache-Control': 'private, no-store' } },
   );
 }
