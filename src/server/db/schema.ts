@@ -831,8 +831,8 @@ export const backupRuns = pgTable(
 // ---- The Cookie Club (subscriptions, issue 33; docs/decisions/045) ----
 
 /**
- * A customer's Cookie Club membership: what comes (a product and quantity now; `box_id` holds a
- * box once boxes exist), how often, on which weekday, and the saved card each box is charged to.
+ * A customer's Cookie Club membership: what comes (a product, which may be a box, and how many),
+ * how often, on which weekday, and the saved card each box is charged to.
  */
 export const subscriptions = pgTable(
   'subscriptions',
@@ -842,8 +842,6 @@ export const subscriptions = pgTable(
       .notNull()
       .references(() => profiles.id, { onDelete: 'cascade' }),
     productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
-    /** A box (issue 31) instead of a product, when boxes exist; no foreign key until then. */
-    boxId: uuid('box_id'),
     /** When `productId` is a box the member fills: what goes in each box (a fixed box holds its own). */
     boxFilling: jsonb('box_filling').$type<BoxFilling>(),
     quantity: integer('quantity').notNull(),
