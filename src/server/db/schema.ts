@@ -589,8 +589,9 @@ export const orderItems = pgTable(
 );
 
 /**
- * The dashboard's sales, per London day (of the order's placing) and order status: how many orders,
- * their totals and their counted refunds (decision 007). Kept by triggers on orders and refunds
+ * The dashboard's sales, per London day (of the order's placing), order status and zone: how many
+ * orders, their totals and their counted refunds (decision 007), gift cards sold left out (they
+ * are not revenue until spent: migration 0025, decision 049). Kept by triggers on orders and refunds
  * (migration 0013, decision 018) in the transaction that changes them, as rows of changes that
  * are only ever inserted, so concurrent payments never wait for each other here; reading sums
  * every row of a day, and `foldSales` (orders/sales-ledger.ts) folds a day's changes into one
@@ -601,6 +602,8 @@ export const salesByDay = pgTable(
   {
     day: date('day', { mode: 'string' }).notNull(),
     status: text('status', { enum: ORDER_STATUSES }).notNull(),
+    /** SALES_ZONE of the orders: their delivery zone's id, 'collection', or null (no zone). */
+    zone: text('zone'),
     orders: integer('orders').notNull(),
     totalPennies: bigint('total_pennies', { mode: 'number' }).notNull(),
     refundedPennies: bigint('refunded_pennies', { mode: 'number' }).notNull(),
@@ -622,6 +625,8 @@ export const salesByDayProduct = pgTable(
     day: date('day', { mode: 'string' }).notNull(),
     productId: uuid('product_id'),
     productName: text('product_name').notNull(),
+    /** As `salesByDay.zone`. */
+    zone: text('zone'),
     quantity: integer('quantity').notNull(),
     revenuePennies: bigint('revenue_pennies', { mode: 'number' }).notNull(),
     /** When the latest order counted here was placed: a renamed cookie shows the name it last sold under. */
