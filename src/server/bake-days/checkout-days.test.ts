@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '~/server/db/schema';
 import { SYSTEM } from '~/shared/orders/actor';
 import { addDays, londonDate, WEEKDAY_NAMES, weekdayOf } from '~/shared/time/london-time';
+import { everyDayTemplate } from '~/test/bake-days';
 import { api, createProduct, createUser } from '~/test/factories';
 import { createTestApp, type TestApp } from '~/test/test-app';
 import { createBakeDaysService } from './bake-days-service';
@@ -25,14 +26,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const EVERY_DAY = {
-  deliveryWeekdays: [0, 1, 2, 3, 4, 5, 6],
-  workingWeekdays: [0, 1, 2, 3, 4, 5, 6],
-  cutoffTime: '14:00',
-  cutoffDaysBefore: 1,
-  horizonDays: 21,
-  capacityCookies: 300,
-};
+const EVERY_DAY = everyDayTemplate();
 
 const orderCount = async () => (await t.services.db.select({ n: count() }).from(orders))[0]!.n;
 const checkout = (delivery_date: unknown, quantity = 2) =>

@@ -2,6 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderItems, orders, products } from '~/server/db/schema';
 import { addDays, londonDate } from '~/shared/time/london-time';
+import { everyDayTemplate } from '~/test/bake-days';
 import { createBox } from '~/test/box-factories';
 import { api, createProduct, createUser } from '~/test/factories';
 import { createTestApp, type TestApp } from '~/test/test-app';
@@ -48,14 +49,7 @@ beforeAll(async () => {
       { name: 'Favourites Box', pricePennies: 1500 },
     )
   ).id;
-  await t.services.bakeDays.saveTemplate({
-    deliveryWeekdays: [0, 1, 2, 3, 4, 5, 6],
-    workingWeekdays: [0, 1, 2, 3, 4, 5, 6],
-    cutoffTime: '14:00',
-    cutoffDaysBefore: 1,
-    horizonDays: 21,
-    capacityCookies: 300,
-  });
+  await t.services.bakeDays.saveTemplate(everyDayTemplate());
 });
 afterAll(() => t.close());
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderItems, orders, type products } from '~/server/db/schema';
 import { SYSTEM } from '~/shared/orders/actor';
 import { addDays, formatBakeDay, londonDate } from '~/shared/time/london-time';
+import { everyDayTemplate } from '~/test/bake-days';
 import { api, createProduct, createUser } from '~/test/factories';
 import { createTestApp, type TestApp } from '~/test/test-app';
 
@@ -19,14 +20,7 @@ const dayMonth = (d: string) =>
     new Date(`${d}T12:00:00Z`),
   );
 
-const EVERY_DAY = {
-  deliveryWeekdays: [0, 1, 2, 3, 4, 5, 6],
-  workingWeekdays: [0, 1, 2, 3, 4, 5, 6],
-  cutoffTime: '14:00',
-  cutoffDaysBefore: 1,
-  horizonDays: 40,
-  capacityCookies: 5000,
-};
+const EVERY_DAY = everyDayTemplate({ horizonDays: 40, capacityCookies: 5000 });
 
 beforeAll(async () => {
   t = await createTestApp({ env: { RATE_LIMITS: 'false' } });

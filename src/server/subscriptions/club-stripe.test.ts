@@ -3,6 +3,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderPayments, subscriptionBoxes, subscriptions } from '~/server/db/schema';
 import { addDays, londonDate } from '~/shared/time/london-time';
+import { everyDayTemplate } from '~/test/bake-days';
 import { type StripeStandIn, startStripeStandIn } from '~/test/doubles/stripe-stand-in';
 import { api, createProduct, createUser } from '~/test/factories';
 import { createTestApp, type TestApp } from '~/test/test-app';
@@ -27,14 +28,7 @@ beforeAll(async () => {
       RATE_LIMITS: 'false',
     },
   });
-  await t.services.bakeDays.saveTemplate({
-    deliveryWeekdays: [0, 1, 2, 3, 4, 5, 6],
-    workingWeekdays: [0, 1, 2, 3, 4, 5, 6],
-    cutoffTime: '14:00',
-    cutoffDaysBefore: 1,
-    horizonDays: 60,
-    capacityCookies: 300,
-  });
+  await t.services.bakeDays.saveTemplate(everyDayTemplate({ horizonDays: 60 }));
 });
 afterAll(async () => {
   await t.close();

@@ -12,6 +12,7 @@ import {
   subscriptions,
 } from '~/server/db/schema';
 import { addDays, londonDate, weekdayOf } from '~/shared/time/london-time';
+import { everyDayTemplate } from '~/test/bake-days';
 import { createBox } from '~/test/box-factories';
 import { api, createProduct, createUser } from '~/test/factories';
 import { createTestApp, type TestApp } from '~/test/test-app';
@@ -20,14 +21,7 @@ import { asOfInstant } from './subscriptions-service';
 // The Cookie Club on the built-in test provider (saved test cards), on both databases.
 let t: TestApp;
 const today = londonDate(new Date());
-const EVERY_DAY = {
-  deliveryWeekdays: [0, 1, 2, 3, 4, 5, 6],
-  workingWeekdays: [0, 1, 2, 3, 4, 5, 6],
-  cutoffTime: '14:00',
-  cutoffDaysBefore: 1,
-  horizonDays: 60,
-  capacityCookies: 300,
-};
+const EVERY_DAY = everyDayTemplate({ horizonDays: 60 });
 
 beforeAll(async () => {
   t = await createTestApp({ env: { RATE_LIMITS: 'false' } });
