@@ -40,7 +40,9 @@ const ZONES: Record<string, string[]> = {
   // through the orders module: the one pair that meets, through payment-provider.ts only.
   orders: ['db', 'csv', 'mail', 'metrics', 'payments', 'gift-cards'],
   payments: ['db', 'http', 'auth', 'orders'],
-  'bake-days': ['db', 'http', 'auth', 'orders'],
+  // Posted parcels (decision 048): the Click & Drop file and tracking uploads, through orders.
+  dispatch: ['csv', 'orders'],
+  'bake-days': ['db', 'http', 'auth', 'orders', 'dispatch'],
   'delivery-zones': ['db', 'bake-days'],
   // Limited and seasonal products (decision 043): the checkout's days and the owner's forward view.
   limits: ['db', 'bake-days', 'orders'],
@@ -93,6 +95,7 @@ const PUBLIC: Record<string, string[]> = {
   checkout: ['checkout-service', 'checkout-routes'],
   contact: ['contact-service', 'contact-routes'],
   'delivery-zones': ['zones-service'],
+  dispatch: ['click-and-drop', 'tracking-upload'],
   discounts: ['discounts-service'],
   limits: ['limited-days', 'forward-view'],
   'gift-cards': [

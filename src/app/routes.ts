@@ -40,6 +40,7 @@ export default [
       route('bake-days/:date/slips', 'routes/admin/bake-day-slips.tsx'),
       route('bake-days/:date/run-sheet', 'routes/admin/bake-day-run-sheet.tsx'),
       route('bake-days/:date/collections', 'routes/admin/bake-day-collections.tsx'),
+      route('bake-days/:date/dispatch', 'routes/admin/bake-day-dispatch.tsx'),
       route('discounts', 'routes/admin/discounts.tsx'),
       route('gift-cards', 'routes/admin/gift-cards.tsx'),
       route('gift-cards/:id', 'routes/admin/gift-card.tsx'),

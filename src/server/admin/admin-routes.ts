@@ -17,6 +17,11 @@ import { ORDER_CSV_HEADER } from '../orders/order-export';
 import type { Services } from '../services';
 import { CUSTOMER_CSV_HEADER } from './customers-export';
 
+/** Rows already in hand, as the one batch of a CSV download. */
+async function* oneBatch(rows: string[]) {
+  yield rows;
+}
+
 /** Today in London, for a download's file name. */
 const today = () => new Date().toLocaleDateString('en-CA', { timeZone: SHOP_TIME_ZONE });
 
@@ -124,6 +129,11 @@ export function adminRoutes(services: Services) {
       .get('/emails/:id', async (c) => c.json({ email: await mail.outbox.get(c.req.param('id')) }))
       .post('/emails/:id/resend', async (c) => c.json({ email: await mail.outbox.resend(c.req.param('id')) }))
       .get('/bake-days', async (c) => c.json(await bakeDays.calendar()))
+      // The day's posted parcels for Royal Mail Click & Drop's import (docs/rules/dispatch.md).
+      .get('/bake-days/:date/click-and-drop.csv', async (c) => {
+        const { date, header, rows } = await services.daySheets.clickAndDropRows(c.req.param('date'));
+        return csvResponse(`click-and-drop-${date}.csv`, header, oneBatch(rows));
+      })
       .get('/limited-ahead', async (c) => c.json(await services.limitedAhead()))
       .put('/bake-days/template', async (c) =>
         c.json({ template: await bakeDays.saveTemplate(await jsonBody(c)) }),

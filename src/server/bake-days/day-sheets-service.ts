@@ -2,6 +2,8 @@ import { IsoDateSchema } from '~/shared/bake-days/schemas';
 import type { Actor } from '~/shared/orders/actor';
 import { formatBakeDay, type IsoDate } from '~/shared/time/london-time';
 import type { Db } from '../db/client';
+import { CLICK_AND_DROP_HEADER, clickAndDropRow, toLabel } from '../dispatch/click-and-drop';
+import { type TrackingReport, uploadTracking } from '../dispatch/tracking-upload';
 import { badRequest, parseOrThrow } from '../errors';
 import { type DayOrder, ordersForDay } from '../orders/day-orders';
 import type { OrdersService } from '../orders/orders-service';
@@ -25,6 +27,22 @@ export function createDaySheetsService(db: Db, orders: OrdersService) {
       const paid = (await ordersForDay(db, date)).filter((o) => o.status === 'paid').map((o) => o.id);
       if (paid.length === 0) throw badRequest('No paid orders are waiting to be baked for that day');
       return { moved: await orders.startBaking(paid, actor) };
+    },
+
+    /** The day's parcels still to label, as Click & Drop import rows (one batch: a day is small). */
+    async clickAndDropRows(input: unknown): Promise<{ date: IsoDate; header: string[]; rows: string[] }> {
+      const date = dateOf(input);
+      const rows = toLabel(await ordersForDay(db, date)).map(clickAndDropRow);
+      return { date, header: CLICK_AND_DROP_HEADER, rows };
+    },
+
+    /**
+     * Tracking codes pasted or uploaded on the day's dispatch list: each listed posted order is
+     * shipped with its code and e-mailed once; any wrong line and nothing changes.
+     */
+    async uploadTracking(input: unknown, text: string, actor: Actor): Promise<TrackingReport> {
+      const date = dateOf(input);
+      return uploadTracking(orders, await ordersForDay(db, date), text, actor);
     },
 
     /** The run sheet's Delivered / Failed (with a note) for one order's delivery. */

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { mergeAllergenInfo } from '~/shared/boxes/box-food';
+import { parcelWeight } from '~/shared/dispatch/parcel';
 import {
   type AllergenInfo,
   allergensWith,
@@ -10,7 +11,7 @@ import { type DeliveryStatus, orderNumber } from '~/shared/orders/statuses';
 import type { SummaryFigures } from '~/shared/pricing/summary-rows';
 import type { IsoDate } from '~/shared/time/london-time';
 import type { Db, Tx } from '../db/client';
-import { deliveries, orderItems, orders, products, profiles } from '../db/schema';
+import { deliveries, deliveryZones, orderItems, orders, products, profiles } from '../db/schema';
 import { shipToColumns, shipToOf } from './ship-to-columns';
 
 /** Shelf life when a product does not say (a deleted product's line): the catalogue's default. */
@@ -25,6 +26,8 @@ export interface DayOrderLine {
   allergens: string[];
   mayContain: string[];
   shelfLifeDays: number;
+  /** The product's net weight per unit as the catalogue gives it now (null when not entered). */
+  netWeightGrams: number | null;
   /** A box's cookies (in ONE box), each with its own food information; null for loose cookies. */
   box: DayBoxCookie[] | null;
 }
@@ -63,6 +66,14 @@ export interface DayOrder
   delivery: { status: DeliveryStatus; driverNotes: string | null; failureNote: string | null } | null;
   lines: DayOrderLine[];
   cookies: number;
+  /** 'van' (the run sheet), 'post' (the dispatch list), or null (collection; before zones). */
+  method: 'van' | 'post' | null;
+  /** Post: the Royal Mail service code of its zone (null when the zone was removed). */
+  serviceCode: string | null;
+  /** Post: the tracking code given when it was dispatched. */
+  trackingCode: string | null;
+  /** The parcel's weight, cookies and packaging (shared/dispatch/parcel.ts). */
+  parcel: { grams: number; estimated: boolean };
 }
 
 /**
@@ -99,10 +110,15 @@ async function slipOrders(exec: Db | Tx, where: SQL): Promise<DayOrder[]> {
       deliveryStatus: deliveries.status,
       driverNotes: deliveries.driverNotes,
       failureNote: deliveries.failureNote,
+      trackingCode: deliveries.trackingCode,
+      deliveryMethod: orders.deliveryMethod,
+      serviceCode: deliveryZones.serviceCode,
     })
     .from(orders)
     .innerJoin(profiles, eq(profiles.id, orders.profileId))
     .leftJoin(deliveries, eq(deliveries.orderId, orders.id))
+    // The service is the zone's as it is now (the order keeps the zone's name, method and transit).
+    .leftJoin(deliveryZones, eq(deliveryZones.id, orders.deliveryZoneId))
     .where(where)
     .orderBy(asc(orders.createdAt), asc(orders.id));
   if (rows.length === 0) return [];
@@ -116,6 +132,7 @@ async function slipOrders(exec: Db | Tx, where: SQL): Promise<DayOrder[]> {
       unitPricePennies: orderItems.unitPricePennies,
       allergenInfo: products.allergenInfo,
       shelfLifeDays: products.shelfLifeDays,
+      netWeightGrams: products.netWeightGrams,
       boxContents: orderItems.boxContents,
     })
     .from(orderItems)
@@ -162,6 +179,7 @@ async function slipOrders(exec: Db | Tx, where: SQL): Promise<DayOrder[]> {
           productName: l.productName,
           quantity: l.quantity,
           unitPricePennies: l.unitPricePennies,
+          netWeightGrams: l.netWeightGrams,
         };
         if (!l.boxContents) return { ...base, ...food(l.allergenInfo, l.shelfLifeDays), box: null };
         const box = l.boxContents.map((e) => {
@@ -219,6 +237,10 @@ async function slipOrders(exec: Db | Tx, where: SQL): Promise<DayOrder[]> {
         (sum, l) => sum + l.quantity * (l.box ? l.box.reduce((n, c) => n + c.quantity, 0) : 1),
         0,
       ),
+      method: r.deliveryMethod === 'van' || r.deliveryMethod === 'post' ? r.deliveryMethod : null,
+      serviceCode: r.serviceCode,
+      trackingCode: r.trackingCode,
+      parcel: parcelWeight(own),
     };
   });
 }

@@ -10,7 +10,7 @@ import type { ShipTo } from '~/shared/orders/ship-to';
 import { CUSTOMER_CANCELLABLE, ORDER_STATUS_LABELS, type OrderStatus } from '~/shared/orders/statuses';
 import type { PricedOrder } from '~/shared/pricing/price-order';
 import type { Db, Tx } from '../db/client';
-import { orderItems, orderStatusHistory, orders } from '../db/schema';
+import { deliveries, orderItems, orderStatusHistory, orders } from '../db/schema';
 import { badRequest, notFound } from '../errors';
 import { expireDue } from '../gift-cards/gift-card-ledger';
 import { issueBoughtCards } from '../gift-cards/gift-card-sales';
@@ -80,6 +80,9 @@ const EMAIL_ON: Partial<Record<OrderStatus, OrderUpdateKind>> = {
 };
 
 const SWEEP_BATCH = 100;
+
+/** What shipping one parcel with its tracking code did, or why it was refused. */
+export type ShipOutcome = 'shipped' | 'already' | { refused: string };
 
 /** Why a payment for an order of a deleted account is refunded (history note and refund reason). */
 export const PAID_AFTER_DELETION = 'Paid after the customer deleted their account: refunded';
@@ -436,6 +439,45 @@ export function createOrdersService(
           if ((await transition(tx, id, 'baking', actor)).changed) moved++;
         }
         return moved;
+      });
+    },
+
+    /**
+     * Posted parcels leave with their tracking codes (the dispatch list's upload, issue 30): in
+     * ONE transaction, every order is locked and checked first; if any cannot be shipped (not
+     * paid or baking, not a delivery) nothing changes and each is answered. Otherwise each gets
+     * its tracking code and moves to shipped through `transition` (history row and the shipped
+     * e-mail, once per order by its dedupe key). An order already shipped or completed keeps its
+     * code and its first e-mail: answered `already`, so a file uploaded twice changes nothing.
+     */
+    async shipWithTracking(
+      parcels: { orderId: string; trackingCode: string }[],
+      actor: Actor,
+    ): Promise<Map<string, ShipOutcome>> {
+      return db.transaction(async (tx) => {
+        const outcomes = new Map<string, ShipOutcome>();
+        // Locked in id order, so two uploads sharing orders queue instead of deadlocking.
+        const sorted = [...parcels].sort((a, b) => a.orderId.localeCompare(b.orderId));
+        for (const p of sorted) {
+          const order = await lockOrder(tx, p.orderId);
+          if (!order) outcomes.set(p.orderId, { refused: 'Order not found' });
+          else if (order.status === 'shipped' || order.status === 'completed')
+            outcomes.set(p.orderId, 'already');
+          else if (order.fulfilment !== 'delivery' || (order.status !== 'paid' && order.status !== 'baking'))
+            outcomes.set(p.orderId, { refused: `It is ${ORDER_STATUS_LABELS[order.status].toLowerCase()}` });
+          else outcomes.set(p.orderId, 'shipped');
+        }
+        if ([...outcomes.values()].some((o) => typeof o === 'object')) return outcomes;
+        for (const p of sorted) {
+          if (outcomes.get(p.orderId) !== 'shipped') continue;
+          // The code first: the shipped e-mail reads it.
+          await tx
+            .update(deliveries)
+            .set({ trackingCode: p.trackingCode })
+            .where(eq(deliveries.orderId, p.orderId));
+          await transition(tx, p.orderId, 'shipped', actor, `Posted: tracking ${p.trackingCode}`);
+        }
+        return outcomes;
       });
     },
 

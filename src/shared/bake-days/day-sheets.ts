@@ -1,3 +1,4 @@
+import { comparePostcodes } from '../delivery-zones/postcode-order';
 import type { Fulfilment } from '../orders/fulfilment';
 import { addDays, type IsoDate } from '../time/london-time';
 
@@ -9,6 +10,8 @@ export interface SheetOrder {
   status: string;
   cookies: number;
   fulfilment: Fulfilment;
+  /** A delivery's zone method (issue 30): 'post' goes on the dispatch list, not the run sheet. */
+  method?: 'van' | 'post' | null;
   ship: { name: string; postcode: string };
   lines: {
     productId: string | null;
@@ -62,18 +65,32 @@ export function bestBefore(deliveryDate: IsoDate, shelfLives: number[]): IsoDate
   return addDays(deliveryDate, Math.min(...shelfLives));
 }
 
-/** The run sheet's order: by postcode (as a driver plans a round), then by name. */
+/**
+ * The run sheet's order: by postcode as a driver plans a round (area, district number as a
+ * number, sector, unit: SY2 before SY10), then by name.
+ */
 export function byPostcode<T extends SheetOrder>(orders: T[]): T[] {
-  const key = (postcode: string) => postcode.replace(/\s+/g, '').toUpperCase();
   return [...orders].sort(
-    (a, b) =>
-      key(a.ship.postcode).localeCompare(key(b.ship.postcode)) || a.ship.name.localeCompare(b.ship.name),
+    (a, b) => comparePostcodes(a.ship.postcode, b.ship.postcode) || a.ship.name.localeCompare(b.ship.name),
   );
 }
 
-/** The run sheet: the day's deliveries, paid and later (pending ones are not going anywhere yet). */
+/**
+ * The run sheet: the day's van deliveries, paid and later (pending ones are not going anywhere
+ * yet). Posted orders are on the dispatch list; an order from before zones has no method and
+ * goes in the van, as it did then.
+ */
 export function runSheetStops<T extends SheetOrder>(orders: T[]): T[] {
-  return byPostcode(orders.filter((o) => o.status !== 'pending' && o.fulfilment === 'delivery'));
+  return byPostcode(
+    orders.filter((o) => o.status !== 'pending' && o.fulfilment === 'delivery' && o.method !== 'post'),
+  );
+}
+
+/** The dispatch list: the day's posted orders, paid and later, by postcode. */
+export function dispatchList<T extends SheetOrder>(orders: T[]): T[] {
+  return byPostcode(
+    orders.filter((o) => o.status !== 'pending' && o.fulfilment === 'delivery' && o.method === 'post'),
+  );
 }
 
 /** The collection list: the day's collections, paid and later, by name as the customer gives it. */

@@ -37,10 +37,15 @@ const order = (
     quantity: 1,
     unitPricePennies: 450 + i,
     shelfLifeDays: 7,
+    netWeightGrams: null,
     box: null,
     ...l,
   })),
   cookies: lines.length,
+  method: null,
+  serviceCode: null,
+  trackingCode: null,
+  parcel: { grams: 250, estimated: true },
 });
 
 /** The slip as the printed page reads, tags stripped. */

@@ -9,6 +9,7 @@ export function DayHeader({ date, label, title }: { date: string; label: string;
     { to: `/admin/bake-days/${date}/slips`, text: 'Packing slips' },
     { to: `/admin/bake-days/${date}/run-sheet`, text: 'Run sheet' },
     { to: `/admin/bake-days/${date}/collections`, text: 'Collection list' },
+    { to: `/admin/bake-days/${date}/dispatch`, text: 'Dispatch list' },
   ];
   return (
     <header className="mb-6">
