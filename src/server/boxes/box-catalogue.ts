@@ -34,7 +34,9 @@ export async function shopBoxes(db: Db, ids: readonly string[]): Promise<Map<str
       .from(products)
       .where(or(eq(products.isActive, true), fixedIds.length ? inArray(products.id, fixedIds) : undefined))
       .orderBy(asc(products.name))
-  ).map((p) => ({ ...p, id: p.id, active: p.isActive, isBox: boxIds.has(p.id) }));
+  )
+  // Only loose cookies go in a box: not a box, nor a gift card.
+    .map((p) => ({ ...p, id: p.id, active: p.isActive, isBox: boxIds.has(p.id) || p.kind !== 'cookie' }));
   return new Map(
     rows.map((row) => {
       const rules = toBoxRules(row);
@@ -74,7 +76,7 @@ export function freeFromSql(keys: readonly string[]): SQL {
       select 1 from ${productBoxes} b join ${products} c on (
         case when b.fixed_filling is not null
           then c.id::text in (select e->>'product_id' from jsonb_array_elements(b.fixed_filling) e)
-          else c.is_active
+          else c.is_active and c.kind = 'cookie'
             and not exists (select 1 from ${productBoxes} bb where bb.product_id = c.id)
             and (b.allowed_product_ids is null or c.id = any(b.allowed_product_ids))
         end)

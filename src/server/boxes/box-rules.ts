@@ -31,7 +31,8 @@ export async function boxCandidates(
       name: products.name,
       active: products.isActive,
       soldOut: products.soldOut,
-      isBox: sql<boolean>`${productBoxes.productId} is not null`,
+      // Not a loose cookie: a box, or a gift card.
+      isBox: sql<boolean>`${productBoxes.productId} is not null or ${products.kind} <> 'cookie'`,
     })
     .from(products)
     .leftJoin(productBoxes, eq(productBoxes.productId, products.id))

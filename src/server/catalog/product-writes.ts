@@ -8,9 +8,10 @@ import {
   type ProductPatch,
   ProductPatchSchema,
 } from '~/shared/schemas/product';
+import { type BoxRulesDto, saveBoxRules, toBoxRulesDto } from '../boxes/box-writes';
 import type { Db, Tx } from '../db/client';
 import { newestFirst } from '../db/paging';
-import { productPhotoFiles, products } from '../db/schema';
+import { productBoxes, productPhotoFiles, products } from '../db/schema';
 import { badRequest, notFound, parseOrThrow } from '../errors';
 import { type ProductDto, toProductDto } from './catalog-service';
 import type { CatalogVersion } from './catalog-version';
@@ -45,6 +46,39 @@ const columnsOf = (p: Partial<ProductData> | ProductPatch) => ({
   leadDays: p.lead_days,
   dailyLimit: p.daily_limit,
 });
+
+/** A product as the back office sees it: also what kind it is and, for a box, the owner's rules. */
+export interface AdminProductDto extends ProductDto {
+  kind: 'cookie' | 'gift_card';
+  box_rules: BoxRulesDto | null;
+}
+
+const toAdminDto = (
+  row: typeof products.$inferSelect,
+  box: typeof productBoxes.$inferSelect | null,
+): AdminProductDto => ({ ...toProductDto(row), kind: row.kind, box_rules: toBoxRulesDto(box) });
+
+/**
+ * The box rules as given (or, when `rules` is undefined, as kept), saved in `tx`; a box's
+ * allergens are those of every cookie it may hold, so the owner never types them (decision 042).
+ */
+async function withBoxRules(
+  tx: Tx,
+  row: typeof products.$inferSelect,
+  rules: ProductData['box_rules'] | undefined,
+) {
+  if (rules !== undefined) {
+    const info = await saveBoxRules(tx, row, rules);
+    if (info)
+      [row = row] = await tx
+        .update(products)
+        .set({ allergenInfo: info })
+        .where(eq(products.id, row.id))
+        .returning();
+  }
+  const [box] = await tx.select().from(productBoxes).where(eq(productBoxes.productId, row.id));
+  return toAdminDto(row, box ?? null);
+}
 
 const refuseUnassessed = () => badRequest(UNASSESSED_MESSAGE, { allergen_info: UNASSESSED_MESSAGE });
 
@@ -126,15 +160,16 @@ export function createProductWrites(db: Db, catalogVersion: CatalogVersion) {
 
   return {
     /** All products, newest first. A bakery's range is small, so this list is not paged. */
-    async list(): Promise<ProductDto[]> {
+    async list(): Promise<AdminProductDto[]> {
       const rows = await db
         .select()
         .from(products)
+        .leftJoin(productBoxes, eq(productBoxes.productId, products.id))
         .orderBy(newestFirst(products.createdAt), desc(products.id));
-      return rows.map(toProductDto);
+      return rows.map((r) => toAdminDto(r.products, r.product_boxes));
     },
 
-    async create(input: unknown, photoChange?: PhotoChange): Promise<ProductDto> {
+    async create(input: unknown, photoChange?: PhotoChange): Promise<AdminProductDto> {
       const data = parseOrThrow(ProductInputSchema, input);
       const photo = await prepare(photoChange);
       return write(async (tx) => {
@@ -147,12 +182,12 @@ export function createProductWrites(db: Db, catalogVersion: CatalogVersion) {
             photoHash: photo && photo !== 'remove' ? photo.hash : null,
           } as typeof products.$inferInsert)
           .returning();
-        return toProductDto(row!);
+        return withBoxRules(tx, row!, data.box_rules ?? undefined);
       });
     },
 
     /** Changes only the fields given; nutrition left out keeps the product's own. */
-    async update(id: string, input: unknown, photoChange?: PhotoChange): Promise<ProductDto> {
+    async update(id: string, input: unknown, photoChange?: PhotoChange): Promise<AdminProductDto> {
       if (!isUuid(id)) throw notFound('Product not found');
       const patch: ProductPatch = parseOrThrow(ProductPatchSchema, input);
       const photo = await prepare(photoChange, id);
@@ -160,20 +195,26 @@ export function createProductWrites(db: Db, catalogVersion: CatalogVersion) {
         // Locked, so a concurrent edit cannot slip an unassessed product onto the shelf.
         const [current] = await tx.select().from(products).where(eq(products.id, id)).for('update');
         if (!current) throw notFound('Product not found');
+        const [box] =
+          patch.box_rules === undefined
+            ? await tx.select().from(productBoxes).where(eq(productBoxes.productId, id))
+            : [patch.box_rules];
         const merged = {
           is_active: patch.is_active ?? current.isActive,
           allergen_info: patch.allergen_info ?? current.allergenInfo,
+          box_rules: box,
         };
         if (!activeNeedsAllergens(merged)) throw refuseUnassessed();
         const photoHash = photo === undefined ? undefined : photo === 'remove' ? null : photo.hash;
         if (photo && photo !== 'remove') await storePhoto(tx, photo);
         const [row] = await tx
           .update(products)
-          .set({ ...columnsOf(patch), photoHash })
+          // updatedAt too: an edit of the box rules alone sets no column of the product's own.
+          .set({ ...columnsOf(patch), photoHash, updatedAt: new Date() })
           .where(eq(products.id, id))
           .returning();
         if (photo !== undefined) await dropUnusedPhotos(tx);
-        return toProductDto(row!);
+        return withBoxRules(tx, row!, patch.box_rules);
       });
     },
 

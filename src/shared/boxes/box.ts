@@ -4,9 +4,6 @@
  * checks it with `checkFilling` against the catalogue and prices the box from the product.
  */
 
-export const MIN_BOX_SIZE = 2;
-export const MAX_BOX_SIZE = 48;
-
 /** How many of one cookie go in ONE box, as the browser sends and the admin sets them. */
 export interface FillingEntry {
   product_id: string;

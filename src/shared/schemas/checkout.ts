@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import type { BakeDay } from '../bake-days/calendar';
 import type { BoxContents } from '../boxes/box';
-import { MAX_BOX_SIZE } from '../boxes/box';
 import { MAX_LINE_QUANTITY } from '../constants';
 import { DISCOUNT_REFUSALS } from '../discounts/discount-code';
 import { GiftCardLineSchema } from '../gift-cards/gift-card-purchase';
 import { FULFILMENTS } from '../orders/fulfilment';
 import type { AppliedDiscount } from '../pricing/price-order';
+import { MAX_BOX_SIZE } from './box-rules';
 import { DeliverySchema } from './gift-delivery';
 import { isOneLine } from './plain-text';
 

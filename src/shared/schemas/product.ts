@@ -13,6 +13,7 @@ import {
 } from '../food-information';
 import { poundsField } from '../money/pounds';
 import { isIsoDate } from '../time/london-time';
+import { type BoxRulesInput, BoxRulesInputSchema } from './box-rules';
 import { CONTROL_CHARACTERS_MESSAGE as bad, isOneLine, isPlainLines } from './plain-text';
 
 /** Limits of the admin product form (the server refuses anything beyond them with a 400). */
@@ -131,9 +132,15 @@ const limitFields = {
 };
 const inOrder = (from?: string | null, until?: string | null) => !from || !until || from <= until;
 
-/** An active product must have every allergen assessed; an inactive draft need not. */
-export const activeNeedsAllergens = (p: { is_active?: boolean; allergen_info?: AllergenInfo }) =>
-  !p.is_active || unassessedAllergens(p.allergen_info ?? {}).length === 0;
+/**
+ * An active product must have every allergen assessed; an inactive draft need not, nor a box,
+ * whose allergens the server computes from the cookies it may hold (decision 042).
+ */
+export const activeNeedsAllergens = (p: {
+  is_active?: boolean;
+  allergen_info?: AllergenInfo;
+  box_rules?: unknown;
+}) => !p.is_active || !!p.box_rules || unassessedAllergens(p.allergen_info ?? {}).length === 0;
 
 /**
  * A product as the admin API takes it (JSON). New products are active unless told otherwise; a
@@ -160,6 +167,8 @@ export const ProductInputSchema = z
     deliver_until: limitFields.deliver_until.default(null),
     lead_days: leadDays.default(0),
     daily_limit: limitFields.daily_limit.default(null),
+    /** A box of cookies (decision 042); null for a loose cookie. */
+    box_rules: BoxRulesInputSchema.nullable().default(null),
   })
   .refine(activeNeedsAllergens, { message: UNASSESSED_MESSAGE, path: ['allergen_info'] })
   .refine((p) => inOrder(p.on_sale_from, p.on_sale_until), {
@@ -189,6 +198,8 @@ export const ProductPatchSchema = z
     is_active: isActive,
     sold_out: soldOut,
     ...limitFields,
+    /** null: no longer a box; left out: as it is. */
+    box_rules: BoxRulesInputSchema.nullable(),
   })
   .partial()
   .refine((p) => inOrder(p.on_sale_from, p.on_sale_until), {
@@ -230,6 +241,39 @@ const formDate = (date: z.ZodType<string | null, string | null>) =>
     .trim()
     .transform((v) => (v === '' ? null : v))
     .pipe(date);
+
+/**
+ * The box fields as the form holds them: whether it is a box, its size, a fixed assortment or a
+ * choice from every active cookie or some (checkboxes and counts keyed by cookie id).
+ */
+const boxForm = z
+  .object({
+    on: z.boolean(),
+    size: z.string().trim(),
+    mode: z.enum(['choice', 'fixed']),
+    every: z.boolean(),
+    allowed_product_ids: z.record(z.string(), z.boolean()),
+    fixed: z.record(z.string(), z.string()),
+  })
+  .transform((b): BoxRulesInput | null =>
+    b.on
+      ? {
+          size: b.size === '' ? 0 : Number(b.size),
+          allowed_product_ids:
+            b.mode === 'choice' && !b.every
+              ? Object.keys(b.allowed_product_ids).filter((id) => b.allowed_product_ids[id])
+              : null,
+          fixed:
+            b.mode === 'fixed'
+              ? Object.entries(b.fixed).map(([product_id, n]) => ({
+                  product_id,
+                  quantity: n.trim() === '' ? 0 : Number(n),
+                }))
+              : null,
+        }
+      : null,
+  )
+  .pipe(BoxRulesInputSchema.nullable());
 
 const wholeNumber = (message: string) => z.string().trim().regex(/^\d+$/, message).transform(Number);
 
@@ -297,8 +341,12 @@ export const ProductFormSchema = z
         return parsed;
       })
       .pipe(nutrition),
+    box: boxForm,
   })
-  .refine(activeNeedsAllergens, { message: UNASSESSED_MESSAGE, path: ['allergen_info'] })
+  .refine((f) => !!f.box || activeNeedsAllergens(f), {
+    message: UNASSESSED_MESSAGE,
+    path: ['allergen_info'],
+  })
   .transform(
     (f): ProductData => ({
       name: f.name,
@@ -320,6 +368,7 @@ export const ProductFormSchema = z
       deliver_until: f.deliver_until,
       lead_days: f.lead_days,
       daily_limit: f.daily_limit,
+      box_rules: f.box,
     }),
   );
 

@@ -5,7 +5,7 @@ import { useFetcher } from 'react-router';
 import { Button } from '~/app/components/ui/button';
 import { Input, Textarea } from '~/app/components/ui/input';
 import { type PageActionResult, useActionToast } from '~/app/lib/use-action-toast';
-import type { ProductDto } from '~/server/catalog/catalog-service';
+import type { AdminProductDto } from '~/server/catalog/product-writes';
 import { DEFAULT_SHELF_LIFE_DAYS } from '~/shared/food-information';
 import { formatPence } from '~/shared/money/money';
 import { parsePounds, poundsInput } from '~/shared/money/pounds';
@@ -17,6 +17,7 @@ import {
 } from '~/shared/schemas/product';
 import { Dialog, DialogContent } from './dialog';
 import { aria, Checkbox, Field } from './form-field';
+import { type BoxCookieOption, BoxFields } from './product-box-fields';
 import { AllergenFields, FoodFields } from './product-food-fields';
 import { LimitFields } from './product-limit-fields';
 import { NO_PHOTO_CHANGE, type PhotoChoice, ProductPhotoField } from './product-photo-field';
@@ -26,7 +27,16 @@ const TOASTS = {
   update: { success: 'Product updated', failure: 'Failed to save product' },
 };
 
-const valuesOf = (p: ProductDto | null): ProductFormValues => ({
+const boxValuesOf = (rules: AdminProductDto['box_rules'] | undefined): ProductFormValues['box'] => ({
+  on: !!rules,
+  size: rules ? String(rules.size) : '',
+  mode: rules?.fixed ? 'fixed' : 'choice',
+  every: !rules?.allowed_product_ids,
+  allowed_product_ids: Object.fromEntries((rules?.allowed_product_ids ?? []).map((id) => [id, true])),
+  fixed: Object.fromEntries((rules?.fixed ?? []).map((e) => [e.product_id, String(e.quantity)])),
+});
+
+const valuesOf = (p: AdminProductDto | null): ProductFormValues => ({
   name: p?.name ?? '',
   description: p?.description ?? '',
   price: p ? poundsInput(p.price_pennies) : '',
@@ -46,6 +56,7 @@ const valuesOf = (p: ProductDto | null): ProductFormValues => ({
   lead_days: p?.lead_days ? String(p.lead_days) : '',
   daily_limit: p?.daily_limit ? String(p.daily_limit) : '',
   nutrition: p ? nutritionToLines(p.nutrition) : '',
+  box: boxValuesOf(p?.box_rules),
 });
 
 /**
@@ -55,11 +66,14 @@ const valuesOf = (p: ProductDto | null): ProductFormValues => ({
 export function ProductFormDialog({
   open,
   product,
+  cookies,
   onClose,
 }: {
   open: boolean;
   /** The product being edited, or null to add one. */
-  product: ProductDto | null;
+  product: AdminProductDto | null;
+  /** The cookies a box may hold (loose and active). */
+  cookies: readonly BoxCookieOption[];
   onClose: () => void;
 }) {
   const fetcher = useFetcher<PageActionResult>();
@@ -100,6 +114,7 @@ export function ProductFormDialog({
   const price = watch('price');
   const pence = parsePounds(price);
   const pricePreview = pence ? formatPence(pence) : null;
+  const isBox = watch('box.on');
 
   return (
     <Dialog open={open} onOpenChange={(next) => !next && !saving && onClose()}>
@@ -124,7 +139,11 @@ export function ProductFormDialog({
           <Field
             id="product-price"
             label="Price (£)"
-            hint={pricePreview ? `${pricePreview} per cookie` : 'In pounds and pence, e.g. 4.50'}
+            hint={
+              pricePreview
+                ? `${pricePreview} per ${isBox ? 'box' : 'cookie'}`
+                : 'In pounds and pence, e.g. 4.50'
+            }
             error={errors.price}
           >
             <Input
@@ -145,8 +164,9 @@ export function ProductFormDialog({
               setPhotoError(error);
             }}
           />
+          <BoxFields form={form} cookies={cookies.filter((c) => c.id !== product?.id)} />
           <FoodFields form={form} />
-          <AllergenFields form={form} />
+          {!isBox && <AllergenFields form={form} />}
           <Field
             id="product-nutrition"
             label="Nutrition (optional)"

@@ -8,7 +8,7 @@ import { Button } from '~/app/components/ui/button';
 import { requireAdminPage } from '~/app/lib/guards.server';
 import { pageMeta } from '~/app/lib/meta';
 import { loadOrNull, runPageAction } from '~/app/lib/page-action.server';
-import type { ProductDto } from '~/server/catalog/catalog-service';
+import type { AdminProductDto } from '~/server/catalog/product-writes';
 import type { Logger } from '~/server/logger';
 import type { Route } from './+types/products';
 
@@ -76,8 +76,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Products({ loaderData }: Route.ComponentProps) {
   const { products } = loaderData;
+  // What a box may hold: loose cookies in the shop (not boxes, not gift cards).
+  const cookies = (products ?? [])
+    .filter((p) => p.kind === 'cookie' && !p.box_rules && p.is_active)
+    .map((p) => ({ id: p.id, name: p.name }))
+    .sort((a, b) => a.name.localeCompare(b.name));
   // null: closed; 'new': adding; a product: editing it.
-  const [editing, setEditing] = useState<ProductDto | 'new' | null>(null);
+  const [editing, setEditing] = useState<AdminProductDto | 'new' | null>(null);
   const addButton = (label: string) => (
     <Button onClick={() => setEditing('new')}>
       <Plus aria-hidden className="size-5" />
@@ -109,6 +114,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
       <ProductFormDialog
         open={editing !== null}
         product={editing === 'new' ? null : editing}
+        cookies={cookies}
         onClose={() => setEditing(null)}
       />
     </main>
