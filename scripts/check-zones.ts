@@ -90,7 +90,7 @@ const PUBLIC: Record<string, string[]> = {
   admin: ['admin-services', 'admin-routes'],
   auth: ['auth', 'guards', 'session-service', 'even-timing'],
   'bake-days': ['bake-days-service', 'day-sheets-service'],
-  boxes: ['box-rules', 'box-catalogue'],
+  boxes: ['box-rules', 'box-catalogue', 'box-writes'],
   catalog: ['catalog-service', 'catalog-version', 'catalog-routes', 'product-writes', 'product-photos'],
   checkout: ['checkout-service', 'checkout-routes'],
   contact: ['contact-service', 'contact-routes'],

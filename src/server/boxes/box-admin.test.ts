@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productBoxes, products } from '~/server/db/schema';
 import { addDays, londonDate } from '~/shared/time/london-time';
+import { everyDayTemplate } from '~/test/bake-days';
 import { createBox } from '~/test/box-factories';
 import { api, assessedAllergens, createProduct, createUser } from '~/test/factories';
 import { createTestApp, type TestApp } from '~/test/test-app';
@@ -28,14 +29,7 @@ beforeAll(async () => {
   retired = (await createProduct(t.services, { name: 'Retired Rocky Road', isActive: false })).id;
   giftCard = (await createProduct(t.services, { name: 'Gift card', kind: 'gift_card' })).id;
   otherBox = (await createBox(t.services, { size: 4, allowed: [oat, ginger] }, { name: 'Pair Box' })).id;
-  await t.services.bakeDays.saveTemplate({
-    deliveryWeekdays: [0, 1, 2, 3, 4, 5, 6],
-    workingWeekdays: [0, 1, 2, 3, 4, 5, 6],
-    cutoffTime: '14:00',
-    cutoffDaysBefore: 1,
-    horizonDays: 21,
-    capacityCookies: 300,
-  });
+  await t.services.bakeDays.saveTemplate(everyDayTemplate());
 });
 afterAll(() => t.close());
 

@@ -35,7 +35,7 @@ export async function shopBoxes(db: Db, ids: readonly string[]): Promise<Map<str
       .where(or(eq(products.isActive, true), fixedIds.length ? inArray(products.id, fixedIds) : undefined))
       .orderBy(asc(products.name))
   )
-  // Only loose cookies go in a box: not a box, nor a gift card.
+    // Only loose cookies go in a box: not a box, nor a gift card.
     .map((p) => ({ ...p, id: p.id, active: p.isActive, isBox: boxIds.has(p.id) || p.kind !== 'cookie' }));
   return new Map(
     rows.map((row) => {
