@@ -5,12 +5,17 @@
  * and the session look-up alone. Each figure is the least CPU per page (user + system of this
  * process, the embedded database's thread included) over `BENCH_ROUNDS` rounds of
  * `BENCH_REQUESTS`: other load on the machine only ever adds to it. Embedded, then on PostgreSQL
- * when it answers (Node's side only: PostgreSQL's own work is in its processes). Asserts nothing.
+ * when it answers (Node's side only: PostgreSQL's own work is in its processes). Beside them L as
+ * CPU: the least CPU of React drawing the page's tree alone on the same loader data (as
+ * bench:render's L, but CPU rather than wall time), and the ratio L-CPU / whole app, the share of
+ * L the whole server can reach on one core whatever else runs on the machine.
+ * `BENCH_PAGES=/account,/checkout` measures only the pages whose names start so; `BENCH_ONLY=
+ * embedded` or `postgres` one database. Asserts nothing.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { ServerBuild } from 'react-router';
+import type { EntryContext, ServerBuild } from 'react-router';
 import { createApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { loadClientBuild } from '../src/server/load-build';
@@ -22,6 +27,8 @@ import { CUSTOMER, OWNER, seedVisitorFixture } from './lib/visitor-fixture';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 40);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
+const PAGES = process.env.BENCH_PAGES?.split(',');
+const ONLY = process.env.BENCH_ONLY;
 
 const cpuMs = () => {
   const { user, system } = process.cpuUsage();
@@ -47,28 +54,39 @@ async function measure(db: string, env: Record<string, string>) {
   const { server, clientDir } = await loadClientBuild();
   const render = server.entry.module.default;
   let withRender = true;
+  let captured: RenderArgs | null = null;
   const build: ServerBuild = {
     ...server,
     entry: {
       module: {
         ...server.entry.module,
-        default: (request, status, headers, context, loadContext) =>
-          withRender
+        default: async (request, status, headers, context, loadContext) => {
+          if (capturing) {
+            // Keep the loader data's bytes for the render-alone loop (the stream is read once).
+            const handoff = await new Response(context.serverHandoffStream as ReadableStream).arrayBuffer();
+            captured = [request, status, new Headers(headers), context, new Uint8Array(handoff)];
+            context = { ...context, serverHandoffStream: streamOf(captured[4]) };
+          }
+          return withRender
             ? render(request, status, headers, context, loadContext)
             : // Everything but React: the loader data React Router serialised, sent as it is.
               new Response(context.serverHandoffStream as ReadableStream<Uint8Array>, {
                 status,
                 headers: { 'content-type': 'text/plain', 'content-security-policy': "default-src 'none'" },
-              }),
+              });
+        },
       },
     },
   };
+  let capturing = false;
   const app = createApp(services, { server: build, clientDir });
   const base = config.publicUrl;
   try {
     const cookies = { customer: await signIn(app, base, CUSTOMER), owner: await signIn(app, base, OWNER) };
     const rows: string[] = [];
-    for (const route of visitorRoutes(orderId)) {
+    for (const route of visitorRoutes(orderId).filter(
+      (r) => !PAGES || PAGES.some((p) => r.name.startsWith(p)),
+    )) {
       const headers = { cookie: cookies[route.as], 'accept-encoding': 'gzip' };
       const get = async () => {
         const res = await app.request(`${base}${route.path}`, { headers });
@@ -82,22 +100,51 @@ async function measure(db: string, env: Record<string, string>) {
       withRender = true;
       const sessionHeaders = new Headers(headers);
       const session = await perCall(() => services.session.getUser(sessionHeaders));
-      const cells = [whole, withoutRender, whole - withoutRender, session].map((ms) => ms.toFixed(2));
-      rows.push(`| ${route.name} | ${cells.join(' | ')} |`);
+      capturing = true;
+      await get();
+      capturing = false;
+      const [request, status, headers_, context, handoff] = captured as unknown as RenderArgs;
+      const renderAlone = await perCall(async () => {
+        const page = await render(
+          request,
+          status,
+          new Headers(headers_),
+          { ...context, serverHandoffStream: streamOf(handoff) },
+          {} as never,
+        );
+        await page.arrayBuffer();
+      });
+      const cells = [whole, withoutRender, whole - withoutRender, session, renderAlone].map((ms) =>
+        ms.toFixed(2),
+      );
+      rows.push(`| ${route.name} | ${cells.join(' | ')} | ${(renderAlone / whole).toFixed(2)} |`);
     }
     console.log(`\n${db}; least of ${ROUNDS} rounds of ${REQUESTS}; load average ${loadAverage()}\n`);
-    console.log('| page | whole app ms | without render ms | render ms | session look-up ms |');
-    console.log('|---|---|---|---|---|');
+    console.log(
+      '| page | whole app ms | without render ms | render ms | session look-up ms | L: render alone ms | L-CPU / whole |',
+    );
+    console.log('|---|---|---|---|---|---|---|');
     for (const row of rows) console.log(row);
   } finally {
     await services.close();
   }
 }
 
+type RenderArgs = [Request, number, Headers, EntryContext, Uint8Array];
+
+const streamOf = (bytes: Uint8Array) =>
+  new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(bytes);
+      controller.close();
+    },
+  });
+
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-page-cpu-'));
 try {
-  await measure('embedded', { DATA_DIR: dataDir });
-  await onTemporaryPostgres('shop_page_cpu', (env) => measure('PostgreSQL (Node side)', env));
+  if (ONLY !== 'postgres') await measure('embedded', { DATA_DIR: dataDir });
+  if (ONLY !== 'embedded')
+    await onTemporaryPostgres('shop_page_cpu', (env) => measure('PostgreSQL (Node side)', env));
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }

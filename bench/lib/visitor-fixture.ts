@@ -41,7 +41,10 @@ export async function seedVisitorFixture(env: Record<string, string>): Promise<{
     const { userId } = await services.accounts.signUp(details(CUSTOMER.email, 0));
     await services.accounts.signUp(details(OWNER.email, 1));
     await services.accounts.setAdmin(OWNER.email, true);
-    const products = await services.catalog.listActive();
+    // Plain cookies only: a box must be filled and a seasonal cookie has its own days.
+    const products = (await services.catalog.listActive()).filter(
+      (p) => !p.box && !p.deliver_from && !p.deliver_until && !p.on_sale_until,
+    );
 
     const others = [];
     for (let i = 0; i < OTHER_CUSTOMERS; i++) {
