@@ -20,7 +20,7 @@ import { addDays, daysBetween, type IsoDate, isIsoDate, londonDate } from '~/sha
 import type { Db, Tx } from '../db/client';
 import { bakeDayOverrides, bakeDayTemplate, orders } from '../db/schema';
 import { badRequest, notFound, parseOrThrow } from '../errors';
-import { bookedCookiesByDate, bookedCookiesOn, bookedOnDay } from '../orders/booked-cookies';
+import { bookedCookiesByDateJson, bookedCookiesOn, bookedOnDay } from '../orders/booked-cookies';
 
 /** Any fixed number: the first key of the per-day advisory lock (the second is the day's number). */
 const DAY_LOCK = 7_274_013;
@@ -130,17 +130,27 @@ const closedBefore = (date: IsoDate) =>
   sql<IsoDate[]>`(select coalesce(json_agg(o.date::text), '[]'::json) from ${bakeDayOverrides} o
     where o.closed and o.date < ${date}::date and o.date >= ${addDays(date, -CUTOFF_LOOKBACK_DAYS)}::date)`;
 
-/** The template and every override from `from` on (by date): one statement. */
-async function rulesFrom(exec: Db | Tx, from: IsoDate) {
-  const rows = await exec
-    .select({ template: bakeDayTemplate, override: bakeDayOverrides })
+/**
+ * The template, every override from `from` on (by date) and the cookies booked on each day from
+ * `today` to the template's horizon: one statement (checkout draws its calendar from it on every
+ * visit).
+ */
+async function rulesFrom(exec: Db | Tx, from: IsoDate, today: IsoDate) {
+  const horizon = sql`${today}::date + coalesce(${bakeDayTemplate.horizonDays}, ${DEFAULT_BAKE_TEMPLATE.horizonDays})`;
+  const [row] = await exec
+    .select({
+      template: bakeDayTemplate,
+      overrides: sql<BakeOverride[]>`(select coalesce(json_agg(json_build_object(
+        'date', o.date, 'closed', o.closed, 'capacityCookies', o.capacity_cookies, 'note', o.note
+      ) order by o.date), '[]'::json) from ${bakeDayOverrides} o where o.date >= ${from}::date)`,
+      booked: bookedCookiesByDateJson(today, horizon),
+    })
     .from(sql`(select 1) as one`)
-    .leftJoin(bakeDayTemplate, eq(bakeDayTemplate.id, 1))
-    .leftJoin(bakeDayOverrides, gte(bakeDayOverrides.date, from))
-    .orderBy(asc(bakeDayOverrides.date));
+    .leftJoin(bakeDayTemplate, eq(bakeDayTemplate.id, 1));
   return {
-    template: templateOf(rows[0]?.template),
-    overrides: rows.flatMap((r) => overrideOf(r.override) ?? []),
+    template: templateOf(row?.template),
+    overrides: row?.overrides ?? [],
+    booked: row?.booked ?? {},
   };
 }
 
@@ -187,12 +197,10 @@ export function createBakeDaysService(db: Db, clock: () => Date = () => new Date
     const now = clock();
     const today = londonDate(now);
     // Earlier closed dates too: a cut-off moves back over them (decision 034).
-    const rules = await rulesFrom(exec, addDays(today, -CUTOFF_LOOKBACK_DAYS));
-    const all = rules.overrides;
+    const rules = await rulesFrom(exec, addDays(today, -CUTOFF_LOOKBACK_DAYS), today);
+    const { overrides: all, booked } = rules;
     const template =
       options.fulfilment === 'collection' ? rules.template : zoneTemplate(rules.template, options.zone);
-    const last = addDays(today, template.horizonDays);
-    const booked = await bookedCookiesByDate(exec, today, last);
     const { cookies, fulfilment } = options;
     const days = listBakeDays({ template, overrides: all, booked, now, cookies, fulfilment });
     return { template, overrides: all.filter((o) => o.date >= today), days };

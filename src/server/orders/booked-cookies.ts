@@ -1,4 +1,4 @@
-import { and, between, eq, inArray, sql } from 'drizzle-orm';
+import { and, between, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { IsoDate } from '~/shared/time/london-time';
 import type { Db, Tx } from '../db/client';
 import { orderItems, orders } from '../db/schema';
@@ -7,36 +7,34 @@ import { orderItems, orders } from '../db/schema';
 const holdsItsPlace = sql`${orders.status} <> 'cancelled'`;
 
 /**
- * Cookies already reserved for each date from `from` to `to` (inclusive): the lines of every
- * order for that delivery day that is not cancelled (a pending order holds its place until it is
- * paid or cancelled). Bake days count their capacity with it; the orders module owns the tables.
+ * Cookies already reserved for each date from `from` to `to` (inclusive; `to` may be a SQL
+ * expression): the lines of every order for that delivery day that is not cancelled (a pending
+ * order holds its place until it is paid or cancelled), as a scalar subquery giving a JSON object
+ * { date: cookies }, so a statement reading the days' rules counts them in the same round trip.
+ * Counted order by order through `orders_delivery_date_idx` and `order_items_order_id_idx`:
+ * joined, PostgreSQL hashed every line the shop ever sold, a scan that grows with its history
+ * (checkout's calendar 4.2 -> 2.1 ms of the embedded database's work at 1,500 past orders,
+ * bench/RESULTS.md). Bake days count their capacity with it; the orders module owns the tables.
  */
-export async function bookedCookiesByDate(
-  exec: Db | Tx,
-  from: IsoDate,
-  to: IsoDate,
-): Promise<Record<IsoDate, number>> {
-  const rows = await exec
-    .select({
-      date: orders.deliveryDate,
-      // A box counts as its cookies (the oven bakes cookies, not boxes).
-      cookies: sql<number>`coalesce(sum(${orderItems.quantity} * ${orderItems.cookiesEach}), 0)::int`,
-    })
-    .from(orders)
-    .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
-    .where(and(between(orders.deliveryDate, from, to), holdsItsPlace))
-    .groupBy(orders.deliveryDate);
-  return Object.fromEntries(rows.map((r) => [r.date!, Number(r.cookies)]));
-}
+export const bookedCookiesByDateJson = (from: IsoDate, to: IsoDate | SQL) =>
+  sql<Record<IsoDate, number> | null>`(
+  select json_object_agg(d.date, d.cookies) from (
+    select o.delivery_date::text as date, coalesce(sum((
+      select sum(i.quantity * i.cookies_each) from ${orderItems} i where i.order_id = o.id
+    )), 0)::int as cookies
+    from ${orders} o
+    where o.delivery_date between ${from}::date and ${to} and o.status <> 'cancelled'
+    group by o.delivery_date
+  ) d
+)`;
 
 /**
  * The cookies booked for one date as a scalar subquery, for a statement that reads the day's
  * rules in the same round trip, or for `bookedCookiesOnDay` (the same count as
- * `bookedCookiesByDate`). Counted order by order through `order_items_order_id_idx`: joined,
+ * `bookedCookiesByDateJson`). Counted order by order through `order_items_order_id_idx`: joined,
  * PostgreSQL hashes every line the shop ever sold (a sequential scan that grows with its history:
  * 2.6 ms beside 20,000 past orders on the embedded database, 0.5 ms this way), and the count
- * taken under a day's lock would hold that lock longer. Over many days the join is cheaper while
- * the history is short, so `bookedCookiesByDate` keeps it (bench/RESULTS.md).
+ * taken under a day's lock would hold that lock longer.
  */
 export const bookedCookiesOn = (date: IsoDate) =>
   // Aliased (drizzle leaves columns unqualified in a select with no join, where "id" would be a
