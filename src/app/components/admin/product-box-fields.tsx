@@ -11,7 +11,14 @@ export interface BoxCookieOption {
   name: string;
 }
 
-const errorText = (error: unknown) => (error as { message?: string } | undefined)?.message;
+/**
+ * The error of a group keyed by cookie id: react-hook-form files it under `root` when an id
+ * starts with a digit (it takes the group for a field array).
+ */
+const errorText = (error: unknown) => {
+  const e = error as { message?: string; root?: { message?: string } } | undefined;
+  return e?.message ?? e?.root?.message;
+};
 
 function FieldError({ id, error }: { id: string; error: unknown }) {
   const message = errorText(error);
