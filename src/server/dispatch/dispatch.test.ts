@@ -1,8 +1,10 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveries, deliveryZones, emailOutbox, orders } from '~/server/db/schema';
+import { buildOrderConfirmation } from '~/server/mail/order-confirmation';
 import { runSheetStops } from '~/shared/bake-days/day-sheets';
 import { comparePostcodes } from '~/shared/delivery-zones/postcode-order';
+import { dispatchText } from '~/shared/delivery-zones/zone-texts';
 import { adminActor } from '~/shared/orders/actor';
 import { addDays, londonDate } from '~/shared/time/london-time';
 import { api, createProduct, createUser } from '~/test/factories';
@@ -346,5 +348,30 @@ describe('tracking numbers', () => {
       .from(orders)
       .where(and(inArray(orders.id, [a.id, b.id]), eq(orders.status, 'shipped')));
     expect(history).toHaveLength(2);
+  });
+});
+
+describe('the customer reads the dispatch day', () => {
+  it('a posted order says "Dispatched ..., usually with you in 2-3 days" on its view, its confirmation and shipped e-mails', async () => {
+    const day = freshDay();
+    const posted = await orderFor(day, 'post', 'EH3 9AA');
+    const van = await orderFor(day, 'van', 'SY3 8AB');
+    const said = dispatchText(day, '2-3 days');
+    expect(said).toMatch(/^Dispatched \w+ \d+ \w+, usually with you in 2-3 days$/);
+    const view = await t.services.orders.getForCustomer(posted.profileId, posted.id);
+    expect(view.dispatch).toBe(said);
+    expect((await t.services.orders.getForCustomer(van.profileId, van.id)).dispatch).toBeNull();
+
+    const confirmation = buildOrderConfirmation(view, t.services.config.shop, 'http://shop.test');
+    expect(confirmation.text).toContain(said);
+    expect(confirmation.text).not.toContain('Delivery day:');
+    expect(confirmation.html).toContain(said);
+
+    await t.services.daySheets.uploadTracking(day, `${number(posted)},AB123456789GB`, owner);
+    const [shipped] = await t.services.db
+      .select({ text: emailOutbox.text })
+      .from(emailOutbox)
+      .where(eq(emailOutbox.dedupeKey, `order-shipped:${posted.id}`));
+    expect(shipped!.text).toContain(`${said}.`);
   });
 });

@@ -61,7 +61,7 @@ export function buildOrderConfirmation(
     '',
     `Order number: ${number}`,
     `Order date: ${date}`,
-    ...(deliveryDay ? [`${dayName}: ${deliveryDay}`] : []),
+    ...(view.dispatch ? [view.dispatch] : deliveryDay ? [`${dayName}: ${deliveryDay}`] : []),
     '',
     ...lines.map(
       (l) => `${l.quantity} x ${l.name} (${formatPence(l.unit)} each)  ${formatPence(l.unit * l.quantity)}`,
@@ -90,7 +90,13 @@ ${giftSays.map((line) => html`<p style="margin:0 0 20px;">${line}</p>`)}
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:0 0 20px;background:${BRAND.cream};border-radius:6px;">
 <tr><td style="padding:12px 16px;"><span style="color:${BRAND.cocoaLight};font-size:14px;white-space:nowrap;">Order number</span><br><strong>${number}</strong></td>
 <td style="padding:12px 16px;text-align:right;"><span style="color:${BRAND.cocoaLight};font-size:14px;white-space:nowrap;">Order date</span><br><strong>${date}</strong></td></tr>
-${deliveryDay ? html`<tr><td colspan="2" style="padding:0 16px 12px;"><span style="color:${BRAND.cocoaLight};font-size:14px;">${dayName}</span><br><strong>${deliveryDay}</strong></td></tr>` : ''}
+${
+  view.dispatch
+    ? html`<tr><td colspan="2" style="padding:0 16px 12px;"><strong>${view.dispatch}</strong></td></tr>`
+    : deliveryDay
+      ? html`<tr><td colspan="2" style="padding:0 16px 12px;"><span style="color:${BRAND.cocoaLight};font-size:14px;">${dayName}</span><br><strong>${deliveryDay}</strong></td></tr>`
+      : ''
+}
 </table>
 <h2 style="margin:0 0 8px;font-family:Georgia,'Times New Roman',serif;font-size:18px;">Your cookies</h2>
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:0 0 20px;font-size:15px;">

@@ -118,7 +118,10 @@ export function buildOrderUpdate(
 ): OutgoingEmail {
   const { subject, heading, lines: said } = wording(u, view);
   // Every e-mail about an order names its delivery (or collection) day, and a gift its recipient.
-  const day = view.delivery_date && `${dayLabel(view.fulfilment)}: ${formatBakeDay(view.delivery_date)}.`;
+  // A posted order's day is its dispatch day: "Dispatched Tuesday 1 December, usually with you in 2-3 days."
+  const day = view.dispatch
+    ? `${view.dispatch}.`
+    : view.delivery_date && `${dayLabel(view.fulfilment)}: ${formatBakeDay(view.delivery_date)}.`;
   const recipient = giftRecipient(view);
   const namesRecipient = recipient !== null && said.some((line) => line.includes(recipient));
   const lines = [

@@ -1,4 +1,5 @@
 import { eq, type SQL, sql } from 'drizzle-orm';
+import { dispatchText } from '~/shared/delivery-zones/zone-texts';
 import {
   type OrderHistoryView,
   type OrderLineView,
@@ -73,6 +74,10 @@ function toView(r: OrderRow, now: Date): OrderView {
     paid_at: iso(o.paidAt),
     cancelled_at: iso(o.cancelledAt),
     delivery_date: o.deliveryDate,
+    dispatch:
+      o.deliveryMethod === 'post' && o.deliveryDate
+        ? dispatchText(o.deliveryDate, o.deliveryTransitDays)
+        : null,
     customer: { id: o.profileId, full_name: r.customerName, email: r.customerEmail },
     fulfilment: o.fulfilment,
     ship: shipToOf(o),

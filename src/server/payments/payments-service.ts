@@ -138,15 +138,26 @@ export function createPaymentsService(
       paid: boolean;
       orderNumber: string | null;
       deliveryDate: string | null;
+      /** A posted order's "Dispatched ..., usually with you in 2-3 days" (OrderView's `dispatch`). */
+      dispatch: string | null;
       /** What was paid, as the summary shows it. */
       figures: SummaryFigures | null;
     }> {
       const order = await orders.getBySessionId(sessionId);
-      if (!order) return { found: false, paid: false, orderNumber: null, deliveryDate: null, figures: null };
+      if (!order)
+        return {
+          found: false,
+          paid: false,
+          orderNumber: null,
+          deliveryDate: null,
+          dispatch: null,
+          figures: null,
+        };
       const seen = {
         found: true,
         orderNumber: order.number,
         deliveryDate: order.delivery_date,
+        dispatch: order.dispatch,
         figures: {
           subtotal_pennies: order.subtotal_pennies,
           discount: order.discount,

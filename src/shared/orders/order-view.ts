@@ -20,6 +20,11 @@ export interface OrderView {
   cancelled_at: string | null;
   /** The delivery day the customer chose ('YYYY-MM-DD', London); null on orders from before bake days. */
   delivery_date: string | null;
+  /**
+   * A posted order's "Dispatched Tuesday 1 December, usually with you in 2-3 days" (issue 30):
+   * its day is the dispatch day. Null for the van, collection and orders from before zones.
+   */
+  dispatch: string | null;
   customer: { id: string; full_name: string; email: string };
   /** Delivered to `ship`, or collected from the bakery (`ship` then names who collects). */
   fulfilment: Fulfilment;

@@ -39,7 +39,12 @@ export function OrderCard({ order }: { order: OrderView }) {
             <p className="text-sm text-cocoa-light">
               <time dateTime={order.created_at}>{formatDateTime(order.created_at)}</time>
             </p>
-            <DeliveryDay date={order.delivery_date} fulfilment={order.fulfilment} className="text-sm" />
+            <DeliveryDay
+              date={order.delivery_date}
+              fulfilment={order.fulfilment}
+              dispatch={order.dispatch}
+              className="text-sm"
+            />
           </div>
           <div className="flex flex-wrap items-center gap-3">
             <OrderMarks order={order} />

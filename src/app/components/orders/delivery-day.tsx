@@ -4,18 +4,23 @@ import { formatBakeDay } from '~/shared/time/london-time';
 
 /**
  * "Delivery day: Wednesday 25 November" (or "Collection day: ..."), wherever an order is shown;
- * nothing for older orders.
+ * a posted order's "Dispatched Tuesday 1 December, usually with you in 2-3 days" instead (its
+ * day is the dispatch day); nothing for older orders.
  */
 export function DeliveryDay({
   date,
   fulfilment = 'delivery',
+  dispatch,
   className,
 }: {
   date: string | null;
   fulfilment?: Fulfilment;
+  /** The order's `dispatch` text, when posted. */
+  dispatch?: string | null;
   className?: string;
 }) {
   if (!date) return null;
+  if (dispatch) return <p className={className}>{dispatch}</p>;
   return (
     <p className={className}>
       <span className="font-medium">{dayLabel(fulfilment)}:</span>{' '}

@@ -24,7 +24,7 @@ export function OrderHeader({
       <div>
         <h1 className="text-3xl font-bold">Order {order.number}</h1>
         <p className="text-cocoa-light">{subtitle}</p>
-        <DeliveryDay date={order.delivery_date} fulfilment={order.fulfilment} />
+        <DeliveryDay date={order.delivery_date} fulfilment={order.fulfilment} dispatch={order.dispatch} />
         {children}
       </div>
       <div className="flex flex-wrap items-center gap-2">

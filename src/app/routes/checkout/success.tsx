@@ -19,20 +19,21 @@ export const meta: Route.MetaFunction = ({ matches }) =>
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const sessionId = new URL(request.url).searchParams.get('session_id')?.trim() ?? '';
-  const { found, paid, orderNumber, deliveryDate, figures } = sessionId
+  const { found, paid, orderNumber, deliveryDate, dispatch, figures } = sessionId
     ? await context.services.payments.reconcile(sessionId)
-    : { found: false, paid: false, orderNumber: null, deliveryDate: null, figures: null };
+    : { found: false, paid: false, orderNumber: null, deliveryDate: null, dispatch: null, figures: null };
   // Where and when to collect, as the owner has it now (the order keeps no copy).
   const settings = figures?.fulfilment === 'collection' ? await context.services.settings.get() : null;
   const collection = settings && { address: settings.collectionAddress, hours: settings.collectionHours };
   const summary = figures && summaryRows(figures);
   // The page promises only the e-mail the shop sends (ORDER_EMAILS_OFF may switch it off).
   const emailed = !context.services.config.mail.orderEmailsOff.has('paid');
-  return { sessionId, found, paid, orderNumber, deliveryDate, summary, collection, emailed };
+  return { sessionId, found, paid, orderNumber, deliveryDate, dispatch, summary, collection, emailed };
 }
 
 export default function SuccessPage({ loaderData }: Route.ComponentProps) {
-  const { sessionId, found, paid, orderNumber, deliveryDate, summary, collection, emailed } = loaderData;
+  const { sessionId, found, paid, orderNumber, deliveryDate, dispatch, summary, collection, emailed } =
+    loaderData;
   return (
     <main className="mx-auto w-full max-w-2xl px-4 py-12 sm:py-16">
       {found ? (
@@ -41,6 +42,7 @@ export default function SuccessPage({ loaderData }: Route.ComponentProps) {
           paid={paid}
           orderNumber={orderNumber}
           deliveryDate={deliveryDate}
+          dispatch={dispatch}
           summary={summary}
           collection={collection}
           emailed={emailed}
@@ -57,6 +59,7 @@ function Confirmed({
   paid,
   orderNumber,
   deliveryDate,
+  dispatch,
   summary,
   collection,
   emailed,
@@ -65,6 +68,8 @@ function Confirmed({
   paid: boolean;
   orderNumber: string | null;
   deliveryDate: string | null;
+  /** A posted order's "Dispatched ..., usually with you in 2-3 days", said instead of its day. */
+  dispatch: string | null;
   summary: SummaryRow[] | null;
   collection: { address: string; hours: string } | null;
   emailed: boolean;
@@ -89,7 +94,8 @@ function Confirmed({
             <span className="font-semibold">Order</span> <span className="font-mono">{orderNumber}</span>
           </p>
         )}
-        {deliveryDate && (
+        {dispatch && <p>{dispatch}</p>}
+        {deliveryDate && !dispatch && (
           <p>
             <span className="font-semibold">{dayLabel(collection ? 'collection' : 'delivery')}:</span>{' '}
             {formatBakeDay(deliveryDate)}
