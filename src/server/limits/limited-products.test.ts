@@ -186,6 +186,42 @@ describe('what the shop and the checkout say of a limited product', () => {
     expect(byDate(inDays(13)).note).toBe(`Only 4 left for ${formatBakeDay(inDays(13))}`);
   });
 
+  it('offers collection days by what is left too: a day sold out is full, with the next day that has some', async () => {
+    await t.services.settings.save({
+      deliveryFee: '4.99',
+      freeDelivery: false,
+      collection: true,
+      collectionAddress: 'The Bakehouse, 1 Mardol, Shrewsbury',
+      collectionHours: 'Daily 9am-1pm',
+    });
+    await t.services.bakeDays.saveTemplate({ ...EVERY_DAY, collectionWeekdays: [0, 1, 2, 3, 4, 5, 6] });
+    try {
+      const p = await limited({
+        name: 'Easter Box',
+        deliverFrom: inDays(21),
+        deliverUntil: inDays(22),
+        dailyLimit: 2,
+      });
+      expect((await checkout(p.id, inDays(21), 2)).status).toBe(200);
+      const res = await api(t, 'POST', QUOTE, {
+        items: [{ product_id: p.id, quantity: 1 }],
+        fulfilment: 'collection',
+      });
+      expect(res.status).toBe(200);
+      const { limited_days } = await res.json();
+      expect(limited_days.days).toMatchObject([
+        {
+          date: inDays(21),
+          state: 'full',
+          note: `Sold out for this day. Next available: ${formatBakeDay(inDays(22))}`,
+        },
+        { date: inDays(22), note: `Only 2 left for ${formatBakeDay(inDays(22))}` },
+      ]);
+    } finally {
+      await t.services.bakeDays.saveTemplate(EVERY_DAY);
+    }
+  });
+
   it('an ordinary basket gets no limited days', async () => {
     const plain = await createProduct(t.services, { name: 'Plain Oat' });
     const res = await api(t, 'POST', QUOTE, { items: [{ product_id: plain.id, quantity: 1 }] });
