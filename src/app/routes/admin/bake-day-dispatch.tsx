@@ -145,7 +145,7 @@ export default function DispatchList({ loaderData, actionData, params }: Route.C
                   </td>
                   <td className="py-3">
                     {p.service}
-                    {p.tracking && <p className="font-mono text-sm">{p.tracking}</p>}
+                    {p.tracking && <p className="font-mono text-sm break-all">{p.tracking}</p>}
                   </td>
                 </tr>
               ))}
@@ -153,7 +153,12 @@ export default function DispatchList({ loaderData, actionData, params }: Route.C
           </table>
         </div>
       )}
-      <TrackingForm busy={navigation.state !== 'idle'} error={actionData?.error ?? null} />
+      {/* A new, empty form once an upload has shipped its orders. */}
+      <TrackingForm
+        key={actionData?.report?.applied ? JSON.stringify(actionData.report.lines) : 'tracking'}
+        busy={navigation.state !== 'idle'}
+        error={actionData?.error ?? null}
+      />
     </main>
   );
 }
