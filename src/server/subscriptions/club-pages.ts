@@ -85,7 +85,7 @@ export async function joinOptions(
   };
 }
 
-/** The cookies and boxes a member may subscribe to: on sale every day, loose cookies first, then boxes, by name. */
+/** The cookies and boxes a member may subscribe to (never a gift card): on sale every day, loose cookies first, then boxes, by name. */
 function clubProducts(db: Db) {
   return db
     .select({
@@ -102,6 +102,7 @@ function clubProducts(db: Db) {
       and(
         eq(products.isActive, true),
         eq(products.soldOut, false),
+        eq(products.kind, 'cookie'),
         // Limited and seasonal products are sold for their own dates (decision 043).
         isNull(products.dailyLimit),
         isNull(products.deliverFrom),

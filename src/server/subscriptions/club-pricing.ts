@@ -60,7 +60,8 @@ export async function priceBox(
 ): Promise<{ lines: BoxLine[]; priced: PricedOrder; cookies: number; zone: DeliveryZone | null } | null> {
   if (!sub.productId) return null;
   const [p] = await exec.select().from(products).where(eq(products.id, sub.productId));
-  if (!p?.isActive || p.soldOut) return null;
+  // A gift card is bought once, for someone, not every few weeks (decision 047).
+  if (!p?.isActive || p.soldOut || p.kind !== 'cookie') return null;
   // A limited or seasonal product (decision 043) is sold for its own dates, not every few weeks.
   if (p.dailyLimit !== null || p.deliverFrom || p.deliverUntil || p.onSaleFrom || p.onSaleUntil) {
     const message = `Sorry, ${p.name} is a limited product and cannot come in the Cookie Club.`;

@@ -123,6 +123,11 @@ describe('joining the Cookie Club', () => {
     const refused = await join({ ...ok, product_id: limited.id, quantity: 1 });
     expect(refused.status).toBe(400);
     expect((await refused.json()).error.message).toContain('cannot come in the Cookie Club');
+    // Nor a gift card: it is bought once, for someone.
+    const card = await createProduct(t.services, { name: `Gift card ${Math.random()}`, pricePennies: 2000 });
+    await t.services.db.update(products).set({ kind: 'gift_card' }).where(eq(products.id, card.id));
+    expect((await join({ ...ok, product_id: card.id, quantity: 1 })).status).toBe(400);
+    expect((await club().choices()).map((c) => c.id)).not.toContain(card.id);
     const rows = await t.services.db
       .select()
       .from(subscriptions)
