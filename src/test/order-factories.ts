@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { deliveries, orderItems, orderPayments, orders, profiles, users } from '~/server/db/schema';
 import type { Services } from '~/server/services';
 import type { BoxContents } from '~/shared/boxes/box';
+import type { GiftCardPurchase } from '~/shared/gift-cards/gift-card-code';
 import { type OrderStatus, REVENUE_STATUSES } from '~/shared/orders/statuses';
 
 type ProfileRow = typeof profiles.$inferSelect;
@@ -42,6 +43,8 @@ export interface OrderLineSpec {
   vatRate?: 0 | 5 | 20;
   /** A box's cookies in one box (decision 042); its size is their count. */
   boxContents?: BoxContents | null;
+  /** A gift card bought (decision 047): who it is for. */
+  giftCard?: GiftCardPurchase | null;
 }
 
 /**
@@ -61,6 +64,9 @@ export async function createOrder(
     deliveryDate?: string;
     /** A discount code's name and what it took off the cookies (no discount_codes row needed). */
     discount?: { code: string; pennies: number };
+    /** Collected from the bakery, or delivered in this zone (as checkout keeps it). */
+    fulfilment?: 'delivery' | 'collection';
+    zone?: { id: string; name: string };
   } = {},
 ) {
   const profile =
@@ -75,6 +81,7 @@ export async function createOrder(
     unitPricePennies: l.unitPricePennies ?? 450,
     vatRate: l.vatRate ?? 0,
     boxContents: l.boxContents ?? null,
+    giftCard: l.giftCard ?? null,
     cookiesEach: l.boxContents ? l.boxContents.reduce((n, e) => n + e.quantity, 0) : 1,
   }));
   const subtotal = lines.reduce((sum, l) => sum + l.quantity * l.unitPricePennies, 0);
@@ -92,6 +99,9 @@ export async function createOrder(
         discountCode: options.discount?.code ?? null,
         discountPennies: options.discount?.pennies ?? 0,
         deliveryDate: options.deliveryDate ?? null,
+        fulfilment: options.fulfilment ?? 'delivery',
+        deliveryZoneId: options.zone?.id ?? null,
+        deliveryZoneName: options.zone?.name ?? null,
         shipName: profile.fullName,
         shipPhone: profile.phone,
         shipAddress: profile.address,

@@ -45,15 +45,15 @@ export function adminRoutes(services: Services) {
   return (
     new Hono<AuthEnv>()
       .use('*', adminOnly(services.session))
-      .get('/dashboard', async (c) => c.json(await admin.dashboard.get()))
+      .get('/dashboard', async (c) => c.json(await admin.dashboard.get({ zone: c.req.query('zone') })))
       .get('/orders', async (c) => {
-        const { q, status, from, to, day, page } = c.req.query();
-        return c.json(await orders.listForAdmin({ q, status, from, to, day, page }));
+        const { q, status, from, to, day, zone, page } = c.req.query();
+        return c.json(await orders.listForAdmin({ q, status, from, to, day, zone, page }));
       })
       // Before /orders/:id, which would otherwise take "export.csv" for an id.
       .get('/orders/export.csv', (c) => {
-        const { q, status, from, to, day } = c.req.query();
-        const rows = orders.exportCsvRows({ q, status, from, to, day });
+        const { q, status, from, to, day, zone } = c.req.query();
+        const rows = orders.exportCsvRows({ q, status, from, to, day, zone });
         return csvResponse(`orders-${today()}.csv`, ORDER_CSV_HEADER, rows);
       })
       .get('/orders/:id', async (c) => c.json({ order: await orders.getForAdmin(c.req.param('id')) }))

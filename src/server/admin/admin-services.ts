@@ -3,7 +3,7 @@ import { createProductWrites } from '../catalog/product-writes';
 import type { Db } from '../db/client';
 import type { OrdersService } from '../orders/orders-service';
 import { createAdminCustomersService } from './admin-customers-service';
-import { createAdminDashboardService } from './admin-dashboard-service';
+import { createAdminDashboardService, zoneChoices } from './admin-dashboard-service';
 
 /**
  * The back office's services. They assume the caller is an admin: the /api/admin routes and the
@@ -16,6 +16,8 @@ export function createAdminServices(db: Db, catalogVersion: CatalogVersion, orde
     dashboard: createAdminDashboardService(db, orders),
     products: createProductWrites(db, catalogVersion),
     customers: createAdminCustomersService(db, orders),
+    /** The zone filter's choices (orders list and dashboard). */
+    zoneChoices: () => zoneChoices(db),
   };
 }
 

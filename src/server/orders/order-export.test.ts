@@ -1,6 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csvRow, pounds, textCell } from '~/server/csv/csv';
-import { refunds } from '~/server/db/schema';
+import { deliveryZones, refunds } from '~/server/db/schema';
 import { api, createUser } from '~/test/factories';
 import { createCustomer, createOrder } from '~/test/order-factories';
 import { createTestApp, type TestApp } from '~/test/test-app';
@@ -81,7 +82,7 @@ describe('GET /api/admin/orders/export.csv', () => {
       /^attachment; filename="orders-\d{4}-\d{2}-\d{2}\.csv"$/,
     );
     expect(text.split('\r\n')[0]).toBe(
-      '\uFEFFOrder number,Order date,Delivery day,Fulfilment,Status,Customer,E-mail,Postcode,Items,Subtotal,' +
+      '\uFEFFOrder number,Order date,Delivery day,Fulfilment,Zone,Status,Customer,E-mail,Postcode,Items,Subtotal,' +
         'Discount code,Discount,Delivery,VAT 5%,VAT 20%,Refunds,Total',
     );
   });
@@ -91,7 +92,7 @@ describe('GET /api/admin/orders/export.csv', () => {
     const lines = text.split('\r\n');
     expect(lines).toHaveLength(3); // header, the order, the final line ending
     expect(lines[1]).toBe(
-      `${evil.id.slice(0, 8)},2033-05-01 11:15,,Delivery,Completed,"'=HYPERLINK(""http://evil.example"",""Click"")",mallory@example.com,SY3 9AA,` +
+      `${evil.id.slice(0, 8)},2033-05-01 11:15,,Delivery,,Completed,"'=HYPERLINK(""http://evil.example"",""Click"")",mallory@example.com,SY3 9AA,` +
         '"1 x Dark Chocolate; 2 x Oat, Raisin & ""Spice""",13.00,,0.00,4.99,0.00,0.00,3.00,17.99',
     );
   });
@@ -113,7 +114,7 @@ describe('GET /api/admin/orders/export.csv', () => {
     // £20 of cookies, £2 off (£1 from each rate), £4.99 delivery shared in proportion (£2.50 / £2.49):
     // £9.00 + £2.49 paid at 20% holds £1.92 VAT (a sixth of a VAT-inclusive price).
     expect(row).toBe(
-      `${order.id.slice(0, 8)},2033-04-20 10:00,2033-04-22,Delivery,Paid,Alice Baker,${vera.email},WR1 1VT,` +
+      `${order.id.slice(0, 8)},2033-04-20 10:00,2033-04-22,Delivery,,Paid,Alice Baker,${vera.email},WR1 1VT,` +
         '1 x Chocolate-covered Ginger; 2 x Plain Shortbread,20.00,SPRING10,2.00,4.99,0.00,1.92,0.00,22.99',
     );
   });
@@ -124,6 +125,37 @@ describe('GET /api/admin/orders/export.csv', () => {
     expect(await rows('?status=completed&from=2033-05-01&to=2033-05-01')).toBe(1);
     expect(await rows('?status=pending&from=2033-05-01')).toBe(1);
     expect(await rows('?from=2033-05-03')).toBe(0);
+  });
+
+  it('filters the list and the export by zone (Collection too), naming each order’s zone', async () => {
+    const [van] = await t.services.db
+      .insert(deliveryZones)
+      .values({ name: 'Export van', postcodes: ['SY4'], method: 'van' })
+      .returning();
+    const profile = await createCustomer(t.services, { postcode: 'SY4 5ZZ' });
+    const at = new Date('2035-03-03T12:00:00Z');
+    const inVan = await createOrder(t.services, { profile, createdAt: at, zone: van! });
+    const collected = await createOrder(t.services, { profile, createdAt: at, fulfilment: 'collection' });
+    await createOrder(t.services, { profile, createdAt: at });
+    const numbers = async (query: string) =>
+      (await download(query)).text
+        .split('\r\n')
+        .slice(1, -1)
+        .map((l) => l.split(','));
+    const vanRows = await numbers(`?q=SY45&zone=${van!.id}`);
+    expect(vanRows.map((r) => [r[0], r[4]])).toEqual([[inVan.id.slice(0, 8), 'Export van']]);
+    const collectionRows = await numbers('?q=SY45&zone=collection');
+    expect(collectionRows.map((r) => [r[0], r[3], r[4]])).toEqual([
+      [collected.id.slice(0, 8), 'Collection', 'Collection'],
+    ]);
+    expect(await numbers('?q=SY45')).toHaveLength(3);
+    const list = await t.services.orders.listForAdmin({ q: 'SY45', zone: van!.id });
+    expect(list.items.map((o) => o.id)).toEqual([inVan.id]);
+    expect((await t.services.orders.listForAdmin({ q: 'SY45', zone: 'collection' })).total).toBe(1);
+    const bad = await download('?zone=somewhere');
+    expect(bad.res.status).toBe(400);
+    expect(bad.text).toContain('Zone must be a delivery zone or Collection');
+    await t.services.db.delete(deliveryZones).where(eq(deliveryZones.id, van!.id));
   });
 
   it('pages through more orders than one batch without losing or repeating any', async () => {

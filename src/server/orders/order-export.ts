@@ -30,6 +30,7 @@ export const ORDER_CSV_HEADER = [
   'Order date',
   'Delivery day',
   'Fulfilment',
+  'Zone',
   'Status',
   'Customer',
   'E-mail',
@@ -64,6 +65,7 @@ interface ExportRow {
   date: string;
   deliveryDay: string | null;
   fulfilment: Fulfilment;
+  zone: string | null;
   status: keyof typeof ORDER_STATUS_LABELS;
   customer: string;
   email: string;
@@ -110,6 +112,7 @@ async function* orderBatches(db: Db, where: SQL | undefined): AsyncGenerator<str
         date: sql<string>`to_char(${orders.createdAt} at time zone ${SHOP_TIME_ZONE}, 'YYYY-MM-DD HH24:MI')`,
         deliveryDay: orders.deliveryDate,
         fulfilment: orders.fulfilment,
+        zone: orders.deliveryZoneName,
         status: orders.status,
         customer: profiles.fullName,
         email: profiles.email,
@@ -145,6 +148,8 @@ async function* orderBatches(db: Db, where: SQL | undefined): AsyncGenerator<str
         r.date,
         r.deliveryDay ?? '',
         FULFILMENT_LABELS[r.fulfilment],
+        // The zone's name when ordered, as the zone filter groups them.
+        r.fulfilment === 'collection' ? 'Collection' : (r.zone ?? ''),
         ORDER_STATUS_LABELS[r.status],
         r.customer,
         r.email,

@@ -1,5 +1,5 @@
 import { and, eq, or, type SQL, sql } from 'drizzle-orm';
-import type { OrderFilter } from '~/shared/orders/schemas';
+import { COLLECTION_ZONE, type OrderFilter } from '~/shared/orders/schemas';
 import { SHOP_TIME_ZONE } from '~/shared/time/london-time';
 import { orders, profiles } from '../db/schema';
 
@@ -39,6 +39,12 @@ function searchCondition(q: string): SQL {
   return or(...conditions)!;
 }
 
+/** Orders of a zone (through orders_delivery_zone_idx), or those collected: as `sales_zone` (migration 0025). */
+export const zoneCondition = (zone: string): SQL =>
+  zone === COLLECTION_ZONE
+    ? eq(orders.fulfilment, 'collection')
+    : and(eq(orders.deliveryZoneId, zone), eq(orders.fulfilment, 'delivery'))!;
+
 /** The WHERE of the orders list and its CSV export; undefined selects every order. */
 export function orderFilterWhere(f: OrderFilter): SQL | undefined {
   return and(
@@ -48,5 +54,6 @@ export function orderFilterWhere(f: OrderFilter): SQL | undefined {
     f.to ? sql`${orders.createdAt} < ${londonMidnight(f.to, 1)}` : undefined,
     // Through orders_delivery_date_idx.
     f.day ? eq(orders.deliveryDate, f.day) : undefined,
+    f.zone ? zoneCondition(f.zone) : undefined,
   );
 }

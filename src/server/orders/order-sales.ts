@@ -1,4 +1,4 @@
-import { and, between, desc, inArray, sql } from 'drizzle-orm';
+import { and, between, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   BEST_SELLERS_COUNT,
   type BestSeller,
@@ -20,9 +20,10 @@ const mondayOf = (day: IsoDate) => addDays(day, -((weekdayOf(day) + 6) % 7));
  * 12 weeks here, and the best sellers of the last 30 days. Revenue is decision 007's rule: paid,
  * baking, shipped and completed totals, less refunds; pending and cancelled orders are not sales.
  * Read from the per-day sales the database keeps as orders change (decision 018): a few rows per
- * day, so it costs the same at 100 or 100,000 orders.
+ * day, so it costs the same at 100 or 100,000 orders. Gift cards sold are not revenue, nor best
+ * sellers (decision 049); `zone`: one zone's orders only (its id, or 'collection').
  */
-export async function salesInsights(db: Db, now = new Date()): Promise<SalesInsights> {
+export async function salesInsights(db: Db, now = new Date(), zone?: string): Promise<SalesInsights> {
   const today = londonDate(now);
   const firstDay = addDays(today, -(SALES_DAYS - 1));
   const firstWeek = addDays(mondayOf(today), -7 * (SALES_WEEKS - 1));
@@ -37,9 +38,15 @@ export async function salesInsights(db: Db, now = new Date()): Promise<SalesInsi
         revenue: sql<number>`sum(${salesByDay.totalPennies} - ${salesByDay.refundedPennies})`.mapWith(Number),
       })
       .from(salesByDay)
-      .where(and(inArray(salesByDay.status, [...REVENUE_STATUSES]), between(salesByDay.day, since, today)))
+      .where(
+        and(
+          inArray(salesByDay.status, [...REVENUE_STATUSES]),
+          between(salesByDay.day, since, today),
+          zone ? eq(salesByDay.zone, zone) : undefined,
+        ),
+      )
       .groupBy(salesByDay.day),
-    bestSellers(db, firstDay, today),
+    bestSellers(db, firstDay, today, zone),
   ]);
 
   const byDay = new Map(perDay.map((r) => [r.day, r]));
@@ -65,7 +72,7 @@ export async function salesInsights(db: Db, now = new Date()): Promise<SalesInsi
  * lines by the name they were sold under. A product sold under several names shows the one its
  * latest order was placed with.
  */
-async function bestSellers(db: Db, from: IsoDate, to: IsoDate): Promise<BestSeller[]> {
+async function bestSellers(db: Db, from: IsoDate, to: IsoDate, zone?: string): Promise<BestSeller[]> {
   const s = salesByDayProduct;
   // Per day and name first, leaving out what came to nothing (sold, then cancelled).
   const named = db.$with('named').as(
@@ -79,7 +86,7 @@ async function bestSellers(db: Db, from: IsoDate, to: IsoDate): Promise<BestSell
         lastPlacedAt: sql<Date>`max(${s.lastPlacedAt})`.as('last_placed_at'),
       })
       .from(s)
-      .where(between(s.day, from, to))
+      .where(and(between(s.day, from, to), zone ? eq(s.zone, zone) : undefined))
       .groupBy(s.day, s.productId, s.productName)
       .having(sql`sum(${s.quantity}) <> 0`),
   );

@@ -6,6 +6,7 @@ import type { Db } from '../db/client';
 import { newestFirst } from '../db/paging';
 import { orders, profiles, salesByDay } from '../db/schema';
 import { refundedSum } from './counted-refunds';
+import { zoneCondition } from './order-filter';
 import { foldSales } from './sales-ledger';
 
 /**
@@ -37,9 +38,10 @@ export interface OrderTotals {
 
 /**
  * The dashboard's order figures: counts and revenue from the per-day sales the database keeps as
- * orders change (decision 018), so they cost the same at 100 or 100,000 orders.
+ * orders change (decision 018), so they cost the same at 100 or 100,000 orders; of one zone's
+ * orders when `zone` is given (the orders list's zone filter, decision 049).
  */
-export async function orderTotals(db: Db): Promise<OrderTotals> {
+export async function orderTotals(db: Db, zone?: string): Promise<OrderTotals> {
   await foldSales(db);
   const [[totals], recent] = await Promise.all([
     db
@@ -52,7 +54,8 @@ export async function orderTotals(db: Db): Promise<OrderTotals> {
         revenue: sql<number>`coalesce(sum(${salesByDay.totalPennies} - ${salesByDay.refundedPennies})
           filter (where ${inArray(salesByDay.status, [...REVENUE_STATUSES])}), 0)`.mapWith(Number),
       })
-      .from(salesByDay),
+      .from(salesByDay)
+      .where(zone ? eq(salesByDay.zone, zone) : undefined),
     db
       .select({
         id: orders.id,
@@ -63,6 +66,7 @@ export async function orderTotals(db: Db): Promise<OrderTotals> {
       })
       .from(orders)
       .innerJoin(profiles, eq(profiles.id, orders.profileId))
+      .where(zone ? zoneCondition(zone) : undefined)
       .orderBy(newestFirst(orders.createdAt), desc(orders.id))
       .limit(RECENT_ORDERS_COUNT),
   ]);

@@ -513,9 +513,9 @@ export function createOrdersService(
     listForAdmin: (query: unknown) => listOrdersForAdmin(db, query),
     /** The orders the filters select as CSV rows, a batch at a time (see order-export.ts). */
     exportCsvRows: (query: unknown) => exportOrderRows(db, query),
-    totals: () => orderTotals(db),
-    /** Revenue and orders per day and week, and the best sellers (order-sales.ts). */
-    sales: (now?: Date) => salesInsights(db, now),
+    totals: (zone?: string) => orderTotals(db, zone),
+    /** Revenue and orders per day and week, and the best sellers (order-sales.ts); of one zone if given. */
+    sales: (now?: Date, zone?: string) => salesInsights(db, now, zone),
     spendByCustomer: (profileIds: string[]) => spendByCustomer(db, profileIds),
     deliveries: createDeliveriesService(db, {
       delivered: (tx, orderId) => notify(tx, orderId, { kind: 'delivered' }),

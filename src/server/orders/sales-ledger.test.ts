@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderItems, orders, products, refunds, salesByDay } from '~/server/db/schema';
+import { deliveryZones, orderItems, orders, products, refunds, salesByDay } from '~/server/db/schema';
 import { BEST_SELLERS_COUNT, type SalesInsights } from '~/shared/orders/sales';
 import { type OrderStatus, REVENUE_STATUSES } from '~/shared/orders/statuses';
 import { addDays, londonDate } from '~/shared/time/london-time';
@@ -25,25 +25,39 @@ const owner = { type: 'admin', name: 'Owner' } as const;
 const sold = (o: { status: OrderStatus; paidAt: Date | null }) =>
   REVENUE_STATUSES.includes(o.status) && o.paidAt !== null;
 
-/** The dashboard's figures as decision 007 and 013 define them, from every row of the shop. */
-async function direct(now: Date) {
+/** The SALES_ZONE of an order (migration 0025): 'collection', its zone's id, or null. */
+const zoneOf = (o: typeof orders.$inferSelect) =>
+  o.fulfilment === 'collection' ? 'collection' : o.deliveryZoneId;
+
+/**
+ * The dashboard's figures as decisions 007, 013 and 049 define them, from every row of the shop
+ * (or of one zone's orders): gift cards sold are neither revenue nor best sellers, and of an
+ * order's refunds at most its total less its gift cards comes off the revenue.
+ */
+async function direct(now: Date, zone?: string) {
   const db = t.services.db;
-  const [allOrders, allRefunds, allLines] = await Promise.all([
+  const [everyOrder, allRefunds, everyLine] = await Promise.all([
     db.select().from(orders),
     db.select().from(refunds),
     db.select().from(orderItems),
   ]);
+  const allOrders = everyOrder.filter((o) => zone === undefined || zoneOf(o) === zone);
   const refunded = new Map<string, number>();
   for (const r of allRefunds) {
     if (r.status === 'failed') continue;
     refunded.set(r.orderId, (refunded.get(r.orderId) ?? 0) + r.amountPennies);
   }
+  const giftCards = new Map<string, number>();
+  for (const l of everyLine.filter((l) => l.giftCard))
+    giftCards.set(l.orderId, (giftCards.get(l.orderId) ?? 0) + l.quantity * l.unitPricePennies);
+  const allLines = everyLine.filter((l) => !l.giftCard);
   const byId = new Map(allOrders.map((o) => [o.id, o]));
   const perDay = new Map<string, { orders: number; revenue: number }>();
   for (const o of allOrders.filter((o) => sold(o))) {
     const day = perDay.get(londonDate(o.createdAt)) ?? { orders: 0, revenue: 0 };
+    const cookies = o.totalPennies - (giftCards.get(o.id) ?? 0);
     day.orders += 1;
-    day.revenue += o.totalPennies - (refunded.get(o.id) ?? 0);
+    day.revenue += cookies - Math.min(refunded.get(o.id) ?? 0, Math.max(cookies, 0));
     perDay.set(londonDate(o.createdAt), day);
   }
   const today = londonDate(now);
@@ -53,7 +67,8 @@ async function direct(now: Date) {
     { product_id: string | null; name: string; at: Date; quantity: number; revenue: number }
   >();
   for (const line of allLines) {
-    const o = byId.get(line.orderId)!;
+    const o = byId.get(line.orderId);
+    if (!o) continue;
     const day = londonDate(o.createdAt);
     if (!sold(o) || day < firstDay || day > today) continue;
     const key = line.productId ?? `name:${line.productName}`;
@@ -87,13 +102,17 @@ async function direct(now: Date) {
   };
 }
 
-/** The dashboard (sales over time and the totals) equals the direct computation at `now`. */
-async function expectDashboardRight(now: Date) {
+/** The dashboard (sales over time and the totals, of every order or one zone's) equals the direct computation at `now`. */
+async function expectDashboardRight(now: Date, zone?: string) {
   const [sales, totals, want]: [
     SalesInsights,
     Awaited<ReturnType<TestApp['services']['orders']['totals']>>,
     Awaited<ReturnType<typeof direct>>,
-  ] = await Promise.all([t.services.orders.sales(now), t.services.orders.totals(), direct(now)]);
+  ] = await Promise.all([
+    t.services.orders.sales(now, zone),
+    t.services.orders.totals(zone),
+    direct(now, zone),
+  ]);
   expect({
     total_orders: totals.total_orders,
     pending_orders: totals.pending_orders,
@@ -215,6 +234,118 @@ describe('the dashboard’s sales, kept as orders change', () => {
     expect(unfolded).toEqual([]);
     await expectDashboardRight(new Date('2026-04-20T09:00:00Z'));
     await expectDashboardRight(new Date('2026-10-26T09:00:00Z'));
+  });
+
+  it('leaves gift cards sold out of the revenue and best sellers, their refunds too, and keeps each zone’s figures', async () => {
+    const now = new Date('2026-05-12T15:00:00Z');
+    const [van, post] = await t.services.db
+      .insert(deliveryZones)
+      .values([
+        { name: 'Ledger van', postcodes: ['SY1'], method: 'van' },
+        { name: 'Ledger post', postcodes: ['*'], method: 'post' },
+      ])
+      .returning();
+    const everyZone = async () => {
+      await expectDashboardRight(now);
+      for (const zone of [van!.id, post!.id, 'collection']) await expectDashboardRight(now, zone);
+    };
+    const revenue = async (zone?: string) => (await t.services.orders.totals(zone)).total_revenue_pennies;
+    const before = { all: await revenue(), van: await revenue(van!.id) };
+    const card = {
+      recipientName: 'Ann',
+      recipientEmail: 'ann@example.com',
+      message: 'Enjoy',
+      sendOn: '2026-05-12',
+    };
+    const shortbread = await createProduct(t.services, { name: 'Ledger Shortbread' });
+    const giftCard = await createProduct(t.services, { name: 'Ledger Gift card' });
+
+    // A cookie (2 x £3.00) and a £20 gift card, £2.50 delivery by the van: £8.50 is revenue.
+    const mixed = await createOrder(t.services, {
+      status: 'paid',
+      createdAt: new Date('2026-05-12T09:00:00Z'),
+      deliveryFeePennies: 250,
+      zone: van!,
+      items: [
+        { productId: shortbread.id, productName: shortbread.name, quantity: 2, unitPricePennies: 300 },
+        { productId: giftCard.id, productName: giftCard.name, unitPricePennies: 2000, giftCard: card },
+      ],
+    });
+    expect(mixed.totalPennies).toBe(2850);
+    // Gift cards only (no zone) and a collection: the cards are not revenue, the cookies are.
+    const cardsOnly = await createOrder(t.services, {
+      status: 'completed',
+      createdAt: new Date('2026-05-12T10:00:00Z'),
+      deliveryFeePennies: 0,
+      items: [
+        {
+          productId: giftCard.id,
+          productName: giftCard.name,
+          quantity: 2,
+          unitPricePennies: 1500,
+          giftCard: card,
+        },
+      ],
+    });
+    await createOrder(t.services, {
+      status: 'paid',
+      createdAt: new Date('2026-05-12T11:00:00Z'),
+      deliveryFeePennies: 0,
+      fulfilment: 'collection',
+      items: [{ productId: shortbread.id, productName: shortbread.name, quantity: 1, unitPricePennies: 300 }],
+    });
+    expect(await revenue()).toBe(before.all + 850 + 300);
+    expect(await revenue(van!.id)).toBe(before.van + 850);
+    const sales = await t.services.orders.sales(now);
+    expect(sales.days.at(-1)?.revenue_pennies).toBe(850 + 300);
+    expect(sales.best_sellers.map((b) => b.name)).not.toContain('Ledger Gift card');
+    expect(sales.best_sellers).toContainEqual({
+      product_id: shortbread.id,
+      name: 'Ledger Shortbread',
+      quantity: 3,
+      revenue_pennies: 900,
+    });
+    await everyZone();
+
+    // Refunds: £5 of the mixed order comes off; of £6 more only the £3.50 of cookies left does.
+    await refundRow(mixed.id, 500, 'succeeded');
+    expect(await revenue(van!.id)).toBe(before.van + 350);
+    const more = await refundRow(mixed.id, 600, 'pending');
+    expect(await revenue(van!.id)).toBe(before.van);
+    await everyZone();
+    await t.services.db.update(refunds).set({ status: 'failed' }).where(eq(refunds.id, more.id));
+    expect(await revenue(van!.id)).toBe(before.van + 350);
+    // A bought card refunded takes nothing off the revenue.
+    await refundRow(cardsOnly.id, 1500, 'succeeded');
+    expect(await revenue()).toBe(before.all + 350 + 300);
+    await everyZone();
+
+    // A gift card line added to and taken from a sold order; the order moved to another zone; its
+    // zone deleted (its orders keep their zone's name but belong to no zone).
+    const [extra] = await t.services.db
+      .insert(orderItems)
+      .values({
+        orderId: mixed.id,
+        productId: giftCard.id,
+        productName: giftCard.name,
+        quantity: 1,
+        unitPricePennies: 100,
+        vatRate: 0,
+        giftCard: card,
+      })
+      .returning();
+    await everyZone();
+    await t.services.db.delete(orderItems).where(eq(orderItems.id, extra!.id));
+    await everyZone();
+    await t.services.db.update(orders).set({ deliveryZoneId: post!.id }).where(eq(orders.id, mixed.id));
+    expect(await revenue(post!.id)).toBe(350);
+    await everyZone();
+    await t.services.db.delete(deliveryZones).where(eq(deliveryZones.id, post!.id));
+    expect(await revenue(post!.id)).toBe(0);
+    await everyZone();
+    // The shop without zones again, as the other tests' checkouts expect.
+    await t.services.db.delete(deliveryZones).where(eq(deliveryZones.id, van!.id));
+    await everyZone();
   });
 
   it('sums concurrent checkouts, payments, refunds and cancellations exactly', async () => {

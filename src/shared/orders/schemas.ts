@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isUuid } from '../ids';
 import { PageQuerySchema } from '../schemas/admin';
 import { CONTROL_CHARACTERS_MESSAGE as bad, isOneLine, isPlainLines } from '../schemas/plain-text';
 import { blankToUndefined, day } from '../time/day-field';
@@ -13,7 +14,32 @@ const deliveryStatus = z.enum(DELIVERY_STATUSES, {
   error: `Status must be one of: ${DELIVERY_STATUSES.join(', ')}`,
 });
 
-/** The filters of the orders list and its CSV export (all in the URL). */
+/** The zone filter's value for orders collected from the bakery (beside each zone's id). */
+export const COLLECTION_ZONE = 'collection';
+
+/**
+ * `?zone=`: a delivery zone's id (the zone the order was placed in: renaming a zone keeps its
+ * orders, deleting one leaves them in no zone) or COLLECTION_ZONE; empty means every order.
+ */
+const ZONE_MESSAGE = 'Zone must be a delivery zone or Collection';
+const zoneField = z.preprocess(
+  (v) => (v === '' ? undefined : v),
+  z
+    .string({ error: ZONE_MESSAGE })
+    .refine((v) => v === COLLECTION_ZONE || isUuid(v), ZONE_MESSAGE)
+    .optional(),
+);
+
+/** `?zone=` of the dashboard. */
+export const DashboardQuerySchema = z.object({ zone: zoneField });
+
+/** A choice of the zone filter: a zone's id or COLLECTION_ZONE, and what the owner reads. */
+export interface ZoneChoice {
+  value: string;
+  label: string;
+}
+
+/** The filters of the orders list, its CSV export and the dashboard (all in the URL). */
 export const OrderFilterSchema = z
   .object({
     /** An order number (its first characters), a customer's name or e-mail, or a postcode. */
@@ -30,11 +56,12 @@ export const OrderFilterSchema = z
     to: day('To'),
     /** The delivery (or collection) day chosen at checkout. */
     day: day('Delivery day'),
+    zone: zoneField,
   })
   .refine((f) => !f.from || !f.to || f.from <= f.to, { message: 'From must be on or before To' });
 export type OrderFilter = z.output<typeof OrderFilterSchema>;
 
-/** `?q=&status=&from=&to=&day=&page=` of the orders list. */
+/** `?q=&status=&from=&to=&day=&zone=&page=` of the orders list. */
 export const OrderListQuerySchema = z.intersection(OrderFilterSchema, PageQuerySchema);
 export type OrderListQuery = z.input<typeof OrderListQuerySchema>;
 

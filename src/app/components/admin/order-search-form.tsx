@@ -2,26 +2,31 @@ import { Search } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '~/app/components/ui/button';
 import { Input, Label } from '~/app/components/ui/input';
+import type { ZoneChoice } from '~/shared/orders/schemas';
 import type { OrderStatus } from '~/shared/orders/statuses';
+import { ZoneSelect } from './zone-select';
 
 /**
  * The orders search: a plain GET form, so every search is a link the owner can keep or share,
- * and it works before (or without) JavaScript. The status chosen above is kept.
+ * and it works before (or without) JavaScript. The status chosen above is kept. The zone is the
+ * zone the order was placed in, or Collection (decision 049).
  */
 export function OrderSearchForm({
   raw,
   status,
   searching,
+  zones,
 }: {
-  raw: { q: string; from: string; to: string; day: string };
+  raw: { q: string; from: string; to: string; day: string; zone: string };
   status: OrderStatus | null;
   searching: boolean;
+  zones: ZoneChoice[];
 }) {
   return (
     <search aria-label="Orders">
-      <form method="get" className="mb-6 grid gap-3 sm:grid-cols-[auto_auto_auto_1fr] sm:items-end">
+      <form method="get" className="mb-6 grid gap-3 sm:grid-cols-[auto_auto_auto_auto_1fr] sm:items-end">
         {status && <input type="hidden" name="status" value={status} />}
-        <div className="sm:col-span-4">
+        <div className="sm:col-span-5">
           <Label htmlFor="orders-q">Search</Label>
           <Input
             id="orders-q"
@@ -48,6 +53,9 @@ export function OrderSearchForm({
           <div>
             <Label htmlFor="orders-to">Ordered to</Label>
             <Input id="orders-to" name="to" type="date" defaultValue={raw.to} className="sm:w-40" />
+          </div>
+          <div className="col-span-2 sm:col-span-1">
+            <ZoneSelect id="orders-zone" zones={zones} value={raw.zone} className="h-11 sm:w-48" />
           </div>
         </div>
         <div className="flex items-center gap-3">

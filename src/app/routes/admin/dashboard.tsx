@@ -4,7 +4,9 @@ import { BackupStatusLine } from '~/app/components/admin/backup-status';
 import { BestSellers } from '~/app/components/admin/dashboard/best-sellers';
 import { SalesChart } from '~/app/components/admin/dashboard/sales-chart';
 import { LoadError } from '~/app/components/admin/load-error';
+import { ZoneSelect } from '~/app/components/admin/zone-select';
 import { OrderStatusBadge } from '~/app/components/orders/status-badge';
+import { Button } from '~/app/components/ui/button';
 import { Card } from '~/app/components/ui/card';
 import { requireAdminPage } from '~/app/lib/guards.server';
 import { pageMeta } from '~/app/lib/meta';
@@ -19,7 +21,11 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdminPage(request, context);
   return {
-    dashboard: await loadOrNull(context, 'the dashboard', () => context.services.admin.dashboard.get()),
+    dashboard: await loadOrNull(context, 'the dashboard', () =>
+      context.services.admin.dashboard.get({
+        zone: new URL(request.url).searchParams.get('zone') ?? undefined,
+      }),
+    ),
     backup: await loadOrNull(context, 'the backup status', () => context.services.backups.status()),
   };
 }
@@ -40,6 +46,22 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       <div className="mt-2 mb-6 text-sm">
         <BackupStatusLine status={backup} />
       </div>
+      {dashboard && (
+        // A plain GET form: the figures of one zone are a link the owner can keep.
+        <form method="get" className="mb-6 flex flex-wrap items-end gap-3">
+          <div>
+            <ZoneSelect
+              id="dashboard-zone"
+              zones={dashboard.zones}
+              value={dashboard.zone ?? ''}
+              className="h-11 w-56"
+            />
+          </div>
+          <Button type="submit" variant="outline" className="h-11">
+            Show
+          </Button>
+        </form>
+      )}
       {!dashboard ? (
         // docs/rules/shop-pages.md: dashboard load errors are only logged (no toast).
         <LoadError message="The dashboard could not be loaded." toastOnShow={false} />
@@ -64,7 +86,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             />
           </ul>
           <p className="mt-2 text-sm text-cocoa-light">
-            Revenue counts the money recorded for orders (paid by card or marked as paid), less refunds.
+            Revenue counts the money recorded for orders (paid by card or marked as paid), less refunds, VAT
+            included. Gift cards sold are not revenue until they are spent: see Gift cards.
           </p>
 
           <div className="mt-10 grid gap-6 lg:grid-cols-2">

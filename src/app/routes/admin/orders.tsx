@@ -21,7 +21,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, { title: 'Orders', description: 'Every order, newest first.', noIndex: true });
 
 /**
- * `?q=&status=&from=&to=&day=&page=` from the address bar. An unknown status or page falls back to
+ * `?q=&status=&from=&to=&day=&zone=&page=` from the address bar. An unknown status or page falls back to
  * all / page 1; a search or date the list cannot use is said above the (empty) list.
  */
 function listQuery(request: Request) {
@@ -33,6 +33,7 @@ function listQuery(request: Request) {
     from: params.get('from'),
     to: params.get('to'),
     day: params.get('day'),
+    zone: params.get('zone'),
   });
   return {
     filter: parsed.success ? parsed.data : null,
@@ -42,6 +43,7 @@ function listQuery(request: Request) {
       from: params.get('from') ?? '',
       to: params.get('to') ?? '',
       day: params.get('day') ?? '',
+      zone: params.get('zone') ?? '',
     },
     page: pageAsked(request.url),
   };
@@ -50,10 +52,13 @@ function listQuery(request: Request) {
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdminPage(request, context);
   const { filter, error, raw, page } = listQuery(request);
-  const result = filter
-    ? await loadOrNull(context, 'orders', () => context.services.orders.listForAdmin({ ...filter, page }))
-    : null;
-  return { result, error, raw, filter: filter ?? {}, status: filter?.status ?? null };
+  const [result, zones] = await Promise.all([
+    filter
+      ? loadOrNull(context, 'orders', () => context.services.orders.listForAdmin({ ...filter, page }))
+      : null,
+    context.services.admin.zoneChoices(),
+  ]);
+  return { result, error, raw, zones, filter: filter ?? {}, status: filter?.status ?? null };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -72,7 +77,10 @@ const FILTERS = [
 ];
 
 /** The address of the list (or its export) with these filters; empty ones are left out. */
-function withFilters(base: string, filter: Partial<Record<'q' | 'status' | 'from' | 'to' | 'day', string>>) {
+function withFilters(
+  base: string,
+  filter: Partial<Record<'q' | 'status' | 'from' | 'to' | 'day' | 'zone', string>>,
+) {
   const params = new URLSearchParams();
   for (const [k, v] of Object.entries(filter)) if (v) params.set(k, v);
   const qs = params.toString();
@@ -80,8 +88,8 @@ function withFilters(base: string, filter: Partial<Record<'q' | 'status' | 'from
 }
 
 export default function Orders({ loaderData }: Route.ComponentProps) {
-  const { result, status, error, raw, filter } = loaderData;
-  const searching = Boolean(filter.q || filter.from || filter.to || filter.day);
+  const { result, status, error, raw, filter, zones } = loaderData;
+  const searching = Boolean(filter.q || filter.from || filter.to || filter.day || filter.zone);
   return (
     <main className="mx-auto w-full max-w-4xl px-4 py-8">
       <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
@@ -122,7 +130,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       </nav>
-      <OrderSearchForm raw={raw} status={status} searching={searching || Boolean(status)} />
+      <OrderSearchForm raw={raw} status={status} searching={searching || Boolean(status)} zones={zones} />
       {error ? (
         <p role="alert" className="rounded-md border border-red-700/40 bg-red-50 p-4 text-red-800">
           {error}
