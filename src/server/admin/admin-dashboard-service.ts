@@ -1,9 +1,8 @@
-import { count } from 'drizzle-orm';
+import { asc, count, ne } from 'drizzle-orm';
 import type { SalesInsights } from '~/shared/orders/sales';
 import { COLLECTION_ZONE, DashboardQuerySchema, type ZoneChoice } from '~/shared/orders/schemas';
 import type { Db } from '../db/client';
-import { products } from '../db/schema';
-import { listZones } from '../delivery-zones/zones-service';
+import { deliveryZones, products } from '../db/schema';
 import { parseOrThrow } from '../errors';
 import type { OrderTotals } from '../orders/order-stats';
 import type { OrdersService } from '../orders/orders-service';
@@ -40,9 +39,11 @@ export function createAdminDashboardService(db: Db, orders: OrdersService) {
 
 /** The zone filter's choices (the orders list's and the dashboard's): zones delivered to, then Collection. */
 export async function zoneChoices(db: Db): Promise<ZoneChoice[]> {
-  const zones = await listZones(db);
-  return [
-    ...zones.filter((z) => z.method !== 'none').map((z) => ({ value: z.id, label: z.name })),
-    { value: COLLECTION_ZONE, label: 'Collection' },
-  ];
+  // The zones' table itself (admin does not import delivery-zones), in the owner's order.
+  const zones = await db
+    .select({ value: deliveryZones.id, label: deliveryZones.name })
+    .from(deliveryZones)
+    .where(ne(deliveryZones.method, 'none'))
+    .orderBy(asc(deliveryZones.position), asc(deliveryZones.createdAt));
+  return [...zones, { value: COLLECTION_ZONE, label: 'Collection' }];
 }
