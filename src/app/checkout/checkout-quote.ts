@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { type CartItem, checkoutLine, lineId } from '~/app/cart/cart-store';
+import { type ApiRefusal, callApi } from '~/app/lib/api-client';
 import type { Fulfilment } from '~/shared/orders/fulfilment';
 import type { CheckoutQuote } from '~/shared/schemas/checkout';
 
@@ -9,6 +10,29 @@ export class CodeRefusedError extends Error {}
 /** The server refused a gift card (wrong, used up, expired): `message` says why. */
 export class GiftCardRefusedError extends Error {}
 
+/** The error a refused /api call becomes: a refused code or gift card names its field. */
+export function refusal({ message, fields }: Partial<ApiRefusal>, fallback: string): Error {
+  const Refused = fields?.discount_code
+    ? CodeRefusedError
+    : fields?.gift_cards
+      ? GiftCardRefusedError
+      : Error;
+  return new Refused(message || fallback);
+}
+
+/** What the quote and checkout both send: the lines and the customer's choices, never a price or fee. */
+export const basketChoices = (
+  items: CartItem[],
+  discountCode: string | null,
+  fulfilment: Fulfilment,
+  giftCards: readonly string[],
+) => ({
+  items: items.map(checkoutLine),
+  discount_code: discountCode ?? undefined,
+  gift_cards: giftCards,
+  fulfilment,
+});
+
 /** Asks the server to price the basket (with a code): the summary never trusts the browser's sums. */
 export async function fetchQuote(
   items: CartItem[],
@@ -17,26 +41,12 @@ export async function fetchQuote(
   giftCards: readonly string[] = [],
   postcode?: string,
 ): Promise<CheckoutQuote> {
-  const res = await fetch('/api/checkout/quote', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json' },
-    credentials: 'same-origin',
-    body: JSON.stringify({
-      items: items.map(checkoutLine),
-      discount_code: discountCode ?? undefined,
-      gift_cards: giftCards,
-      fulfilment,
-      postcode,
-    }),
+  const answer = await callApi<CheckoutQuote | null>('POST', '/api/checkout/quote', {
+    ...basketChoices(items, discountCode, fulfilment, giftCards),
+    postcode,
   });
-  const data = (await res.json().catch(() => null)) as
-    | (CheckoutQuote & { error?: { message?: string; fields?: Record<string, string> } })
-    | null;
-  if (res.ok && data) return data;
-  const message = data?.error?.message || 'Could not price your basket';
-  if (data?.error?.fields?.discount_code) throw new CodeRefusedError(message);
-  if (data?.error?.fields?.gift_cards) throw new GiftCardRefusedError(message);
-  throw new Error(message);
+  if (answer.ok && answer.body) return answer.body;
+  throw refusal(answer as Partial<ApiRefusal>, 'Could not price your basket');
 }
 
 /**

@@ -1,31 +1,13 @@
 import type { SignUpInput } from '~/shared/schemas/sign-up';
+import { callApi } from './api-client';
 
 /** What the browser's auth calls answer: done, or the message to show. */
 export type AuthResult = { ok: true } | { ok: false; message: string };
 export type Role = 'admin' | 'customer';
 
-/** The server's message from either error shape: ours `{ error: { message } }`, better-auth's `{ message }`. */
-async function errorOf(res: Response): Promise<{ message?: string; code?: string }> {
-  try {
-    const body = (await res.json()) as {
-      error?: { message?: unknown; code?: unknown };
-      message?: unknown;
-      code?: unknown;
-    };
-    const message = body.error?.message ?? body.message;
-    const code = body.error?.code ?? body.code;
-    return {
-      message: typeof message === 'string' && message ? message : undefined,
-      code: typeof code === 'string' ? code : undefined,
-    };
-  } catch {
-    return {};
-  }
-}
-
 /**
  * Sends JSON; answers done, or the message to show: `messages[code]` when the server's error code
- * has one of ours, else the server's message, else `fallback`.
+ * has one of ours, else the server's message, else `fallback` (also when there is no answer).
  */
 export async function send(
   method: 'POST' | 'PUT',
@@ -34,19 +16,9 @@ export async function send(
   fallback: string,
   messages: Record<string, string> = {},
 ): Promise<AuthResult> {
-  try {
-    const res = await fetch(url, {
-      method,
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    if (res.ok) return { ok: true };
-    const { message, code } = await errorOf(res);
-    return { ok: false, message: (code && messages[code]) || message || fallback };
-  } catch {
-    // Offline or the server is unreachable: nothing more useful to say than the fallback.
-    return { ok: false, message: fallback };
-  }
+  const answer = await callApi(method, url, body);
+  if (answer.ok) return { ok: true };
+  return { ok: false, message: (answer.code && messages[answer.code]) || answer.message || fallback };
 }
 
 const post = (url: string, body: unknown, fallback: string) => send('POST', url, body, fallback);
@@ -63,14 +35,9 @@ export const signOut = () => post('/api/auth/sign-out', {}, 'Failed to sign out'
 
 /** The signed-in user's role, or null when signed out or unreachable. */
 export async function fetchRole(): Promise<Role | null> {
-  try {
-    const res = await fetch('/api/account/me');
-    if (!res.ok) return null;
-    const body = (await res.json()) as { role?: Role };
-    return body.role === 'admin' ? 'admin' : 'customer';
-  } catch {
-    return null;
-  }
+  const answer = await callApi<{ role?: Role } | null>('GET', '/api/account/me');
+  if (!answer.ok) return null;
+  return answer.body?.role === 'admin' ? 'admin' : 'customer';
 }
 
 /** A stand-in origin: a path that resolves elsewhere against it would leave the site. */

@@ -21,6 +21,7 @@ import { useState } from 'react';
 import { NavLink, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '~/app/components/ui/button';
+import { signOut as signOutCall } from '~/app/lib/auth-client';
 import { cn } from '~/app/lib/cn';
 
 export const ADMIN_LINKS = [
@@ -44,20 +45,13 @@ function useSignOut() {
   const [busy, setBusy] = useState(false);
   async function signOut() {
     setBusy(true);
-    try {
-      const res = await fetch('/api/auth/sign-out', {
-        method: 'POST',
-        credentials: 'include',
-        headers: { 'content-type': 'application/json' },
-        body: '{}',
-      });
-      if (!res.ok) throw new Error(`sign-out answered ${res.status}`);
-      toast.success('Signed out successfully');
-      navigate('/');
-    } catch {
+    const result = await signOutCall();
+    if (!result.ok) {
       toast.error('Failed to sign out');
-      setBusy(false);
+      return setBusy(false);
     }
+    toast.success('Signed out successfully');
+    navigate('/');
   }
   return { signOut, busy };
 }

@@ -67,8 +67,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const terms = zone
     ? { deliveryFeePennies: zone.feePennies, freeDeliveryOverPennies: zone.freeOverPennies }
     : settings;
-  const pricing = { deliveryFeePennies: terms.deliveryFeePennies, hint: deliveryHint(terms) };
-  const common = { deliveryDays, collection, pricing };
+  // Only the fee's wording: the browser sends no fee, the server prices the order.
+  const common = { deliveryDays, collection, feeHint: deliveryHint(terms) };
   if (!user) return { signedIn: false as const, deliverTo: null, ...common };
   const deliverTo = profile
     ? { name: profile.fullName, lines: [profile.address, profile.city, profile.postcode] }
@@ -104,7 +104,7 @@ function OrderSummary({
   deliverTo,
   deliveryDays,
   collection,
-  pricing,
+  feeHint,
 }: { items: CartItem[] } & Route.ComponentProps['loaderData']) {
   const navigate = useNavigate();
   const revalidator = useRevalidator();
@@ -194,13 +194,11 @@ function OrderSummary({
     }
     setProcessing(true);
     try {
-      const { url, orderId } = await createCheckoutSession(
-        items,
-        quote?.delivery_pennies ?? pricing.deliveryFeePennies,
-        deliveryDay,
-        checked.payload,
-        { discountCode, fulfilment, giftCards },
-      );
+      const { url, orderId } = await createCheckoutSession(items, deliveryDay, checked.payload, {
+        discountCode,
+        fulfilment,
+        giftCards,
+      });
       // The basket remembers its order, so it empties once the order is paid (settle-paid-basket.ts).
       setPendingOrder({ orderId, basket: basketKey(items) });
       // Stays "Processing..." while the browser leaves for the payment page.
@@ -213,7 +211,8 @@ function OrderSummary({
       revalidator.revalidate();
       if (err instanceof CodeRefusedError) setDiscountCode(null);
       if (err instanceof GiftCardRefusedError) setGiftCards([]);
-      toast.error(err instanceof Error && err.message ? err.message : 'Failed to initiate checkout');
+      // Every refusal carries its message (create-checkout-session.ts falls back to the documented one).
+      toast.error((err as Error).message);
     }
   }
 
@@ -318,7 +317,7 @@ function OrderSummary({
               value={fulfilment}
               onChange={setFulfilment}
               collection={collection}
-              deliveryHint={pricing.hint}
+              deliveryHint={feeHint}
             />
           )}
 
