@@ -23,7 +23,8 @@ export const COLLECTION_ZONE = 'collection';
  */
 const ZONE_MESSAGE = 'Zone must be a delivery zone or Collection';
 const zoneField = z.preprocess(
-  (v) => (v === '' ? undefined : v),
+  // Absent from the address bar (null) or left blank: every order.
+  blankToUndefined,
   z
     .string({ error: ZONE_MESSAGE })
     .refine((v) => v === COLLECTION_ZONE || isUuid(v), ZONE_MESSAGE)
