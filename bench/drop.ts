@@ -52,7 +52,8 @@ const BOX = 'Drop Day Christmas Box';
 const SECRET = randomBytes(32).toString('hex');
 
 type Step = 'shop' | 'product' | 'quote' | 'checkout' | 'pay';
-type Outcome = 'paid' | 'abandoned' | 'sold_out' | 'error';
+/** `busy`: still told to try again after 20 waits of the Retry-After asked: an answer, not an error. */
+type Outcome = 'paid' | 'abandoned' | 'sold_out' | 'busy' | 'error';
 
 interface Figures {
   db: string;
@@ -70,12 +71,21 @@ interface Figures {
   perDay: Record<string, { held: number; paid: number }>;
 }
 
+/** Thrown when the shop still asked to wait after 20 tries. */
+class GaveUp extends Error {}
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const quantile = (xs: number[], q: number) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? 0;
 };
-const emptyOutcomes = (): Record<Outcome, number> => ({ paid: 0, abandoned: 0, sold_out: 0, error: 0 });
+const emptyOutcomes = (): Record<Outcome, number> => ({
+  paid: 0,
+  abandoned: 0,
+  sold_out: 0,
+  busy: 0,
+  error: 0,
+});
 
 /** The shop's data before it starts: the box, three delivery days, and the customers' accounts. */
 async function seed(env: Record<string, string>, customers: number) {
@@ -240,6 +250,7 @@ async function run(db: string, env: Record<string, string>): Promise<Figures> {
           continue;
         }
         if (step) f.steps[step].push(performance.now() - t);
+        if (res.status === 503) throw new GaveUp();
         if (res.status >= 500) f.errors.push(`${res.status} on ${path}`);
         return res;
       }
@@ -257,6 +268,12 @@ async function run(db: string, env: Record<string, string>): Promise<Figures> {
       const open = new Set(quote.limited_days?.days.filter((d) => d.state !== 'full').map((d) => d.date));
       return days.filter((d) => open.has(d));
     };
+    /** The days open to a watching visitor, or null while the shop asks them to wait. */
+    const openDays = (cookie: string) =>
+      quoteDays(cookie).catch((error: Error) => {
+        if (error instanceof GaveUp) return null;
+        throw error;
+      });
     let held = 0;
     let soldOutAt: number | null = null;
     const start = performance.now();
@@ -305,7 +322,7 @@ async function run(db: string, env: Record<string, string>): Promise<Figures> {
     const watcher = (async () => {
       while (watching) {
         if (soldOutAt !== null && f.visibleAfterMs === null) {
-          if ((await quoteDays(cookies[0]!)).length === 0) f.visibleAfterMs = performance.now() - soldOutAt;
+          if ((await openDays(cookies[0]!))?.length === 0) f.visibleAfterMs = performance.now() - soldOutAt;
         }
         await sleep(50);
       }
@@ -321,6 +338,7 @@ async function run(db: string, env: Record<string, string>): Promise<Figures> {
       Array.from({ length: CUSTOMERS }, async (_, i) => {
         await sleep((i * ARRIVAL_SECONDS * 1000) / CUSTOMERS);
         const outcome = await visit(i, true).catch((error: Error) => {
+          if (error instanceof GaveUp) return 'busy' as const;
           f.errors.push(`customer ${i}: ${error.message} (${String((error.cause as Error)?.message ?? '')})`);
           return 'error' as const;
         });
@@ -336,12 +354,13 @@ async function run(db: string, env: Record<string, string>): Promise<Figures> {
     const deadline = performance.now() + 4 * 60_000;
     let returned = 0;
     while (returned < f.outcomes.abandoned && soldOutCustomers.length && performance.now() < deadline) {
-      if ((await quoteDays(cookies[0]!)).length === 0) {
+      if (!(await openDays(cookies[0]!))?.length) {
         await sleep(2000);
         continue;
       }
       const late = soldOutCustomers.shift()!;
       const outcome = await visit(late, false).catch((error: Error) => {
+        if (error instanceof GaveUp) return 'busy' as const;
         f.errors.push(`returning customer ${late}: ${error.message}`);
         return 'error' as const;
       });

@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createAdmissionGate, drawsPage } from './admission-gate';
+import { createAdmissionGate, drawsPage, placesOrder, refuseApi } from './admission-gate';
 
 let server: Server | undefined;
 afterEach(async () => {
@@ -13,8 +13,8 @@ afterEach(async () => {
 });
 
 /** A server whose pages pass a gate of `limit` and answer only when the test says so. */
-async function gatedServer(limit: number, maxWaiting?: number) {
-  const gate = createAdmissionGate(limit, maxWaiting);
+async function gatedServer(limit: number, maxWaiting?: number, refuse?: typeof refuseApi) {
+  const gate = createAdmissionGate(limit, maxWaiting, refuse);
   const started: string[] = [];
   const pending = new Map<string, ServerResponse>();
   let mostAtOnce = 0;
@@ -100,6 +100,34 @@ describe('admission gate', () => {
     const bodies = await Promise.all(queued.map(async (r) => (await r).text()));
     expect(bodies).toEqual(['/a', '/b', '/c']);
     expect(s.started).toEqual(['/a', '/b', '/c']);
+  });
+
+  it("tells a customer at a full checkout queue to try again, in the API's error shape the checkout shows", async () => {
+    const s = await gatedServer(1, 1, refuseApi);
+    const queued = ['/api/checkout/quote', '/api/checkout/create-checkout-session'].map((path) =>
+      s.get(path),
+    );
+    await s.until(() => s.started.length === 1 && s.gate.waiting === 1);
+
+    const refused = await s.get('/api/checkout/quote?again');
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get('retry-after')).toBe('5');
+    expect(await refused.json()).toEqual({
+      error: { code: 'busy', message: 'The shop is very busy just now. Please try again in a few seconds.' },
+    });
+    s.answer('/api/checkout/quote');
+    await s.until(() => s.started.length === 2);
+    s.answer('/api/checkout/create-checkout-session');
+    expect((await Promise.all(queued)).map((r) => r.status)).toEqual([200, 200]);
+  });
+
+  it("orders the checkout's quote and placing an order, not the rest of the API", () => {
+    const req = (method: string, url: string) => ({ method, url }) as IncomingMessage;
+    expect(placesOrder(req('POST', '/api/checkout/quote'))).toBe(true);
+    expect(placesOrder(req('POST', '/api/checkout/create-checkout-session'))).toBe(true);
+    expect(placesOrder(req('GET', '/api/checkout/quote'))).toBe(false);
+    expect(placesOrder(req('POST', '/api/payments/webhook'))).toBe(false);
+    expect(placesOrder(req('POST', '/api/auth/sign-in/email'))).toBe(false);
   });
 
   it('starts each waiting page on a later turn of the event loop, so the server reads and accepts between pages', async () => {

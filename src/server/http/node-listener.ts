@@ -2,7 +2,7 @@ import type { RequestListener } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import { type ClientBuild, createApp, createStorefrontCache } from '../app';
 import type { Services } from '../services';
-import { createAdmissionGate, drawsPage } from './admission-gate';
+import { CHECKOUTS_WAITING, createAdmissionGate, drawsPage, placesOrder, refuseApi } from './admission-gate';
 import { observeRequests } from './request-log';
 import { pagePatterns } from './route-pattern';
 
@@ -16,14 +16,17 @@ export const PAGES_AT_ONCE = { pglite: 3, postgres: 4 } as const;
 
 /**
  * The whole shop as a node:http listener. A fresh cached storefront page is written straight to
- * the socket; pages drawn per visitor pass the admission gate, first come first served; the API
- * goes straight to the Hono app (which also fills the page cache). Every request is logged and
+ * the socket; pages drawn per visitor pass the admission gate, first come first served, and so do
+ * checkouts, through a gate of their own; the rest of the API goes straight to the Hono app (which also fills the page cache). Every request is logged and
  * counted once (request-log.ts).
  */
 export function createNodeListener(services: Services, build?: ClientBuild): RequestListener {
   const cache = createStorefrontCache(services);
   const handle = getRequestListener(createApp(services, build, cache).fetch);
   const gate = createAdmissionGate(PAGES_AT_ONCE[services.dbKind]);
+  // Checkouts have a gate of their own, beside the pages': a drop's rush of checkouts must not
+  // hold up the pages, nor queue without end (admission-gate.ts).
+  const checkouts = createAdmissionGate(PAGES_AT_ONCE[services.dbKind], CHECKOUTS_WAITING, refuseApi);
   const observe = observeRequests({
     log: services.log,
     metrics: services.metrics,
@@ -34,6 +37,7 @@ export function createNodeListener(services: Services, build?: ClientBuild): Req
     observe(req, res);
     if (cache.serveFromNode(req, res)) return;
     if (drawsPage(req)) gate.admit(res, () => void handle(req, res));
+    else if (placesOrder(req)) checkouts.admit(res, () => void handle(req, res));
     else void handle(req, res);
   };
 }
