@@ -1,12 +1,12 @@
 import { expect, type Page, test } from '@playwright/test';
 import { seriousViolations } from './axe';
 import { E2E_BASE_URL } from './base-url';
-import { DEMO_ADMIN, DEMO_CUSTOMER, signInWithApi } from './fixtures';
+import { DEMO_ADMIN, DEMO_CUSTOMER, plainCookie, signInWithApi } from './fixtures';
 
 async function firstProductPath(page: Page) {
   const res = await page.request.get('/api/products');
-  const { products } = (await res.json()) as { products: { id: string }[] };
-  return `/product/${products[0]!.id}`;
+  const { products } = (await res.json()) as { products: Parameters<typeof plainCookie>[0] };
+  return `/product/${plainCookie(products).id}`;
 }
 
 test.describe('no serious accessibility violations', () => {
@@ -97,7 +97,7 @@ test.describe('no serious accessibility violations', () => {
     await signInWithApi(page, DEMO_CUSTOMER);
     const { products } = await (await page.request.get('/api/products')).json();
     const checkout = await page.request.post('/api/checkout/create-checkout-session', {
-      data: { items: [{ product_id: products[0].id, quantity: 1 }] },
+      data: { items: [{ product_id: plainCookie(products).id, quantity: 1 }] },
       headers: { origin: E2E_BASE_URL },
     });
     const { orderId } = await checkout.json();

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { E2E_BASE_URL } from './base-url';
-import { DEMO_ADMIN, signInWithApi, signUpWithApi } from './fixtures';
+import { DEMO_ADMIN, plainCookie, signInWithApi, signUpWithApi } from './fixtures';
 
 /** A new customer starts a checkout of one cookie and leaves the payment page: a pending order. */
 async function pendingOrder(page: Page, quantity = 2) {
@@ -8,7 +8,7 @@ async function pendingOrder(page: Page, quantity = 2) {
   const { email } = await signUpWithApi(page, 'Cash Customer');
   const { products } = await (await page.request.get('/api/products')).json();
   const res = await page.request.post('/api/checkout/create-checkout-session', {
-    data: { items: [{ product_id: products[0].id, quantity }] },
+    data: { items: [{ product_id: plainCookie(products).id, quantity }] },
     headers: { origin: E2E_BASE_URL },
   });
   expect(res.ok(), await res.text()).toBe(true);

@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page, request, test } from '@playwright/test';
 import { E2E_BASE_URL } from './base-url';
-import { DEMO_ADMIN, DEMO_CUSTOMER, signInWithApi } from './fixtures';
+import { DEMO_ADMIN, DEMO_CUSTOMER, plainCookie, signInWithApi } from './fixtures';
 
 /**
  * The demo customer buys one cookie through the real checkout and test payment endpoints, in a
@@ -15,7 +15,7 @@ async function placePaidOrder(): Promise<{ orderId: string; total: number }> {
     expect((await customer.post('/api/auth/sign-in/email', { data: DEMO_CUSTOMER })).ok()).toBe(true);
     const { products } = await (await customer.get('/api/products')).json();
     const checkout = await customer.post('/api/checkout/create-checkout-session', {
-      data: { items: [{ product_id: products[0].id, quantity: 1 }] },
+      data: { items: [{ product_id: plainCookie(products).id, quantity: 1 }] },
     });
     expect(checkout.ok(), await checkout.text()).toBe(true);
     const { sessionId, orderId } = await checkout.json();

@@ -73,13 +73,12 @@ test('the owner closes a date and lowers a capacity; a customer picks an open da
   await fillTestCard(customer);
   await customer.getByRole('button', { name: /^Pay £/ }).click();
   await expect(customer.getByRole('heading', { level: 1, name: 'Order Confirmed!' })).toBeVisible();
-  await expect(customer.getByText(`Delivery day: ${longDay(first!.date)}`)).toBeVisible();
+  // The demo customer lives in Ludlow (SY8): posted, so the day chosen is the dispatch day.
+  const dispatched = `Dispatched ${longDay(first!.date)}, usually with you in`;
+  await expect(customer.getByText(dispatched)).toBeVisible();
   await customer.goto('/account?tab=orders');
   await expect(
-    customer
-      .getByRole('tabpanel', { name: 'Orders' })
-      .getByText(`Delivery day: ${longDay(first!.date)}`)
-      .first(),
+    customer.getByRole('tabpanel', { name: 'Orders' }).getByText(dispatched).first(),
   ).toBeVisible();
 
   // The owner's day: bake list, Start baking, packing slips and run sheet.
@@ -95,15 +94,11 @@ test('the owner closes a date and lowers a capacity; a customer picks an open da
   await expect(owner.getByText('Best before').first()).toBeVisible();
   await expect(owner.getByRole('region', { name: 'Allergen information' }).first()).toBeVisible();
 
-  await owner.getByRole('link', { name: 'Run sheet' }).click();
+  // Posted, it is on the day's dispatch list (the run sheet is the van's).
+  await owner.getByRole('link', { name: 'Dispatch list' }).click();
   await owner.setViewportSize({ width: 390, height: 844 });
-  const stop = owner.getByRole('listitem').filter({ hasText: 'Demo Customer' }).first();
-  await stop.getByLabel('Why it failed').fill('No answer, card left');
-  await stop.getByRole('button', { name: 'Failed' }).click();
-  await expect(owner.getByText('Delivery updated')).toBeVisible();
-  await expect(stop).toContainText('Failed: No answer, card left');
-  await stop.getByRole('button', { name: 'Delivered' }).click();
-  await expect(stop.getByText('Failed: No answer, card left')).toHaveCount(0);
+  await expect(owner.getByRole('heading', { level: 1, name: /Dispatch list/ })).toBeVisible();
+  await expect(owner.getByRole('row').filter({ hasText: 'Demo Customer' }).first()).toContainText('SY8 1AS');
 
   // Leave the calendar as it was for other journeys.
   for (const d of [closed!, small!]) {

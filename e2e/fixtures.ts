@@ -5,6 +5,32 @@ import { E2E_BASE_URL } from './base-url';
 export const DEMO_ADMIN = { email: 'admin@shropshirecookies.example', password: 'admin-demo-2026' };
 export const DEMO_CUSTOMER = { email: 'customer@shropshirecookies.example', password: 'customer-demo-2026' };
 
+/** What a journey reads of `/api/products` to choose a cookie. */
+interface ListedProduct {
+  id: string;
+  name: string;
+  box: unknown;
+  daily_limit: number | null;
+  deliver_from: string | null;
+  on_sale_from: string | null;
+  lead_days: number;
+  sold_out: boolean;
+}
+
+/**
+ * The newest cookie any basket can hold at once: not a box to fill, nor limited, seasonal or sold
+ * out. Journeys share one shop, so the newest product may be another journey's box or
+ * Christmas special.
+ */
+export function plainCookie<P extends ListedProduct>(products: P[]): P {
+  const found = products.find(
+    (p) =>
+      !p.box && p.daily_limit === null && !p.deliver_from && !p.on_sale_from && !p.lead_days && !p.sold_out,
+  );
+  if (!found) throw new Error('no plain cookie in the shop');
+  return found;
+}
+
 let seq = 0;
 /** A unique e-mail for a customer a journey signs up. */
 export const uniqueEmail = (prefix = 'shopper') =>
@@ -74,9 +100,9 @@ export async function paidOrderFrom(postcode: string, quantity = 2) {
     });
     expect(signUp.status(), await signUp.text()).toBe(201);
     expect((await customer.post('/api/auth/sign-in/email', { data: { email, password } })).ok()).toBe(true);
-    const { products } = await (await customer.get('/api/products')).json();
+    const cookie = plainCookie((await (await customer.get('/api/products')).json()).products);
     const checkout = await customer.post('/api/checkout/create-checkout-session', {
-      data: { items: [{ product_id: products[0].id, quantity }] },
+      data: { items: [{ product_id: cookie.id, quantity }] },
     });
     expect(checkout.ok(), await checkout.text()).toBe(true);
     const { sessionId } = await checkout.json();
@@ -88,7 +114,7 @@ export async function paidOrderFrom(postcode: string, quantity = 2) {
     return {
       id: orders[0].id as string,
       email,
-      product: products[0].name as string,
+      product: cookie.name,
       deliveryDate: orders[0].delivery_date as string,
     };
   } finally {

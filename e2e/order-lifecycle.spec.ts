@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_ADMIN, signInWithApi, signUpWithApi } from './fixtures';
+import { DEMO_ADMIN, plainCookie, signInWithApi, signUpWithApi } from './fixtures';
 
 const CARD = { cardNumber: '4242 4242 4242 4242', expiry: '12 / 40', cvc: '123', name: 'Hazel Crumb' };
 
@@ -7,7 +7,7 @@ const CARD = { cardNumber: '4242 4242 4242 4242', expiry: '12 / 40', cvc: '123',
 async function startCheckout(page: Page) {
   const { products } = await (await page.request.get('/api/products')).json();
   const res = await page.request.post('/api/checkout/create-checkout-session', {
-    data: { items: [{ product_id: products[0].id, quantity: 2 }] },
+    data: { items: [{ product_id: plainCookie(products).id, quantity: 2 }] },
     headers: { origin: new URL(page.url() || 'http://127.0.0.1').origin },
   });
   expect(res.ok(), await res.text()).toBe(true);
