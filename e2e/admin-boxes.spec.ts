@@ -56,9 +56,6 @@ test('the owner makes a box of choice, and the shop sells it fillable', async ({
 
   await page.goto('/cart');
   const inBox = page.getByRole('list', { name: 'In each box' });
-  await expect(inBox.getByRole('listitem')).toHaveText([
-    '2 × Oat & Golden Syrup',
-    '2 × Pecan & Maple Syrup',
-  ]);
+  await expect(inBox.getByRole('listitem')).toHaveText(['2 × Oat & Golden Syrup', '2 × Pecan & Maple Syrup']);
   await expect(page.getByRole('main')).toContainText('£12.00');
 });
