@@ -218,6 +218,59 @@ describe('cached shop searches and filters', () => {
   });
 });
 
+describe('misses and pages fresh for a while', () => {
+  /** A cache in front of an app that counts its renders, each taking `renderMs`. */
+  function counted(options: { freshFor?: (url: URL) => Promise<number | undefined>; renderMs?: number }) {
+    let rendered = 0;
+    const cache = createPageCache({
+      keyFor: (url) => (url.pathname.startsWith('/page') ? url.pathname : null),
+      version: async () => 1,
+      knownVersion: () => 1,
+      freshFor: options.freshFor,
+    });
+    const app = new Hono().use(cache.middleware).get('*', async (c) => {
+      rendered++;
+      await new Promise((r) => setTimeout(r, options.renderMs ?? 0));
+      if (c.req.path === '/page/cookie') c.header('set-cookie', 'a=b');
+      return c.html(`<p>render ${rendered}</p>`);
+    });
+    return { get: (path: string) => app.request(path), rendered: () => rendered };
+  }
+
+  it('draws a page once for the misses that arrive together, and each gets its answer', async () => {
+    const shop = counted({ renderMs: 50 });
+    const answers = await Promise.all(Array.from({ length: 20 }, () => shop.get('/page/a')));
+    expect(shop.rendered()).toBe(1);
+    expect(new Set(await Promise.all(answers.map((r) => r.text())))).toEqual(new Set(['<p>render 1</p>']));
+    // Another page is its own miss.
+    await Promise.all([shop.get('/page/b'), shop.get('/page/b')]);
+    expect(shop.rendered()).toBe(2);
+  });
+
+  it('answers waiting misses on their own when the page may not be kept', async () => {
+    const shop = counted({ renderMs: 20 });
+    const answers = await Promise.all([shop.get('/page/cookie'), shop.get('/page/cookie')]);
+    expect(answers.map((r) => r.status)).toEqual([200, 200]);
+    expect(shop.rendered()).toBe(2);
+  });
+
+  it('keeps a page only as long as freshFor says for its URL, others until the version changes', async () => {
+    const shop = counted({ freshFor: async (url) => (url.pathname === '/page/short' ? 1000 : undefined) });
+    await shop.get('/page/short');
+    await shop.get('/page/long');
+    await shop.get('/page/short');
+    expect(shop.rendered()).toBe(2);
+    const now = Date.now();
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(now + 1001);
+    try {
+      expect(await (await shop.get('/page/short')).text()).toBe('<p>render 3</p>');
+      expect(await (await shop.get('/page/long')).text()).toBe('<p>render 2</p>');
+    } finally {
+      clock.mockRestore();
+    }
+  });
+});
+
 describe('files and pages through node:http', () => {
   it('serves public files by name, and pages (which skip the file look-up) as before', async () => {
     const icon = await fetch(`${base}/favicon.svg`);

@@ -36,6 +36,12 @@ export interface PageCacheOptions {
    * would let anyone fill the cache with copies of one page). Asked only for 200 answers.
    */
   mayStore?: (url: URL) => Promise<boolean>;
+  /**
+   * How long an answer for this URL stays fresh when its key does not say, asked when it is
+   * stored (e.g. a limited product's page, which shows what is left for the next days); undefined
+   * = until the version changes.
+   */
+  freshFor?: (url: URL) => Promise<number | undefined>;
   /** Bytes the shared pages may hold (both encodings); the oldest go first (default 16 MB). */
   maxBytes?: number;
   /** Bytes the searches and filters may hold (default 4 MB). */
@@ -108,7 +114,14 @@ export function createPageCache(options: PageCacheOptions) {
     return acceptsGzip(acceptEncoding) ? entry.gzip : entry.plain;
   }
 
-  function store(slot: Slot, version: number, res: Response, bytes: Uint8Array<ArrayBuffer>) {
+  /** `started`: when the answer began to be drawn, which is how old what it shows may be. */
+  function store(
+    slot: Slot,
+    version: number,
+    started: number,
+    res: Response,
+    bytes: Uint8Array<ArrayBuffer>,
+  ): Entry | undefined {
     const encoding = res.headers.get('content-encoding');
     const body =
       encoding === 'gzip' ? gunzipSync(bytes) : encoding === 'deflate' ? inflateSync(bytes) : bytes;
@@ -120,16 +133,16 @@ export function createPageCache(options: PageCacheOptions) {
     const size = body.byteLength + gzip.byteLength + 2 * headerBytes;
     const pool = pools[slot.pool];
     remove(slot.pool, slot.key);
-    if (size > limits[slot.pool]) return;
+    if (size > limits[slot.pool]) return undefined;
     // The oldest answers go first until this one fits.
     for (const [oldest] of pool.entries) {
       if (pool.bytes + size <= limits[slot.pool]) break;
       remove(slot.pool, oldest);
     }
     pool.bytes += size;
-    pool.entries.set(slot.key, {
+    const entry: Entry = {
       version,
-      freshUntil: slot.maxAgeMs === undefined ? Number.POSITIVE_INFINITY : Date.now() + slot.maxAgeMs,
+      freshUntil: slot.maxAgeMs === undefined ? Number.POSITIVE_INFINITY : started + slot.maxAgeMs,
       bytes: size,
       status: res.status,
       plain: { headers: { ...headers, 'content-length': body.byteLength }, body: new Uint8Array(body) },
@@ -137,27 +150,63 @@ export function createPageCache(options: PageCacheOptions) {
         headers: { ...headers, 'content-encoding': 'gzip', 'content-length': gzip.byteLength },
         body: new Uint8Array(gzip),
       },
-    });
+    };
+    pool.entries.set(slot.key, entry);
+    return entry;
   }
+
+  /**
+   * The misses being answered, by pool, key and version: a request that misses while another
+   * renders the same page waits for that one's answer instead of asking the database again (a
+   * page fresh for a second is missed by every visitor in the same instant when it goes stale).
+   */
+  const rendering = new Map<string, Promise<Entry | undefined>>();
 
   const middleware: MiddlewareHandler = async (c, next) => {
     const url = new URL(c.req.url);
     const slot = c.req.method === 'GET' ? lookup(url, c.req.header('cookie')) : null;
     if (slot === null) return next();
     const version = await options.version();
-    const hit = fresh(slot, version);
-    if (hit) {
+    const answer = (hit: Entry) => {
       const { headers, body } = variant(hit, c.req.header('accept-encoding'));
       return new Response(body, { status: hit.status, headers: headers as Record<string, string> });
+    };
+    const hit = fresh(slot, version);
+    if (hit) return answer(hit);
+    const inFlight = `${slot.pool} ${version} ${slot.key}`;
+    const leader = rendering.get(inFlight);
+    if (leader) {
+      // Its answer, even if its freshness ran out while it was drawn: it is no older than the
+      // one this request would draw, and drawing it again is what a slow moment cannot afford.
+      const stored = await leader;
+      // Not stored (e.g. it set a cookie, or was not found): this request is answered on its own.
+      if (stored) return answer(stored);
+      return next();
     }
-    await next();
-    const res = c.res;
-    const type = res.headers.get('content-type') ?? '';
-    // Only found pages: a 404 for every made-up product id would crowd the real pages out.
-    if (res.status !== 200 || res.headers.has('set-cookie') || !CACHEABLE_TYPES.test(type)) return;
-    if (!slot.storePrivate && /\b(no-store|private)\b/.test(res.headers.get('cache-control') ?? '')) return;
-    if (options.mayStore && !(await options.mayStore(url))) return;
-    store(slot, version, res, new Uint8Array(await res.clone().arrayBuffer()));
+    let stored: Entry | undefined;
+    let done = (_: Entry | undefined) => {};
+    rendering.set(inFlight, new Promise((resolve) => (done = resolve)));
+    const started = Date.now();
+    try {
+      await next();
+      const res = c.res;
+      const type = res.headers.get('content-type') ?? '';
+      // Only found pages: a 404 for every made-up product id would crowd the real pages out.
+      if (res.status !== 200 || res.headers.has('set-cookie') || !CACHEABLE_TYPES.test(type)) return;
+      if (!slot.storePrivate && /\b(no-store|private)\b/.test(res.headers.get('cache-control') ?? '')) return;
+      if (options.mayStore && !(await options.mayStore(url))) return;
+      const maxAgeMs = slot.maxAgeMs ?? (await options.freshFor?.(url));
+      stored = store(
+        { ...slot, maxAgeMs },
+        version,
+        started,
+        res,
+        new Uint8Array(await res.clone().arrayBuffer()),
+      );
+    } finally {
+      rendering.delete(inFlight);
+      done(stored);
+    }
   };
 
   /** Answers a fresh cached page on node:http directly; false (nothing written) otherwise. */
