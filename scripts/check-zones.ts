@@ -6,6 +6,9 @@
  *    orders; orders never import bake days, services.ts hands them what they need).
  * 3. From outside its folder, a domain is reached only through its public modules (PUBLIC); the
  *    rest are its internals. Tests and src/test/ may reach anywhere.
+ * 4. ZONES itself goes one way: no folder may list a folder that lists it back, directly or
+ *    round a loop (orders and payments, orders and bake days), so allowing a reach back is
+ *    refused here rather than becoming a two-way pair file by file.
  * Biome's overrides already keep src/shared from importing the server or the app, and the
  * server from importing the app.
  */
@@ -36,9 +39,10 @@ const ZONES: Record<string, string[]> = {
   auth: ['db', 'http', 'mail', 'rate-limit'],
   catalog: ['db', 'http', 'auth', 'boxes'],
   settings: ['db', 'catalog'],
-  // Orders call the payment provider (refunds); payments record what the provider confirms
-  // through the orders module: the one pair that meets, through payment-provider.ts only.
-  orders: ['db', 'csv', 'mail', 'metrics', 'payments', 'gift-cards'],
+  // Payments record what the provider confirms through the orders module. Orders refund and
+  // close payment pages through the provider services.ts hands them (orders/card-provider.ts
+  // says what they ask of it), so they never import payments.
+  orders: ['db', 'csv', 'mail', 'metrics', 'gift-cards'],
   payments: ['db', 'http', 'auth', 'orders'],
   // Posted parcels (decision 048): the Click & Drop file and tracking uploads, through orders.
   dispatch: ['csv', 'orders'],
@@ -119,6 +123,7 @@ const PUBLIC: Record<string, string[]> = {
     'orders-privacy',
     'gift-card-holds',
     'ship-to-columns',
+    'card-provider',
   ],
   payments: ['payments-service', 'payment-provider', 'payments-routes'],
   settings: ['settings-service'],
@@ -223,6 +228,26 @@ function connect(v: string) {
   }
 }
 for (const file of files) if (!idx.has(file)) connect(file);
+
+// Rule 4: the folders' allowed imports form no loop (a depth-first walk of ZONES).
+const walked = new Set<string>();
+function zoneLoop(zone: string, trail: string[]): string[] | null {
+  if (trail.includes(zone)) return [...trail.slice(trail.indexOf(zone)), zone];
+  if (walked.has(zone)) return null;
+  for (const next of ZONES[zone] ?? []) {
+    const loop = zoneLoop(next, [...trail, zone]);
+    if (loop) return loop;
+  }
+  walked.add(zone);
+  return null;
+}
+for (const zone of Object.keys(ZONES)) {
+  const loop = zoneLoop(zone, []);
+  if (loop) {
+    problems.push(`zones import each other: ${loop.join(' -> ')} (ZONES in scripts/check-zones.ts)`);
+    break;
+  }
+}
 
 if (problems.length > 0) {
   console.error(problems.join('\n'));

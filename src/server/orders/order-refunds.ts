@@ -4,7 +4,7 @@ import type { Db, Tx } from '../db/client';
 import { orderPayments, orders, refunds } from '../db/schema';
 import { AppError, badRequest, notFound } from '../errors';
 import { refundableByCard, refundToCards } from '../gift-cards/gift-card-ledger';
-import type { PaymentProvider } from '../payments/payment-provider';
+import type { CardProvider } from './card-provider';
 import { countedRefund } from './counted-refunds';
 import { type Actor, lockOrder } from './order-status';
 
@@ -56,7 +56,7 @@ const byProviderPayment = notInArray(orderPayments.provider, ['manual', 'gift_ca
  */
 export function createRefunds(
   db: Db,
-  provider: PaymentProvider,
+  provider: CardProvider,
   onRefunded: (tx: Tx, refund: RefundRow) => Promise<void>,
 ) {
   async function reserve(

@@ -18,8 +18,8 @@ import type { Logger } from '../logger';
 import type { MailService } from '../mail/mail-service';
 import type { CollectionPoint, OrderUpdateKind } from '../mail/order-updates';
 import { NO_COUNTERS, type ShopCounters } from '../metrics/shop-counters';
-import type { PaymentProvider } from '../payments/payment-provider';
 import { customerDeleted, type PaymentPage } from './account-deletion';
+import type { CardProvider } from './card-provider';
 import { type DayOrder, slipOrder } from './day-orders';
 import { createDeliveriesService } from './deliveries-service';
 import { openCheckouts } from './open-checkouts';
@@ -94,7 +94,7 @@ export const PAID_AFTER_DELETION = 'Paid after the customer deleted their accoun
 export function createOrdersService(
   db: Db,
   mail: MailService,
-  provider: PaymentProvider,
+  provider: CardProvider,
   log: Logger,
   /** Where and when customers collect (the shop's settings), for the "Ready to collect" e-mail. */
   collectionPoint: (exec: Db | Tx) => Promise<CollectionPoint>,

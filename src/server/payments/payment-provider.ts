@@ -1,4 +1,5 @@
 import type { Fulfilment } from '~/shared/orders/fulfilment';
+import type { CardProvider } from '../orders/card-provider';
 
 /** What a payment provider needs to open a hosted payment page for one order. */
 export interface PaymentOrder {
@@ -28,10 +29,10 @@ export interface ChargedAmount {
 
 /**
  * A card payment provider with a hosted page: Stripe Checkout in production, the built-in test
- * page otherwise. Both confirm payments through the same fulfilment function.
+ * page otherwise. Both confirm payments through `payment-confirmations.ts`. Its `name`, `refund`
+ * and `expireSession` are what orders ask of it (`orders/card-provider.ts`).
  */
-export interface PaymentProvider {
-  readonly name: 'test' | 'stripe';
+export interface PaymentProvider extends CardProvider {
   /** Opens a hosted payment page; the customer's browser is sent to `url`. */
   createSession(order: PaymentOrder): Promise<{ sessionId: string; url: string }>;
   /**
@@ -39,13 +40,6 @@ export interface PaymentProvider {
    * has nothing to tell (the test page confirms its payments itself).
    */
   retrieveSession(sessionId: string): Promise<ProviderEvent | null>;
-  /**
-   * Gives money back for a paid session. The idempotency key makes a retried request one refund.
-   * Throws when the provider refuses.
-   */
-  refund(request: RefundRequest): Promise<{ refundId: string }>;
-  /** Closes a session's payment page early (a cancelled order); best effort. */
-  expireSession(sessionId: string): Promise<void>;
   /**
    * A provider that calls back with signed webhooks: verifies one on its raw body and says what
    * it means. Throws a 400 for a bad signature.
@@ -62,13 +56,6 @@ export interface PaymentProvider {
     /** Saves a card on the page's card-saving form: a `card_saved` event, or throws the refusal. */
     saveCard?(setupSessionId: string, card: unknown): ProviderEvent;
   };
-}
-
-export interface RefundRequest {
-  sessionId: string;
-  paymentIntentId: string | null;
-  amountPennies: number;
-  idempotencyKey: string;
 }
 
 /** A payment the provider says was taken for one of its sessions. */
