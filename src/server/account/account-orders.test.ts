@@ -1,5 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderItems, orders } from '~/server/db/schema';
+import { orderItems, orderPayments, orders, refunds } from '~/server/db/schema';
 import type { OrderView } from '~/shared/orders/order-view';
 import { api, createUser } from '~/test/factories';
 import { createTestApp, type TestApp } from '~/test/test-app';
@@ -126,5 +127,109 @@ describe('GET /api/account/orders', () => {
     const { status, body } = await listOrders();
     expect(status).toBe(401);
     expect(body.error.code).toBe('unauthorized');
+  });
+});
+
+describe("the account page's order summaries", () => {
+  it("show each order exactly as its full view does, the customer's own only, newest first", async () => {
+    const ann = await createUser(t);
+    const bob = await createUser(t);
+    const db = t.services.db;
+    const paid = await insertOrder(ann.userId, '2026-03-01T10:00:00Z', [
+      { name: 'Pecan & Maple Syrup', quantity: 2, price: 475 },
+      { name: 'Cinnamon & Orange Glaze', quantity: 1, price: 425 },
+    ]);
+    await db
+      .update(orders)
+      .set({
+        paidAt: new Date('2026-03-01T10:05:00Z'),
+        deliveryDate: '2026-03-04',
+        deliveryMethod: 'post',
+        deliveryTransitDays: '2-3 days',
+        flags: ['paid_unexpectedly'],
+      })
+      .where(eq(orders.id, paid.id));
+    await db.insert(orderPayments).values({
+      orderId: paid.id,
+      provider: 'test',
+      sessionId: `s-${paid.id}`,
+      amountPennies: paid.totalPennies,
+      currency: 'gbp',
+      eventId: `e-${paid.id}`,
+    });
+    await db.insert(refunds).values([
+      {
+        orderId: paid.id,
+        amountPennies: 300,
+        reason: 'Broken',
+        provider: 'test',
+        requestKey: 'a',
+        actorName: 'O',
+      },
+      {
+        orderId: paid.id,
+        amountPennies: 999,
+        reason: 'x',
+        provider: 'test',
+        requestKey: 'b',
+        actorName: 'O',
+        status: 'failed',
+      },
+    ]);
+    const open = await insertOrder(
+      ann.userId,
+      '2026-04-01T10:00:00Z',
+      [{ name: 'Dark Chocolate & Sea Salt', quantity: 1, price: 450 }],
+      'pending',
+    );
+    await db
+      .update(orders)
+      .set({ paymentUrl: 'https://pay.example/open', paymentExpiresAt: new Date(Date.now() + 600_000) })
+      .where(eq(orders.id, open.id));
+    const lapsed = await insertOrder(
+      ann.userId,
+      '2026-04-02T10:00:00Z',
+      [{ name: 'Ginger', quantity: 1, price: 400 }],
+      'pending',
+    );
+    await db
+      .update(orders)
+      .set({ paymentUrl: 'https://pay.example/lapsed', paymentExpiresAt: new Date(Date.now() - 1_000) })
+      .where(eq(orders.id, lapsed.id));
+    await insertOrder(bob.userId, '2026-03-15T10:00:00Z', [{ name: 'Ginger', quantity: 9, price: 400 }]);
+
+    const summaries = await t.services.orders.listSummariesForCustomer(ann.userId);
+    const views = await t.services.orders.listForCustomer(ann.userId);
+    expect(summaries.map((s) => s.id)).toEqual([lapsed.id, open.id, paid.id]);
+    expect(summaries).toEqual(
+      views.map((v) => ({
+        id: v.id,
+        number: v.number,
+        status: v.status,
+        created_at: v.created_at,
+        paid_at: v.paid_at,
+        delivery_date: v.delivery_date,
+        dispatch: v.dispatch,
+        fulfilment: v.fulfilment,
+        total_pennies: v.total_pennies,
+        paid_pennies: v.paid_pennies,
+        refunded_pennies: v.refunded_pennies,
+        flags: [],
+        items: v.items.map(({ id, product_name, quantity, unit_price_pennies, box }) => ({
+          id,
+          product_name,
+          quantity,
+          unit_price_pennies,
+          box,
+        })),
+        payment: { resume_url: v.payment.resume_url },
+      })),
+    );
+    // What the customer sees of them: the refund that counts, the post's day, the open payment page.
+    const [l, o, p] = summaries;
+    expect(l!.payment.resume_url).toBeNull();
+    expect(o!.payment.resume_url).toBe('https://pay.example/open');
+    expect(p).toMatchObject({ refunded_pennies: 300, paid_pennies: paid.totalPennies, flags: [] });
+    expect(p!.dispatch).toMatch(/^Dispatched /);
   });
 });

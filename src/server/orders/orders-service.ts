@@ -30,6 +30,7 @@ import { createRefunds, type RefundInput } from './order-refunds';
 import { salesInsights } from './order-sales';
 import { orderTotals, spendByCustomer } from './order-stats';
 import { type Actor, applyStatus, createdRow, lockOrder, SYSTEM } from './order-status';
+import { loadCustomerSummaries } from './order-summaries';
 import { forCustomer, loadOrderDetail, loadOrderView, loadOrderViews } from './order-views';
 import { type DayAtPayment, flagDayProblems } from './over-capacity';
 import { foldSales } from './sales-ledger';
@@ -529,6 +530,9 @@ export function createOrdersService(
       );
       return views.map(forCustomer);
     },
+
+    /** The customer's own orders as /account lists them (order-summaries.ts), newest first. Only the session's user id. */
+    listSummariesForCustomer: (userId: string) => loadCustomerSummaries(db, userId),
 
     /** One of the customer's own orders; anyone else's is "not found". */
     async getForCustomer(userId: string, orderId: string): Promise<OrderView> {

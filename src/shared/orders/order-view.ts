@@ -62,6 +62,30 @@ export interface OrderView {
   payments: OrderPaymentView[];
 }
 
+/**
+ * One order as the customer's list of orders shows it (the Orders tab of /account): what its card
+ * draws and no more. The order's own page reads the whole view.
+ */
+export interface OrderSummaryView
+  extends Pick<
+    OrderView,
+    | 'id'
+    | 'number'
+    | 'status'
+    | 'created_at'
+    | 'paid_at'
+    | 'delivery_date'
+    | 'dispatch'
+    | 'fulfilment'
+    | 'total_pennies'
+    | 'paid_pennies'
+    | 'refunded_pennies'
+    | 'flags'
+  > {
+  items: Pick<OrderLineView, 'id' | 'product_name' | 'quantity' | 'unit_price_pennies' | 'box'>[];
+  payment: Pick<OrderView['payment'], 'resume_url'>;
+}
+
 /** Money a provider took, or the owner recorded by hand ("Mark as paid"). */
 export interface OrderPaymentView {
   amount_pennies: number;

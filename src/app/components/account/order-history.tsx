@@ -6,9 +6,9 @@ import { OrderMarks, OrderStatusBadge } from '~/app/components/orders/status-bad
 import { Button } from '~/app/components/ui/button';
 import { Card } from '~/app/components/ui/card';
 import { formatPence } from '~/shared/money/money';
-import type { OrderView } from '~/shared/orders/order-view';
+import type { OrderSummaryView } from '~/shared/orders/order-view';
 
-export type HistoryOrder = OrderView & {
+export type HistoryOrder = OrderSummaryView & {
   /** created_at in en-GB long format, e.g. "21 November 2026". */
   date: string;
 };

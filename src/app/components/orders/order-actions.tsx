@@ -4,7 +4,13 @@ import { CUSTOMER_CANCELLABLE } from '~/shared/orders/statuses';
 import { CancelOrderButton } from './cancel-order-button';
 
 /** What a customer can still do with an order: go back to its payment page, or cancel it. */
-export function CustomerOrderActions({ order }: { order: OrderView }) {
+export function CustomerOrderActions({
+  order,
+}: {
+  order: Pick<OrderView, 'id' | 'number' | 'status' | 'paid_at'> & {
+    payment: Pick<OrderView['payment'], 'resume_url'>;
+  };
+}) {
   const canCancel = CUSTOMER_CANCELLABLE.includes(order.status);
   if (!order.payment.resume_url && !canCancel) return null;
   return (

@@ -32,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       log.error({ err, userId: user.id }, 'account page: profile failed to load');
       return null;
     }),
-    context.services.orders.listForCustomer(user.id).catch((err: unknown) => {
+    context.services.orders.listSummariesForCustomer(user.id).catch((err: unknown) => {
       log.error({ err, userId: user.id }, 'account page: orders failed to load');
       return null;
     }),
