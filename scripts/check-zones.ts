@@ -101,7 +101,7 @@ const PUBLIC: Record<string, string[]> = {
   'delivery-zones': ['zones-service'],
   dispatch: ['click-and-drop', 'tracking-upload'],
   discounts: ['discounts-service'],
-  limits: ['limited-days', 'forward-view'],
+  limits: ['limited-days', 'forward-view', 'product-days'],
   'gift-cards': [
     'gift-cards-service',
     'gift-card-ledger',

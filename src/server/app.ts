@@ -52,6 +52,22 @@ export interface ClientBuild {
 export const ANONYMOUS_CHECKOUT_MAX_AGE_MS = 5000;
 
 /**
+ * How long the page of a product with a per-day limit is reused: it shows what is left for the
+ * next days, and a day sold out must show to the next visitor within a second (decision 050).
+ */
+export const LIMITED_PRODUCT_MAX_AGE_MS = 1000;
+
+/** Whether a /product/:id page shows what is left per day (its product has a per-day limit). */
+async function showsDaysLeft(services: Services, pathname: string): Promise<boolean> {
+  if (!pathname.startsWith('/product/')) return false;
+  try {
+    return (await services.catalog.getActive(pathname.slice('/product/'.length))).daily_limit !== null;
+  } catch {
+    return false; // not a product in the shop: its 404 is never kept anyway
+  }
+}
+
+/**
  * The cache of answers that are the same for everyone: storefront pages, the product list, the
  * cart (the basket lives in the browser) and the checkout page for visitors without a session.
  */
@@ -81,6 +97,8 @@ export function createStorefrontCache(services: Services): PageCache {
       browsePageKey(pathname, searchParams).pool === 'searches' ||
       readShopQuery(searchParams).page <=
         Math.max(1, Math.ceil((await services.catalog.listActive()).length / SHOP_PAGE_SIZE)),
+    freshFor: async ({ pathname }) =>
+      (await showsDaysLeft(services, pathname)) ? LIMITED_PRODUCT_MAX_AGE_MS : undefined,
   });
 }
 

@@ -20,6 +20,7 @@ import { createZonesService, seedDemoZones } from './delivery-zones/zones-servic
 import { createDiscountsService } from './discounts/discounts-service';
 import { createGiftCardsService } from './gift-cards/gift-cards-service';
 import { forwardView } from './limits/forward-view';
+import { type ProductOnPage, productDaysLeft } from './limits/product-days';
 import { createLogger, type Logger } from './logger';
 import { createMailService } from './mail/mail-service';
 import { passwordResetEmail } from './mail/password-reset-email';
@@ -151,6 +152,8 @@ export async function createServices(
     catalog,
     /** Limited and seasonal products (decision 043): the owner's forward view of units sold per date. */
     limitedAhead: () => forwardView(db),
+    /** A product with a per-day limit: its next days that are low or sold out, for its page. */
+    daysLeft: (product: ProductOnPage) => productDaysLeft(db, bakeDays, product),
     contact,
     bakeDays,
     settings,

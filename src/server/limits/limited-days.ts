@@ -1,7 +1,15 @@
-import { dateRefusal, formatDayMonth, type LimitedLine, LOW_LEFT, windowText } from '~/shared/limits/limited';
+import {
+  dateRefusal,
+  formatDayMonth,
+  type LimitedLine,
+  leftText,
+  onlyLeftText,
+  soldOutText,
+  windowText,
+} from '~/shared/limits/limited';
 import type { Fulfilment } from '~/shared/orders/fulfilment';
 import type { LimitedDays } from '~/shared/schemas/checkout';
-import { addDays, formatBakeDay, londonDate } from '~/shared/time/london-time';
+import { addDays, londonDate } from '~/shared/time/london-time';
 import type { BakeDaysService } from '../bake-days/bake-days-service';
 import type { Db } from '../db/client';
 import { unitsHeldByDate } from '../orders/booked-cookies';
@@ -61,18 +69,13 @@ export async function limitedDays(
     counted.every((l) => l.dailyLimit! - (held[date]?.[l.productId] ?? 0) >= l.units);
   const patch = (date: string, i: number): { state?: 'full'; note?: string } => {
     const n = left(date);
-    if (fits(date))
-      return counted.length && n <= LOW_LEFT ? { note: `Only ${n} left for ${formatBakeDay(date)}` } : {};
+    if (fits(date)) {
+      const note = counted.length ? leftText(n, date, null) : null;
+      return note ? { note } : {};
+    }
+    // Too few for the basket: what is left, or sold out with the next day that has enough.
     const next = offered.slice(i + 1).find((o) => o.state === 'open' && fits(o.date));
-    return {
-      state: 'full',
-      note:
-        n > 0
-          ? `Only ${n} left for ${formatBakeDay(date)}`
-          : next
-            ? `Sold out for this day. Next available: ${formatBakeDay(next.date)}`
-            : 'Sold out for this day',
-    };
+    return { state: 'full', note: n > 0 ? onlyLeftText(n, date) : soldOutText(next?.date ?? null) };
   };
   return {
     why: whyText(limited),

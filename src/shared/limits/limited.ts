@@ -90,13 +90,17 @@ export function limitRefusal(l: LimitedLine, date: IsoDate, sold: number): strin
   return `Sorry, only ${left} ${l.name} left for ${formatBakeDay(date)}. Please take fewer or choose another day.`;
 }
 
+/** "Only 3 left for Friday 18 December". */
+export const onlyLeftText = (left: number, date: IsoDate) => `Only ${left} left for ${formatBakeDay(date)}`;
+
+/** "Sold out for this day", with the next day that has some when there is one. */
+export const soldOutText = (nextDay: IsoDate | null) =>
+  nextDay ? `Sold out for this day. Next available: ${formatBakeDay(nextDay)}` : 'Sold out for this day';
+
 /** What the product page and checkout say of a day's stock: low, sold out (with the next day), or nothing. */
 export function leftText(left: number, date: IsoDate, nextDay: IsoDate | null): string | null {
-  if (left <= 0)
-    return nextDay
-      ? `Sold out for this day. Next available: ${formatBakeDay(nextDay)}`
-      : 'Sold out for this day';
-  if (left <= LOW_LEFT) return `Only ${left} left for ${formatBakeDay(date)}`;
+  if (left <= 0) return soldOutText(nextDay);
+  if (left <= LOW_LEFT) return onlyLeftText(left, date);
   return null;
 }
 

@@ -13,6 +13,7 @@ import { pageMeta } from '~/app/lib/meta';
 import { productImageFor } from '~/app/lib/product-image';
 import { useHydrated } from '~/app/lib/use-hydrated';
 import type { ProductDto } from '~/server/catalog/catalog-service';
+import type { DayLeft } from '~/server/limits/product-days';
 import { formatPence } from '~/shared/money/money';
 import type { Route } from './+types/product';
 
@@ -25,7 +26,7 @@ type ProductView = Omit<
 type Problem = 'not-found' | 'error';
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { catalog, log } = context.services;
+  const { catalog, daysLeft, log } = context.services;
   try {
     const {
       is_active: _active,
@@ -35,16 +36,18 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       allergens: _allergens,
       ...product
     }: ProductDto = await catalog.getActive(params.id);
-    return data({ product: product as ProductView, problem: null as Problem | null });
+    // A limited product's low and sold-out days: its page is kept for a second only (decision 050).
+    const left = await daysLeft(product);
+    return data({ product: product as ProductView, left, problem: null as Problem | null });
   } catch (err) {
     // Unknown, inactive and malformed ids are all "not found", with a real 404 for crawlers.
     if (isNotFound(err)) {
-      return data({ product: null, problem: 'not-found' as Problem }, { status: 404 });
+      return data({ product: null, left: [], problem: 'not-found' as Problem }, { status: 404 });
     }
     log.error({ err, productId: params.id }, 'failed to load product');
     // Kept for the server, which answers a lost database 503 + Retry-After.
     context.errors.push(err);
-    return data({ product: null, problem: 'error' as Problem }, { status: 500 });
+    return data({ product: null, left: [], problem: 'error' as Problem }, { status: 500 });
   }
 }
 
@@ -79,8 +82,8 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, location }) => {
 };
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, problem } = loaderData;
-  if (product) return <ProductDetail product={product} />;
+  const { product, left, problem } = loaderData;
+  if (product) return <ProductDetail product={product} left={left} />;
   return problem === 'not-found' ? <ProductNotFound /> : <ProductLoadFailed />;
 }
 
@@ -92,7 +95,7 @@ export function ErrorBoundary() {
 const backLinkClass =
   'inline-flex items-center gap-1 rounded-sm font-medium text-caramel-dark underline-offset-4 hover:underline';
 
-function ProductDetail({ product }: { product: ProductView }) {
+function ProductDetail({ product, left }: { product: ProductView; left: DayLeft[] }) {
   const addItem = useCartStore((s) => s.addItem);
   const [quantity, setQuantity] = useState(1);
   const hydrated = useHydrated();
@@ -131,6 +134,22 @@ function ProductDetail({ product }: { product: ProductView }) {
           <h1 className="text-3xl font-bold sm:text-4xl">{product.name}</h1>
           <p className="mt-3 text-3xl font-bold text-caramel-dark">{formatPence(product.price_pennies)}</p>
           {product.limits_note && <p className="mt-3 text-cocoa-light">{product.limits_note}</p>}
+          {left.length > 0 && (
+            <section aria-labelledby="left-heading" className="mt-3">
+              <h2 id="left-heading" className="font-bold">
+                The next bake days
+              </h2>
+              <p className="text-sm text-cocoa-light">
+                From our bake calendar: your postcode's delivery days may differ, and the checkout shows
+                yours.
+              </p>
+              <ul className="mt-1 list-disc pl-5 font-medium text-caramel-dark">
+                {left.map((d) => (
+                  <li key={d.date}>{d.text}</li>
+                ))}
+              </ul>
+            </section>
+          )}
           {product.box && !unavailable && (
             <BoxFiller
               product={{ ...product, box: product.box }}
