@@ -11,8 +11,9 @@ const dayName = (iso: string) =>
     month: 'long',
   }).format(new Date(`${iso}T12:00:00Z`));
 
-// A seasonal product (decision 043): its page says when it is delivered; checkout offers only
-// those days, says why, and shows a day sold out with the next day that has some.
+// A seasonal product (decision 043): its page says when it is delivered and which of the next
+// days are low or sold out; checkout offers only those days, says why, and shows a day sold out
+// with the next day that has some.
 test('a seasonal product: its dates at checkout, and a day sold out', async ({ page, browser }) => {
   const owner = await browser.newContext({
     baseURL: E2E_BASE_URL,
@@ -81,7 +82,16 @@ test('a seasonal product: its dates at checkout, and a day sold out', async ({ p
   expect(soldOut.note).toMatch(/^Sold out for this day\. Next available: /);
   expect(days.every(({ date }) => date >= isoIn(2) && date <= isoIn(12))).toBe(true);
 
+  // Its page says so too (from the bake calendar: it knows no postcode), on a phone and a desktop.
+  await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`/product/${product.id}`);
+  const left = page.getByRole('region', { name: 'The next bake days' });
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 844 });
+    await expect(left.getByText(`${dayName(soldOutDay)}: Sold out for this day`)).toBeVisible();
+    // Two a day is always low: the days with both left say so.
+    await expect(left.getByText(/^Only 2 left for /).first()).toBeVisible();
+  }
   await expect(page.getByText(/Delivered from .* only\. Limited to 2 a day\./)).toBeVisible();
   await page.getByRole('button', { name: 'Add to Cart' }).click();
   await expect(page.getByText(`Added 1 ${name} to cart`)).toBeVisible();
