@@ -1,24 +1,18 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { forgetCheckoutDraft } from '~/app/checkout/checkout-draft';
+import { callApi } from '~/app/lib/api-client';
 import { basketKey, useCartReady, useCartStore } from './cart-store';
 
 /** What the server says of the basket's order: paid (or taken on by the owner), still waiting, or cancelled. */
 type PaymentState = 'pending' | 'paid' | 'cancelled';
 
 async function askPaymentState(orderId: string): Promise<PaymentState | 'unknown' | 'not-found'> {
-  try {
-    const res = await fetch(`/api/checkout/orders/${encodeURIComponent(orderId)}/payment`, {
-      headers: { accept: 'application/json' },
-      credentials: 'same-origin',
-    });
-    // Someone else's order (or none): this browser's basket has nothing to wait for.
-    if (res.status === 404) return 'not-found';
-    if (!res.ok) return 'unknown';
-    return ((await res.json()) as { state: PaymentState }).state;
-  } catch {
-    return 'unknown';
-  }
+  const url = `/api/checkout/orders/${encodeURIComponent(orderId)}/payment`;
+  const answer = await callApi<{ state: PaymentState }>('GET', url);
+  if (answer.ok) return answer.body.state;
+  // Someone else's order (or none): this browser's basket has nothing to wait for.
+  return answer.status === 404 ? 'not-found' : 'unknown';
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
  * The browser's one way to call the shop's /api (checkout, the quote, signing in and out, the
- * account forms). It reads the shared error shape, `{ error: { code, message, fields } }`, and
+ * account forms, whether the basket's order is paid, the postcode check). It reads the shared error shape, `{ error: { code, message, fields } }`, and
  * better-auth's `{ code, message }`. Kept tiny: checkout's script budget carries it.
  */
 export type ApiAnswer<T> = { ok: true; body: T } | ApiRefusal;

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button } from '~/app/components/ui/button';
 import { Input } from '~/app/components/ui/input';
+import { callApi } from '~/app/lib/api-client';
 
 /**
  * "Do you deliver to me?" without signing in (issue 30): the server answers in a sentence
@@ -16,14 +17,11 @@ export function PostcodeChecker() {
         e.preventDefault();
         const postcode = new FormData(e.currentTarget).get('postcode');
         setAnswer('Checking…');
-        const res = await fetch(
+        const answer = await callApi<{ message: string }>(
+          'GET',
           `/api/checkout/delivery-check?postcode=${encodeURIComponent(String(postcode))}`,
         );
-        const body = (await res.json().catch(() => null)) as {
-          message?: string;
-          error?: { message?: string };
-        } | null;
-        setAnswer(body?.message ?? body?.error?.message ?? 'Please try again in a moment');
+        setAnswer((answer.ok ? answer.body.message : answer.message) ?? 'Please try again in a moment');
       }}
     >
       <div className="grid gap-1">
