@@ -254,6 +254,20 @@ describe('with every order e-mail on', () => {
     }
   });
 
+  it('an update after a refund says what was refunded under the total', async () => {
+    const orderId = await s.paidOrder();
+    expect((await s.refund(orderId, 400)).status).toBe(201);
+    for (const status of ['baking', 'shipped']) expect((await s.setStatus(orderId, status)).status).toBe(200);
+    const updates = (await s.mails(orderId)).filter((m) =>
+      ['order-baking', 'order-shipped'].includes(m.kind),
+    );
+    expect(updates).toHaveLength(2);
+    for (const mail of updates) {
+      expect(mail.text, mail.kind).toContain('Total: £13.99\nRefunded: −£4.00');
+      expect(mail.html, mail.kind).toMatch(/Refunded<\/td><td[^>]*>−£4\.00/);
+    }
+  });
+
   it('leaves out the owner alert when ORDER_EMAILS_OFF names owner-alert', async () => {
     const orderId = await s.paidOrder();
     const { config, db } = t.services;
