@@ -39,9 +39,19 @@ test('the owner closes a date and lowers a capacity; a customer picks an open da
     'Christmas',
   );
 
+  // "Closed" is chosen as the form opens: typing a capacity opens the date instead of saving it
+  // closed, and choosing "Closed" again empties the capacity (issue 29).
   await overrides.getByLabel('Date', { exact: true }).fill(small!.date);
-  await overrides.getByRole('radio', { name: 'Open with capacity' }).check();
-  await overrides.getByLabel('Cookies (when open)').fill('1');
+  const closedMode = overrides.getByRole('radio', { name: 'Closed' });
+  const openMode = overrides.getByRole('radio', { name: 'Open with capacity' });
+  const capacity = overrides.getByLabel('Cookies (when open)');
+  await expect(closedMode).toBeChecked();
+  await capacity.fill('5');
+  await expect(openMode).toBeChecked();
+  await closedMode.check();
+  await expect(capacity).toHaveValue('');
+  await capacity.fill('1');
+  await expect(openMode).toBeChecked();
   await overrides.getByRole('button', { name: 'Add' }).click();
   await expect(overrides.getByRole('listitem').filter({ hasText: longDay(small!.date) })).toContainText(
     '1 cookies',
