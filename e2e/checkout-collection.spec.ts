@@ -78,6 +78,14 @@ test('a customer chooses collection and the owner sees it on the day’s collect
     await expect(admin.getByText('Marked collected')).toBeVisible();
     await expect(entry.getByRole('checkbox', { name: 'Collected: Clementine Collects' })).toBeChecked();
 
+    // Deliveries: a collection has nothing to track and no driver to brief (issue 29).
+    await admin.goto('/admin/deliveries');
+    const card = admin.getByRole('article').filter({ hasText: number });
+    await expect(card).toContainText('Clementine Collects');
+    await expect(card.getByLabel(/^Status of delivery/)).toHaveValue('delivered');
+    await expect(card.getByLabel('Tracking code')).toHaveCount(0);
+    await expect(card.getByLabel('Driver notes')).toHaveCount(0);
+
     // The customer was told where and when.
     await admin.goto('/admin/emails');
     await admin
