@@ -230,3 +230,22 @@ describe('the server refuses a box', () => {
     expect(res.body.error.message).toBe('The Selfish Box cannot hold itself.');
   });
 });
+
+describe("the owner's product list", () => {
+  it("shows a box's allergens from its cookies as they are now, after one of them changes", async () => {
+    const hazel = await createProduct(t.services, { name: 'Hazel Thin', allergens: ['Milk'] });
+    const made = await call('POST', ADMIN, box('Hazel Pair', { size: 2, allowed_product_ids: [hazel.id] }));
+    expect(made.status).toBe(201);
+    const listed = async () =>
+      ((await call('GET', ADMIN)).body.products as { id: string; allergens: string[] }[]).find(
+        (p) => p.id === made.body.product.id,
+      )!;
+    expect((await listed()).allergens).toEqual(['Milk']);
+    // The owner finds hazelnuts in the cookie: its box's card says so, without saving the box.
+    const edited = await call('PATCH', `${ADMIN}/${hazel.id}`, {
+      allergen_info: assessedAllergens(['Milk', 'Nuts']),
+    });
+    expect(edited.status).toBe(200);
+    expect((await listed()).allergens).toEqual(expect.arrayContaining(['Milk', 'Nuts']));
+  });
+});

@@ -1,5 +1,5 @@
 import { and, desc, eq, notInArray, sql } from 'drizzle-orm';
-import { UNASSESSED_MESSAGE } from '~/shared/food-information';
+import { allergensWith, UNASSESSED_MESSAGE } from '~/shared/food-information';
 import { isUuid } from '~/shared/ids';
 import {
   activeNeedsAllergens,
@@ -8,6 +8,7 @@ import {
   type ProductPatch,
   ProductPatchSchema,
 } from '~/shared/schemas/product';
+import { shopBoxes } from '../boxes/box-catalogue';
 import { type BoxRulesDto, saveBoxRules, toBoxRulesDto } from '../boxes/box-writes';
 import type { Db, Tx } from '../db/client';
 import { newestFirst } from '../db/paging';
@@ -166,7 +167,17 @@ export function createProductWrites(db: Db, catalogVersion: CatalogVersion) {
         .from(products)
         .leftJoin(productBoxes, eq(productBoxes.productId, products.id))
         .orderBy(newestFirst(products.createdAt), desc(products.id));
-      return rows.map((r) => toAdminDto(r.products, r.product_boxes));
+      const list = rows.map((r) => toAdminDto(r.products, r.product_boxes));
+      // A box's allergens as the shop shows them, from its cookies now: the ones kept at its save
+      // go stale when one of its cookies changes.
+      const boxes = await shopBoxes(
+        db,
+        list.filter((p) => p.box_rules).map((p) => p.id),
+      );
+      return list.map((p) => {
+        const fresh = boxes.get(p.id)?.mayHoldInfo;
+        return fresh ? { ...p, allergen_info: fresh, allergens: allergensWith(fresh, 'contains') } : p;
+      });
     },
 
     async create(input: unknown, photoChange?: PhotoChange): Promise<AdminProductDto> {
