@@ -1,4 +1,4 @@
-import { asc, eq, gte, sql } from 'drizzle-orm';
+import { asc, eq, gte, type Placeholder, sql } from 'drizzle-orm';
 import {
   type BakeDay,
   type BakeOverride,
@@ -130,14 +130,17 @@ const closedBefore = (date: IsoDate) =>
   sql<IsoDate[]>`(select coalesce(json_agg(o.date::text), '[]'::json) from ${bakeDayOverrides} o
     where o.closed and o.date < ${date}::date and o.date >= ${addDays(date, -CUTOFF_LOOKBACK_DAYS)}::date)`;
 
+/** `from` and `today` as values, or as the prepared statement's placeholders. */
+type DateParam = IsoDate | Placeholder;
+
 /**
  * The template, every override from `from` on (by date) and the cookies booked on each day from
  * `today` to the template's horizon: one statement (checkout draws its calendar from it on every
  * visit).
  */
-async function rulesFrom(exec: Db | Tx, from: IsoDate, today: IsoDate) {
+const selectRules = (exec: Db | Tx, from: DateParam, today: DateParam) => {
   const horizon = sql`${today}::date + coalesce(${bakeDayTemplate.horizonDays}, ${DEFAULT_BAKE_TEMPLATE.horizonDays})`;
-  const [row] = await exec
+  return exec
     .select({
       template: bakeDayTemplate,
       overrides: sql<BakeOverride[]>`(select coalesce(json_agg(json_build_object(
@@ -147,6 +150,27 @@ async function rulesFrom(exec: Db | Tx, from: IsoDate, today: IsoDate) {
     })
     .from(sql`(select 1) as one`)
     .leftJoin(bakeDayTemplate, eq(bakeDayTemplate.id, 1));
+};
+
+/**
+ * Checkout's calendar asks it on every visit, outside any transaction: built once per database
+ * handle and, on PostgreSQL, parsed and planned once per connection (a named statement, as the
+ * session look-up, decision 025). Planning its subqueries cost more than running them.
+ */
+const prepareRules = (db: Db) =>
+  selectRules(db, sql.placeholder('from'), sql.placeholder('today')).prepare('bake_day_rules');
+const rulesStatements = new WeakMap<Db, ReturnType<typeof prepareRules>>();
+
+async function rulesFrom(exec: Db | Tx, from: IsoDate, today: IsoDate, db: Db) {
+  let row: Awaited<ReturnType<typeof selectRules>>[number] | undefined;
+  if (exec === db) {
+    let rules = rulesStatements.get(db);
+    if (!rules) {
+      rules = prepareRules(db);
+      rulesStatements.set(db, rules);
+    }
+    [row] = await rules.execute({ from, today });
+  } else [row] = await selectRules(exec, from, today);
   return {
     template: templateOf(row?.template),
     overrides: row?.overrides ?? [],
@@ -197,7 +221,7 @@ export function createBakeDaysService(db: Db, clock: () => Date = () => new Date
     const now = clock();
     const today = londonDate(now);
     // Earlier closed dates too: a cut-off moves back over them (decision 034).
-    const rules = await rulesFrom(exec, addDays(today, -CUTOFF_LOOKBACK_DAYS), today);
+    const rules = await rulesFrom(exec, addDays(today, -CUTOFF_LOOKBACK_DAYS), today, db);
     const { overrides: all, booked } = rules;
     const template =
       options.fulfilment === 'collection' ? rules.template : zoneTemplate(rules.template, options.zone);

@@ -1,4 +1,4 @@
-import { and, between, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, between, eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { IsoDate } from '~/shared/time/london-time';
 import type { Db, Tx } from '../db/client';
 import { orderItems, orders } from '../db/schema';
@@ -16,7 +16,7 @@ const holdsItsPlace = sql`${orders.status} <> 'cancelled'`;
  * (checkout's calendar 4.2 -> 2.1 ms of the embedded database's work at 1,500 past orders,
  * bench/RESULTS.md). Bake days count their capacity with it; the orders module owns the tables.
  */
-export const bookedCookiesByDateJson = (from: IsoDate, to: IsoDate | SQL) =>
+export const bookedCookiesByDateJson = (from: IsoDate | Placeholder, to: IsoDate | SQL) =>
   sql<Record<IsoDate, number> | null>`(
   select json_object_agg(d.date, d.cookies) from (
     select o.delivery_date::text as date, coalesce(sum((
