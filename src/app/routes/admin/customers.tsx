@@ -1,8 +1,8 @@
 import { Download, Mail, Phone, Users } from 'lucide-react';
-import { EmptyState, LoadError } from '~/app/components/admin/load-error';
+import { EmptyState } from '~/app/components/admin/load-error';
+import { PagedList } from '~/app/components/admin/paged-list';
 import { Button } from '~/app/components/ui/button';
 import { Card } from '~/app/components/ui/card';
-import { Pagination } from '~/app/components/ui/pagination';
 import { requireAdminPage } from '~/app/lib/guards.server';
 import { pageMeta } from '~/app/lib/meta';
 import { loadOrNull } from '~/app/lib/page-action.server';
@@ -53,66 +53,60 @@ export default function Customers({ loaderData }: Route.ComponentProps) {
         )}
       </div>
       <p className="mb-6 text-cocoa-light">{spentRule}</p>
-      {!result ? (
-        <LoadError message="Failed to load customers" />
-      ) : result.total === 0 ? (
-        <EmptyState icon={<Users aria-hidden />} title="No customers yet" />
-      ) : result.items.length === 0 ? (
-        <p className="text-cocoa-light">There are no customers on this page.</p>
-      ) : (
-        <ul className="space-y-4">
-          {result.items.map((c) => (
-            <li key={c.id}>
-              <Card className="p-5">
-                <article aria-labelledby={`customer-${c.id}`} className="grid gap-4 sm:grid-cols-3">
-                  <div className="min-w-0">
-                    <h2 id={`customer-${c.id}`} className="font-sans text-lg font-semibold break-words">
-                      {c.full_name}
-                    </h2>
-                    {/* A deleted account keeps its row with the contact details erased. */}
-                    {c.email && (
-                      <p className="flex items-center gap-1.5 text-sm">
-                        <Mail aria-hidden className="size-4 shrink-0 text-cocoa-light" />
-                        <a href={`mailto:${c.email}`} className="break-all text-caramel-dark hover:underline">
-                          {c.email}
-                        </a>
-                      </p>
-                    )}
-                    {c.phone && (
-                      <p className="flex items-center gap-1.5 text-sm">
-                        <Phone aria-hidden className="size-4 shrink-0 text-cocoa-light" />
-                        <a href={`tel:${c.phone}`} className="hover:underline">
-                          {c.phone}
-                        </a>
-                      </p>
-                    )}
-                    <p className="mt-1 text-xs text-cocoa-light">
-                      Joined <time dateTime={c.created_at}>{formatLongDate(c.created_at)}</time>
-                    </p>
-                  </div>
-                  <address className="text-sm not-italic break-words">
-                    <span className="block font-sans font-semibold text-cocoa-light uppercase">Address</span>
-                    {c.address}
-                    <br />
-                    {c.city} {c.postcode}
-                  </address>
-                  <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-1">
-                    <div>
-                      <dt className="font-semibold text-cocoa-light uppercase">Orders</dt>
-                      <dd className="text-lg font-bold">{c.order_count}</dd>
-                    </div>
-                    <div>
-                      <dt className="font-semibold text-cocoa-light uppercase">Total spent</dt>
-                      <dd className="text-lg font-bold">{formatPence(c.total_spent_pennies)}</dd>
-                    </div>
-                  </dl>
-                </article>
-              </Card>
-            </li>
-          ))}
-        </ul>
-      )}
-      {result && <Pagination page={result.page} pageCount={result.pageCount} />}
+      <PagedList
+        result={result}
+        failed="Failed to load customers"
+        empty={<EmptyState icon={<Users aria-hidden />} title="No customers yet" />}
+        noun="customers"
+      >
+        {(c) => (
+          <Card className="p-5">
+            <article aria-labelledby={`customer-${c.id}`} className="grid gap-4 sm:grid-cols-3">
+              <div className="min-w-0">
+                <h2 id={`customer-${c.id}`} className="font-sans text-lg font-semibold break-words">
+                  {c.full_name}
+                </h2>
+                {/* A deleted account keeps its row with the contact details erased. */}
+                {c.email && (
+                  <p className="flex items-center gap-1.5 text-sm">
+                    <Mail aria-hidden className="size-4 shrink-0 text-cocoa-light" />
+                    <a href={`mailto:${c.email}`} className="break-all text-caramel-dark hover:underline">
+                      {c.email}
+                    </a>
+                  </p>
+                )}
+                {c.phone && (
+                  <p className="flex items-center gap-1.5 text-sm">
+                    <Phone aria-hidden className="size-4 shrink-0 text-cocoa-light" />
+                    <a href={`tel:${c.phone}`} className="hover:underline">
+                      {c.phone}
+                    </a>
+                  </p>
+                )}
+                <p className="mt-1 text-xs text-cocoa-light">
+                  Joined <time dateTime={c.created_at}>{formatLongDate(c.created_at)}</time>
+                </p>
+              </div>
+              <address className="text-sm not-italic break-words">
+                <span className="block font-sans font-semibold text-cocoa-light uppercase">Address</span>
+                {c.address}
+                <br />
+                {c.city} {c.postcode}
+              </address>
+              <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-1">
+                <div>
+                  <dt className="font-semibold text-cocoa-light uppercase">Orders</dt>
+                  <dd className="text-lg font-bold">{c.order_count}</dd>
+                </div>
+                <div>
+                  <dt className="font-semibold text-cocoa-light uppercase">Total spent</dt>
+                  <dd className="text-lg font-bold">{formatPence(c.total_spent_pennies)}</dd>
+                </div>
+              </dl>
+            </article>
+          </Card>
+        )}
+      </PagedList>
     </main>
   );
 }

@@ -1,8 +1,8 @@
 import { Truck } from 'lucide-react';
 import { data } from 'react-router';
 import { DeliveryCard } from '~/app/components/admin/delivery-card';
-import { EmptyState, LoadError } from '~/app/components/admin/load-error';
-import { Pagination } from '~/app/components/ui/pagination';
+import { EmptyState } from '~/app/components/admin/load-error';
+import { PagedList } from '~/app/components/admin/paged-list';
 import { requireAdminPage } from '~/app/lib/guards.server';
 import { pageMeta } from '~/app/lib/meta';
 import { field, loadOrNull, runPageAction } from '~/app/lib/page-action.server';
@@ -55,22 +55,14 @@ export default function Deliveries({ loaderData }: Route.ComponentProps) {
           </p>
         )}
       </div>
-      {!result ? (
-        <LoadError message="Failed to load deliveries" />
-      ) : result.total === 0 ? (
-        <EmptyState icon={<Truck aria-hidden />} title="No deliveries yet" />
-      ) : result.items.length === 0 ? (
-        <p className="text-cocoa-light">There are no deliveries on this page.</p>
-      ) : (
-        <ul className="space-y-4">
-          {result.items.map((d) => (
-            <li key={d.id}>
-              <DeliveryCard delivery={d} />
-            </li>
-          ))}
-        </ul>
-      )}
-      {result && <Pagination page={result.page} pageCount={result.pageCount} />}
+      <PagedList
+        result={result}
+        failed="Failed to load deliveries"
+        empty={<EmptyState icon={<Truck aria-hidden />} title="No deliveries yet" />}
+        noun="deliveries"
+      >
+        {(d) => <DeliveryCard delivery={d} />}
+      </PagedList>
     </main>
   );
 }

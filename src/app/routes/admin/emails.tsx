@@ -1,10 +1,10 @@
 import { Send } from 'lucide-react';
 import { Link } from 'react-router';
 import { EmailStatusBadge, ResendButton } from '~/app/components/admin/email-parts';
-import { EmptyState, LoadError } from '~/app/components/admin/load-error';
+import { EmptyState } from '~/app/components/admin/load-error';
+import { PagedList } from '~/app/components/admin/paged-list';
 import { resendAction } from '~/app/components/admin/resend-action.server';
 import { Card } from '~/app/components/ui/card';
-import { Pagination } from '~/app/components/ui/pagination';
 import { requireAdminPage } from '~/app/lib/guards.server';
 import { pageMeta } from '~/app/lib/meta';
 import { loadOrNull } from '~/app/lib/page-action.server';
@@ -56,62 +56,59 @@ export default function Emails({ loaderData }: Route.ComponentProps) {
           ? `Switched off (ORDER_EMAILS_OFF): ${off.join(', ')}.`
           : 'Every order e-mail is on (ORDER_EMAILS_OFF switches them off).'}
       </p>
-      {!result ? (
-        <LoadError message="Failed to load e-mails" />
-      ) : result.total === 0 ? (
-        <EmptyState icon={<Send aria-hidden />} title="No e-mails yet">
-          <p className="mt-1 text-cocoa-light">Order confirmations, updates and alerts will appear here.</p>
-        </EmptyState>
-      ) : result.items.length === 0 ? (
-        <p className="text-cocoa-light">There are no e-mails on this page.</p>
-      ) : (
-        <ul className="space-y-3">
-          {result.items.map((e) => (
-            <li key={e.id}>
-              <Card className="p-4">
-                <article aria-labelledby={`email-${e.id}`}>
-                  <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-cocoa-light">
-                    <span className="inline-flex items-center gap-2">
-                      <EmailStatusBadge status={e.status} />
-                      {emailKindLabel(e.kind)}
-                    </span>
-                    <span className="whitespace-nowrap">
-                      <time dateTime={e.created_at}>{formatDateTime(e.created_at)}</time>
-                      <span aria-hidden> · </span>
-                      {e.attempts} {e.attempts === 1 ? 'attempt' : 'attempts'}
-                    </span>
-                  </p>
-                  <h2 id={`email-${e.id}`} className="mt-2 font-sans text-base font-semibold wrap-anywhere">
-                    <Link to={`/admin/emails/${e.id}`} className="hover:text-caramel-dark hover:underline">
-                      {e.subject}
-                    </Link>
-                  </h2>
-                  <p className="text-sm wrap-anywhere">
-                    <span className="text-cocoa-light">To </span>
-                    {e.to}
-                  </p>
-                  {e.last_error && (
-                    <p className="mt-2 text-sm wrap-anywhere">
-                      <span className="text-cocoa-light">Last error: </span>
-                      <span className="text-red-800">{e.last_error}</span>
-                    </p>
-                  )}
-                  <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
-                    <Link
-                      to={`/admin/emails/${e.id}`}
-                      className="text-sm font-medium text-caramel-dark hover:underline"
-                    >
-                      Read e-mail<span className="sr-only"> “{e.subject}”</span>
-                    </Link>
-                    {e.status === 'failed' && <ResendButton id={e.id} subject={e.subject} />}
-                  </div>
-                </article>
-              </Card>
-            </li>
-          ))}
-        </ul>
-      )}
-      {result && <Pagination page={result.page} pageCount={result.pageCount} />}
+      <PagedList
+        result={result}
+        failed="Failed to load e-mails"
+        empty={
+          <EmptyState icon={<Send aria-hidden />} title="No e-mails yet">
+            <p className="mt-1 text-cocoa-light">Order confirmations, updates and alerts will appear here.</p>
+          </EmptyState>
+        }
+        noun="e-mails"
+        className="space-y-3"
+      >
+        {(e) => (
+          <Card className="p-4">
+            <article aria-labelledby={`email-${e.id}`}>
+              <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-cocoa-light">
+                <span className="inline-flex items-center gap-2">
+                  <EmailStatusBadge status={e.status} />
+                  {emailKindLabel(e.kind)}
+                </span>
+                <span className="whitespace-nowrap">
+                  <time dateTime={e.created_at}>{formatDateTime(e.created_at)}</time>
+                  <span aria-hidden> · </span>
+                  {e.attempts} {e.attempts === 1 ? 'attempt' : 'attempts'}
+                </span>
+              </p>
+              <h2 id={`email-${e.id}`} className="mt-2 font-sans text-base font-semibold wrap-anywhere">
+                <Link to={`/admin/emails/${e.id}`} className="hover:text-caramel-dark hover:underline">
+                  {e.subject}
+                </Link>
+              </h2>
+              <p className="text-sm wrap-anywhere">
+                <span className="text-cocoa-light">To </span>
+                {e.to}
+              </p>
+              {e.last_error && (
+                <p className="mt-2 text-sm wrap-anywhere">
+                  <span className="text-cocoa-light">Last error: </span>
+                  <span className="text-red-800">{e.last_error}</span>
+                </p>
+              )}
+              <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
+                <Link
+                  to={`/admin/emails/${e.id}`}
+                  className="text-sm font-medium text-caramel-dark hover:underline"
+                >
+                  Read e-mail<span className="sr-only"> “{e.subject}”</span>
+                </Link>
+                {e.status === 'failed' && <ResendButton id={e.id} subject={e.subject} />}
+              </div>
+            </article>
+          </Card>
+        )}
+      </PagedList>
     </main>
   );
 }

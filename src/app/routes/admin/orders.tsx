@@ -1,11 +1,11 @@
 import { Download, ShoppingBag } from 'lucide-react';
 import { Link } from 'react-router';
 import { markPaidAction } from '~/app/components/admin/admin-action.server';
-import { EmptyState, LoadError } from '~/app/components/admin/load-error';
+import { EmptyState } from '~/app/components/admin/load-error';
 import { OrderCard } from '~/app/components/admin/order-card';
 import { OrderSearchForm } from '~/app/components/admin/order-search-form';
+import { PagedList } from '~/app/components/admin/paged-list';
 import { Button } from '~/app/components/ui/button';
-import { Pagination } from '~/app/components/ui/pagination';
 import { cn } from '~/app/lib/cn';
 import { requireAdminPage } from '~/app/lib/guards.server';
 import { pageMeta } from '~/app/lib/meta';
@@ -135,31 +135,27 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
         <p role="alert" className="rounded-md border border-red-700/40 bg-red-50 p-4 text-red-800">
           {error}
         </p>
-      ) : !result ? (
-        <LoadError message="Failed to load orders" />
-      ) : result.total === 0 ? (
-        <EmptyState
-          icon={<ShoppingBag aria-hidden />}
-          title={
-            searching
-              ? 'No orders match this search'
-              : status
-                ? `No ${ORDER_STATUS_LABELS[status].toLowerCase()} orders`
-                : 'No orders yet'
-          }
-        />
-      ) : result.items.length === 0 ? (
-        <p className="text-cocoa-light">There are no orders on this page.</p>
       ) : (
-        <ul className="space-y-4">
-          {result.items.map((order) => (
-            <li key={order.id}>
-              <OrderCard order={order} />
-            </li>
-          ))}
-        </ul>
+        <PagedList
+          result={result}
+          failed="Failed to load orders"
+          empty={
+            <EmptyState
+              icon={<ShoppingBag aria-hidden />}
+              title={
+                searching
+                  ? 'No orders match this search'
+                  : status
+                    ? `No ${ORDER_STATUS_LABELS[status].toLowerCase()} orders`
+                    : 'No orders yet'
+              }
+            />
+          }
+          noun="orders"
+        >
+          {(order) => <OrderCard order={order} />}
+        </PagedList>
       )}
-      {result && <Pagination page={result.page} pageCount={result.pageCount} />}
     </main>
   );
 }
