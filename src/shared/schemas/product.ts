@@ -234,13 +234,22 @@ export const nutritionToLines = (n: Record<string, string>) =>
     .map(([k, v]) => `${k}: ${v}`)
     .join('\n');
 
-/** A date input's value: empty is no date. */
-const formDate = (date: z.ZodType<string | null, string | null>) =>
+/** A form field left blank is null; anything typed goes on to `then`. */
+const blankIsNull = <T>(then: z.ZodType<T, string | null>) =>
   z
     .string()
     .trim()
     .transform((v) => (v === '' ? null : v))
-    .pipe(date);
+    .pipe(then);
+
+/** A date input's value: empty is no date. */
+const formDate = (date: z.ZodType<string | null, string | null>) => blankIsNull(date);
+
+const wholeNumber = (message: string) => z.string().trim().regex(/^\d+$/, message).transform(Number);
+
+/** A whole number typed in a field that may be left blank (null). */
+const optionalWholeNumber = (message: string, number: z.ZodType<number, number>) =>
+  blankIsNull(z.union([z.null(), wholeNumber(message).pipe(number)]));
 
 /**
  * The box fields as the form holds them: whether it is a box, its size, a fixed assortment or a
@@ -275,8 +284,6 @@ const boxForm = z
   )
   .pipe(BoxRulesInputSchema.nullable());
 
-const wholeNumber = (message: string) => z.string().trim().regex(/^\d+$/, message).transform(Number);
-
 /**
  * The admin form's fields as typed (text, checkboxes and one choice per allergen), turned into
  * the API's shape with the same rules, so the form and the server give the same messages.
@@ -298,11 +305,7 @@ export const ProductFormSchema = z
         Object.fromEntries(Object.entries(choices).filter(([, status]) => status !== '')),
       )
       .pipe(allergenInfo),
-    net_weight: z
-      .string()
-      .trim()
-      .transform((v) => (v === '' ? null : v))
-      .pipe(z.union([z.null(), wholeNumber(NET_WEIGHT).pipe(netWeightNumber)])),
+    net_weight: optionalWholeNumber(NET_WEIGHT, netWeightNumber),
     shelf_life: z
       .string()
       .trim()
@@ -324,11 +327,7 @@ export const ProductFormSchema = z
       .transform((v) => (v === '' ? '0' : v))
       .pipe(wholeNumber(LEAD))
       .pipe(leadDays),
-    daily_limit: z
-      .string()
-      .trim()
-      .transform((v) => (v === '' ? null : v))
-      .pipe(z.union([z.null(), wholeNumber(DAILY).pipe(dailyLimitNumber)])),
+    daily_limit: optionalWholeNumber(DAILY, dailyLimitNumber),
     nutrition: z
       .string()
       .max(3000, 'Nutrition is too long')
