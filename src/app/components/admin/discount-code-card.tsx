@@ -1,17 +1,9 @@
 import { Pencil, Power, PowerOff, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useFetcher } from 'react-router';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '~/app/components/ui/alert-dialog';
 import { Button } from '~/app/components/ui/button';
 import { Badge, Card } from '~/app/components/ui/card';
+import { ConfirmDialog } from '~/app/components/ui/confirm-dialog';
 import { cn } from '~/app/lib/cn';
 import { type PageActionResult, useActionToast } from '~/app/lib/use-action-toast';
 import { type DiscountCodeView, describeDiscount } from '~/shared/discounts/discount-code';
@@ -125,31 +117,22 @@ export function DiscountCodeCard({
             {c.is_active ? 'Deactivate' : 'Activate'}
             <span className="sr-only"> {c.code}</span>
           </Button>
-          <AlertDialog open={confirming} onOpenChange={(next) => !busy && setConfirming(next)}>
-            <AlertDialogTrigger asChild>
+          <ConfirmDialog
+            open={confirming}
+            onOpenChange={setConfirming}
+            busy={busy}
+            trigger={
               <Button variant="outline" size="sm" className="text-red-800" disabled={busy}>
                 <Trash2 aria-hidden className="size-4" />
                 Delete<span className="sr-only"> {c.code}</span>
               </Button>
-            </AlertDialogTrigger>
-            <AlertDialogContent>
-              <AlertDialogTitle>Are you sure you want to delete this discount code?</AlertDialogTitle>
-              <AlertDialogDescription>
-                Customers will no longer be able to use {c.code}. If orders have used it, it is only
-                deactivated, so those orders keep it.
-              </AlertDialogDescription>
-              <AlertDialogFooter>
-                <AlertDialogCancel disabled={busy}>Cancel</AlertDialogCancel>
-                <Button
-                  variant="danger"
-                  disabled={busy}
-                  onClick={() => fetcher.submit({ intent: 'delete', id: c.id }, { method: 'post' })}
-                >
-                  {busy ? 'Deleting...' : 'Delete'}
-                </Button>
-              </AlertDialogFooter>
-            </AlertDialogContent>
-          </AlertDialog>
+            }
+            title="Are you sure you want to delete this discount code?"
+            description={`Customers will no longer be able to use ${c.code}. If orders have used it, it is only deactivated, so those orders keep it.`}
+            keep="Cancel"
+            confirm={busy ? 'Deleting...' : 'Delete'}
+            onConfirm={() => fetcher.submit({ intent: 'delete', id: c.id }, { method: 'post' })}
+          />
         </div>
       </article>
     </Card>

@@ -1,16 +1,8 @@
 import { useState } from 'react';
 import { useFetcher } from 'react-router';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-} from '~/app/components/ui/alert-dialog';
 import { Button } from '~/app/components/ui/button';
 import { Card } from '~/app/components/ui/card';
+import { ConfirmDialog } from '~/app/components/ui/confirm-dialog';
 import { Input, Label, Select, Textarea } from '~/app/components/ui/input';
 import { type PageActionResult, useActionToast } from '~/app/lib/use-action-toast';
 import { formatPence } from '~/shared/money/money';
@@ -237,27 +229,24 @@ function RefundForm({ order, refundKey }: { order: OrderView; refundKey: string 
           </Button>
         </form>
       )}
-      <AlertDialog open={confirming !== null} onOpenChange={(open) => !open && setConfirming(null)}>
-        <AlertDialogContent>
-          <AlertDialogTitle>Refund {formatPence(confirming ?? 0)}?</AlertDialogTitle>
-          <AlertDialogDescription>
+      <ConfirmDialog
+        open={confirming !== null}
+        onOpenChange={(open) => !open && setConfirming(null)}
+        title={`Refund ${formatPence(confirming ?? 0)}?`}
+        description={
+          <>
             {formatPence(confirming ?? 0)} of order {order.number} goes back to {order.customer.full_name}
             {order.gift_card_pennies > 0 && (toBankCard ? ' on the bank card' : ', to the gift cards first')}
             {order.payments.every((p) => p.provider === 'manual') && order.payments.length > 0
               ? ' (paid by hand: give it back by hand)'
               : ''}
             . {left > 0 ? `${formatPence(left)} will be left to refund.` : 'Nothing will be left to refund.'}
-          </AlertDialogDescription>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Don’t refund</AlertDialogCancel>
-            <AlertDialogAction
-              onClick={() => fetcher.submit({ ...fields(), intent: 'refund' }, { method: 'post' })}
-            >
-              Refund {formatPence(confirming ?? 0)}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+          </>
+        }
+        keep="Don’t refund"
+        confirm={`Refund ${formatPence(confirming ?? 0)}`}
+        onConfirm={() => fetcher.submit({ ...fields(), intent: 'refund' }, { method: 'post' })}
+      />
     </Card>
   );
 }

@@ -2,17 +2,9 @@ import { Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useFetcher } from 'react-router';
 import { ProductImage } from '~/app/components/product-image';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '~/app/components/ui/alert-dialog';
 import { Button } from '~/app/components/ui/button';
 import { Badge, Card } from '~/app/components/ui/card';
+import { ConfirmDialog } from '~/app/components/ui/confirm-dialog';
 import { cn } from '~/app/lib/cn';
 import { type PageActionResult, useActionToast } from '~/app/lib/use-action-toast';
 import type { ProductDto } from '~/server/catalog/catalog-service';
@@ -89,35 +81,27 @@ export function ProductCard({ product, onEdit }: { product: ProductDto; onEdit: 
             <Pencil aria-hidden className="size-4" />
             Edit<span className="sr-only"> {product.name}</span>
           </Button>
-          <AlertDialog open={confirming} onOpenChange={(next) => !deleting && setConfirming(next)}>
-            <AlertDialogTrigger asChild>
+          <ConfirmDialog
+            open={confirming}
+            onOpenChange={setConfirming}
+            busy={deleting}
+            trigger={
               <Button variant="outline" size="sm" className="text-red-800">
                 <Trash2 aria-hidden className="size-4" />
                 Delete<span className="sr-only"> {product.name}</span>
               </Button>
-            </AlertDialogTrigger>
-            <AlertDialogContent>
-              <AlertDialogTitle>Are you sure you want to delete this product?</AlertDialogTitle>
-              <AlertDialogDescription>
-                {product.name} will be removed from the shop. Past orders keep their items and prices.
-              </AlertDialogDescription>
-              <AlertDialogFooter>
-                <AlertDialogCancel disabled={deleting}>Cancel</AlertDialogCancel>
-                <Button
-                  variant="danger"
-                  disabled={deleting}
-                  onClick={() =>
-                    fetcher.submit(
-                      { intent: 'delete', id: product.id },
-                      { method: 'post', encType: 'application/json' },
-                    )
-                  }
-                >
-                  {deleting ? 'Deleting...' : 'Delete'}
-                </Button>
-              </AlertDialogFooter>
-            </AlertDialogContent>
-          </AlertDialog>
+            }
+            title="Are you sure you want to delete this product?"
+            description={`${product.name} will be removed from the shop. Past orders keep their items and prices.`}
+            keep="Cancel"
+            confirm={deleting ? 'Deleting...' : 'Delete'}
+            onConfirm={() =>
+              fetcher.submit(
+                { intent: 'delete', id: product.id },
+                { method: 'post', encType: 'application/json' },
+              )
+            }
+          />
         </div>
       </article>
     </Card>

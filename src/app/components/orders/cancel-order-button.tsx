@@ -1,15 +1,6 @@
 import { useFetcher } from 'react-router';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '~/app/components/ui/alert-dialog';
 import { Button } from '~/app/components/ui/button';
+import { ConfirmDialog } from '~/app/components/ui/confirm-dialog';
 import type { PageActionResult } from '~/app/lib/use-action-toast';
 import { useActionToast } from '~/app/lib/use-action-toast';
 import type { OrderView } from '~/shared/orders/order-view';
@@ -22,30 +13,23 @@ export function CancelOrderButton({ order }: { order: Pick<OrderView, 'id' | 'nu
   useActionToast(fetcher, TOASTS);
   const busy = fetcher.state !== 'idle';
   return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>
+    <ConfirmDialog
+      trigger={
         <Button variant="outline" size="sm" disabled={busy}>
           {busy ? 'Cancelling...' : 'Cancel order'}
         </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogTitle>Cancel order {order.number}?</AlertDialogTitle>
-        <AlertDialogDescription>
-          {order.paid_at
-            ? 'We will refund your payment in full to your card.'
-            : 'You have not been charged for this order.'}
-        </AlertDialogDescription>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Keep order</AlertDialogCancel>
-          <AlertDialogAction
-            onClick={() =>
-              fetcher.submit({ intent: 'cancel' }, { method: 'post', action: `/account/orders/${order.id}` })
-            }
-          >
-            Cancel order
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      }
+      title={`Cancel order ${order.number}?`}
+      description={
+        order.paid_at
+          ? 'We will refund your payment in full to your card.'
+          : 'You have not been charged for this order.'
+      }
+      keep="Keep order"
+      confirm="Cancel order"
+      onConfirm={() =>
+        fetcher.submit({ intent: 'cancel' }, { method: 'post', action: `/account/orders/${order.id}` })
+      }
+    />
   );
 }

@@ -2,18 +2,9 @@ import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
 import { data, Link, redirect, useFetcher } from 'react-router';
 import { SubscriptionSummary } from '~/app/components/subscriptions/subscription-summary';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '~/app/components/ui/alert-dialog';
 import { Button } from '~/app/components/ui/button';
 import { Card } from '~/app/components/ui/card';
+import { ConfirmDialog } from '~/app/components/ui/confirm-dialog';
 import { Input, Label, Select } from '~/app/components/ui/input';
 import { requireCustomerPage } from '~/app/lib/guards.server';
 import { pageMeta } from '~/app/lib/meta';
@@ -186,27 +177,18 @@ function MemberActions({ sub, cookies }: { sub: SubscriptionView; cookies: { id:
         >
           Change
         </Button>
-        <AlertDialog>
-          <AlertDialogTrigger asChild>
+        <ConfirmDialog
+          trigger={
             <Button type="button" variant="danger" disabled={busy}>
               Cancel subscription
             </Button>
-          </AlertDialogTrigger>
-          <AlertDialogContent>
-            <AlertDialogTitle>Cancel your Cookie Club?</AlertDialogTitle>
-            <AlertDialogDescription>
-              No further boxes are made or charged. A box you have already paid for still comes.
-            </AlertDialogDescription>
-            <AlertDialogFooter>
-              <AlertDialogCancel>Keep it</AlertDialogCancel>
-              <AlertDialogAction
-                onClick={() => fetcher.submit({ intent: 'cancel', id: sub.id }, { method: 'post' })}
-              >
-                Cancel subscription
-              </AlertDialogAction>
-            </AlertDialogFooter>
-          </AlertDialogContent>
-        </AlertDialog>
+          }
+          title="Cancel your Cookie Club?"
+          description="No further boxes are made or charged. A box you have already paid for still comes."
+          keep="Keep it"
+          confirm="Cancel subscription"
+          onConfirm={() => fetcher.submit({ intent: 'cancel', id: sub.id }, { method: 'post' })}
+        />
       </div>
       {!paused && (
         <fetcher.Form method="post" className="flex flex-wrap items-end gap-2">
