@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { Button } from '~/app/components/ui/button';
 import { signIn, signUp } from '~/app/lib/auth-client';
 import { SignInSchema, type SignUpField, SignUpSchema } from '~/shared/schemas/sign-up';
-import { check, type Errors, errorsOf, Field, valuesOf } from './form-field';
+import { Field, useFormCheck } from './form-field';
 
 interface SignInFormProps {
   defaultEmail?: string;
@@ -16,12 +16,12 @@ interface SignInFormProps {
 }
 
 export function SignInForm({ defaultEmail, ready, onSignedIn, onForgotPassword }: SignInFormProps) {
-  const [errors, setErrors] = useState<Errors>({});
+  const { errors, check } = useFormCheck(SignInSchema);
   const [pending, setPending] = useState(false);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const checked = check(SignInSchema, event.currentTarget, setErrors);
+    const checked = check(event.currentTarget);
     if (!checked) return;
     setPending(true);
     const result = await signIn(checked.data.email, checked.data.password);
@@ -106,15 +106,13 @@ interface SignUpFormProps {
 }
 
 export function SignUpForm({ ready, onSignedIn, onSignedUp }: SignUpFormProps) {
-  const [errors, setErrors] = useState<Errors>({});
-  const [submitted, setSubmitted] = useState(false);
+  const { errors, check, onChange, reset } = useFormCheck(SignUpSchema);
   const [pending, setPending] = useState(false);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
-    setSubmitted(true);
-    const checked = check(SignUpSchema, form, setErrors);
+    const checked = check(form);
     if (!checked) return;
     setPending(true);
     const result = await signUp(checked.values as Record<SignUpField, string>);
@@ -133,14 +131,8 @@ export function SignUpForm({ ready, onSignedIn, onSignedUp }: SignUpFormProps) {
     setPending(false);
     toast.success('Account created successfully! You can now sign in.');
     form.reset();
-    setSubmitted(false);
+    reset();
     onSignedUp(checked.data.email);
-  }
-
-  // After a first attempt, messages follow the typing, so a fixed field stops saying it is wrong.
-  function onChange(event: FormEvent<HTMLFormElement>) {
-    if (!submitted) return;
-    setErrors(errorsOf(SignUpSchema.safeParse(valuesOf(event.currentTarget)).error?.issues ?? []));
   }
 
   return (

@@ -4,17 +4,17 @@ import { Button } from '~/app/components/ui/button';
 import { Card } from '~/app/components/ui/card';
 import { changePassword } from '~/app/lib/account-client';
 import { ChangePasswordSchema } from '~/shared/schemas/account';
-import { check, type Errors, Field } from './form-field';
+import { Field, NewPasswordFields, useFormCheck } from './form-field';
 
 /** /account "Change password": needs the current one; every other device is signed out. */
 export function ChangePasswordForm({ ready }: { ready: boolean }) {
-  const [errors, setErrors] = useState<Errors>({});
+  const { errors, check } = useFormCheck(ChangePasswordSchema);
   const [pending, setPending] = useState(false);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
-    const checked = check(ChangePasswordSchema, form, setErrors);
+    const checked = check(form);
     if (!checked) return;
     setPending(true);
     const result = await changePassword(checked.data.currentPassword, checked.data.newPassword);
@@ -48,23 +48,7 @@ export function ChangePasswordForm({ ready }: { ready: boolean }) {
           autoComplete="current-password"
           error={errors.currentPassword}
         />
-        <Field
-          id="new-password"
-          name="newPassword"
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          hint="6 to 72 characters"
-          error={errors.newPassword}
-        />
-        <Field
-          id="confirm-password"
-          name="confirmPassword"
-          label="Confirm new password"
-          type="password"
-          autoComplete="new-password"
-          error={errors.confirmPassword}
-        />
+        <NewPasswordFields idPrefix="" errors={errors} />
         <Button type="submit" className="self-start" disabled={!ready || pending}>
           {pending ? 'Changing...' : 'Change password'}
         </Button>

@@ -3,7 +3,7 @@ import { toast } from 'sonner';
 import { Button } from '~/app/components/ui/button';
 import { requestPasswordReset } from '~/app/lib/account-client';
 import { ForgotPasswordSchema, PASSWORD_MESSAGES } from '~/shared/schemas/account';
-import { check, type Errors, Field } from './form-field';
+import { Field, useFormCheck } from './form-field';
 
 interface ForgotPasswordFormProps {
   defaultEmail?: string;
@@ -13,13 +13,13 @@ interface ForgotPasswordFormProps {
 
 /** "Forgot password?": asks for a reset link. The answer never says whether the account exists. */
 export function ForgotPasswordForm({ defaultEmail, ready, onBack }: ForgotPasswordFormProps) {
-  const [errors, setErrors] = useState<Errors>({});
+  const { errors, check } = useFormCheck(ForgotPasswordSchema);
   const [pending, setPending] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const checked = check(ForgotPasswordSchema, event.currentTarget, setErrors);
+    const checked = check(event.currentTarget);
     if (!checked) return;
     setPending(true);
     const result = await requestPasswordReset(checked.data.email);

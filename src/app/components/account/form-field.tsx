@@ -1,24 +1,26 @@
+import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
 import type { z } from 'zod';
-import { Input, Label } from '~/app/components/ui/input';
+import { aria, Field as LabelledField } from '~/app/components/ui/field';
+import { Input } from '~/app/components/ui/input';
 
 export type Errors = Partial<Record<string, string>>;
 
 /** The first message per field, from issues already in the rules' order (docs/rules/accounts.md). */
-export function errorsOf(issues: readonly z.core.$ZodIssue[]): Errors {
+function errorsOf(issues: readonly z.core.$ZodIssue[]): Errors {
   const errors: Errors = {};
   for (const issue of issues) errors[String(issue.path[0])] ??= issue.message;
   return errors;
 }
 
-export const valuesOf = (form: HTMLFormElement) =>
+const valuesOf = (form: HTMLFormElement) =>
   Object.fromEntries([...new FormData(form)].map(([k, v]) => [k, String(v)])) as Record<string, string>;
 
 /**
  * Checks a form against its schema. On failure: the first failing message as an error toast
  * (docs/rules/shop-pages.md), every field's message inline, and focus on the first field to fix.
  */
-export function check<S extends z.ZodType>(schema: S, form: HTMLFormElement, setErrors: (e: Errors) => void) {
+function check<S extends z.ZodType>(schema: S, form: HTMLFormElement, setErrors: (e: Errors) => void) {
   const values = valuesOf(form);
   const result = schema.safeParse(values);
   if (result.success) {
@@ -33,6 +35,28 @@ export function check<S extends z.ZodType>(schema: S, form: HTMLFormElement, set
   return null;
 }
 
+/**
+ * A form checked against its schema when sent (`check`, as above); after a first attempt its
+ * messages follow the typing (`onChange`), so a fixed field stops saying it is wrong.
+ */
+export function useFormCheck<S extends z.ZodType>(schema: S) {
+  const [errors, setErrors] = useState<Errors>({});
+  const [submitted, setSubmitted] = useState(false);
+  return {
+    errors,
+    check: (form: HTMLFormElement) => {
+      setSubmitted(true);
+      return check(schema, form, setErrors);
+    },
+    onChange: (event: FormEvent<HTMLFormElement>) => {
+      if (!submitted) return;
+      setErrors(errorsOf(schema.safeParse(valuesOf(event.currentTarget)).error?.issues ?? []));
+    },
+    /** The form was emptied: messages wait for the next attempt again. */
+    reset: () => setSubmitted(false),
+  };
+}
+
 interface FieldProps extends React.ComponentProps<typeof Input> {
   id: string;
   label: string;
@@ -40,27 +64,37 @@ interface FieldProps extends React.ComponentProps<typeof Input> {
   hint?: string;
 }
 
+/** A labelled text input with its hint and its message (the one labelled field: ui/field.tsx). */
 export function Field({ id, label, error, hint, ...props }: FieldProps) {
-  const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ');
+  const message = error ? { message: error } : undefined;
   return (
-    <div>
-      <Label htmlFor={id}>{label}</Label>
-      <Input
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
-        {...props}
+    <LabelledField id={id} label={label} hint={hint} error={message}>
+      <Input id={id} {...aria(id, message, Boolean(hint))} {...props} />
+    </LabelledField>
+  );
+}
+
+/** A new password typed twice (changing it, or choosing one from a reset link): the same rules. */
+export function NewPasswordFields({ idPrefix, errors }: { idPrefix: string; errors: Errors }) {
+  return (
+    <>
+      <Field
+        id={`${idPrefix}new-password`}
+        name="newPassword"
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        hint="6 to 72 characters"
+        error={errors.newPassword}
       />
-      {hint && (
-        <p id={`${id}-hint`} className="mt-1 text-sm text-cocoa-light">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700">
-          {error}
-        </p>
-      )}
-    </div>
+      <Field
+        id={`${idPrefix}confirm-password`}
+        name="confirmPassword"
+        label="Confirm new password"
+        type="password"
+        autoComplete="new-password"
+        error={errors.confirmPassword}
+      />
+    </>
   );
 }

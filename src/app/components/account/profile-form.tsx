@@ -4,7 +4,7 @@ import { Button } from '~/app/components/ui/button';
 import { updateProfile } from '~/app/lib/account-client';
 import type { ProfileDto } from '~/server/account/account-service';
 import { type ProfileField, ProfileSchema } from '~/shared/schemas/account';
-import { check, type Errors, errorsOf, Field, valuesOf } from './form-field';
+import { Field, useFormCheck } from './form-field';
 
 const FIELDS: {
   name: ProfileField;
@@ -37,14 +37,12 @@ interface ProfileFormProps {
 
 /** Edits the customer's own details with sign-up's rules; the e-mail is not changed here. */
 export function ProfileForm({ profile, ready, onSaved, onCancel }: ProfileFormProps) {
-  const [errors, setErrors] = useState<Errors>({});
-  const [submitted, setSubmitted] = useState(false);
+  const { errors, check, onChange } = useFormCheck(ProfileSchema);
   const [pending, setPending] = useState(false);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setSubmitted(true);
-    const checked = check(ProfileSchema, event.currentTarget, setErrors);
+    const checked = check(event.currentTarget);
     if (!checked) return;
     setPending(true);
     const result = await updateProfile(checked.values as Record<ProfileField, string>);
@@ -55,11 +53,6 @@ export function ProfileForm({ profile, ready, onSaved, onCancel }: ProfileFormPr
     }
     toast.success('Profile updated');
     onSaved();
-  }
-
-  function onChange(event: FormEvent<HTMLFormElement>) {
-    if (!submitted) return;
-    setErrors(errorsOf(ProfileSchema.safeParse(valuesOf(event.currentTarget)).error?.issues ?? []));
   }
 
   return (

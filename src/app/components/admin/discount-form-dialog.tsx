@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { type FieldError, type Resolver, useForm } from 'react-hook-form';
 import { useFetcher } from 'react-router';
 import { Button } from '~/app/components/ui/button';
+import { aria, Checkbox, Field } from '~/app/components/ui/field';
 import { Input } from '~/app/components/ui/input';
 import { type PageActionResult, useActionToast } from '~/app/lib/use-action-toast';
 import {
@@ -15,7 +16,6 @@ import {
 import { poundsInput } from '~/shared/money/pounds';
 import { DISCOUNT_KINDS, type DiscountKind } from '~/shared/pricing/price-order';
 import { Dialog, DialogContent } from './dialog';
-import { aria, Checkbox, Field } from './form-field';
 
 const TOASTS = {
   create: { success: 'Discount code created', failure: 'Failed to save discount code' },

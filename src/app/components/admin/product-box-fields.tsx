@@ -1,7 +1,7 @@
 import type { UseFormReturn } from 'react-hook-form';
+import { aria, Checkbox, Field } from '~/app/components/ui/field';
 import { Input } from '~/app/components/ui/input';
 import type { ProductData, ProductFormValues } from '~/shared/schemas/product';
-import { aria, Checkbox, Field } from './form-field';
 
 type Form = UseFormReturn<ProductFormValues, unknown, ProductData>;
 

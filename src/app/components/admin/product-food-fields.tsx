@@ -1,4 +1,5 @@
 import type { FieldError, UseFormReturn } from 'react-hook-form';
+import { aria, Field } from '~/app/components/ui/field';
 import { Input, Label, Select, Textarea } from '~/app/components/ui/input';
 import {
   ALLERGEN_STATUS_LABELS,
@@ -7,7 +8,6 @@ import {
   vatRateForChocolate,
 } from '~/shared/food-information';
 import type { ProductData, ProductFormValues } from '~/shared/schemas/product';
-import { aria, Field } from './form-field';
 
 type Form = UseFormReturn<ProductFormValues, unknown, ProductData>;
 

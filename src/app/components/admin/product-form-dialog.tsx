@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useFetcher } from 'react-router';
 import { Button } from '~/app/components/ui/button';
+import { aria, Checkbox, Field } from '~/app/components/ui/field';
 import { Input, Textarea } from '~/app/components/ui/input';
 import { type PageActionResult, useActionToast } from '~/app/lib/use-action-toast';
 import type { AdminProductDto } from '~/server/catalog/product-writes';
@@ -16,7 +17,6 @@ import {
   type ProductFormValues,
 } from '~/shared/schemas/product';
 import { Dialog, DialogContent } from './dialog';
-import { aria, Checkbox, Field } from './form-field';
 import { type BoxCookieOption, BoxFields } from './product-box-fields';
 import { AllergenFields, FoodFields } from './product-food-fields';
 import { LimitFields } from './product-limit-fields';

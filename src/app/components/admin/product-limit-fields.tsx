@@ -1,7 +1,7 @@
 import type { UseFormReturn } from 'react-hook-form';
+import { aria, Field } from '~/app/components/ui/field';
 import { Input } from '~/app/components/ui/input';
 import type { ProductData, ProductFormValues } from '~/shared/schemas/product';
-import { aria, Field } from './form-field';
 
 type Form = UseFormReturn<ProductFormValues, unknown, ProductData>;
 type Name = 'on_sale_from' | 'on_sale_until' | 'deliver_from' | 'deliver_until' | 'lead_days' | 'daily_limit';

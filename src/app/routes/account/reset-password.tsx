@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { check, type Errors, Field } from '~/app/components/account/form-field';
+import { NewPasswordFields, useFormCheck } from '~/app/components/account/form-field';
 import { Button } from '~/app/components/ui/button';
 import { Card } from '~/app/components/ui/card';
 import { resetPassword } from '~/app/lib/account-client';
@@ -28,13 +28,13 @@ export default function ResetPasswordPage({ loaderData }: Route.ComponentProps) 
   const { token } = loaderData;
   const navigate = useNavigate();
   const hydrated = useHydrated();
-  const [errors, setErrors] = useState<Errors>({});
+  const { errors, check } = useFormCheck(ResetPasswordSchema);
   const [pending, setPending] = useState(false);
   const [linkDead, setLinkDead] = useState(!token);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const checked = check(ResetPasswordSchema, event.currentTarget, setErrors);
+    const checked = check(event.currentTarget);
     if (!checked) return;
     setPending(true);
     const result = await resetPassword(token, checked.data.newPassword);
@@ -75,23 +75,7 @@ export default function ResetPasswordPage({ loaderData }: Route.ComponentProps) 
             className="flex flex-col gap-4"
             aria-label="Choose a new password"
           >
-            <Field
-              id="reset-new-password"
-              name="newPassword"
-              label="New password"
-              type="password"
-              autoComplete="new-password"
-              hint="6 to 72 characters"
-              error={errors.newPassword}
-            />
-            <Field
-              id="reset-confirm-password"
-              name="confirmPassword"
-              label="Confirm new password"
-              type="password"
-              autoComplete="new-password"
-              error={errors.confirmPassword}
-            />
+            <NewPasswordFields idPrefix="reset-" errors={errors} />
             <Button type="submit" size="lg" className="mt-2" disabled={!hydrated || pending}>
               {pending ? 'Saving...' : 'Set new password'}
             </Button>

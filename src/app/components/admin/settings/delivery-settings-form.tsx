@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Link, useFetcher } from 'react-router';
 import { Button } from '~/app/components/ui/button';
+import { aria, Field } from '~/app/components/ui/field';
 import { Input } from '~/app/components/ui/input';
 import type { PageActionResult } from '~/app/lib/use-action-toast';
 import { poundsInput } from '~/shared/money/pounds';
 import type { ShopSettings } from '~/shared/settings/shop-settings';
-import { aria, Field } from '../form-field';
 
 /**
  * The settings the owner may change: delivery fee, free delivery over an amount, collection.

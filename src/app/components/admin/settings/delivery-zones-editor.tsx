@@ -1,12 +1,12 @@
 import { useFetcher } from 'react-router';
 import { Button } from '~/app/components/ui/button';
+import { aria, Field } from '~/app/components/ui/field';
 import { Input } from '~/app/components/ui/input';
 import type { PageActionResult } from '~/app/lib/use-action-toast';
 import { RULE_HELP } from '~/shared/delivery-zones/postcode-rules';
 import { type DeliveryZone, ZONE_METHOD_NAMES, ZONE_METHODS } from '~/shared/delivery-zones/zones';
 import { poundsInput } from '~/shared/money/pounds';
 import { WEEKDAY_NAMES } from '~/shared/time/london-time';
-import { aria, Field } from '../form-field';
 
 /**
  * Settings -> Delivery (issue 30): each zone as its own form (edit, remove), one more to add a
