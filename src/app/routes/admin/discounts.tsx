@@ -1,10 +1,9 @@
-import { Plus, TicketPercent } from 'lucide-react';
-import { useState } from 'react';
+import { TicketPercent } from 'lucide-react';
 import { data } from 'react-router';
 import { DiscountCodeCard } from '~/app/components/admin/discount-code-card';
 import { DiscountFormDialog } from '~/app/components/admin/discount-form-dialog';
 import { EmptyState, LoadError } from '~/app/components/admin/load-error';
-import { Button } from '~/app/components/ui/button';
+import { useEditDialog } from '~/app/components/admin/use-edit-dialog';
 import { requireAdminPage } from '~/app/lib/guards.server';
 import { pageMeta } from '~/app/lib/meta';
 import { field, loadOrNull, runPageAction } from '~/app/lib/page-action.server';
@@ -62,20 +61,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Discounts({ loaderData }: Route.ComponentProps) {
   const { codes, today } = loaderData;
-  // null: closed; 'new': adding; a code: editing it.
-  const [editing, setEditing] = useState<DiscountCodeView | 'new' | null>(null);
-  const addButton = (label: string) => (
-    <Button onClick={() => setEditing('new')}>
-      <Plus aria-hidden className="size-5" />
-      {label}
-    </Button>
-  );
+  const dialog = useEditDialog<DiscountCodeView>();
 
   return (
     <main className="mx-auto w-full max-w-6xl px-4 py-8">
       <div className="mb-2 flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-3xl font-bold">Discounts</h1>
-        {codes && codes.length > 0 && addButton('Add code')}
+        {codes && codes.length > 0 && dialog.addButton('Add code')}
       </div>
       <p className="mb-6 text-cocoa-light">
         Codes customers type at checkout. Uses count orders waiting for payment or paid; the discount given
@@ -88,22 +80,18 @@ export default function Discounts({ loaderData }: Route.ComponentProps) {
           <p className="mt-1 text-cocoa-light">
             Offer a percentage or an amount off the cookies, or free delivery.
           </p>
-          <div className="mt-4">{addButton('Add your first code')}</div>
+          <div className="mt-4">{dialog.addButton('Add your first code')}</div>
         </EmptyState>
       ) : (
         <ul className="space-y-4">
           {codes.map((c) => (
             <li key={c.id}>
-              <DiscountCodeCard discount={c} today={today} onEdit={() => setEditing(c)} />
+              <DiscountCodeCard discount={c} today={today} onEdit={() => dialog.edit(c)} />
             </li>
           ))}
         </ul>
       )}
-      <DiscountFormDialog
-        open={editing !== null}
-        discount={editing === 'new' ? null : editing}
-        onClose={() => setEditing(null)}
-      />
+      <DiscountFormDialog open={dialog.open} discount={dialog.item} onClose={dialog.close} />
     </main>
   );
 }

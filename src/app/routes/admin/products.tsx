@@ -1,10 +1,9 @@
-import { Package, Plus } from 'lucide-react';
-import { useState } from 'react';
+import { Package } from 'lucide-react';
 import { data } from 'react-router';
 import { EmptyState, LoadError } from '~/app/components/admin/load-error';
 import { ProductCard } from '~/app/components/admin/product-card';
 import { ProductFormDialog } from '~/app/components/admin/product-form-dialog';
-import { Button } from '~/app/components/ui/button';
+import { useEditDialog } from '~/app/components/admin/use-edit-dialog';
 import { requireAdminPage } from '~/app/lib/guards.server';
 import { pageMeta } from '~/app/lib/meta';
 import { loadOrNull, runPageAction } from '~/app/lib/page-action.server';
@@ -81,42 +80,30 @@ export default function Products({ loaderData }: Route.ComponentProps) {
     .filter((p) => p.kind === 'cookie' && !p.box_rules && p.is_active)
     .map((p) => ({ id: p.id, name: p.name }))
     .sort((a, b) => a.name.localeCompare(b.name));
-  // null: closed; 'new': adding; a product: editing it.
-  const [editing, setEditing] = useState<AdminProductDto | 'new' | null>(null);
-  const addButton = (label: string) => (
-    <Button onClick={() => setEditing('new')}>
-      <Plus aria-hidden className="size-5" />
-      {label}
-    </Button>
-  );
+  const dialog = useEditDialog<AdminProductDto>();
 
   return (
     <main className="mx-auto w-full max-w-6xl px-4 py-8">
       <div className="mb-6 flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-3xl font-bold">Products</h1>
-        {products && products.length > 0 && addButton('Add Product')}
+        {products && products.length > 0 && dialog.addButton('Add Product')}
       </div>
       {!products ? (
         <LoadError message="Failed to load products" />
       ) : products.length === 0 ? (
         <EmptyState icon={<Package aria-hidden />} title="No products yet">
-          <div className="mt-4">{addButton('Add Your First Product')}</div>
+          <div className="mt-4">{dialog.addButton('Add Your First Product')}</div>
         </EmptyState>
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {products.map((p) => (
             <li key={p.id}>
-              <ProductCard product={p} onEdit={() => setEditing(p)} />
+              <ProductCard product={p} onEdit={() => dialog.edit(p)} />
             </li>
           ))}
         </ul>
       )}
-      <ProductFormDialog
-        open={editing !== null}
-        product={editing === 'new' ? null : editing}
-        cookies={cookies}
-        onClose={() => setEditing(null)}
-      />
+      <ProductFormDialog open={dialog.open} product={dialog.item} cookies={cookies} onClose={dialog.close} />
     </main>
   );
 }
