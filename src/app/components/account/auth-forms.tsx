@@ -4,7 +4,8 @@ import { toast } from 'sonner';
 import { Button } from '~/app/components/ui/button';
 import { signIn, signUp } from '~/app/lib/auth-client';
 import { SignInSchema, type SignUpField, SignUpSchema } from '~/shared/schemas/sign-up';
-import { Field, useFormCheck } from './form-field';
+import { Field } from './form-field';
+import { useFormCheck } from './use-form-check';
 
 interface SignInFormProps {
   defaultEmail?: string;

@@ -4,7 +4,9 @@ import { Button } from '~/app/components/ui/button';
 import { Card } from '~/app/components/ui/card';
 import { changePassword } from '~/app/lib/account-client';
 import { ChangePasswordSchema } from '~/shared/schemas/account';
-import { Field, NewPasswordFields, useFormCheck } from './form-field';
+import { Field } from './form-field';
+import { NewPasswordFields } from './new-password-fields';
+import { useFormCheck } from './use-form-check';
 
 /** /account "Change password": needs the current one; every other device is signed out. */
 export function ChangePasswordForm({ ready }: { ready: boolean }) {

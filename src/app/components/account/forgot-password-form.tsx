@@ -3,7 +3,8 @@ import { toast } from 'sonner';
 import { Button } from '~/app/components/ui/button';
 import { requestPasswordReset } from '~/app/lib/account-client';
 import { ForgotPasswordSchema, PASSWORD_MESSAGES } from '~/shared/schemas/account';
-import { Field, useFormCheck } from './form-field';
+import { Field } from './form-field';
+import { useFormCheck } from './use-form-check';
 
 interface ForgotPasswordFormProps {
   defaultEmail?: string;

@@ -4,7 +4,8 @@ import { Button } from '~/app/components/ui/button';
 import { updateProfile } from '~/app/lib/account-client';
 import type { ProfileDto } from '~/server/account/account-service';
 import { type ProfileField, ProfileSchema } from '~/shared/schemas/account';
-import { Field, useFormCheck } from './form-field';
+import { Field } from './form-field';
+import { useFormCheck } from './use-form-check';
 
 const FIELDS: {
   name: ProfileField;

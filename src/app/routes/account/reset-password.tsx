@@ -1,7 +1,8 @@
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { NewPasswordFields, useFormCheck } from '~/app/components/account/form-field';
+import { NewPasswordFields } from '~/app/components/account/new-password-fields';
+import { useFormCheck } from '~/app/components/account/use-form-check';
 import { Button } from '~/app/components/ui/button';
 import { Card } from '~/app/components/ui/card';
 import { resetPassword } from '~/app/lib/account-client';
