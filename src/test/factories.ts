@@ -4,7 +4,7 @@ import type { Services } from '~/server/services';
 import { ALLERGENS, type AllergenInfo } from '~/shared/food-information';
 import type { SignUpInput } from '~/shared/schemas/sign-up';
 import { inProcess, signIn as signInAs } from './sign-in';
-import type { TestApp } from './test-app';
+import { createTestApp, type TestApp } from './test-app';
 
 let seq = 0;
 const next = () => `${Date.now().toString(36)}${(seq++).toString(36)}`;
@@ -90,4 +90,17 @@ export function api(t: TestApp, method: string, url: string, body?: unknown, coo
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (cookie) headers.cookie = cookie;
   return t.app.request(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+}
+
+/** A test app with the owner signed in: where the back-office tests start. */
+export async function ownerTestApp(options?: Parameters<typeof createTestApp>[0]) {
+  const t = await createTestApp(options);
+  const { cookie } = await createUser(t, { admin: true });
+  return { t, cookie };
+}
+
+/** `api`, answered with its status and its JSON body. */
+export async function apiJson(t: TestApp, method: string, url: string, body?: unknown, cookie?: string) {
+  const res = await api(t, method, url, body, cookie);
+  return { status: res.status, body: await res.json() };
 }

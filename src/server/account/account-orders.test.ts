@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderItems, orderPayments, orders, refunds } from '~/server/db/schema';
 import type { OrderView } from '~/shared/orders/order-view';
-import { api, createUser } from '~/test/factories';
+import { api, apiJson, createUser } from '~/test/factories';
 import { createTestApp, type TestApp } from '~/test/test-app';
 
 let t: TestApp;
@@ -47,10 +47,7 @@ async function insertOrder(
   return order!;
 }
 
-const listOrders = async (cookie?: string) => {
-  const res = await api(t, 'GET', '/api/account/orders', undefined, cookie);
-  return { status: res.status, body: await res.json() };
-};
+const listOrders = (cookie?: string) => apiJson(t, 'GET', '/api/account/orders', undefined, cookie);
 
 describe('GET /api/account/orders', () => {
   it("returns only the signed-in customer's orders, newest first, with their items", async () => {

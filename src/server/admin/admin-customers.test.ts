@@ -1,20 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, createUser } from '~/test/factories';
+import { apiJson, ownerTestApp } from '~/test/factories';
 import { createCustomer, createOrder } from '~/test/order-factories';
-import { createTestApp, type TestApp } from '~/test/test-app';
+import type { TestApp } from '~/test/test-app';
 
 let t: TestApp;
 let cookie: string;
 beforeAll(async () => {
-  t = await createTestApp();
-  ({ cookie } = await createUser(t, { admin: true }));
+  ({ t, cookie } = await ownerTestApp());
 });
 afterAll(() => t.close());
 
-const list = async (query = '') => {
-  const res = await api(t, 'GET', `/api/admin/customers${query}`, undefined, cookie);
-  return { status: res.status, body: await res.json() };
-};
+const list = (query = '') => apiJson(t, 'GET', `/api/admin/customers${query}`, undefined, cookie);
 
 describe('GET /api/admin/customers', () => {
   it('shows contact, address, order count and spend (every order but pending), newest first', async () => {

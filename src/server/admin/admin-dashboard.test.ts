@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, createProduct, createUser } from '~/test/factories';
+import { api, createProduct, ownerTestApp } from '~/test/factories';
 import { createCustomer, createOrder } from '~/test/order-factories';
-import { createTestApp, type TestApp } from '~/test/test-app';
+import type { TestApp } from '~/test/test-app';
 
 let t: TestApp;
 let cookie: string;
 beforeAll(async () => {
-  t = await createTestApp();
-  ({ cookie } = await createUser(t, { admin: true }));
+  ({ t, cookie } = await ownerTestApp());
 });
 afterAll(() => t.close());
 

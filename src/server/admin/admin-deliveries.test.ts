@@ -2,22 +2,18 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveries, orders } from '~/server/db/schema';
 import { NOTHING_TO_TRACK } from '~/server/orders/deliveries-service';
-import { api, createUser } from '~/test/factories';
+import { api, apiJson, ownerTestApp } from '~/test/factories';
 import { createCustomer, createDelivery, createOrder } from '~/test/order-factories';
-import { createTestApp, type TestApp } from '~/test/test-app';
+import type { TestApp } from '~/test/test-app';
 
 let t: TestApp;
 let cookie: string;
 beforeAll(async () => {
-  t = await createTestApp();
-  ({ cookie } = await createUser(t, { admin: true }));
+  ({ t, cookie } = await ownerTestApp());
 });
 afterAll(() => t.close());
 
-const patch = async (id: string, body: unknown) => {
-  const res = await api(t, 'PATCH', `/api/admin/deliveries/${id}`, body, cookie);
-  return { status: res.status, body: await res.json() };
-};
+const patch = (id: string, body: unknown) => apiJson(t, 'PATCH', `/api/admin/deliveries/${id}`, body, cookie);
 const row = async (id: string) =>
   (await t.services.db.select().from(deliveries).where(eq(deliveries.id, id)))[0]!;
 

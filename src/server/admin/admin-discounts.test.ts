@@ -2,22 +2,19 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { discountCodes, orders } from '~/server/db/schema';
 import { DiscountCodeFormSchema } from '~/shared/discounts/discount-code';
-import { api, createUser } from '~/test/factories';
+import { apiJson, createUser, ownerTestApp } from '~/test/factories';
 import { createOrder } from '~/test/order-factories';
-import { createTestApp, type TestApp } from '~/test/test-app';
+import type { TestApp } from '~/test/test-app';
 
 let t: TestApp;
 let cookie: string;
 beforeAll(async () => {
-  t = await createTestApp();
-  ({ cookie } = await createUser(t, { admin: true }));
+  ({ t, cookie } = await ownerTestApp());
 });
 afterAll(() => t.close());
 
-const call = async (method: string, url: string, body?: unknown, who = cookie) => {
-  const res = await api(t, method, url, body, who);
-  return { status: res.status, body: await res.json() };
-};
+const call = (method: string, url: string, body?: unknown, who = cookie) =>
+  apiJson(t, method, url, body, who);
 const allCodes = () => t.services.db.select().from(discountCodes).orderBy(discountCodes.code);
 
 let seq = 0;

@@ -2,26 +2,19 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '~/server/db/schema';
 import { ORDER_STATUSES } from '~/shared/orders/statuses';
-import { api, createUser } from '~/test/factories';
+import { apiJson, ownerTestApp } from '~/test/factories';
 import { createCustomer, createOrder } from '~/test/order-factories';
-import { createTestApp, type TestApp } from '~/test/test-app';
+import type { TestApp } from '~/test/test-app';
 
 let t: TestApp;
 let cookie: string;
 beforeAll(async () => {
-  t = await createTestApp();
-  ({ cookie } = await createUser(t, { admin: true }));
+  ({ t, cookie } = await ownerTestApp());
 });
 afterAll(() => t.close());
 
-const get = async (url: string) => {
-  const res = await api(t, 'GET', url, undefined, cookie);
-  return { status: res.status, body: await res.json() };
-};
-const patch = async (id: string, body: unknown) => {
-  const res = await api(t, 'PATCH', `/api/admin/orders/${id}`, body, cookie);
-  return { status: res.status, body: await res.json() };
-};
+const get = (url: string) => apiJson(t, 'GET', url, undefined, cookie);
+const patch = (id: string, body: unknown) => apiJson(t, 'PATCH', `/api/admin/orders/${id}`, body, cookie);
 const statusOf = async (id: string) =>
   (await t.services.db.select({ s: orders.status }).from(orders).where(eq(orders.id, id)))[0]?.s;
 

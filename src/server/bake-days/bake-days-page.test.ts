@@ -1,15 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadClientBuild } from '~/server/load-build';
 import { addDays, londonDate, weekdayOf } from '~/shared/time/london-time';
-import { createUser } from '~/test/factories';
-import { createTestApp, type TestApp } from '~/test/test-app';
+import { ownerTestApp } from '~/test/factories';
+import type { TestApp } from '~/test/test-app';
 
 // The Bake Days page through the real React Router build, as the owner reaches it.
 let t: TestApp;
 let cookie: string;
 beforeAll(async () => {
-  t = await createTestApp({ build: await loadClientBuild(process.env.BUILD_DIR) });
-  ({ cookie } = await createUser(t, { admin: true }));
+  ({ t, cookie } = await ownerTestApp({ build: await loadClientBuild(process.env.BUILD_DIR) }));
   // Deliveries Tuesday to Saturday; collections also on Monday.
   await t.services.bakeDays.saveTemplate({
     deliveryWeekdays: [2, 3, 4, 5, 6],

@@ -2,22 +2,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bakeDayOverrides, bakeDayTemplate } from '~/server/db/schema';
 import { CLOSED_WITH_CAPACITY } from '~/shared/bake-days/schemas';
 import { londonDate } from '~/shared/time/london-time';
-import { api, createUser } from '~/test/factories';
-import { createTestApp, type TestApp } from '~/test/test-app';
+import { apiJson, ownerTestApp } from '~/test/factories';
+import type { TestApp } from '~/test/test-app';
 import { createBakeDaysService } from './bake-days-service';
 
 let t: TestApp;
 let cookie: string;
 beforeAll(async () => {
-  t = await createTestApp();
-  ({ cookie } = await createUser(t, { admin: true }));
+  ({ t, cookie } = await ownerTestApp());
 });
 afterAll(() => t.close());
 
-const call = async (method: string, url: string, body?: unknown) => {
-  const res = await api(t, method, url, body, cookie);
-  return { status: res.status, body: await res.json() };
-};
+const call = (method: string, url: string, body?: unknown) => apiJson(t, method, url, body, cookie);
 const template = {
   deliveryWeekdays: [2, 3, 4, 5, 6],
   collectionWeekdays: [2, 3, 4, 5, 6],

@@ -4,7 +4,7 @@ import { productBoxes, products } from '~/server/db/schema';
 import { addDays, londonDate } from '~/shared/time/london-time';
 import { everyDayTemplate } from '~/test/bake-days';
 import { createBox } from '~/test/box-factories';
-import { api, assessedAllergens, createProduct, createUser } from '~/test/factories';
+import { apiJson, assessedAllergens, createProduct, createUser } from '~/test/factories';
 import { createTestApp, type TestApp } from '~/test/test-app';
 
 // The owner makes a box in the back office (decision 042): the server checks every cookie named
@@ -33,10 +33,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const call = async (method: string, url: string, body?: unknown, cookie = admin) => {
-  const res = await api(t, method, url, body, cookie);
-  return { status: res.status, body: await res.json() };
-};
+const call = (method: string, url: string, body?: unknown, cookie = admin) =>
+  apiJson(t, method, url, body, cookie);
 // A box needs no allergens typed: they come from its cookies.
 const box = (name: string, box_rules: unknown) => ({
   name,

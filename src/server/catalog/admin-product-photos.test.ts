@@ -2,14 +2,13 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productPhotoFiles, products } from '~/server/db/schema';
-import { createProduct, createUser } from '~/test/factories';
-import { createTestApp, type TestApp } from '~/test/test-app';
+import { createProduct, ownerTestApp } from '~/test/factories';
+import type { TestApp } from '~/test/test-app';
 
 let t: TestApp;
 let cookie: string;
 beforeAll(async () => {
-  t = await createTestApp();
-  ({ cookie } = await createUser(t, { admin: true }));
+  ({ t, cookie } = await ownerTestApp());
 });
 afterAll(() => t.close());
 

@@ -2,22 +2,18 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changeCounters, orderItems, products } from '~/server/db/schema';
 import { ALLERGEN_KEYS } from '~/shared/food-information';
-import { api, assessedAllergens, createProduct, createUser } from '~/test/factories';
+import { apiJson, assessedAllergens, createProduct, ownerTestApp } from '~/test/factories';
 import { createOrder } from '~/test/order-factories';
-import { createTestApp, type TestApp } from '~/test/test-app';
+import type { TestApp } from '~/test/test-app';
 
 let t: TestApp;
 let cookie: string;
 beforeAll(async () => {
-  t = await createTestApp();
-  ({ cookie } = await createUser(t, { admin: true }));
+  ({ t, cookie } = await ownerTestApp());
 });
 afterAll(() => t.close());
 
-const call = async (method: string, url: string, body?: unknown) => {
-  const res = await api(t, method, url, body, cookie);
-  return { status: res.status, body: await res.json() };
-};
+const call = (method: string, url: string, body?: unknown) => apiJson(t, method, url, body, cookie);
 const catalogVersion = async () =>
   (await t.services.db.select().from(changeCounters).where(eq(changeCounters.name, 'catalog')))[0]?.version ??
   0;

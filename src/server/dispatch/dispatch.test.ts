@@ -7,9 +7,9 @@ import { comparePostcodes } from '~/shared/delivery-zones/postcode-order';
 import { dispatchText } from '~/shared/delivery-zones/zone-texts';
 import { adminActor } from '~/shared/orders/actor';
 import { addDays, londonDate } from '~/shared/time/london-time';
-import { api, createProduct, createUser } from '~/test/factories';
+import { api, createProduct, ownerTestApp } from '~/test/factories';
 import { createCustomer, createDelivery, createOrder, type OrderLineSpec } from '~/test/order-factories';
-import { createTestApp, type TestApp } from '~/test/test-app';
+import type { TestApp } from '~/test/test-app';
 import { addressLines } from './click-and-drop';
 import { parseTrackingLines } from './tracking-upload';
 
@@ -19,8 +19,7 @@ let postZone: string;
 const owner = adminActor({ id: 'owner', name: 'Owner' });
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { RATE_LIMITS: 'false' } });
-  ({ cookie } = await createUser(t, { admin: true }));
+  ({ t, cookie } = await ownerTestApp({ env: { RATE_LIMITS: 'false' } }));
   const [zone] = await t.services.db
     .insert(deliveryZones)
     .values({

@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csvRow, pounds, textCell } from '~/server/csv/csv';
 import { deliveryZones, refunds } from '~/server/db/schema';
-import { api, createUser } from '~/test/factories';
+import { api, ownerTestApp } from '~/test/factories';
 import { createCustomer, createOrder } from '~/test/order-factories';
-import { createTestApp, type TestApp } from '~/test/test-app';
+import type { TestApp } from '~/test/test-app';
 import { EXPORT_BATCH } from './order-export';
 
 describe('CSV cells', () => {
@@ -40,8 +40,7 @@ describe('GET /api/admin/orders/export.csv', () => {
   let cookie: string;
   let evil: Awaited<ReturnType<typeof createOrder>>;
   beforeAll(async () => {
-    t = await createTestApp();
-    ({ cookie } = await createUser(t, { admin: true }));
+    ({ t, cookie } = await ownerTestApp());
     const mallory = await createCustomer(t.services, {
       fullName: '=HYPERLINK("http://evil.example","Click")',
       email: 'mallory@example.com',

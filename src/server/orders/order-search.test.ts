@@ -1,15 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, createUser } from '~/test/factories';
+import { api, ownerTestApp } from '~/test/factories';
 import { createCustomer, createOrder } from '~/test/order-factories';
-import { createTestApp, type TestApp } from '~/test/test-app';
+import type { TestApp } from '~/test/test-app';
 
 let t: TestApp;
 let cookie: string;
 let ids: Record<'cara' | 'dan' | 'summer' | 'winter', string>;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  ({ cookie } = await createUser(t, { admin: true }));
+  ({ t, cookie } = await ownerTestApp());
   const cara = await createCustomer(t.services, {
     fullName: 'Cara Crumb',
     email: 'cara.crumb@example.com',

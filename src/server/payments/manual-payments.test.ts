@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveries, emailOutbox, orderPayments, orders, refunds } from '~/server/db/schema';
-import { api, createUser } from '~/test/factories';
+import { api, apiJson, createUser } from '~/test/factories';
 import { createCustomer, createOrder } from '~/test/order-factories';
 import { createTestApp, type TestApp } from '~/test/test-app';
 
@@ -18,20 +18,16 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const markAsPaid = async (id: string, body: Record<string, unknown>) => {
-  const res = await api(
+const markAsPaid = (id: string, body: Record<string, unknown>) =>
+  apiJson(
     t,
     'POST',
     `/api/admin/orders/${id}/payments`,
     { method: 'cash', request_key: randomUUID(), ...body },
     admin,
   );
-  return { status: res.status, body: await res.json() };
-};
-const setStatus = async (id: string, status: string) => {
-  const res = await api(t, 'PATCH', `/api/admin/orders/${id}`, { status }, admin);
-  return { status: res.status, body: await res.json() };
-};
+const setStatus = (id: string, status: string) =>
+  apiJson(t, 'PATCH', `/api/admin/orders/${id}`, { status }, admin);
 const revenue = async () => (await t.services.orders.totals()).total_revenue_pennies;
 const spent = async (profileId: string) =>
   (await t.services.orders.spendByCustomer([profileId])).get(profileId)?.spentPennies ?? 0;

@@ -1,21 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shopSettings } from '~/server/db/schema';
-import { api, createUser } from '~/test/factories';
-import { createTestApp, type TestApp } from '~/test/test-app';
+import { api, apiJson, createUser, ownerTestApp } from '~/test/factories';
+import type { TestApp } from '~/test/test-app';
 
 const SHOP_ADDRESS = '1 Mardol, Shrewsbury SY1 1PU';
 let t: TestApp;
 let cookie: string;
 beforeAll(async () => {
-  t = await createTestApp({ env: { SHOP_ADDRESS } });
-  ({ cookie } = await createUser(t, { admin: true }));
+  ({ t, cookie } = await ownerTestApp({ env: { SHOP_ADDRESS } }));
 });
 afterAll(() => t.close());
 
-const put = async (body: unknown, as = cookie) => {
-  const res = await api(t, 'PUT', '/api/admin/settings', body, as);
-  return { status: res.status, body: await res.json() };
-};
+const put = (body: unknown, as = cookie) => apiJson(t, 'PUT', '/api/admin/settings', body, as);
 
 describe('shop settings', () => {
   it('start as £4.99 delivery, no free delivery and no collection', async () => {
