@@ -4,7 +4,8 @@ import { deliveries, emailOutbox, orderStatusHistory, orders } from '~/server/db
 import { bakeList, bestBefore, byPostcode } from '~/shared/bake-days/day-sheets';
 import { SYSTEM } from '~/shared/orders/actor';
 import { addDays, londonDate } from '~/shared/time/london-time';
-import { api, assessedAllergens, createProduct, createUser } from '~/test/factories';
+import { checkoutAs, payTestSession } from '~/test/checkout';
+import { assessedAllergens, createProduct, createUser } from '~/test/factories';
 import { createCustomer, createDelivery, createOrder } from '~/test/order-factories';
 import { createTestApp, type TestApp } from '~/test/test-app';
 
@@ -189,24 +190,9 @@ describe('a day’s sheets', () => {
     const { cookie } = await createUser(t);
     const p = await createProduct(t.services, { name: 'Closed Day Cookie', pricePennies: 300 });
     const date = addDays(londonDate(new Date()), 9);
-    const checkout = async () => {
-      const res = await api(
-        t,
-        'POST',
-        '/api/checkout/create-checkout-session',
-        { items: [{ product_id: p.id, quantity: 2 }], delivery_date: date },
-        cookie,
-      );
-      expect(res.status).toBe(200);
-      return (await res.json()) as { sessionId: string; orderId: string };
-    };
-    const pay = (sessionId: string) =>
-      api(t, 'POST', `/api/payments/test/sessions/${sessionId}/pay`, {
-        cardNumber: '4242424242424242',
-        expiry: '12 / 40',
-        cvc: '123',
-        name: 'Mary Smith',
-      });
+    const checkout = () =>
+      checkoutAs(t, cookie, { items: [{ product_id: p.id, quantity: 2 }], delivery_date: date });
+    const pay = (sessionId: string) => payTestSession(t, sessionId);
 
     const before = await checkout();
     expect((await pay(before.sessionId)).status).toBe(200);
@@ -242,24 +228,9 @@ describe('a day’s sheets', () => {
     const p = await createProduct(t.services, { name: 'Late Cookie', pricePennies: 300 });
     const date = addDays(londonDate(new Date()), 8);
     await t.services.bakeDays.setOverride({ date, closed: false, capacityCookies: 4 });
-    const checkout = async () => {
-      const res = await api(
-        t,
-        'POST',
-        '/api/checkout/create-checkout-session',
-        { items: [{ product_id: p.id, quantity: 4 }], delivery_date: date },
-        cookie,
-      );
-      expect(res.status).toBe(200);
-      return (await res.json()) as { sessionId: string; orderId: string };
-    };
-    const pay = (sessionId: string) =>
-      api(t, 'POST', `/api/payments/test/sessions/${sessionId}/pay`, {
-        cardNumber: '4242424242424242',
-        expiry: '12 / 40',
-        cvc: '123',
-        name: 'Mary Smith',
-      });
+    const checkout = () =>
+      checkoutAs(t, cookie, { items: [{ product_id: p.id, quantity: 4 }], delivery_date: date });
+    const pay = (sessionId: string) => payTestSession(t, sessionId);
 
     const onTime = await checkout();
     expect((await pay(onTime.sessionId)).status).toBe(200);

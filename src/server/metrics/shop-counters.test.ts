@@ -4,7 +4,8 @@ import { emailOutbox } from '~/server/db/schema';
 import { createLogger } from '~/server/logger';
 import { createMailService } from '~/server/mail/mail-service';
 import { MAX_ATTEMPTS } from '~/server/mail/outbox';
-import { api, createProduct, createUser } from '~/test/factories';
+import { checkoutAs, payTestSession } from '~/test/checkout';
+import { createProduct, createUser } from '~/test/factories';
 import { createTestApp, type TestApp } from '~/test/test-app';
 
 let t: TestApp;
@@ -33,18 +34,8 @@ async function counts() {
 
 async function checkout() {
   const p = await createProduct(t.services, { name: 'Ginger Snap', pricePennies: 300 });
-  const res = await api(
-    t,
-    'POST',
-    '/api/checkout/create-checkout-session',
-    { items: [{ product_id: p.id, quantity: 2 }] },
-    cookie,
-  );
-  expect(res.status).toBe(200);
-  return (await res.json()) as { sessionId: string; orderId: string };
+  return checkoutAs(t, cookie, { items: [{ product_id: p.id, quantity: 2 }] });
 }
-
-const card = { cardNumber: '4242 4242 4242 4242', expiry: '12 / 40', cvc: '123', name: 'Mary Smith' };
 
 describe('the business counters on GET /metrics', () => {
   it('count an order placed, paid (with its two e-mails) and refunded', async () => {
@@ -52,7 +43,7 @@ describe('the business counters on GET /metrics', () => {
     const { sessionId, orderId } = await checkout();
     expect(await counts()).toEqual({ ...before, placed: before.placed + 1 });
 
-    const paid = await api(t, 'POST', `/api/payments/test/sessions/${sessionId}/pay`, card);
+    const paid = await payTestSession(t, sessionId);
     expect(paid.status).toBe(200);
     // The confirmation to the customer and the owner's new-order alert.
     expect(await counts()).toEqual({
@@ -63,7 +54,7 @@ describe('the business counters on GET /metrics', () => {
     });
 
     // Paying again changes nothing.
-    await api(t, 'POST', `/api/payments/test/sessions/${sessionId}/pay`, card);
+    await payTestSession(t, sessionId);
     expect(await figure('shop_orders_paid_total')).toBe(before.paid + 1);
 
     const owner = { type: 'admin', id: 'owner', name: 'Owner' } as const;

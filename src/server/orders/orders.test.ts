@@ -1,6 +1,7 @@
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox, orderPayments, orderStatusHistory, orders, refunds } from '~/server/db/schema';
+import { checkoutAs, payTestSession } from '~/test/checkout';
 import { api, createProduct, createUser } from '~/test/factories';
 import { createTestApp, type TestApp } from '~/test/test-app';
 
@@ -15,25 +16,15 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const card = { cardNumber: '4242424242424242', expiry: '12 / 40', cvc: '123', name: 'Mary Smith' };
-
 /** A checkout by the customer: one line of 2 x 450p, so 1399p with delivery. */
 async function checkout(cookie = customer.cookie) {
   const p = await createProduct(t.services, { pricePennies: 450 });
-  const res = await api(
-    t,
-    'POST',
-    '/api/checkout/create-checkout-session',
-    { items: [{ product_id: p.id, quantity: 2 }] },
-    cookie,
-  );
-  expect(res.status).toBe(200);
-  return (await res.json()) as { sessionId: string; orderId: string };
+  return checkoutAs(t, cookie, { items: [{ product_id: p.id, quantity: 2 }] });
 }
 
 async function paidOrder(cookie = customer.cookie) {
   const o = await checkout(cookie);
-  expect((await api(t, 'POST', `/api/payments/test/sessions/${o.sessionId}/pay`, card)).status).toBe(200);
+  expect((await payTestSession(t, o.sessionId)).status).toBe(200);
   return o;
 }
 
@@ -148,7 +139,7 @@ describe('abandoned payments', () => {
     expect((await cancel(orderId)).status).toBe(200);
     expect((await orderRow(orderId)).status).toBe('cancelled');
     // The page was still open in another tab, and the customer paid.
-    expect((await api(t, 'POST', `/api/payments/test/sessions/${sessionId}/pay`, card)).status).toBe(200);
+    expect((await payTestSession(t, sessionId)).status).toBe(200);
     const row = await orderRow(orderId);
     expect(row.status).toBe('paid');
     expect(row.flags).toEqual(['paid_after_cancellation']);
@@ -162,7 +153,7 @@ describe('abandoned payments', () => {
   it('records a payment for an order the owner already moved on, keeping its status and flagging it', async () => {
     const { orderId, sessionId } = await checkout();
     await api(t, 'PATCH', `/api/admin/orders/${orderId}`, { status: 'baking' }, admin.cookie);
-    expect((await api(t, 'POST', `/api/payments/test/sessions/${sessionId}/pay`, card)).status).toBe(200);
+    expect((await payTestSession(t, sessionId)).status).toBe(200);
     const row = await orderRow(orderId);
     expect(row).toMatchObject({ status: 'baking', flags: ['paid_unexpectedly'] });
     expect(row.paidAt).not.toBeNull();
@@ -176,7 +167,7 @@ describe('abandoned payments', () => {
       .update(orders)
       .set({ paymentExpiresAt: new Date(Date.now() - 1000) })
       .where(eq(orders.id, orderId));
-    const res = await api(t, 'POST', `/api/payments/test/sessions/${sessionId}/pay`, card);
+    const res = await payTestSession(t, sessionId);
     expect(res.status).toBe(410);
     expect((await orderRow(orderId)).paidAt).toBeNull();
   });
@@ -362,7 +353,7 @@ describe('dashboard revenue (decision 007)', () => {
       );
       const { sessionId, orderId } = await res.json();
       expect(await revenue()).toBe(0);
-      await api(app, 'POST', `/api/payments/test/sessions/${sessionId}/pay`, card);
+      await payTestSession(app, sessionId);
       expect(await revenue()).toBe(1499);
       await api(app, 'PATCH', `/api/admin/orders/${orderId}`, { status: 'baking' }, owner.cookie);
       expect(await revenue()).toBe(1499);
@@ -389,7 +380,7 @@ describe('dashboard revenue (decision 007)', () => {
 describe('the confirmation e-mail', () => {
   it('queues one e-mail per paid order, whatever the number of confirmations', async () => {
     const { orderId, sessionId } = await paidOrder();
-    await api(t, 'POST', `/api/payments/test/sessions/${sessionId}/pay`, card);
+    await payTestSession(t, sessionId);
     const confirmations = await t.services.db
       .select()
       .from(emailOutbox)

@@ -5,6 +5,7 @@ import { deliveryZones, orderItems, orders, products, refunds, salesByDay } from
 import { BEST_SELLERS_COUNT, type SalesInsights } from '~/shared/orders/sales';
 import { type OrderStatus, REVENUE_STATUSES } from '~/shared/orders/statuses';
 import { addDays, londonDate } from '~/shared/time/london-time';
+import { checkoutAs, payTestSession } from '~/test/checkout';
 import { api, createProduct, createUser } from '~/test/factories';
 import { createOrder, type OrderLineSpec } from '~/test/order-factories';
 import { createTestApp, type TestApp } from '~/test/test-app';
@@ -355,26 +356,13 @@ describe('the dashboard’s sales, kept as orders change', () => {
     const jars = [];
     for (let i = 0; i < 12; i++)
       jars.push(await createProduct(t.services, { name: `Race Cookie ${i}`, pricePennies: 450 }));
-    const card = { cardNumber: '4242424242424242', expiry: '12 / 40', cvc: '123', name: 'Mary Smith' };
     const checkouts = await Promise.all(
-      jars.map(async (jar) => {
-        const res = await api(
-          t,
-          'POST',
-          '/api/checkout/create-checkout-session',
-          { items: [{ product_id: jar.id, quantity: 2 }] },
-          cookie,
-        );
-        expect(res.status).toBe(200);
-        return (await res.json()) as { sessionId: string; orderId: string };
-      }),
+      jars.map((jar) => checkoutAs(t, cookie, { items: [{ product_id: jar.id, quantity: 2 }] })),
     );
     const before = await t.services.orders.totals();
     // Dashboards drawn meanwhile fold the changes while payments keep writing them.
     const drawn = Array.from({ length: 4 }, () => t.services.admin.dashboard.get());
-    const paid = await Promise.all(
-      checkouts.map((c) => api(t, 'POST', `/api/payments/test/sessions/${c.sessionId}/pay`, card)),
-    );
+    const paid = await Promise.all(checkouts.map((c) => payTestSession(t, c.sessionId)));
     await Promise.all(drawn);
     expect(paid.map((r) => r.status)).toEqual(checkouts.map(() => 200));
     const [first, second, third] = checkouts;
