@@ -3,8 +3,10 @@ import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
 import type { ClientBuild } from '~/server/app';
 import { createNodeListener } from '~/server/http/node-listener';
+import { loadClientBuild } from '~/server/load-build';
 import type { Logger } from '~/server/logger';
 import type { Services } from '~/server/services';
+import { createTestApp } from './test-app';
 
 /** A logger that keeps its lines (as objects) for a test to read. */
 export function capturingLogger(): { log: Logger; lines: Record<string, unknown>[] } {
@@ -32,3 +34,17 @@ export async function listen(services: Services, build?: ClientBuild) {
 }
 
 export type ListeningShop = Awaited<ReturnType<typeof listen>>;
+
+/** A test app served as `npm start` serves it, with the real React Router build (BUILD_DIR). */
+export async function serveTestApp() {
+  const t = await createTestApp();
+  const shop = await listen(t.services, await loadClientBuild(process.env.BUILD_DIR));
+  return {
+    t,
+    base: shop.url,
+    close: async () => {
+      await shop.close();
+      await t.close();
+    },
+  };
+}

@@ -1,24 +1,18 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { loadClientBuild } from '~/server/load-build';
 import { createProduct } from '~/test/factories';
-import { type ListeningShop, listen } from '~/test/listen';
-import { createTestApp, type TestApp } from '~/test/test-app';
+import { serveTestApp } from '~/test/listen';
+import type { TestApp } from '~/test/test-app';
 import { NON_PAGE_POLICY } from './content-security-policy';
 
 // The shop as `npm start` serves it (node:http, page cache, the real React Router build).
 let t: TestApp;
-let shop: ListeningShop;
 let base: string;
+let close: () => Promise<void>;
 beforeAll(async () => {
-  t = await createTestApp();
-  shop = await listen(t.services, await loadClientBuild(process.env.BUILD_DIR));
-  base = shop.url;
+  ({ t, base, close } = await serveTestApp());
 });
-afterAll(async () => {
-  await shop?.close();
-  await t?.close();
-});
+afterAll(() => close?.());
 
 /** The hashes of every inline script in a page, as a browser computes them. */
 function inlineScriptHashes(html: string): string[] {

@@ -1,26 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { loadClientBuild } from '~/server/load-build';
 import { createProduct, createUser } from '~/test/factories';
-import { type ListeningShop, listen } from '~/test/listen';
-import { createTestApp, type TestApp } from '~/test/test-app';
+import { serveTestApp } from '~/test/listen';
+import type { TestApp } from '~/test/test-app';
 
 // The shop as `npm start` serves it (node:http, page cache, the real build), its database gone for a moment.
 let t: TestApp;
-let shop: ListeningShop;
 let base: string;
+let close: () => Promise<void>;
 let productId: string;
 let adminCookie: string;
 beforeAll(async () => {
-  t = await createTestApp();
-  shop = await listen(t.services, await loadClientBuild(process.env.BUILD_DIR));
-  base = shop.url;
+  ({ t, base, close } = await serveTestApp());
   productId = (await createProduct(t.services, { name: 'Steadfast Shortbread' })).id;
   adminCookie = (await createUser(t, { admin: true })).cookie;
 });
-afterAll(async () => {
-  await shop?.close();
-  await t?.close();
-});
+afterAll(() => close?.());
 
 /** What pg says when PostgreSQL restarts or fails over under a query. */
 const connectionLost = () => new Error('Connection terminated unexpectedly');

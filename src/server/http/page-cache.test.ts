@@ -2,26 +2,20 @@ import { gunzipSync } from 'node:zlib';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ANONYMOUS_CHECKOUT_MAX_AGE_MS } from '~/server/app';
-import { loadClientBuild } from '~/server/load-build';
 import { browsePageKey } from '~/shared/browse-pages';
 import { createProduct, createUser } from '~/test/factories';
-import { type ListeningShop, listen } from '~/test/listen';
-import { createTestApp, type TestApp } from '~/test/test-app';
+import { serveTestApp } from '~/test/listen';
+import type { TestApp } from '~/test/test-app';
 import { acceptsGzip, createPageCache } from './page-cache';
 
 // The shop as `npm start` serves it (node:http, the real React Router build), on a test database.
 let t: TestApp;
-let shop: ListeningShop;
 let base: string;
+let close: () => Promise<void>;
 beforeAll(async () => {
-  t = await createTestApp();
-  shop = await listen(t.services, await loadClientBuild(process.env.BUILD_DIR));
-  base = shop.url;
+  ({ t, base, close } = await serveTestApp());
 });
-afterAll(async () => {
-  await shop?.close();
-  await t?.close();
-});
+afterAll(() => close?.());
 
 const names = async (res: Response) =>
   ((await res.json()) as { products: { name: string }[] }).products.map((p) => p.name);
