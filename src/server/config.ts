@@ -80,6 +80,8 @@ const EnvSchema = z.object({
   RATE_LIMITS: z.stringbool().default(true),
   /** How long a payment page takes payment; an unpaid order is cancelled after it. */
   CHECKOUT_SESSION_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
+  /** The checkout's expected wait and answer past which a customer is told to come back (decision 053). */
+  CHECKOUT_WAIT_MS: optional(z.coerce.number().int().min(50).max(60_000)),
   /** Days before its date a Cookie Club box is made as an order, booked and charged (docs/decisions/045). */
   SUBSCRIPTION_LEAD_DAYS: z.coerce.number().int().min(1).max(14).default(3),
   /** Behind a reverse proxy: take the client address from X-Forwarded-For. */
@@ -155,6 +157,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     authSecret: e.BETTER_AUTH_SECRET ?? null,
     rateLimits: e.RATE_LIMITS,
     checkoutSessionMinutes: e.CHECKOUT_SESSION_MINUTES,
+    /** null: the default for the database (admission-gate.ts `CHECKOUT_WAIT_MS`). */
+    checkoutWaitMs: e.CHECKOUT_WAIT_MS ?? null,
     subscriptionLeadDays: e.SUBSCRIPTION_LEAD_DAYS,
     trustProxy: e.TRUST_PROXY,
     /** Opens GET /metrics to a scraper that is not on this machine (null: loopback only). */

@@ -121,6 +121,61 @@ describe('admission gate', () => {
     expect((await Promise.all(queued)).map((r) => r.status)).toEqual([200, 200]);
   });
 
+  it('lets a newcomer wait only while the queue ahead and its own turn are expected within the target, at the measured pace', async () => {
+    let clock = 0;
+    const refused: string[] = [];
+    const gate = createAdmissionGate(2, 100, (res) => refused.push(names.get(res)!), {
+      targetMs: 300,
+      now: () => clock,
+    });
+    const names = new Map<ServerResponse, string>();
+    const started: string[] = [];
+    const arrive = (name: string) => {
+      const res = new EventEmitter() as ServerResponse;
+      names.set(res, name);
+      gate.admit(res, () => started.push(name));
+      return res;
+    };
+    const turn = () => new Promise((resolve) => setImmediate(resolve));
+
+    // Before any answer there is no pace to go by: the length bound alone (here 100) holds.
+    const first = ['a', 'b', 'c', 'd', 'e'].map(arrive);
+    expect(gate.waiting).toBe(3);
+    for (const res of first.slice(2)) res.emit('close'); // left while waiting: never started, not measured
+    expect(refused).toEqual([]);
+
+    // Two answered in 100 ms each: 2 at a time, the queue moves 20 a second.
+    clock += 100;
+    for (const res of first.slice(0, 2)) res.emit('close');
+    await turn();
+    expect(gate.meanServiceMs).toBe(100);
+
+    // In flight: r1 and r2. Expected wait and answer for the next: 150, 200, 250, 300, then 350 ms.
+    const rs = ['r1', 'r2', 'r3', 'r4', 'r5', 'r6', 'r7'].map(arrive);
+    expect(started).toEqual(['a', 'b', 'r1', 'r2']);
+    expect(gate.waiting).toBe(4);
+    expect(refused).toEqual(['r7']);
+
+    // Answers slow down (r1 took 300 ms): the mean follows, and the queue allowed shrinks with it.
+    clock += 300;
+    rs[0]!.emit('close');
+    await turn();
+    expect(gate.meanServiceMs).toBe(120);
+    expect(started.at(-1)).toBe('r3');
+    arrive('r8'); // 3 waiting: (4 / 2 + 1) x 120 = 360 ms > 300
+    expect(refused).toEqual(['r7', 'r8']);
+
+    // However slow the pace, a free place is always taken: the measure is then refreshed.
+    for (const res of rs.slice(1, 6)) {
+      res.emit('close');
+      await turn();
+    }
+    expect(gate.inFlight).toBe(0);
+    arrive('r9');
+    expect(started.at(-1)).toBe('r9');
+    expect(refused).toEqual(['r7', 'r8']);
+  });
+
   it("orders the checkout's quote and placing an order, not the rest of the API", () => {
     const req = (method: string, url: string) => ({ method, url }) as IncomingMessage;
     expect(placesOrder(req('POST', '/api/checkout/quote'))).toBe(true);

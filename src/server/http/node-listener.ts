@@ -2,7 +2,14 @@ import type { RequestListener } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import { type ClientBuild, createApp, createStorefrontCache } from '../app';
 import type { Services } from '../services';
-import { CHECKOUTS_WAITING, createAdmissionGate, drawsPage, placesOrder, refuseApi } from './admission-gate';
+import {
+  CHECKOUT_WAIT_MS,
+  CHECKOUTS_WAITING,
+  createAdmissionGate,
+  drawsPage,
+  placesOrder,
+  refuseApi,
+} from './admission-gate';
 import { observeRequests } from './request-log';
 import { pagePatterns } from './route-pattern';
 
@@ -25,8 +32,11 @@ export function createNodeListener(services: Services, build?: ClientBuild): Req
   const handle = getRequestListener(createApp(services, build, cache).fetch);
   const gate = createAdmissionGate(PAGES_AT_ONCE[services.dbKind]);
   // Checkouts have a gate of their own, beside the pages': a drop's rush of checkouts must not
-  // hold up the pages, nor queue without end (admission-gate.ts).
-  const checkouts = createAdmissionGate(PAGES_AT_ONCE[services.dbKind], CHECKOUTS_WAITING, refuseApi);
+  // hold up the pages, nor queue without end (admission-gate.ts), and the queue is
+  // held to a wait, not only a length (decision 053).
+  const checkouts = createAdmissionGate(PAGES_AT_ONCE[services.dbKind], CHECKOUTS_WAITING, refuseApi, {
+    targetMs: services.config.checkoutWaitMs ?? CHECKOUT_WAIT_MS[services.dbKind],
+  });
   const observe = observeRequests({
     log: services.log,
     metrics: services.metrics,
