@@ -10,6 +10,28 @@ export const toBoxRules = (row: typeof productBoxes.$inferSelect): BoxRules => (
   fixed: row.fixedFilling,
 });
 
+/**
+ * A product's box rules as columns of a statement that reads products (`products` left joined
+ * with `boxRulesJoin`): null columns for a product that is not a box. So checkout learns which of
+ * its lines are boxes in the statement that prices them, not a second one.
+ */
+export const boxRulesColumns = {
+  boxSize: productBoxes.size,
+  boxAllowedIds: productBoxes.allowedProductIds,
+  boxFixed: productBoxes.fixedFilling,
+};
+export const boxRulesJoin = [productBoxes, eq(productBoxes.productId, products.id)] as const;
+
+/** The rules from `boxRulesColumns`' values; null when the product is not a box. */
+export function boxRulesFrom(row: {
+  boxSize: number | null;
+  boxAllowedIds: string[] | null;
+  boxFixed: (typeof productBoxes.$inferSelect)['fixedFilling'] | null;
+}): BoxRules | null {
+  if (row.boxSize === null) return null;
+  return { size: row.boxSize, allowedIds: row.boxAllowedIds, fixed: row.boxFixed };
+}
+
 /** The box rules of those of `ids` that are boxes, by product id. */
 export async function boxRulesOf(exec: Db | Tx, ids: readonly string[]): Promise<Map<string, BoxRules>> {
   const wanted = [...new Set(ids.filter(isUuid))];

@@ -36,7 +36,7 @@ import type { Delivery } from '~/shared/schemas/gift-delivery';
 import { londonDate } from '~/shared/time/london-time';
 import type { SessionUser } from '../auth/session-service';
 import type { BakeDaysService } from '../bake-days/bake-days-service';
-import { boxCandidates, boxRulesOf } from '../boxes/box-rules';
+import { boxCandidates, boxRulesColumns, boxRulesFrom, boxRulesJoin } from '../boxes/box-rules';
 import type { Config } from '../config';
 import type { Db, Tx } from '../db/client';
 import { products, profiles } from '../db/schema';
@@ -368,8 +368,10 @@ export function createCheckoutService(deps: {
             leadDays: products.leadDays,
             dailyLimit: products.dailyLimit,
             kind: products.kind,
+            ...boxRulesColumns,
           })
           .from(products)
+          .leftJoin(...boxRulesJoin)
           .where(inArray(products.id, ids))
       : [];
     const found = new Map(rows.map((r) => [r.id, r]));
@@ -403,10 +405,11 @@ export function createCheckoutService(deps: {
       if (refusal) throw badRequest(refusal, { [`items.${l.index}.product_id`]: refusal });
     }
 
-    const boxes = await boxRulesOf(
-      tx,
-      rows.map((r) => r.id),
-    );
+    const boxes = new Map<string, BoxRules>();
+    for (const r of rows) {
+      const rules = boxRulesFrom(r);
+      if (rules) boxes.set(r.id, rules);
+    }
     const contents = await boxContentsOf(tx, wanted, found, boxes);
     return wanted.map((l, i) => {
       const product = found.get(l.productId)!;
