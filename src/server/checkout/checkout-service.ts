@@ -159,16 +159,20 @@ export const NO_COLLECTION_MESSAGE =
 export const COLLECTION_GIFT_MESSAGE =
   'A collected order is collected by you. To send cookies to someone else, choose delivery.';
 
-type PricedLine = {
+/** A product line priced from the catalogue: at checkout, and for each Cookie Club box. */
+export interface ProductLine {
   productId: string;
   name: string;
   unitPricePennies: number;
   quantity: number;
   vatRate: VatRate;
-  /** What is in each box, checked against the catalogue; null for loose cookies. */
+  /** What is in each box, checked against the catalogue (decision 042); null for loose cookies. */
   box: BoxContents | null;
   /** Cookies baked per unit: a box's size, or 1. */
   cookiesEach: number;
+}
+
+type PricedLine = ProductLine & {
   /** A limited or seasonal product's rules and units (decision 043); null for any other. */
   limits: LimitedLine | null;
   /** A gift card bought: who it is for and when to send it (decision 047); null for cookies. */

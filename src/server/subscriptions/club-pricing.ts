@@ -5,24 +5,15 @@ import type { DeliveryZone } from '~/shared/delivery-zones/zones';
 import type { VatRate } from '~/shared/food-information';
 import { type PricedOrder, priceOrder } from '~/shared/pricing/price-order';
 import { boxCandidates, boxRulesOf } from '../boxes/box-rules';
-import type { PricingSettings } from '../checkout/checkout-service';
+import type { PricingSettings, ProductLine } from '../checkout/checkout-service';
 import type { Db, Tx } from '../db/client';
 import { products } from '../db/schema';
 import { decideZone } from '../delivery-zones/zones-service';
 import { badRequest, isAppError } from '../errors';
 import type { ClubDeps } from './club-deps';
 
-export interface BoxLine {
-  productId: string;
-  name: string;
-  unitPricePennies: number;
-  quantity: number;
-  vatRate: VatRate;
-  /** What is in each box when the product is a box (decision 042). */
-  box: BoxContents | null;
-  /** Cookies baked per unit: a box's size, 1 for a loose cookie. */
-  cookiesEach: number;
-}
+/** One club box's line: priced as checkout prices a line. */
+export type BoxLine = ProductLine;
 
 /** What a subscription sends each time, and where. */
 export interface ClubContents {
