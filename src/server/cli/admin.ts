@@ -9,25 +9,18 @@ import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { createLogger } from '../logger';
 import { runAdminCommand } from './admin-command';
+import { type CommandOutcome, runCommand } from './run-command';
 
-async function main(): Promise<number> {
+async function main(): Promise<CommandOutcome> {
   const config = loadConfig();
   const log = createLogger({ env: 'production', logLevel: 'warn' });
   const database = await openDatabase(config.database);
   try {
     const accounts = createAccountService(createAuth(config, database.db, log), database.db, log);
-    const { code, message } = await runAdminCommand(process.argv.slice(2), accounts);
-    (code === 0 ? console.log : console.error)(message);
-    return code;
+    return await runAdminCommand(process.argv.slice(2), accounts);
   } finally {
     await database.close();
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    console.error(err instanceof Error ? err.message : err);
-    process.exit(1);
-  },
-);
+runCommand(main);

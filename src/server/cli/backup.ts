@@ -2,17 +2,9 @@
 import { runBackupCommand } from '../backup/backup-commands';
 import { loadConfig } from '../config';
 import { createLogger } from '../logger';
+import { runCommand } from './run-command';
 
 const config = loadConfig();
 const log = createLogger({ env: 'production', logLevel: 'warn' });
 
-runBackupCommand(config, log).then(
-  ({ code, message }) => {
-    (code === 0 ? console.log : console.error)(message);
-    process.exit(code);
-  },
-  (err: unknown) => {
-    console.error(err instanceof Error ? err.message : err);
-    process.exit(1);
-  },
-);
+runCommand(() => runBackupCommand(config, log));

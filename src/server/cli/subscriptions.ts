@@ -6,28 +6,27 @@
 import { loadConfig } from '../config';
 import { createLogger } from '../logger';
 import { createServices } from '../services';
+import { type CommandOutcome, runCommand } from './run-command';
 import { runSubscriptionsCommand } from './subscriptions-command';
 
-async function main(): Promise<number> {
+async function main(): Promise<CommandOutcome> {
   const config = { ...loadConfig(), seedDemoUsers: false };
   const services = await createServices(config, createLogger({ env: 'production', logLevel: 'warn' }), {
     seedCatalog: false,
   });
   try {
-    const { code, message } = await runSubscriptionsCommand(process.argv.slice(2), services.subscriptions);
-    (code === 0 ? console.log : console.error)(message);
-    // Queued e-mails go out now rather than waiting for the shop's own worker.
-    await services.mail.deliverDue().catch(() => {});
-    return code;
+    const result = await runSubscriptionsCommand(process.argv.slice(2), services.subscriptions);
+    // Queued e-mails go out now rather than waiting for the shop's own worker, which sends any
+    // left (the outbox keeps them): a failure here is said, and the command's answer stands.
+    await services.mail.deliverDue().catch((err: unknown) => {
+      console.error(
+        `E-mails not sent now (the shop sends them later): ${err instanceof Error ? err.message : err}`,
+      );
+    });
+    return result;
   } finally {
     await services.close();
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    console.error(err instanceof Error ? err.message : err);
-    process.exit(1);
-  },
-);
+runCommand(main);
