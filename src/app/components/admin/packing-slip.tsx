@@ -1,6 +1,7 @@
 import { BoxSlipContents } from '~/app/components/admin/bake-days/box-slip-contents';
 import { SlipAllergens } from '~/app/components/admin/slip-allergens';
 import { ShipTo } from '~/app/components/orders/ship-to';
+import { ColumnHeads } from '~/app/components/ui/column-heads';
 import type { DayOrder } from '~/server/orders/day-orders';
 import { bestBefore } from '~/shared/bake-days/day-sheets';
 import { formatPence } from '~/shared/money/money';
@@ -87,22 +88,17 @@ export function PackingSlip({ order, shop, level = 2 }: { order: DayOrder; shop:
 
       <table className="mt-6 w-full text-left">
         <thead>
-          <tr className="border-b border-crumb">
-            <th scope="col" className="py-1.5 font-medium">
-              Qty
-            </th>
-            <th scope="col" className="py-1.5 font-medium">
-              Cookie
-            </th>
-            <th scope="col" className="py-1.5 font-medium">
-              Best before
-            </th>
-            {!order.ship.gift && (
-              <th scope="col" className="py-1.5 text-right font-medium">
-                Price
-              </th>
-            )}
-          </tr>
+          <ColumnHeads
+            className="border-b border-crumb"
+            cell="py-1.5 font-medium"
+            columns={[
+              'Qty',
+              'Cookie',
+              'Best before',
+              // A gift's recipient should not see what it cost.
+              ...(order.ship.gift ? [] : [{ label: 'Price', className: 'text-right' }]),
+            ]}
+          />
         </thead>
         <tbody>
           {order.lines.map((l) => (

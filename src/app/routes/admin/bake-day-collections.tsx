@@ -3,6 +3,7 @@ import { CollectionRow } from '~/app/components/admin/bake-days/collection-row';
 import { DayHeader } from '~/app/components/admin/bake-days/day-header';
 import { PrintButton } from '~/app/components/admin/bake-days/print-button';
 import { LoadError } from '~/app/components/admin/load-error';
+import { ColumnHeads } from '~/app/components/ui/column-heads';
 import { requireAdminPage } from '~/app/lib/guards.server';
 import { pageMeta } from '~/app/lib/meta';
 import { field, loadOrNull, runPageAction } from '~/app/lib/page-action.server';
@@ -72,20 +73,15 @@ export default function CollectionListPage({ loaderData, params }: Route.Compone
         <table className="w-full border-collapse text-left">
           <caption className="sr-only">Collections for {day.label}</caption>
           <thead className="border-b border-cocoa/30 text-sm text-cocoa-light">
-            <tr>
-              <th scope="col" className="w-16 py-2 pr-2 font-medium">
-                Collected
-              </th>
-              <th scope="col" className="py-2 pr-2 font-medium">
-                Name
-              </th>
-              <th scope="col" className="py-2 pr-2 font-medium">
-                Order
-              </th>
-              <th scope="col" className="py-2 font-medium print:hidden">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
+            <ColumnHeads
+              cell="py-2 pr-2 font-medium"
+              columns={[
+                { label: 'Collected', className: 'w-16' },
+                'Name',
+                'Order',
+                { label: 'Actions', srOnly: true, className: 'pr-0 print:hidden' },
+              ]}
+            />
           </thead>
           <tbody>
             {list.map((o) => (

@@ -5,6 +5,7 @@ import { PrintButton } from '~/app/components/admin/bake-days/print-button';
 import { TrackingForm, TrackingReportView } from '~/app/components/admin/bake-days/tracking-form';
 import { LoadError } from '~/app/components/admin/load-error';
 import { Button } from '~/app/components/ui/button';
+import { ColumnHeads } from '~/app/components/ui/column-heads';
 import { requireAdminPage } from '~/app/lib/guards.server';
 import { pageMeta } from '~/app/lib/meta';
 import { field, loadOrNull } from '~/app/lib/page-action.server';
@@ -103,23 +104,16 @@ export default function DispatchList({ loaderData, actionData, params }: Route.C
           <table className="w-full border-collapse text-left text-sm sm:text-base">
             <caption className="sr-only">Parcels posted on {day.label}</caption>
             <thead className="border-b border-cocoa/30 text-sm text-cocoa-light">
-              <tr>
-                <th scope="col" className="py-2 pr-2 font-medium">
-                  Order
-                </th>
-                <th scope="col" className="py-2 pr-2 font-medium">
-                  Recipient
-                </th>
-                <th scope="col" className="py-2 pr-2 font-medium">
-                  Postcode
-                </th>
-                <th scope="col" className="py-2 pr-2 font-medium">
-                  Weight
-                </th>
-                <th scope="col" className="py-2 font-medium">
-                  Service
-                </th>
-              </tr>
+              <ColumnHeads
+                cell="py-2 pr-2 font-medium"
+                columns={[
+                  'Order',
+                  'Recipient',
+                  'Postcode',
+                  'Weight',
+                  { label: 'Service', className: 'pr-0' },
+                ]}
+              />
             </thead>
             <tbody>
               {parcels.map((p) => (

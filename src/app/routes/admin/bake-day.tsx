@@ -5,6 +5,7 @@ import { PrintButton } from '~/app/components/admin/bake-days/print-button';
 import { LoadError } from '~/app/components/admin/load-error';
 import { Button } from '~/app/components/ui/button';
 import { Badge, Card } from '~/app/components/ui/card';
+import { ColumnHeads } from '~/app/components/ui/column-heads';
 import { requireAdminPage } from '~/app/lib/guards.server';
 import { pageMeta } from '~/app/lib/meta';
 import { field, loadOrNull, runPageAction } from '~/app/lib/page-action.server';
@@ -92,14 +93,11 @@ export default function BakeDay({ loaderData, actionData, params }: Route.Compon
           ) : (
             <table className="mt-3 w-full text-left">
               <thead>
-                <tr className="border-b border-crumb text-sm text-cocoa-light">
-                  <th scope="col" className="py-2 font-medium">
-                    Cookie
-                  </th>
-                  <th scope="col" className="py-2 text-right font-medium">
-                    Cookies
-                  </th>
-                </tr>
+                <ColumnHeads
+                  className="border-b border-crumb text-sm text-cocoa-light"
+                  cell="py-2 font-medium"
+                  columns={['Cookie', { label: 'Cookies', className: 'text-right' }]}
+                />
               </thead>
               <tbody>
                 {list.lines.map((l) => (

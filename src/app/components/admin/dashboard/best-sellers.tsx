@@ -1,4 +1,5 @@
 import { Card } from '~/app/components/ui/card';
+import { ColumnHeads } from '~/app/components/ui/column-heads';
 import { formatPence } from '~/shared/money/money';
 import type { BestSeller } from '~/shared/orders/sales';
 
@@ -18,17 +19,14 @@ export function BestSellers({ items }: { items: BestSeller[] }) {
               Last 30 days, paid orders. Revenue is what the cookies sold for, before discounts and refunds.
             </caption>
             <thead className="border-b border-crumb text-sm text-cocoa-light">
-              <tr>
-                <th scope="col" className="p-4 font-medium">
-                  Cookie
-                </th>
-                <th scope="col" className="p-4 text-right font-medium">
-                  Sold
-                </th>
-                <th scope="col" className="p-4 text-right font-medium">
-                  Revenue
-                </th>
-              </tr>
+              <ColumnHeads
+                cell="p-4 font-medium"
+                columns={[
+                  'Cookie',
+                  { label: 'Sold', className: 'text-right' },
+                  { label: 'Revenue', className: 'text-right' },
+                ]}
+              />
             </thead>
             <tbody className="divide-y divide-crumb">
               {items.map((b, i) => (
