@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '~/app/components/ui/button';
@@ -17,20 +17,14 @@ interface SignInFormProps {
 }
 
 export function SignInForm({ defaultEmail, ready, onSignedIn, onForgotPassword }: SignInFormProps) {
-  const { errors, check } = useFormCheck(SignInSchema);
-  const [pending, setPending] = useState(false);
+  const { errors, check, pending, send } = useFormCheck(SignInSchema);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const checked = check(event.currentTarget);
     if (!checked) return;
-    setPending(true);
-    const result = await signIn(checked.data.email, checked.data.password);
-    if (!result.ok) {
-      setPending(false);
-      toast.error(result.message);
-      return;
-    }
+    const result = await send(() => signIn(checked.data.email, checked.data.password), { leaving: true });
+    if (!result.ok) return;
     toast.success('Signed in successfully!');
     await onSignedIn();
   }
@@ -107,21 +101,15 @@ interface SignUpFormProps {
 }
 
 export function SignUpForm({ ready, onSignedIn, onSignedUp }: SignUpFormProps) {
-  const { errors, check, onChange, reset } = useFormCheck(SignUpSchema);
-  const [pending, setPending] = useState(false);
+  const { errors, check, onChange, reset, pending, send, stay } = useFormCheck(SignUpSchema);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
     const checked = check(form);
     if (!checked) return;
-    setPending(true);
-    const result = await signUp(checked.values as Record<SignUpField, string>);
-    if (!result.ok) {
-      setPending(false);
-      toast.error(result.message);
-      return;
-    }
+    const result = await send(() => signUp(checked.values as Record<SignUpField, string>), { leaving: true });
+    if (!result.ok) return;
     // The customer has just proved the password: sign them in at once, as they expect.
     const session = await signIn(checked.data.email, checked.data.password);
     if (session.ok) {
@@ -129,7 +117,7 @@ export function SignUpForm({ ready, onSignedIn, onSignedUp }: SignUpFormProps) {
       await onSignedIn();
       return;
     }
-    setPending(false);
+    stay();
     toast.success('Account created successfully! You can now sign in.');
     form.reset();
     reset();

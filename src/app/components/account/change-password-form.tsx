@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '~/app/components/ui/button';
 import { Card } from '~/app/components/ui/card';
@@ -10,21 +10,15 @@ import { useFormCheck } from './use-form-check';
 
 /** /account "Change password": needs the current one; every other device is signed out. */
 export function ChangePasswordForm({ ready }: { ready: boolean }) {
-  const { errors, check } = useFormCheck(ChangePasswordSchema);
-  const [pending, setPending] = useState(false);
+  const { errors, check, pending, send } = useFormCheck(ChangePasswordSchema);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
     const checked = check(form);
     if (!checked) return;
-    setPending(true);
-    const result = await changePassword(checked.data.currentPassword, checked.data.newPassword);
-    setPending(false);
-    if (!result.ok) {
-      toast.error(result.message);
-      return;
-    }
+    const result = await send(() => changePassword(checked.data.currentPassword, checked.data.newPassword));
+    if (!result.ok) return;
     form.reset();
     toast.success('Password changed. Other devices have been signed out.');
   }

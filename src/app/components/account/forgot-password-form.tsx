@@ -1,5 +1,4 @@
 import { type FormEvent, useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '~/app/components/ui/button';
 import { requestPasswordReset } from '~/app/lib/account-client';
 import { ForgotPasswordSchema, PASSWORD_MESSAGES } from '~/shared/schemas/account';
@@ -14,21 +13,15 @@ interface ForgotPasswordFormProps {
 
 /** "Forgot password?": asks for a reset link. The answer never says whether the account exists. */
 export function ForgotPasswordForm({ defaultEmail, ready, onBack }: ForgotPasswordFormProps) {
-  const { errors, check } = useFormCheck(ForgotPasswordSchema);
-  const [pending, setPending] = useState(false);
+  const { errors, check, pending, send } = useFormCheck(ForgotPasswordSchema);
   const [sentTo, setSentTo] = useState<string | null>(null);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const checked = check(event.currentTarget);
     if (!checked) return;
-    setPending(true);
-    const result = await requestPasswordReset(checked.data.email);
-    setPending(false);
-    if (!result.ok) {
-      toast.error(result.message);
-      return;
-    }
+    const result = await send(() => requestPasswordReset(checked.data.email));
+    if (!result.ok) return;
     setSentTo(checked.data.email);
   }
 

@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '~/app/components/ui/button';
 import { updateProfile } from '~/app/lib/account-client';
@@ -38,20 +38,14 @@ interface ProfileFormProps {
 
 /** Edits the customer's own details with sign-up's rules; the e-mail is not changed here. */
 export function ProfileForm({ profile, ready, onSaved, onCancel }: ProfileFormProps) {
-  const { errors, check, onChange } = useFormCheck(ProfileSchema);
-  const [pending, setPending] = useState(false);
+  const { errors, check, onChange, pending, send } = useFormCheck(ProfileSchema);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const checked = check(event.currentTarget);
     if (!checked) return;
-    setPending(true);
-    const result = await updateProfile(checked.values as Record<ProfileField, string>);
-    setPending(false);
-    if (!result.ok) {
-      toast.error(result.message);
-      return;
-    }
+    const result = await send(() => updateProfile(checked.values as Record<ProfileField, string>));
+    if (!result.ok) return;
     toast.success('Profile updated');
     onSaved();
   }

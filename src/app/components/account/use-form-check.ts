@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
 import type { z } from 'zod';
+import type { AuthResult } from '~/app/lib/auth-client';
 import type { Errors } from './form-field';
 
 /** The first message per field, from issues already in the rules' order (docs/rules/accounts.md). */
@@ -34,13 +35,26 @@ function check<S extends z.ZodType>(schema: S, form: HTMLFormElement, setErrors:
 
 /**
  * A form checked against its schema when sent (`check`, as above); after a first attempt its
- * messages follow the typing (`onChange`), so a fixed field stops saying it is wrong.
+ * messages follow the typing (`onChange`), so a fixed field stops saying it is wrong. `send` makes
+ * the call: `pending` meanwhile, and a refusal said in an error toast.
  */
 export function useFormCheck<S extends z.ZodType>(schema: S) {
   const [errors, setErrors] = useState<Errors>({});
   const [submitted, setSubmitted] = useState(false);
+  const [pending, setPending] = useState(false);
   return {
     errors,
+    pending,
+    /** `leaving`: once done, the page moves on (signed in), so the form stays disabled. */
+    send: async (call: () => Promise<AuthResult>, { leaving = false } = {}) => {
+      setPending(true);
+      const result = await call();
+      if (!result.ok || !leaving) setPending(false);
+      if (!result.ok) toast.error(result.message);
+      return result;
+    },
+    /** Enables the form again after `send(…, { leaving: true })` when the page stays after all. */
+    stay: () => setPending(false),
     check: (form: HTMLFormElement) => {
       setSubmitted(true);
       return check(schema, form, setErrors);

@@ -29,19 +29,15 @@ export default function ResetPasswordPage({ loaderData }: Route.ComponentProps) 
   const { token } = loaderData;
   const navigate = useNavigate();
   const hydrated = useHydrated();
-  const { errors, check } = useFormCheck(ResetPasswordSchema);
-  const [pending, setPending] = useState(false);
+  const { errors, check, pending, send } = useFormCheck(ResetPasswordSchema);
   const [linkDead, setLinkDead] = useState(!token);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const checked = check(event.currentTarget);
     if (!checked) return;
-    setPending(true);
-    const result = await resetPassword(token, checked.data.newPassword);
-    setPending(false);
+    const result = await send(() => resetPassword(token, checked.data.newPassword));
     if (!result.ok) {
-      toast.error(result.message);
       if (result.message === PASSWORD_MESSAGES.linkInvalid) setLinkDead(true);
       return;
     }
