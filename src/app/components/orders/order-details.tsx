@@ -102,7 +102,17 @@ function TotalRow({
   );
 }
 
-export function DeliveryAddress({ order }: { order: OrderView }) {
+/** Where the order goes (or who collects it) beside how its delivery stands: both order pages. */
+export function WhereAndHow({ order }: { order: OrderView }) {
+  return (
+    <div className="grid gap-6 sm:grid-cols-2">
+      <DeliveryAddress order={order} />
+      <DeliveryStatus order={order} />
+    </div>
+  );
+}
+
+function DeliveryAddress({ order }: { order: OrderView }) {
   const collect = order.fulfilment === 'collection';
   return (
     <div>
@@ -121,7 +131,7 @@ export function DeliveryAddress({ order }: { order: OrderView }) {
 }
 
 /** The delivery's status and tracking code, with a carrier link when we know the carrier. */
-export function DeliveryStatus({ order }: { order: OrderView }) {
+function DeliveryStatus({ order }: { order: OrderView }) {
   const d = order.delivery;
   return (
     <div>

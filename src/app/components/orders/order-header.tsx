@@ -3,6 +3,9 @@ import { DeliveryDay } from '~/app/components/orders/delivery-day';
 import { OrderMarks, OrderStatusBadge } from '~/app/components/orders/status-badge';
 import type { OrderView } from '~/shared/orders/order-view';
 
+/** An order page's title: "Order #…" ("Order" while it is not loaded). */
+export const orderTitle = (order?: Pick<OrderView, 'number'>) => (order ? `Order ${order.number}` : 'Order');
+
 /**
  * The top of an order's page, for its customer and for the owner: the number, a muted line
  * (`subtitle`), the delivery or collection day and any `children` under it; the refund marks,
@@ -22,7 +25,7 @@ export function OrderHeader({
   return (
     <div className="mb-6 flex flex-wrap items-start justify-between gap-4">
       <div>
-        <h1 className="text-3xl font-bold">Order {order.number}</h1>
+        <h1 className="text-3xl font-bold">{orderTitle(order)}</h1>
         <p className="text-cocoa-light">{subtitle}</p>
         <DeliveryDay date={order.delivery_date} fulfilment={order.fulfilment} dispatch={order.dispatch} />
         {children}

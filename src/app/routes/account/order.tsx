@@ -1,13 +1,8 @@
 import { ArrowLeft } from 'lucide-react';
 import { data, Link, useFetcher } from 'react-router';
 import { CustomerOrderActions } from '~/app/components/orders/order-actions';
-import {
-  DeliveryAddress,
-  DeliveryStatus,
-  OrderLines,
-  StatusHistory,
-} from '~/app/components/orders/order-details';
-import { OrderHeader } from '~/app/components/orders/order-header';
+import { OrderLines, StatusHistory, WhereAndHow } from '~/app/components/orders/order-details';
+import { OrderHeader, orderTitle } from '~/app/components/orders/order-header';
 import { Button } from '~/app/components/ui/button';
 import { Card } from '~/app/components/ui/card';
 import { requireCustomerPage } from '~/app/lib/guards.server';
@@ -23,7 +18,7 @@ import type { Route } from './+types/order';
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   pageMeta(matches, {
-    title: loaderData ? `Order ${loaderData.order.number}` : 'Order',
+    title: orderTitle(loaderData?.order),
     description: 'Your order, its delivery and its history.',
     noIndex: true,
   });
@@ -94,10 +89,7 @@ export default function AccountOrderPage({ loaderData }: Route.ComponentProps) {
       <Card className="space-y-6 p-5 sm:p-6">
         <OrderLines order={order} />
         {giftCards.length > 0 && <GiftCardsSent cards={giftCards} />}
-        <div className="grid gap-6 sm:grid-cols-2">
-          <DeliveryAddress order={order} />
-          <DeliveryStatus order={order} />
-        </div>
+        <WhereAndHow order={order} />
         <StatusHistory order={order} forCustomer />
       </Card>
     </main>

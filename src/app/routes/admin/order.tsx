@@ -2,13 +2,8 @@ import { ArrowLeft, Printer } from 'lucide-react';
 import { data, Link } from 'react-router';
 import { markPaidAction } from '~/app/components/admin/admin-action.server';
 import { OrderAdminForms } from '~/app/components/admin/order-admin-forms';
-import {
-  DeliveryAddress,
-  DeliveryStatus,
-  OrderLines,
-  StatusHistory,
-} from '~/app/components/orders/order-details';
-import { OrderHeader } from '~/app/components/orders/order-header';
+import { OrderLines, StatusHistory, WhereAndHow } from '~/app/components/orders/order-details';
+import { OrderHeader, orderTitle } from '~/app/components/orders/order-header';
 import { Button } from '~/app/components/ui/button';
 import { Card } from '~/app/components/ui/card';
 import { requireAdminPage } from '~/app/lib/guards.server';
@@ -26,7 +21,7 @@ import type { Route } from './+types/order';
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   pageMeta(matches, {
-    title: loaderData ? `Order ${loaderData.order.number}` : 'Order',
+    title: orderTitle(loaderData?.order),
     description: 'One order: its items, delivery, history and refunds.',
     noIndex: true,
   });
@@ -112,10 +107,7 @@ export default function AdminOrderPage({ loaderData }: Route.ComponentProps) {
       <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
         <Card className="space-y-6 p-5">
           <OrderLines order={order} />
-          <div className="grid gap-6 sm:grid-cols-2">
-            <DeliveryAddress order={order} />
-            <DeliveryStatus order={order} />
-          </div>
+          <WhereAndHow order={order} />
           <p className="text-sm text-cocoa-light">
             Paid:{' '}
             {order.paid_at
