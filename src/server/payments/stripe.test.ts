@@ -4,32 +4,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveries, emailOutbox, orders, paymentEvents, refunds } from '~/server/db/schema';
 import { DiscountCodeFormSchema } from '~/shared/discounts/discount-code';
 import { formatBakeDay } from '~/shared/time/london-time';
-import { type StandInSession, type StripeStandIn, startStripeStandIn } from '~/test/doubles/stripe-stand-in';
+import { type StandInSession, type StripeStandIn, stripeTestApp } from '~/test/doubles/stripe-stand-in';
 import { api, createProduct, createUser } from '~/test/factories';
-import { createTestApp, type TestApp } from '~/test/test-app';
+import type { TestApp } from '~/test/test-app';
 
 const WEBHOOK_SECRET = 'whsec_test_secret_for_the_shop';
 const stripe = new Stripe('sk_test_standin');
 let standIn: StripeStandIn;
 let t: TestApp;
+let close: () => Promise<void>;
 let cookie: string;
 let email: string;
 
 beforeAll(async () => {
-  standIn = await startStripeStandIn();
-  t = await createTestApp({
-    env: {
-      STRIPE_SECRET_KEY: 'sk_test_standin',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_URL: standIn.url,
-    },
-  });
+  ({ t, standIn, close } = await stripeTestApp(WEBHOOK_SECRET));
   ({ cookie, email } = await createUser(t));
 });
-afterAll(async () => {
-  await t.close();
-  await standIn.close();
-});
+afterAll(() => close?.());
 
 async function checkout() {
   const shortbread = await createProduct(t.services, { name: 'Shortbread', pricePennies: 450 });

@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderPayments, subscriptionBoxes, subscriptions } from '~/server/db/schema';
 import { addDays, londonDate } from '~/shared/time/london-time';
 import { everyDayTemplate } from '~/test/bake-days';
-import { type StripeStandIn, startStripeStandIn } from '~/test/doubles/stripe-stand-in';
+import { type StripeStandIn, stripeTestApp } from '~/test/doubles/stripe-stand-in';
 import { api, createProduct, createUser } from '~/test/factories';
-import { createTestApp, type TestApp } from '~/test/test-app';
+import type { TestApp } from '~/test/test-app';
 import { asOfInstant } from './subscriptions-service';
 
 // The Cookie Club on Stripe (through the stand-in): setup-mode Checkout saves the card, boxes are
@@ -17,23 +17,13 @@ const stripe = new Stripe('sk_test_standin');
 const today = londonDate(new Date());
 let standIn: StripeStandIn;
 let t: TestApp;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  standIn = await startStripeStandIn();
-  t = await createTestApp({
-    env: {
-      STRIPE_SECRET_KEY: 'sk_test_standin',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_URL: standIn.url,
-      RATE_LIMITS: 'false',
-    },
-  });
+  ({ t, standIn, close } = await stripeTestApp(WEBHOOK_SECRET, { RATE_LIMITS: 'false' }));
   await t.services.bakeDays.saveTemplate(everyDayTemplate({ horizonDays: 60 }));
 });
-afterAll(async () => {
-  await t.close();
-  await standIn.close();
-});
+afterAll(() => close?.());
 
 let eventSeq = 0;
 function sendWebhook(type: string, object: object, id = `evt_club_${eventSeq++}`) {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
+import { createTestApp } from '../test-app';
 
 export interface RecordedRequest {
   method: string;
@@ -261,3 +262,27 @@ export async function startStripeStandIn() {
 }
 
 export type StripeStandIn = Awaited<ReturnType<typeof startStripeStandIn>>;
+
+/**
+ * A test app whose payments go to Stripe through a stand-in of its own (the secret key the
+ * stand-in expects, `webhookSecret` for signed webhooks); `close` stops both.
+ */
+export async function stripeTestApp(webhookSecret: string, env: Record<string, string> = {}) {
+  const standIn = await startStripeStandIn();
+  const t = await createTestApp({
+    env: {
+      STRIPE_SECRET_KEY: 'sk_test_standin',
+      STRIPE_WEBHOOK_SECRET: webhookSecret,
+      STRIPE_API_URL: standIn.url,
+      ...env,
+    },
+  });
+  return {
+    t,
+    standIn,
+    close: async () => {
+      await t.close();
+      await standIn.close();
+    },
+  };
+}
