@@ -1,26 +1,22 @@
 import { type Errors, Field } from './form-field';
 
+const FIELDS = [
+  { name: 'newPassword', id: 'new-password', label: 'New password', hint: '6 to 72 characters' },
+  { name: 'confirmPassword', id: 'confirm-password', label: 'Confirm new password' },
+] as const;
+
 /** A new password typed twice (changing it, or choosing one from a reset link): the same rules. */
 export function NewPasswordFields({ idPrefix, errors }: { idPrefix: string; errors: Errors }) {
-  return (
-    <>
-      <Field
-        id={`${idPrefix}new-password`}
-        name="newPassword"
-        label="New password"
-        type="password"
-        autoComplete="new-password"
-        hint="6 to 72 characters"
-        error={errors.newPassword}
-      />
-      <Field
-        id={`${idPrefix}confirm-password`}
-        name="confirmPassword"
-        label="Confirm new password"
-        type="password"
-        autoComplete="new-password"
-        error={errors.confirmPassword}
-      />
-    </>
-  );
+  return FIELDS.map((f) => (
+    <Field
+      key={f.name}
+      id={`${idPrefix}${f.id}`}
+      name={f.name}
+      label={f.label}
+      type="password"
+      autoComplete="new-password"
+      hint={'hint' in f ? f.hint : undefined}
+      error={errors[f.name]}
+    />
+  ));
 }
