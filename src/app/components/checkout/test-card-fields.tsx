@@ -1,5 +1,8 @@
-import { FlaskConical } from 'lucide-react';
+import { CreditCard, FlaskConical } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Form, Link, useNavigation } from 'react-router';
 import { TEST_MODE_TEXT } from '~/app/components/layout/test-mode-banner';
+import { Button } from '~/app/components/ui/button';
 import { Input, Label } from '~/app/components/ui/input';
 
 const FIELDS = [
@@ -47,5 +50,45 @@ export function TestModeHeader() {
       <FlaskConical aria-hidden className="size-4" />
       {TEST_MODE_TEXT}
     </header>
+  );
+}
+
+interface TestCardFormProps {
+  /** "Pay with card", "Save your card". */
+  heading: string;
+  error?: string;
+  fields: Record<string, string>;
+  /** The submit button's contents, given whether the form is being sent. */
+  submit: (submitting: boolean) => ReactNode;
+  /** Where Cancel goes. */
+  cancelTo: string;
+  /** What each test card number does on this page. */
+  testCards: ReactNode;
+}
+
+/** A test payment page's card form (paying, and saving a card): heading, fields, button, Cancel, test cards. */
+export function TestCardForm({ heading, error, fields, submit, cancelTo, testCards }: TestCardFormProps) {
+  const submitting = useNavigation().state !== 'idle';
+  return (
+    <section
+      aria-labelledby="card-form-heading"
+      className="rounded-lg border border-crumb bg-white p-6 shadow-sm"
+    >
+      <h2 id="card-form-heading" className="mb-4 flex items-center gap-2 text-xl font-bold">
+        <CreditCard aria-hidden className="size-5" /> {heading}
+      </h2>
+      <Form method="post" noValidate className="flex flex-col gap-4" aria-describedby="test-cards">
+        <TestCardFields error={error} fields={fields} />
+        <Button type="submit" size="lg" disabled={submitting}>
+          {submit(submitting)}
+        </Button>
+        <Link to={cancelTo} className="text-center text-sm font-medium text-caramel-dark underline">
+          Cancel
+        </Link>
+      </Form>
+      <p id="test-cards" className="mt-6 rounded-md bg-cream p-3 text-xs text-cocoa-light">
+        {testCards}
+      </p>
+    </section>
   );
 }

@@ -1,7 +1,5 @@
-import { CreditCard } from 'lucide-react';
-import { data, Form, Link, redirect, useNavigation } from 'react-router';
-import { cardOfForm, TestCardFields, TestModeHeader } from '~/app/components/checkout/test-card-fields';
-import { Button } from '~/app/components/ui/button';
+import { data, redirect } from 'react-router';
+import { cardOfForm, TestCardForm, TestModeHeader } from '~/app/components/checkout/test-card-fields';
 import { orFormRefusal } from '~/app/lib/service-errors.server';
 import { formatPence } from '~/shared/money/money';
 import type { Route } from './+types/test-card';
@@ -28,7 +26,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function TestCardPage({ loaderData, actionData }: Route.ComponentProps) {
   const { sub, shopName } = loaderData;
-  const submitting = useNavigation().state !== 'idle';
   return (
     <div className="min-h-dvh bg-cream">
       <TestModeHeader />
@@ -43,30 +40,14 @@ export default function TestCardPage({ loaderData, actionData }: Route.Component
             today, delivery included. Nothing is taken on this page.
           </p>
         </section>
-        <section
-          aria-labelledby="card-heading"
-          className="rounded-lg border border-crumb bg-white p-6 shadow-sm"
-        >
-          <h2 id="card-heading" className="mb-4 flex items-center gap-2 text-xl font-bold">
-            <CreditCard aria-hidden className="size-5" /> Save your card
-          </h2>
-          <Form method="post" noValidate className="flex flex-col gap-4" aria-describedby="test-cards">
-            <TestCardFields error={actionData?.error} fields={actionData?.fields ?? {}} />
-            <Button type="submit" size="lg" disabled={submitting}>
-              {submitting ? 'Saving...' : 'Save card'}
-            </Button>
-            <Link
-              to="/account/subscriptions"
-              className="text-center text-sm font-medium text-caramel-dark underline"
-            >
-              Cancel
-            </Link>
-          </Form>
-          <p id="test-cards" className="mt-6 rounded-md bg-cream p-3 text-xs text-cocoa-light">
-            Test cards: 4242 4242 4242 4242 saves a card that pays; 4000 0000 0000 0341 saves a card that is
-            declined later; 4000 0000 0000 0002 is declined now.
-          </p>
-        </section>
+        <TestCardForm
+          heading="Save your card"
+          error={actionData?.error}
+          fields={actionData?.fields ?? {}}
+          submit={(submitting) => (submitting ? 'Saving...' : 'Save card')}
+          cancelTo="/account/subscriptions"
+          testCards="Test cards: 4242 4242 4242 4242 saves a card that pays; 4000 0000 0000 0341 saves a card that is declined later; 4000 0000 0000 0002 is declined now."
+        />
       </main>
     </div>
   );

@@ -1,7 +1,6 @@
-import { CreditCard, Lock } from 'lucide-react';
-import { Form, Link, redirect, useNavigation } from 'react-router';
-import { cardOfForm, TestCardFields, TestModeHeader } from '~/app/components/checkout/test-card-fields';
-import { Button } from '~/app/components/ui/button';
+import { Lock } from 'lucide-react';
+import { redirect } from 'react-router';
+import { cardOfForm, TestCardForm, TestModeHeader } from '~/app/components/checkout/test-card-fields';
 import { orFormRefusal, orNotFoundPage } from '~/app/lib/service-errors.server';
 import { formatPence } from '~/shared/money/money';
 import type { Route } from './+types/test-payment';
@@ -33,7 +32,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function TestPaymentPage({ loaderData, actionData }: Route.ComponentProps) {
   const { payment, shopName } = loaderData;
-  const submitting = useNavigation().state !== 'idle';
   const fields: Record<string, string> = actionData?.fields ?? {};
   return (
     <div className="min-h-dvh bg-cream">
@@ -72,31 +70,19 @@ export default function TestPaymentPage({ loaderData, actionData }: Route.Compon
           </ul>
         </section>
 
-        <section
-          aria-labelledby="pay-heading"
-          className="rounded-lg border border-crumb bg-white p-6 shadow-sm"
-        >
-          <h2 id="pay-heading" className="mb-4 flex items-center gap-2 text-xl font-bold">
-            <CreditCard aria-hidden className="size-5" /> Pay with card
-          </h2>
-          <Form method="post" noValidate className="flex flex-col gap-4" aria-describedby="test-cards">
-            <TestCardFields error={actionData?.error} fields={fields} />
-            <Button type="submit" size="lg" disabled={submitting}>
+        <TestCardForm
+          heading="Pay with card"
+          error={actionData?.error}
+          fields={fields}
+          submit={(submitting) => (
+            <>
               <Lock aria-hidden className="size-4" />
               {submitting ? 'Processing...' : `Pay ${formatPence(payment.totalPennies)}`}
-            </Button>
-            <Link
-              to={`/checkout/cancel/${payment.orderId}`}
-              className="text-center text-sm font-medium text-caramel-dark underline"
-            >
-              Cancel
-            </Link>
-          </Form>
-          <p id="test-cards" className="mt-6 rounded-md bg-cream p-3 text-xs text-cocoa-light">
-            Test cards: 4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined. Use any future expiry date
-            and any three digits for the CVC.
-          </p>
-        </section>
+            </>
+          )}
+          cancelTo={`/checkout/cancel/${payment.orderId}`}
+          testCards="Test cards: 4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined. Use any future expiry date and any three digits for the CVC."
+        />
       </main>
     </div>
   );
