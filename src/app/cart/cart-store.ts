@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { create } from 'zustand';
 import { createJSONStorage, persist, type StateStorage } from 'zustand/middleware';
 import { type ContentsEntry, fillingKey } from '~/shared/boxes/box';
@@ -135,11 +135,14 @@ export function useCart() {
 export function useCartReady() {
   const [ready, setReady] = useState(() => useCartStore.persist.hasHydrated());
   useEffect(() => {
+    // A transition: on the page's first load it re-renders the storefront's header and footer,
+    // which React then does in slices instead of one long task (issue 34).
+    const done = () => startTransition(() => setReady(true));
     if (useCartStore.persist.hasHydrated()) {
-      setReady(true);
+      done();
       return;
     }
-    const unsubscribe = useCartStore.persist.onFinishHydration(() => setReady(true));
+    const unsubscribe = useCartStore.persist.onFinishHydration(done);
     void useCartStore.persist.rehydrate();
     return unsubscribe;
   }, []);

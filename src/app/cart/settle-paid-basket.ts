@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { forgetCheckoutDraft } from '~/app/checkout/checkout-draft';
+import { forgetCheckoutDraft } from '~/app/checkout/forget-checkout-draft';
 import { callApi } from '~/app/lib/api-client';
 import { basketKey, useCartReady, useCartStore } from './cart-store';
 

@@ -1,3 +1,4 @@
+import { CHECKOUT_DRAFT_STORAGE_NAME as KEY } from '~/shared/constants';
 import type { Fulfilment } from '~/shared/orders/fulfilment';
 import { type DeliveryFormState, EMPTY_DELIVERY } from './delivery-choice';
 
@@ -8,11 +9,10 @@ export interface CheckoutDraft {
   day: string | null;
 }
 
-const KEY = 'checkout-draft';
-
 /**
  * Kept in this tab's session storage, so Back, a reload or Cancel on the payment page return to
- * the checkout as it was left; a recipient's address is not kept once the tab is closed.
+ * the checkout as it was left; a recipient's address is not kept once the tab is closed (and
+ * nothing once the order is paid: forget-checkout-draft.ts).
  */
 export function loadCheckoutDraft(): CheckoutDraft | null {
   try {
@@ -42,11 +42,4 @@ export function saveCheckoutDraft(draft: CheckoutDraft) {
   } catch {
     // Storage full or refused (private mode): the checkout still works, it just is not kept.
   }
-}
-
-/** The order was paid: nothing of it is kept. */
-export function forgetCheckoutDraft() {
-  try {
-    sessionStorage.removeItem(KEY);
-  } catch {}
 }

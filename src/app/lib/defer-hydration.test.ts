@@ -16,7 +16,7 @@ describe('deferHydration', () => {
     expect(html).toContain(
       '<script type="text/x-deferred-module" id="deferred-route-modules">import * as route0 from "/assets/root-B.js";',
     );
-    expect(html).toContain('["/assets/entry.client-A.js","/assets/root-B.js"].forEach');
+    expect(html).toContain('var hrefs=["/assets/entry.client-A.js","/assets/root-B.js"]');
     expect(html).toMatch(/<\/script><script>\(function\(\)\{[\s\S]*\}\)\(\);<\/script><\/body><\/html>$/);
   });
 

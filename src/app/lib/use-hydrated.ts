@@ -1,16 +1,35 @@
-import { useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useState, useSyncExternalStore } from 'react';
 
 const subscribe = () => () => {};
+
+/** Set once the page's first hydration has run its effects: later mounts are client renders. */
+let tookOver = false;
 
 /**
  * False in the server's HTML and until React has taken over the page, then true. Controls that
  * only work with JavaScript stay disabled until then, so an early tap is visibly not yet possible
  * instead of silently lost (storefront pages load their JavaScript after the page has painted).
+ *
+ * The switch to true after hydration is a transition: React renders it in slices that leave the
+ * main thread free between them. (A store snapshot differing from the server's, as
+ * `useSyncExternalStore(…, () => true, () => false)` alone gives, re-renders the component and
+ * its whole subtree at once: on the product page, one ~0.5 s task on a slow phone; issue 34.)
+ * The store still answers "are we hydrating?": false from the server's snapshot while hydrating,
+ * true at once for a component mounted after that (e.g. after a client-side navigation).
  */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(
+  const mountedAfterHydration = useSyncExternalStore(
     subscribe,
-    () => true,
+    () => tookOver,
     () => false,
   );
+  const [hydrated, setHydrated] = useState(mountedAfterHydration);
+  useEffect(() => {
+    startTransition(() => setHydrated(true));
+    // After this commit's effects, where React compares each store's snapshot with the server's.
+    setTimeout(() => {
+      tookOver = true;
+    });
+  }, []);
+  return hydrated;
 }

@@ -9,9 +9,19 @@ describe('formatPence', () => {
     [5, '£0.05'],
     [100, '£1.00'],
     [123456, '£1,234.56'],
+    [99999, '£999.99'],
+    [100000000, '£1,000,000.00'],
+    [-123456789, '-£1,234,567.89'],
     [-250, '-£2.50'],
   ])('shows %i pence as %s', (pence, shown) => {
     expect(formatPence(pence)).toBe(shown);
+  });
+
+  it("groups the pounds as en-GB's own number format does", () => {
+    const en = new Intl.NumberFormat('en-GB');
+    for (const pounds of [0, 7, 42, 999, 1000, 12345, 999999, 1000000, 76543210]) {
+      expect(formatPence(pounds * 100)).toBe(`£${en.format(pounds)}.00`);
+    }
   });
 });
 

@@ -1,13 +1,15 @@
-/** Made once: `toLocaleString('en-GB')` builds a new formatter on every call. */
-const thousands = new Intl.NumberFormat('en-GB');
-
-/** Formats integer pence as pounds with two decimals, e.g. 450 -> "£4.50". */
+/**
+ * Formats integer pence as pounds with two decimals, e.g. 450 -> "£4.50", 123456 -> "£1,234.56".
+ * The commas by hand, not `Intl.NumberFormat('en-GB')`: making the first formatter loads the
+ * browser's locale data, 0.1-0.3 s of a slow phone's main thread on every storefront page
+ * (bench/RESULTS.md, issue 34's main thread after paint).
+ */
 export function formatPence(pence: number): string {
   const sign = pence < 0 ? '-' : '';
   const abs = Math.abs(Math.round(pence));
   const pounds = Math.floor(abs / 100);
   const rest = String(abs % 100).padStart(2, '0');
-  return `${sign}£${thousands.format(pounds)}.${rest}`;
+  return `${sign}£${String(pounds).replace(/\B(?=(\d{3})+$)/g, ',')}.${rest}`;
 }
 
 /** Cart and order totals: the sum of unit price times quantity, in pence. */
