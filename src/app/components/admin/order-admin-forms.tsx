@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useFetcher } from 'react-router';
+import { OrderStatusOptions } from '~/app/components/admin/order-status-options';
 import { Button } from '~/app/components/ui/button';
 import { Card } from '~/app/components/ui/card';
 import { ConfirmDialog } from '~/app/components/ui/confirm-dialog';
@@ -8,7 +9,6 @@ import { type PageActionResult, useActionToast } from '~/app/lib/use-action-toas
 import { formatPence } from '~/shared/money/money';
 import { type OrderView, refundableOf } from '~/shared/orders/order-view';
 import { REFUND_REASON_MAX, RefundFormSchema } from '~/shared/orders/payment-schemas';
-import { ORDER_STATUS_LABELS, settableStatuses } from '~/shared/orders/statuses';
 import { canMarkAsPaid, MarkAsPaidButton } from './mark-as-paid';
 
 const TOASTS = {
@@ -45,11 +45,7 @@ function StatusForm({ order }: { order: OrderView }) {
             value={status}
             onChange={(e) => setStatus(e.target.value as OrderView['status'])}
           >
-            {settableStatuses(order).map((s) => (
-              <option key={s} value={s}>
-                {ORDER_STATUS_LABELS[s]}
-              </option>
-            ))}
+            <OrderStatusOptions order={order} />
           </Select>
         </div>
         {order.delivery && (

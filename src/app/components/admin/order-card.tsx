@@ -1,4 +1,5 @@
 import { Link, useFetcher } from 'react-router';
+import { OrderStatusOptions } from '~/app/components/admin/order-status-options';
 import { BoxContentsList } from '~/app/components/boxes/box-contents';
 import { DeliveryDay } from '~/app/components/orders/delivery-day';
 import { SECTION_HEADING, ShipTo } from '~/app/components/orders/ship-to';
@@ -9,7 +10,6 @@ import { type PageActionResult, useActionToast } from '~/app/lib/use-action-toas
 import { shortId } from '~/shared/constants';
 import { formatPence } from '~/shared/money/money';
 import type { OrderView } from '~/shared/orders/order-view';
-import { ORDER_STATUS_LABELS, settableStatuses } from '~/shared/orders/statuses';
 import { summaryRows } from '~/shared/pricing/summary-rows';
 import { formatDateTime } from '~/shared/time/london-time';
 import { canMarkAsPaid, MarkAsPaidButton } from './mark-as-paid';
@@ -65,11 +65,7 @@ export function OrderCard({ order }: { order: OrderView }) {
                 }
                 className="w-36"
               >
-                {settableStatuses(order).map((s) => (
-                  <option key={s} value={s}>
-                    {ORDER_STATUS_LABELS[s]}
-                  </option>
-                ))}
+                <OrderStatusOptions order={order} />
               </Select>
             </div>
             {canMarkAsPaid(order) && <MarkAsPaidButton order={order} />}
