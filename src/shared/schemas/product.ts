@@ -132,6 +132,26 @@ const limitFields = {
 };
 const inOrder = (from?: string | null, until?: string | null) => !from || !until || from <= until;
 
+type LimitDates = Partial<
+  Record<'on_sale_from' | 'on_sale_until' | 'deliver_from' | 'deliver_until', string | null>
+>;
+
+/** Each "until" date not before its "from" (decision 043), said on the "until" field. */
+function limitDatesInOrder(p: LimitDates, ctx: z.RefinementCtx) {
+  if (!inOrder(p.on_sale_from, p.on_sale_until))
+    ctx.addIssue({
+      code: 'custom',
+      message: '"On sale until" must not be before "On sale from"',
+      path: ['on_sale_until'],
+    });
+  if (!inOrder(p.deliver_from, p.deliver_until))
+    ctx.addIssue({
+      code: 'custom',
+      message: '"Delivered until" must not be before "Delivered from"',
+      path: ['deliver_until'],
+    });
+}
+
 /**
  * An active product must have every allergen assessed; an inactive draft need not, nor a box,
  * whose allergens the server computes from the cookies it may hold (decision 042).
@@ -171,14 +191,7 @@ export const ProductInputSchema = z
     box_rules: BoxRulesInputSchema.nullable().default(null),
   })
   .refine(activeNeedsAllergens, { message: UNASSESSED_MESSAGE, path: ['allergen_info'] })
-  .refine((p) => inOrder(p.on_sale_from, p.on_sale_until), {
-    message: '"On sale until" must not be before "On sale from"',
-    path: ['on_sale_until'],
-  })
-  .refine((p) => inOrder(p.deliver_from, p.deliver_until), {
-    message: '"Delivered until" must not be before "Delivered from"',
-    path: ['deliver_until'],
-  })
+  .superRefine(limitDatesInOrder)
   .transform((p) => ({ ...p, vat_rate: p.vat_rate ?? vatRateForChocolate(p.chocolate_covered) }));
 
 /** An edit: any subset of the fields; nutrition left out keeps what the product has. */
@@ -202,14 +215,7 @@ export const ProductPatchSchema = z
     box_rules: BoxRulesInputSchema.nullable(),
   })
   .partial()
-  .refine((p) => inOrder(p.on_sale_from, p.on_sale_until), {
-    message: '"On sale until" must not be before "On sale from"',
-    path: ['on_sale_until'],
-  })
-  .refine((p) => inOrder(p.deliver_from, p.deliver_until), {
-    message: '"Delivered until" must not be before "Delivered from"',
-    path: ['deliver_until'],
-  })
+  .superRefine(limitDatesInOrder)
   .refine((p) => Object.values(p).some((v) => v !== undefined), { message: 'Nothing to update' });
 
 export type ProductInput = z.input<typeof ProductInputSchema>;
