@@ -35,7 +35,7 @@ test('the owner marks a cash order as paid from the orders list: Paid follows th
   const card = page.getByRole('article', { name: `Order ${number}` });
   // Paid is not a status to choose for an unpaid order: its money is recorded instead.
   const options = await card
-    .getByLabel(`Status of order ${orderId.slice(0, 8)}`)
+    .getByLabel(`Status of order #${orderId.slice(0, 8)}`)
     .locator('option')
     .allTextContents();
   expect(options).not.toContain('Paid');

@@ -61,12 +61,12 @@ test('the admin sees the dashboard, changes an order status and updates its deli
   await expect(order).toContainText('customer@shropshirecookies.example');
   await expect(order).toContainText('12 Castle Street');
   await expect(order).toContainText(/1 x /);
-  const status = order.getByLabel(`Status of order ${short}`);
+  const status = order.getByLabel(`Status of order #${short}`);
   await expect(status).toHaveValue('paid');
   await status.selectOption({ label: 'Shipped' });
   await expect(page.getByText('Order status updated')).toBeVisible();
   await page.reload();
-  await expect(page.getByLabel(`Status of order ${short}`)).toHaveValue('shipped');
+  await expect(page.getByLabel(`Status of order #${short}`)).toHaveValue('shipped');
 
   // The status filter lives in the address bar.
   await page.getByRole('link', { name: 'Shipped', exact: true }).click();

@@ -5,6 +5,3 @@ export const CHECKOUT_DRAFT_STORAGE_NAME = 'checkout-draft';
 export const RECENT_ORDERS_COUNT = 5;
 /** The most of one product a single order may hold; beyond it a basket is surely a mistake. */
 export const MAX_LINE_QUANTITY = 500;
-
-/** Short ids shown to people: the first 8 characters (docs/rules/orders.md). */
-export const shortId = (id: string) => id.slice(0, 8);

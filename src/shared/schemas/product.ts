@@ -255,7 +255,7 @@ const wholeNumber = (message: string) => z.string().trim().regex(/^\d+$/, messag
 
 /** A whole number typed in a field that may be left blank (null). */
 const optionalWholeNumber = (message: string, number: z.ZodType<number, number>) =>
-  blankIsNull(z.union([z.null(), wholeNumber(message).pipe(number)]));
+  blankIsNull(wholeNumber(message).pipe(number).nullable());
 
 /**
  * The box fields as the form holds them: whether it is a box, its size, a fixed assortment or a

@@ -5,7 +5,6 @@ import { Card } from '~/app/components/ui/card';
 import { Input, Label, Select, Textarea } from '~/app/components/ui/input';
 import { type PageActionResult, useActionToast } from '~/app/lib/use-action-toast';
 import type { AdminDeliveryDto } from '~/server/orders/deliveries-service';
-import { shortId } from '~/shared/constants';
 import { formatPence } from '~/shared/money/money';
 import { deliveryStatusLabel, fulfilmentNoun } from '~/shared/orders/fulfilment';
 import { DELIVERY_LIMITS } from '~/shared/orders/schemas';
@@ -28,7 +27,6 @@ export function DeliveryCard({ delivery }: { delivery: AdminDeliveryDto }) {
   const id = delivery.id;
   const saving = detailsFetcher.state !== 'idle';
   const { order } = delivery;
-  const short = shortId(order.id);
   const collect = order.fulfilment === 'collection';
 
   return (
@@ -45,7 +43,7 @@ export function DeliveryCard({ delivery }: { delivery: AdminDeliveryDto }) {
           </div>
           <div>
             <Label htmlFor={`delivery-status-${id}`} className="sr-only">
-              Status of delivery {short}
+              Status of delivery {order.number}
             </Label>
             <Select
               id={`delivery-status-${id}`}
@@ -127,7 +125,7 @@ export function DeliveryCard({ delivery }: { delivery: AdminDeliveryDto }) {
             <div className="self-end">
               <Button type="submit" variant="secondary" disabled={saving}>
                 {saving ? 'Saving...' : 'Save'}
-                <span className="sr-only"> delivery {short} details</span>
+                <span className="sr-only"> delivery {order.number} details</span>
               </Button>
             </div>
           </detailsFetcher.Form>

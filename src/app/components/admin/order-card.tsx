@@ -7,7 +7,6 @@ import { OrderMarks, OrderStatusBadge } from '~/app/components/orders/status-bad
 import { Card } from '~/app/components/ui/card';
 import { Label, Select } from '~/app/components/ui/input';
 import { type PageActionResult, useActionToast } from '~/app/lib/use-action-toast';
-import { shortId } from '~/shared/constants';
 import { formatPence } from '~/shared/money/money';
 import type { OrderView } from '~/shared/orders/order-view';
 import { summaryRows } from '~/shared/pricing/summary-rows';
@@ -51,7 +50,7 @@ export function OrderCard({ order }: { order: OrderView }) {
             <OrderStatusBadge status={order.status} />
             <div>
               <Label htmlFor={selectId} className="sr-only">
-                Status of order {shortId(order.id)}
+                Status of order {order.number}
               </Label>
               <Select
                 id={selectId}
