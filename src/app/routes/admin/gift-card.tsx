@@ -9,6 +9,7 @@ import { GIFT_CARD_MOVEMENT_LABELS, maskedGiftCard } from '~/shared/gift-cards/g
 import { formatPence } from '~/shared/money/money';
 import { adminActor } from '~/shared/orders/actor';
 import { orderNumber } from '~/shared/orders/statuses';
+import { formatDateTime } from '~/shared/time/london-time';
 import type { Route } from './+types/gift-card';
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -45,13 +46,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
 }
 
-const when = (iso: string) =>
-  new Intl.DateTimeFormat('en-GB', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: 'Europe/London',
-  }).format(new Date(iso));
-
 export default function GiftCardPage({ loaderData, actionData }: Route.ComponentProps) {
   const { card, ledger } = loaderData;
   const result = actionData as Result | undefined;
@@ -65,7 +59,7 @@ export default function GiftCardPage({ loaderData, actionData }: Route.Component
       <p className="mt-1 text-cocoa-light">
         {formatPence(card.initial_pennies)} issued by {card.issued_by}
         {card.recipient_name && ` for ${card.recipient_name}`} ·{' '}
-        <span className="capitalize">{card.status}</span> · expires {when(card.expires_at)}
+        <span className="capitalize">{card.status}</span> · expires {formatDateTime(card.expires_at)}
       </p>
       <p className="mt-4 text-2xl">
         Balance <strong>{formatPence(card.balance_pennies)}</strong>
@@ -87,7 +81,7 @@ export default function GiftCardPage({ loaderData, actionData }: Route.Component
           <tbody>
             {ledger.map((l) => (
               <tr key={l.id} className="border-b border-crumb">
-                <td className="py-2 pr-4">{when(l.at)}</td>
+                <td className="py-2 pr-4">{formatDateTime(l.at)}</td>
                 <td className="py-2 pr-4">{GIFT_CARD_MOVEMENT_LABELS[l.kind]}</td>
                 <td className="py-2 pr-4 text-right">{formatPence(l.amount_pennies)}</td>
                 <td className="py-2 pr-4">

@@ -12,6 +12,7 @@ import { groupGiftCardCode, maskedGiftCard } from '~/shared/gift-cards/gift-card
 import { formatPence } from '~/shared/money/money';
 import { adminActor } from '~/shared/orders/actor';
 import { pageAsked } from '~/shared/schemas/admin';
+import { formatLongDate } from '~/shared/time/london-time';
 import type { Route } from './+types/gift-cards';
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -49,9 +50,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ ok: false, error: refused.message } satisfies IssueResult, { status: refused.status });
   }
 }
-
-const day = (iso: string) =>
-  new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'Europe/London' }).format(new Date(iso));
 
 export default function GiftCardsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { totals, list } = loaderData;
@@ -142,13 +140,13 @@ export default function GiftCardsPage({ loaderData, actionData }: Route.Componen
                     </Link>
                   </td>
                   <td className="py-2 pr-4">
-                    {day(c.created_at)} by {c.issued_by}
+                    {formatLongDate(c.created_at)} by {c.issued_by}
                   </td>
                   <td className="py-2 pr-4">{c.recipient_name ?? '—'}</td>
                   <td className="py-2 pr-4 text-right">{formatPence(c.initial_pennies)}</td>
                   <td className="py-2 pr-4 text-right">{formatPence(c.balance_pennies)}</td>
                   <td className="py-2 pr-4 capitalize">{c.status}</td>
-                  <td className="py-2">{day(c.expires_at)}</td>
+                  <td className="py-2">{formatLongDate(c.expires_at)}</td>
                 </tr>
               ))}
             </tbody>

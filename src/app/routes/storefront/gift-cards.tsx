@@ -7,6 +7,7 @@ import { refusalOf } from '~/app/lib/service-errors.server';
 import type { BalanceAnswer } from '~/server/gift-cards/gift-cards-service';
 import { maskedGiftCard } from '~/shared/gift-cards/gift-card-code';
 import { formatPence } from '~/shared/money/money';
+import { formatLongDate } from '~/shared/time/london-time';
 import type { Route } from './+types/gift-cards';
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -30,9 +31,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ error: refused.message } satisfies Result, { status: refused.status });
   }
 }
-
-const expiry = (iso: string) =>
-  new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'Europe/London' }).format(new Date(iso));
 
 export default function GiftCards({ actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === 'submitting';
@@ -78,8 +76,8 @@ export default function GiftCards({ actionData }: Route.ComponentProps) {
               </p>
               <p className="text-sm text-cocoa-light">
                 {result.answer.status === 'expired'
-                  ? `Expired on ${expiry(result.answer.expires_at)}`
-                  : `Expires on ${expiry(result.answer.expires_at)}`}
+                  ? `Expired on ${formatLongDate(result.answer.expires_at)}`
+                  : `Expires on ${formatLongDate(result.answer.expires_at)}`}
               </p>
             </div>
           )}
