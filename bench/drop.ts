@@ -16,11 +16,10 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { hashPassword, makeSignature } from 'better-auth/crypto';
+import { makeSignature } from 'better-auth/crypto';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { loadConfig } from '../src/server/config';
 import {
-  accounts,
   deliveryZones,
   orderItems,
   orders,
@@ -41,7 +40,6 @@ const ONLY = process.env.BENCH_ONLY;
 /** Boxes a day (100 on drop day; fewer for a quick try of the bench itself). */
 const PER_DAY = Number(process.env.BENCH_DROP_PER_DAY ?? 100);
 const DAYS = 3;
-const PASSWORD = 'bench-drop-2026';
 const CARD = { cardNumber: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123', name: 'Drop Customer' };
 const BOX = 'Drop Day Christmas Box';
 /**
@@ -120,7 +118,6 @@ async function seed(env: Record<string, string>, customers: number) {
         dailyLimit: PER_DAY,
       })
       .returning({ id: products.id });
-    const hash = await hashPassword(PASSWORD);
     const ids = Array.from({ length: customers }, (_, i) => `drop-${i}`);
     const cookies: string[] = new Array(customers);
     for (let i = 0; i < ids.length; i += 500) {
@@ -130,15 +127,6 @@ async function seed(env: Record<string, string>, customers: number) {
         .values(
           chunk.map((id) => ({ id, name: `Drop ${id}`, email: `${id}@drop.example`, emailVerified: true })),
         );
-      await services.db.insert(accounts).values(
-        chunk.map((id) => ({
-          id: `acc-${id}`,
-          accountId: id,
-          providerId: 'credential',
-          userId: id,
-          password: hash,
-        })),
-      );
       await services.db.insert(profiles).values(
         chunk.map((id, j) => ({
           id,
