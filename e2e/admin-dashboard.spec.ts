@@ -29,3 +29,13 @@ test('the owner sees today’s sale in the charts and the cookie among the best 
   const best = page.getByRole('region', { name: 'Best Sellers' }).getByRole('table');
   await expect(best.getByRole('row').nth(1)).toContainText(order.product);
 });
+
+test('a dashboard link with a zone that is not one shows every zone and says why', async ({ page }) => {
+  await signInWithApi(page, DEMO_ADMIN);
+  await page.goto('/admin?zone=nowhere');
+  await expect(page.getByRole('alert')).toHaveText(
+    'Zone must be a delivery zone or Collection. Showing every zone.',
+  );
+  await expect(page.getByRole('region', { name: 'Last 30 days' })).toBeVisible();
+  await expect(page.getByLabel('Zone')).toHaveValue('');
+});

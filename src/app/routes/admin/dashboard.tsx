@@ -12,6 +12,7 @@ import { requireAdminPage } from '~/app/lib/guards.server';
 import { pageMeta } from '~/app/lib/meta';
 import { loadOrNull } from '~/app/lib/page-action.server';
 import { formatPence } from '~/shared/money/money';
+import { DashboardQuerySchema } from '~/shared/orders/schemas';
 import { formatBakeDay, formatLongDate } from '~/shared/time/london-time';
 import type { Route } from './+types/dashboard';
 
@@ -20,11 +21,12 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdminPage(request, context);
+  // A zone the address bar got wrong (an old link, a typo) shows every zone and says why.
+  const asked = DashboardQuerySchema.safeParse({ zone: new URL(request.url).searchParams.get('zone') });
   return {
+    zoneError: asked.success ? null : (asked.error.issues[0]?.message ?? null),
     dashboard: await loadOrNull(context, 'the dashboard', () =>
-      context.services.admin.dashboard.get({
-        zone: new URL(request.url).searchParams.get('zone') ?? undefined,
-      }),
+      context.services.admin.dashboard.get({ zone: asked.success ? asked.data.zone : undefined }),
     ),
     backup: await loadOrNull(context, 'the backup status', () => context.services.backups.status()),
   };
@@ -39,7 +41,7 @@ const shortDay = (day: string) =>
   });
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { dashboard, backup } = loaderData;
+  const { dashboard, backup, zoneError } = loaderData;
   return (
     <main className="mx-auto w-full max-w-5xl px-4 py-8">
       <h1 className="text-3xl font-bold">Dashboard</h1>
@@ -61,6 +63,11 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             Show
           </Button>
         </form>
+      )}
+      {dashboard && zoneError && (
+        <p role="alert" className="mb-6 rounded-md border border-red-700/40 bg-red-50 p-4 text-red-800">
+          {zoneError}. Showing every zone.
+        </p>
       )}
       {!dashboard ? (
         // docs/rules/shop-pages.md: dashboard load errors are only logged (no toast).
