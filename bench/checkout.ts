@@ -20,6 +20,7 @@ import { DiscountCodeFormSchema } from '../src/shared/discounts/discount-code';
 import { inProcess, overHttp, signIn } from '../src/test/sign-in';
 import { countQueries } from './lib/count-queries';
 import { RACE_CUSTOMERS, RACE_ROOM, type RaceResult, runDayRace, seedDayRace } from './lib/day-race';
+import { busyAnswers, honouringBusy } from './lib/honour-busy';
 import { expireAndVerify, type LifecycleFigures, refundUnderLoad } from './lib/lifecycle';
 import { machineBusyMs, postgresCpuMs } from './lib/process-tree';
 import {
@@ -188,11 +189,13 @@ const signInTo = (server: RunningServer, email: string) =>
   signIn(overHttp(server.url), server.url, { email, password: PASSWORD });
 
 const post = (server: RunningServer, url: string, body: unknown, cookie?: string) =>
-  fetch(`${server.url}${url}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: server.url, ...(cookie ? { cookie } : {}) },
-    body: JSON.stringify(body),
-  });
+  honouringBusy(() =>
+    fetch(`${server.url}${url}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: server.url, ...(cookie ? { cookie } : {}) },
+      body: JSON.stringify(body),
+    }),
+  );
 
 /** Every customer checks out and pays CHECKOUTS_PER_USER times; with `code`, each order applies it. */
 async function shop(
@@ -421,6 +424,9 @@ for (const r of results) {
   if (r.race)
     console.log(`| ${r.db} | ${r.race.date} | ${r.race.got} | ${r.race.full} | ${r.race.other.length} |`);
 }
+console.log(
+  `\nThe checkout's "very busy" answers honoured (Retry-After, then again): ${busyAnswers.honoured}`,
+);
 const problems = results.flatMap((r) => r.problems.map((p) => `${r.db}: ${p}`));
 if (problems.length) {
   console.log(`\nProblems:\n${problems.slice(0, 20).join('\n')}`);

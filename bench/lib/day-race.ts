@@ -1,5 +1,6 @@
 import type { Services } from '../../src/server/services';
 import { overHttp, signIn } from '../../src/test/sign-in';
+import { honouringBusy } from './honour-busy';
 import type { RunningServer } from './server';
 
 /**
@@ -56,14 +57,16 @@ export async function runDayRace(server: RunningServer, date: string): Promise<R
   }
   const answers = await Promise.all(
     cookies.map(async (cookie) => {
-      const res = await fetch(`${server.url}/api/checkout/create-checkout-session`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', origin: server.url, cookie },
-        body: JSON.stringify({
-          items: [{ product_id: products[0]!.id, quantity: COOKIES_PER_ORDER }],
-          delivery_date: date,
+      const res = await honouringBusy(() =>
+        fetch(`${server.url}/api/checkout/create-checkout-session`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: server.url, cookie },
+          body: JSON.stringify({
+            items: [{ product_id: products[0]!.id, quantity: COOKIES_PER_ORDER }],
+            delivery_date: date,
+          }),
         }),
-      });
+      );
       const body = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;
       return { status: res.status, message: body?.error?.message ?? '' };
     }),
