@@ -17,6 +17,7 @@ import { deliveries, emailOutbox, orders } from '../src/server/db/schema';
 import { createLogger } from '../src/server/logger';
 import { createServices } from '../src/server/services';
 import { DiscountCodeFormSchema } from '../src/shared/discounts/discount-code';
+import { type ListedProduct, plainCookies } from '../src/test/plain-cookie';
 import { inProcess, overHttp, signIn } from '../src/test/sign-in';
 import { countQueries } from './lib/count-queries';
 import { RACE_CUSTOMERS, RACE_ROOM, type RaceResult, runDayRace, seedDayRace } from './lib/day-race';
@@ -128,9 +129,13 @@ async function countOneOrder(config: Config, services: Awaited<ReturnType<typeof
       body: JSON.stringify(body),
     });
   const cookie = await signIn(inProcess(app), config.publicUrl, { email: emailOf(0), password: PASSWORD });
-  const { products } = (await json(await app.request('/api/products'))) as {
-    products: { id: string; price_pennies: number }[];
-  };
+  const products = plainCookies(
+    (
+      (await json(await app.request('/api/products'))) as {
+        products: (ListedProduct & { price_pennies: number })[];
+      }
+    ).products,
+  );
   const items = [0, 1].map((k) => ({ product_id: products[k]!.id, quantity: 2 }));
   // On PostgreSQL the catalogue version is polled every second: a poll inside the counted window
   // made a checkout 13 statements now and then instead of 12.
@@ -205,9 +210,13 @@ async function shop(
   deliveryFee: number,
   code: string | null = null,
 ): Promise<Placed[]> {
-  const { products } = (await json(await fetch(`${server.url}/api/products`))) as {
-    products: { id: string; price_pennies: number }[];
-  };
+  const products = plainCookies(
+    (
+      (await json(await fetch(`${server.url}/api/products`))) as {
+        products: (ListedProduct & { price_pennies: number })[];
+      }
+    ).products,
+  );
   // One after another: the shop refuses sign-ins beyond what its password hashing can take at once.
   const cookies: string[] = [];
   for (let i = 0; i < USERS; i++) cookies.push(await signInTo(server, emailOf(i)));
@@ -286,7 +295,9 @@ async function verify(env: Record<string, string>, placed: Placed[], result: Res
       else if (order.status !== 'paid' || !order.paidAt)
         result.problems.push(`order ${p.orderId} is ${order.status}`);
       else if (order.totalPennies !== p.expectedTotal) {
-        result.problems.push(`order ${p.orderId} total ${order.totalPennies}, expected ${p.expectedTotal}`);
+        result.problems.push(
+          `order ${p.orderId} total ${order.totalPennies} (cookies ${order.subtotalPennies}, discount ${order.discountPennies}, delivery ${order.deliveryFeePennies}), expected ${p.expectedTotal}`,
+        );
       }
       const [d] = await db.select({ n: count() }).from(deliveries).where(eq(deliveries.orderId, p.orderId));
       if (d!.n !== 1) result.problems.push(`order ${p.orderId} has ${d!.n} deliveries`);

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { E2E_BASE_URL } from './base-url';
-import { DEMO_ADMIN, fillTestCard, signInWithApi, signUpWithApi } from './fixtures';
+import { DEMO_ADMIN, fillTestCard, signInWithApi, signUpWithApi, waitUntilInteractive } from './fixtures';
 
 const COOKIE = 'Dark Chocolate & Sea Salt';
 
@@ -14,6 +14,8 @@ async function basketOf(page: Page, quantity: number) {
   await expect(page.getByText(`Added ${quantity} ${COOKIE} to cart`)).toBeVisible();
   await page.goto('/checkout');
   await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
+  // A code typed before the page's script runs is the browser's alone: wait, as a person sees the page respond.
+  await waitUntilInteractive(page);
 }
 
 const row = (page: Page, label: string) => page.getByText(label, { exact: true }).locator('..');

@@ -5,31 +5,9 @@ import { E2E_BASE_URL } from './base-url';
 export const DEMO_ADMIN = { email: 'admin@shropshirecookies.example', password: 'admin-demo-2026' };
 export const DEMO_CUSTOMER = { email: 'customer@shropshirecookies.example', password: 'customer-demo-2026' };
 
-/** What a journey reads of `/api/products` to choose a cookie. */
-interface ListedProduct {
-  id: string;
-  name: string;
-  box: unknown;
-  daily_limit: number | null;
-  deliver_from: string | null;
-  on_sale_from: string | null;
-  lead_days: number;
-  sold_out: boolean;
-}
+import { plainCookie } from '../src/test/plain-cookie';
 
-/**
- * The newest cookie any basket can hold at once: not a box to fill, nor limited, seasonal or sold
- * out. Journeys share one shop, so the newest product may be another journey's box or
- * Christmas special.
- */
-export function plainCookie<P extends ListedProduct>(products: P[]): P {
-  const found = products.find(
-    (p) =>
-      !p.box && p.daily_limit === null && !p.deliver_from && !p.on_sale_from && !p.lead_days && !p.sold_out,
-  );
-  if (!found) throw new Error('no plain cookie in the shop');
-  return found;
-}
+export { plainCookie };
 
 let seq = 0;
 /** A unique e-mail for a customer a journey signs up. */
