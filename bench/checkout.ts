@@ -18,6 +18,7 @@ import { decideZone, listZones } from '../src/server/delivery-zones/zones-servic
 import { createLogger } from '../src/server/logger';
 import { createServices } from '../src/server/services';
 import { DiscountCodeFormSchema } from '../src/shared/discounts/discount-code';
+import { everyDayTemplate } from '../src/test/bake-days';
 import { type ListedProduct, plainCookies } from '../src/test/plain-cookie';
 import { inProcess, overHttp, signIn } from '../src/test/sign-in';
 import { countQueries } from './lib/count-queries';
@@ -32,6 +33,7 @@ import {
   type RunningServer,
   startServer,
 } from './lib/server';
+import { vanEveryDay } from './lib/van-every-day';
 
 const USERS = Number(process.env.BENCH_USERS ?? 20);
 /** Where the shop under test listens (the embedded run's, then the PostgreSQL run's). */
@@ -191,6 +193,9 @@ async function seed(env: Record<string, string>) {
   await services.discounts.create(
     DiscountCodeFormSchema.parse({ code: BENCH_CODE, kind: 'percent', percent: '10', is_active: true }),
   );
+  await vanEveryDay(services);
+  // 400 orders of up to 12 cookies: the oven has room every day, so only the race's day fills.
+  await services.bakeDays.saveTemplate(everyDayTemplate({ horizonDays: 30, capacityCookies: 5_000 }));
   const raceDate = await seedDayRace(services);
   // The demo's zones decide delivery (the Settings fee only where a shop has none).
   const zone = decideZone(await listZones(services.db), 'SY1 1AA').zone;

@@ -19,19 +19,12 @@ import path from 'node:path';
 import { makeSignature } from 'better-auth/crypto';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { loadConfig } from '../src/server/config';
-import {
-  deliveryZones,
-  orderItems,
-  orders,
-  products,
-  profiles,
-  sessions,
-  users,
-} from '../src/server/db/schema';
+import { orderItems, orders, products, profiles, sessions, users } from '../src/server/db/schema';
 import { createLogger } from '../src/server/logger';
 import { createServices } from '../src/server/services';
 import { addDays, formatBakeDay, londonDate } from '../src/shared/time/london-time';
 import { loadAverage, onTemporaryPostgres, startServer } from './lib/server';
+import { vanEveryDay } from './lib/van-every-day';
 
 const CUSTOMERS = Number(process.env.BENCH_DROP_CUSTOMERS ?? 2_000);
 const ARRIVAL_SECONDS = Number(process.env.BENCH_DROP_SECONDS ?? 60);
@@ -100,12 +93,7 @@ async function seed(env: Record<string, string>, customers: number) {
       // The oven is not what runs out: the box's own limit is.
       capacityCookies: 5_000,
     });
-    // The customers live in the demo's van zone (SY1): on drop day it delivers every day, uncapped,
-    // so what runs out is the box's own limit, not the van's round.
-    await services.db
-      .update(deliveryZones)
-      .set({ weekdays: [0, 1, 2, 3, 4, 5, 6], dailyOrderCap: null })
-      .where(eq(deliveryZones.method, 'van'));
+    await vanEveryDay(services);
     const first = addDays(londonDate(new Date()), 3);
     const [box] = await services.db
       .insert(products)
