@@ -5,7 +5,8 @@
  * mobile throttling (4x CPU slowdown) and with `--throttling.cpuSlowdownMultiplier=8` (a slower
  * phone, or a host running slower than usual), the two rows side by side (issue 34: TBT under
  * 200 ms at 8x). `BENCH_LH_PAGES=/,/shop` audits only those rows; `BENCH_SLOWDOWNS=8` only that
- * setting. Prints scores and timings; asserts nothing.
+ * setting; `BENCH_URL` audits a shop already running there (two builds side by side, measured
+ * alternately) instead of starting one. Prints scores and timings; asserts nothing.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -76,7 +77,9 @@ async function audit(url: string, port: number, slowdown: number, attempt = 1): 
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-lh-'));
 // BENCH_PORT lets several checkouts on one machine run it at once.
-const server = await startServer({ DATA_DIR: dataDir }, Number(process.env.BENCH_PORT ?? 4311));
+const server = process.env.BENCH_URL
+  ? { url: process.env.BENCH_URL, stop: async () => {} }
+  : await startServer({ DATA_DIR: dataDir }, Number(process.env.BENCH_PORT ?? 4311));
 let chrome: chromeLauncher.LaunchedChrome | undefined;
 try {
   chrome = await chromeLauncher.launch({
