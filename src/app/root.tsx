@@ -10,11 +10,11 @@ import {
   useMatches,
   useRouteLoaderData,
 } from 'react-router';
-import { Toaster } from 'sonner';
 import type { Route } from './+types/root';
 import stylesheet from './app.css?url';
 import { ErrorReference } from './components/error-reference';
 import { TestModeBanner } from './components/layout/test-mode-banner';
+import { Toasts } from './components/layout/toasts';
 
 export const links: Route.LinksFunction = () => [
   // Both faces are in the first screen of every page: fetch them with the stylesheet rather than
@@ -33,13 +33,6 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 /** The shop details never change while the server runs: load them once per page view. */
 export const shouldRevalidate = () => false;
-
-const toastContrast = {
-  '--success-text': 'hsl(140, 100%, 20%)',
-  '--error-text': 'hsl(360, 100%, 32%)',
-  '--info-text': 'hsl(210, 92%, 30%)',
-  '--warning-text': 'hsl(31, 92%, 25%)',
-} as React.CSSProperties;
 
 /** The test payment page says test mode in its own header. */
 const TEST_PAYMENT_ROUTE = 'routes/checkout/test-payment';
@@ -60,17 +53,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body>
         {showBanner && <TestModeBanner />}
         {children}
-        <Toaster
-          position="top-center"
-          // Below the sticky 64 px header (and the ~36 px test-mode banner above it, when shown), so
-          // a toast never covers the cart badge or the navigation.
-          offset={{ top: showBanner ? 112 : 76 }}
-          mobileOffset={{ top: showBanner ? 108 : 72, left: 12, right: 12 }}
-          richColors
-          closeButton
-          // Sonner's rich colours are below WCAG AA contrast for text; darker text keeps the tints.
-          style={toastContrast}
-        />
+        <Toasts belowBanner={showBanner} />
         <ScrollRestoration />
         <Scripts />
       </body>

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { toast } from 'sonner';
+import { toast } from '~/app/lib/toast';
 
 /** What a page's action answers (runPageAction); the page turns it into a toast. */
 export type PageActionResult =

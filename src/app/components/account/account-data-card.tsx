@@ -1,7 +1,6 @@
 import { Download, Trash2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -14,6 +13,7 @@ import {
 import { Button } from '~/app/components/ui/button';
 import { Card } from '~/app/components/ui/card';
 import { deleteAccount } from '~/app/lib/account-client';
+import { toast } from '~/app/lib/toast';
 import { Field } from './form-field';
 
 const PASSWORD_REQUIRED = 'Please enter your password to confirm';

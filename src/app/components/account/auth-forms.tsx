@@ -1,8 +1,8 @@
 import type { FormEvent } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { Button } from '~/app/components/ui/button';
 import { signIn, signUp } from '~/app/lib/auth-client';
+import { toast } from '~/app/lib/toast';
 import { SignInSchema, type SignUpField, SignUpSchema } from '~/shared/schemas/sign-up';
 import { Field } from './form-field';
 import { useFormCheck } from './use-form-check';

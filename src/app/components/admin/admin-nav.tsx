@@ -19,10 +19,10 @@ import {
 import { Dialog } from 'radix-ui';
 import { useState } from 'react';
 import { NavLink, useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { Button } from '~/app/components/ui/button';
 import { signOut as signOutCall } from '~/app/lib/auth-client';
 import { cn } from '~/app/lib/cn';
+import { toast } from '~/app/lib/toast';
 
 export const ADMIN_LINKS = [
   { to: '/admin', label: 'Dashboard', icon: LayoutDashboard },

@@ -1,10 +1,10 @@
 import { ShoppingCart } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { useCartStore } from '~/app/cart/cart-store';
 import { AllergenSummary, KeepingDetails } from '~/app/components/food-information';
 import { Button } from '~/app/components/ui/button';
 import { QuantityStepper } from '~/app/components/ui/quantity-stepper';
+import { toast } from '~/app/lib/toast';
 import {
   type BoxFilling,
   type BoxView,

@@ -1,7 +1,6 @@
 import { LogOut } from 'lucide-react';
 import { useState } from 'react';
 import { data, Link, useNavigate, useRevalidator } from 'react-router';
-import { toast } from 'sonner';
 import { AccountDataCard } from '~/app/components/account/account-data-card';
 import { ChangePasswordForm } from '~/app/components/account/change-password-form';
 import { OrderHistory } from '~/app/components/account/order-history';
@@ -11,6 +10,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '~/app/components/ui/ta
 import { signOut } from '~/app/lib/auth-client';
 import { requireCustomerPage } from '~/app/lib/guards.server';
 import { pageMeta } from '~/app/lib/meta';
+import { toast } from '~/app/lib/toast';
 import { useHydrated } from '~/app/lib/use-hydrated';
 import { formatLongDate } from '~/shared/time/london-time';
 import type { Route } from './+types/account';

@@ -1,7 +1,6 @@
 import { Lock } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useRevalidator, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { basketKey, type CartItem, cartCookies, lineId, useCart, useCartStore } from '~/app/cart/cart-store';
 import { CartLoading, EmptyCart } from '~/app/cart/empty-cart';
 import { loadCheckoutDraft, saveCheckoutDraft } from '~/app/checkout/checkout-draft';
@@ -27,6 +26,7 @@ import { Button } from '~/app/components/ui/button';
 import { Card } from '~/app/components/ui/card';
 import { getUser } from '~/app/lib/guards.server';
 import { pageMeta } from '~/app/lib/meta';
+import { toast } from '~/app/lib/toast';
 import { formatPence } from '~/shared/money/money';
 import { CANCEL_NOTICE } from '~/shared/orders/cancellation';
 import type { Fulfilment } from '~/shared/orders/fulfilment';

@@ -1,13 +1,13 @@
 import { Clock, Mail, MapPin, Phone } from 'lucide-react';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { data, useActionData, useFetcher, useRouteLoaderData } from 'react-router';
-import { toast } from 'sonner';
 import { Button } from '~/app/components/ui/button';
 import { Card } from '~/app/components/ui/card';
 import { Input, Label, Textarea } from '~/app/components/ui/input';
 import { getUser } from '~/app/lib/guards.server';
 import { pageMeta } from '~/app/lib/meta';
 import { refusalOf } from '~/app/lib/service-errors.server';
+import { toast } from '~/app/lib/toast';
 import type { loader as rootLoader } from '~/app/root';
 import { CONTACT_LIMITS } from '~/shared/schemas/contact-limits';
 import type { Route } from './+types/contact';

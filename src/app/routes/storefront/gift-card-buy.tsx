@@ -1,12 +1,12 @@
 import { Gift } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { useCartStore } from '~/app/cart/cart-store';
 import { Button } from '~/app/components/ui/button';
 import { Card } from '~/app/components/ui/card';
 import { Input, Label } from '~/app/components/ui/input';
 import { pageMeta } from '~/app/lib/meta';
+import { toast } from '~/app/lib/toast';
 import {
   GIFT_CARD_AMOUNTS,
   GIFT_CARD_MAX_PENNIES,

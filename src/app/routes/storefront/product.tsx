@@ -1,7 +1,6 @@
 import { ArrowLeft, ShoppingCart } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { data, Link } from 'react-router';
-import { toast } from 'sonner';
 import { useCartStore } from '~/app/cart/cart-store';
 import { BoxFiller } from '~/app/components/boxes/box-filler';
 import { PostcodeChecker } from '~/app/components/delivery/postcode-checker';
@@ -11,6 +10,7 @@ import { Button } from '~/app/components/ui/button';
 import { QuantityStepper } from '~/app/components/ui/quantity-stepper';
 import { pageMeta } from '~/app/lib/meta';
 import { productImageFor } from '~/app/lib/product-image';
+import { toast } from '~/app/lib/toast';
 import { useHydrated } from '~/app/lib/use-hydrated';
 import type { ProductDto } from '~/server/catalog/catalog-service';
 import type { DayLeft } from '~/server/limits/product-days';

@@ -1,12 +1,12 @@
 import { Suspense, useEffect } from 'react';
 import { Await, data, Link, useRevalidator } from 'react-router';
-import { toast } from 'sonner';
 import { ProductImage } from '~/app/components/product-image';
 import { NoMatches, ShopFilters } from '~/app/components/shop-filters';
 import { Button } from '~/app/components/ui/button';
 import { Badge, Card } from '~/app/components/ui/card';
 import { Pagination } from '~/app/components/ui/pagination';
 import { pageMeta } from '~/app/lib/meta';
+import { toast } from '~/app/lib/toast';
 import { SHOP_PAGE_SIZE } from '~/shared/browse-pages';
 import { formatPence } from '~/shared/money/money';
 import { isFiltered, readShopQuery, type ShopQuery, shopQueryString } from '~/shared/shop-query';
