@@ -639,6 +639,29 @@ export const salesByDayProduct = pgTable(
   ],
 );
 
+/**
+ * Cookies and units booked per delivery day and product (decision 057): the lines of every order
+ * with a delivery date that is not cancelled, as rows of changes written by triggers on orders
+ * and order items (migration 0026), so checkout's calendar and a checkout's capacity check under
+ * the day's lock read a few rows per day, not every order's lines. A day's figure is the sum of
+ * its rows; `foldBookings` (orders/day-bookings.ts) folds a day's changes into one row per product.
+ * `productId` is null for lines whose product was deleted (their cookies still count).
+ */
+export const dayBookings = pgTable(
+  'day_bookings',
+  {
+    date: date('date', { mode: 'string' }).notNull(),
+    productId: uuid('product_id'),
+    cookies: integer('cookies').notNull(),
+    units: integer('units').notNull(),
+    folded: boolean('folded').notNull().default(false),
+  },
+  (t) => [
+    index('day_bookings_date_idx').on(t.date),
+    index('day_bookings_unfolded_idx').on(t.date).where(sql`not ${t.folded}`),
+  ],
+);
+
 /** Provider events already handled, so a repeated webhook changes nothing. */
 export const paymentEvents = pgTable('payment_events', {
   id: text('id').primaryKey(),

@@ -1,49 +1,34 @@
-import { and, between, eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, between, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { IsoDate } from '~/shared/time/london-time';
 import type { Db, Tx } from '../db/client';
-import { orderItems, orders } from '../db/schema';
-
-/** The orders that hold their cookies' place on their day: all but cancelled ones. */
-const holdsItsPlace = sql`${orders.status} <> 'cancelled'`;
+import { dayBookings } from '../db/schema';
 
 /**
- * Cookies already reserved for each date from `from` to `to` (inclusive; `to` may be a SQL
- * expression): the lines of every order for that delivery day that is not cancelled (a pending
- * order holds its place until it is paid or cancelled), as a scalar subquery giving a JSON object
- * { date: cookies }, so a statement reading the days' rules counts them in the same round trip.
- * Counted order by order through `orders_delivery_date_idx` and `order_items_order_id_idx`:
- * joined, PostgreSQL hashed every line the shop ever sold, a scan that grows with its history
- * (checkout's calendar 4.2 -> 2.1 ms of the embedded database's work at 1,500 past orders,
- * bench/RESULTS.md). Bake days count their capacity with it; the orders module owns the tables.
+ * Cookies booked for each date from `from` to `to` (inclusive; `to` may be a SQL expression), as
+ * a scalar subquery giving a JSON object { date: cookies }, so a statement reading the days' rules
+ * reads them in the same round trip. Read from the rows the triggers keep (`day_bookings`,
+ * decision 057): a few rows per day, whatever the shop's history. What they hold is the lines of
+ * every order for that day that is not cancelled (a pending order holds its place until it is
+ * paid or cancelled), `recountBookings` counted afresh. Bake days count their capacity with it;
+ * the orders module owns the tables.
  */
 export const bookedCookiesByDateJson = (from: IsoDate | Placeholder, to: IsoDate | SQL) =>
   sql<Record<IsoDate, number> | null>`(
   select json_object_agg(d.date, d.cookies) from (
-    select o.delivery_date::text as date, coalesce(sum((
-      select sum(i.quantity * i.cookies_each) from ${orderItems} i where i.order_id = o.id
-    )), 0)::int as cookies
-    from ${orders} o
-    where o.delivery_date between ${from}::date and ${to} and o.status <> 'cancelled'
-    group by o.delivery_date
+    select b.date::text as date, sum(b.cookies)::int as cookies
+    from ${dayBookings} b
+    where b.date between ${from}::date and ${to}
+    group by b.date
   ) d
 )`;
 
 /**
- * The cookies booked for one date as a scalar subquery, for a statement that reads the day's
- * rules in the same round trip, or for `bookedCookiesOnDay` (the same count as
- * `bookedCookiesByDateJson`). Counted order by order through `order_items_order_id_idx`: joined,
- * PostgreSQL hashes every line the shop ever sold (a sequential scan that grows with its history:
- * 2.6 ms beside 20,000 past orders on the embedded database, 0.5 ms this way), and the count
- * taken under a day's lock would hold that lock longer.
+ * The cookies booked for one date as a scalar subquery (as `bookedCookiesByDateJson`), for a
+ * statement that reads the day's rules in the same round trip, or for `bookedCookiesOnDay`.
  */
 export const bookedCookiesOn = (date: IsoDate) =>
-  // Aliased (drizzle leaves columns unqualified in a select with no join, where "id" would be a
-  // line's), so `holdsItsPlace` is spelt out: not cancelled.
   sql<number>`(
-  select coalesce(sum((
-    select sum(i.quantity * i.cookies_each) from ${orderItems} i where i.order_id = o.id
-  )), 0)::int from ${orders} o
-  where o.delivery_date = ${date} and o.status <> 'cancelled'
+  select coalesce(sum(b.cookies), 0)::int from ${dayBookings} b where b.date = ${date}
 )`.mapWith(Number);
 
 /** Cookies already reserved for one date (see `bookedCookiesOn`). */
@@ -55,19 +40,20 @@ export async function bookedCookiesOnDay(exec: Db | Tx, date: IsoDate): Promise<
 /**
  * Units of each of `productIds` held for one date (lines of orders not cancelled: a pending order
  * holds its units until it is paid or expires), as a scalar subquery giving a JSON object by
- * product id, for the statement that counts the day's cookies under its lock (decision 043).
+ * product id, for the statement that reads the day's cookies under its lock (decision 043), from
+ * the rows the triggers keep (decision 057).
  */
 export const unitsHeldOn = (date: IsoDate, productIds: readonly string[]) =>
   sql<Record<string, number> | null>`(
   select json_object_agg(u.product_id, u.units) from (
-    select i.product_id, sum(i.quantity)::int as units
-    from ${orders} o join ${orderItems} i on i.order_id = o.id
-    where o.delivery_date = ${date} and o.status <> 'cancelled'
-      and i.product_id in (${sql.join(
+    select b.product_id, sum(b.units)::int as units
+    from ${dayBookings} b
+    where b.date = ${date}
+      and b.product_id in (${sql.join(
         productIds.map((id) => sql`${id}::uuid`),
         sql`, `,
       )})
-    group by i.product_id
+    group by b.product_id
   ) u
 )`;
 
@@ -100,20 +86,13 @@ export async function unitsHeldByDate(
   if (productIds.length === 0) return {};
   const rows = await exec
     .select({
-      date: orders.deliveryDate,
-      productId: orderItems.productId,
-      units: sql<number>`sum(${orderItems.quantity})::int`.mapWith(Number),
+      date: dayBookings.date,
+      productId: dayBookings.productId,
+      units: sql<number>`sum(${dayBookings.units})::int`.mapWith(Number),
     })
-    .from(orders)
-    .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
-    .where(
-      and(
-        between(orders.deliveryDate, from, to),
-        holdsItsPlace,
-        inArray(orderItems.productId, [...productIds]),
-      ),
-    )
-    .groupBy(orders.deliveryDate, orderItems.productId);
+    .from(dayBookings)
+    .where(and(between(dayBookings.date, from, to), inArray(dayBookings.productId, [...productIds])))
+    .groupBy(dayBookings.date, dayBookings.productId);
   const out: Record<IsoDate, Record<string, number>> = {};
   for (const r of rows) {
     const day = out[r.date!] ?? {};

@@ -20,6 +20,7 @@ import type { CollectionPoint, OrderUpdateKind } from '../mail/order-updates';
 import { NO_COUNTERS, type ShopCounters } from '../metrics/shop-counters';
 import { customerDeleted, type PaymentPage } from './account-deletion';
 import type { CardProvider } from './card-provider';
+import { foldBookings } from './day-bookings';
 import { type DayOrder, slipOrder } from './day-orders';
 import { createDeliveriesService } from './deliveries-service';
 import { openCheckouts } from './open-checkouts';
@@ -579,12 +580,13 @@ export function createOrdersService(
     /**
      * Runs the expiry sweep every `ms` on this instance; stop() on shutdown. It also folds the
      * day's sales changes (decision 018), so the owner's first dashboard after a busy spell does
-     * not wait for that.
+     * not wait for that, and the days' bookings (decision 057), so checkout reads few rows a day.
      */
     startExpirySweep(ms = 30_000) {
       const run = async () => {
         await this.sweepExpired().catch((err) => log.error({ err }, 'expiry sweep failed'));
         await foldSales(db).catch((err) => log.error({ err }, 'folding sales changes failed'));
+        await foldBookings(db).catch((err) => log.error({ err }, 'folding day bookings failed'));
         // Gift cards 24 months old lose what is left on them (decision 044).
         await db
           .transaction((tx) => expireDue(tx, SYSTEM))
