@@ -1,10 +1,10 @@
 import cluster from 'node:cluster';
-import { createServer } from 'node:http';
 import { DEMO_ADMIN, DEMO_CUSTOMER, demoAccountsExist, isLoopback } from './account/seed-demo-users';
 import { hashingGate } from './auth/auth';
 import type { Config } from './config';
 import { startEmbeddedUpkeep } from './db/embedded-upkeep';
 import { createNodeListener } from './http/node-listener';
+import { createShopServer } from './http/shop-server';
 import { loadClientBuild } from './load-build';
 import { createLogger, logsArePretty } from './logger';
 import { startHeapCompactionWhenIdle } from './memory/compact-heap-when-idle';
@@ -23,7 +23,7 @@ export async function serve(config: Config, { announce = true } = {}) {
   services.metrics.collectProcessMetrics();
   // Several processes: a scrape of any one answers for the whole shop (decision 028).
   if (cluster.isWorker) scrapeWholeCluster(services.metrics);
-  const server = createServer(createNodeListener(services, await loadClientBuild()));
+  const server = createShopServer(createNodeListener(services, await loadClientBuild()));
   // Nothing could be answered any more: stop, so whatever supervises the shop starts it again
   // (PGlite recovers its folder on opening) rather than leaving it up answering errors.
   services.onDatabaseLost((reason) => {

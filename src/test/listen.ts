@@ -1,8 +1,8 @@
-import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
 import type { ClientBuild } from '~/server/app';
 import { createNodeListener } from '~/server/http/node-listener';
+import { createShopServer } from '~/server/http/shop-server';
 import { loadClientBuild } from '~/server/load-build';
 import type { Logger } from '~/server/logger';
 import type { Services } from '~/server/services';
@@ -20,7 +20,7 @@ export function capturingLogger(): { log: Logger; lines: Record<string, unknown>
  * page cache, the request log), for what needs a client address or the node layer.
  */
 export async function listen(services: Services, build?: ClientBuild) {
-  const server = createServer(createNodeListener(services, build));
+  const server = createShopServer(createNodeListener(services, build));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {

@@ -123,10 +123,12 @@ const SERVICE_WEIGHT = 0.1;
 type Refusal = (res: ServerResponse) => void;
 
 const BUSY = 'The shop is very busy just now. Please try again in a few seconds.';
+/** How long a visitor told the shop is busy is asked to wait before trying again. */
+export const BUSY_RETRY_AFTER_SECONDS = 5;
 const busyHeaders = (type: string) => ({
   'content-type': type,
   'cache-control': 'no-store',
-  'retry-after': '5',
+  'retry-after': String(BUSY_RETRY_AFTER_SECONDS),
 });
 
 function refusePage(res: ServerResponse) {
