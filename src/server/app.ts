@@ -52,10 +52,18 @@ export interface ClientBuild {
 export const ANONYMOUS_CHECKOUT_MAX_AGE_MS = 5000;
 
 /**
- * How long the page of a product with a per-day limit is reused: it shows what is left for the
- * next days, and a day sold out must show to the next visitor within a second (decision 050).
+ * How old the page of a product with a per-day limit may be when a visitor reads it: it shows
+ * what is left for the next days, and a day sold out must show to the next visitor within a
+ * second (decision 050).
  */
 export const LIMITED_PRODUCT_MAX_AGE_MS = 1000;
+
+/**
+ * The last part of that second, in which the copy is still answered while one redraw runs in the
+ * background, so no visitor waits for it (decision 054). Inside the second, not after it: the
+ * sold-out line still shows within the second, and a redraw slower than this is waited for.
+ */
+export const LIMITED_PRODUCT_REDRAW_MS = 500;
 
 /** Whether a /product/:id page shows what is left per day (its product has a per-day limit). */
 async function showsDaysLeft(services: Services, pathname: string): Promise<boolean> {
@@ -98,7 +106,12 @@ export function createStorefrontCache(services: Services): PageCache {
       readShopQuery(searchParams).page <=
         Math.max(1, Math.ceil((await services.catalog.listActive()).length / SHOP_PAGE_SIZE)),
     freshFor: async ({ pathname }) =>
-      (await showsDaysLeft(services, pathname)) ? LIMITED_PRODUCT_MAX_AGE_MS : undefined,
+      (await showsDaysLeft(services, pathname))
+        ? {
+            freshMs: LIMITED_PRODUCT_MAX_AGE_MS - LIMITED_PRODUCT_REDRAW_MS,
+            staleMs: LIMITED_PRODUCT_REDRAW_MS,
+          }
+        : undefined,
   });
 }
 
@@ -115,6 +128,8 @@ export function createApp(services: Services, build?: ClientBuild, cache = creat
   app.use(noteRoute);
   // First, so a cached answer is stored with every header the layers below add.
   app.use(cache.middleware);
+  // A page redrawn in the background goes through the whole app, as a visitor's request would.
+  cache.redrawThrough(app.fetch);
   app.use(
     secureHeaders({
       strictTransportSecurity: config.secureCookies ? 'max-age=31536000; includeSubDomains' : false,

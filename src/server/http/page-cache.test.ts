@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -6,7 +7,7 @@ import { browsePageKey } from '~/shared/browse-pages';
 import { createProduct, createUser } from '~/test/factories';
 import { serveTestApp } from '~/test/listen';
 import type { TestApp } from '~/test/test-app';
-import { acceptsGzip, createPageCache } from './page-cache';
+import { acceptsGzip, createPageCache, type Freshness } from './page-cache';
 
 // The shop as `npm start` serves it (node:http, the real React Router build), on a test database.
 let t: TestApp;
@@ -214,7 +215,7 @@ describe('cached shop searches and filters', () => {
 
 describe('misses and pages fresh for a while', () => {
   /** A cache in front of an app that counts its renders, each taking `renderMs`. */
-  function counted(options: { freshFor?: (url: URL) => Promise<number | undefined>; renderMs?: number }) {
+  function counted(options: { freshFor?: (url: URL) => Promise<Freshness | undefined>; renderMs?: number }) {
     let rendered = 0;
     const cache = createPageCache({
       keyFor: (url) => (url.pathname.startsWith('/page') ? url.pathname : null),
@@ -249,7 +250,9 @@ describe('misses and pages fresh for a while', () => {
   });
 
   it('keeps a page only as long as freshFor says for its URL, others until the version changes', async () => {
-    const shop = counted({ freshFor: async (url) => (url.pathname === '/page/short' ? 1000 : undefined) });
+    const shop = counted({
+      freshFor: async (url) => (url.pathname === '/page/short' ? { freshMs: 1000 } : undefined),
+    });
     await shop.get('/page/short');
     await shop.get('/page/long');
     await shop.get('/page/short');
@@ -262,6 +265,160 @@ describe('misses and pages fresh for a while', () => {
     } finally {
       clock.mockRestore();
     }
+  });
+});
+
+describe('a page fresh for a while, answered while one redraw runs in the background', () => {
+  /**
+   * A cache whose pages are fresh for 1 s, then stale for 1 s more, in front of an app whose
+   * drawings wait until the test lets them finish (`finish`), or fail while `failing` is set.
+   */
+  function held() {
+    let version = 1;
+    let rendered = 0;
+    let failing = false;
+    const waiting: (() => void)[] = [];
+    const cache = createPageCache({
+      keyFor: (url) => url.pathname,
+      version: async () => version,
+      knownVersion: () => version,
+      freshFor: async () => ({ freshMs: 1000, staleMs: 1000 }),
+    });
+    const app = new Hono();
+    app.onError((_, c) => c.text('could not draw', 500));
+    app.use(cache.middleware).get('*', async (c) => {
+      const n = ++rendered;
+      await new Promise<void>((resolve) => waiting.push(resolve));
+      if (failing) throw new Error('the database went away');
+      return c.html(`<p>version ${version}, render ${n}</p>`);
+    });
+    cache.redrawThrough(app.fetch);
+    const get = async (path = '/page') => {
+      const res = await app.request(path);
+      return `${res.status} ${await res.text()}`;
+    };
+    /** Lets the drawings under way finish, and gives the cache a moment to keep their answers. */
+    const finish = async () => {
+      await vi.waitFor(() => expect(waiting.length).toBeGreaterThan(0));
+      for (const resolve of waiting.splice(0)) resolve();
+      await new Promise((r) => setTimeout(r, 20));
+    };
+    return {
+      cache,
+      get,
+      finish,
+      rendered: () => rendered,
+      drawing: () => waiting.length,
+      newVersion: () => version++,
+      fail: (on: boolean) => (failing = on),
+    };
+  }
+
+  /** Runs `body` with Date.now() as `ms` after the start. */
+  const start = Date.now();
+  async function at<T>(ms: number, body: () => Promise<T>): Promise<T> {
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(start + ms);
+    try {
+      return await body();
+    } finally {
+      clock.mockRestore();
+    }
+  }
+
+  /** The first drawing, made at the start, kept. */
+  async function drawn() {
+    const shop = held();
+    const first = at(0, () => shop.get());
+    await shop.finish();
+    expect(await first).toBe('200 <p>version 1, render 1</p>');
+    return shop;
+  }
+
+  it('answers the old copy at once while one redraw is under way, then the new copy', async () => {
+    const shop = await drawn();
+    expect(await at(500, () => shop.get())).toBe('200 <p>version 1, render 1</p>');
+    expect(shop.rendered()).toBe(1);
+
+    // Past its freshness: every request is answered the copy without waiting, and one redraw runs.
+    const answers = await at(1200, () => Promise.all(Array.from({ length: 10 }, () => shop.get())));
+    expect(new Set(answers)).toEqual(new Set(['200 <p>version 1, render 1</p>']));
+    expect(shop.rendered()).toBe(2);
+    expect(shop.drawing()).toBe(1);
+    expect(await at(1500, () => shop.get())).toBe('200 <p>version 1, render 1</p>');
+    expect(shop.rendered()).toBe(2);
+
+    await shop.finish();
+    expect(await at(1600, () => shop.get())).toBe('200 <p>version 1, render 2</p>');
+    expect(shop.rendered()).toBe(2);
+  });
+
+  it('answers the copy on node:http too, starting the redraw there, past the queue for pages', async () => {
+    const shop = await drawn();
+    const written: { status?: number; body?: string }[] = [];
+    const node = () => {
+      const req = { method: 'GET', url: '/page', headers: { host: 'shop.test' }, rawHeaders: [] };
+      const res = {
+        writeHead: (status: number) => written.push({ status }),
+        end: (body: Uint8Array) => (written.at(-1)!.body = Buffer.from(body).toString()),
+      };
+      return shop.cache.serveFromNode(req as unknown as IncomingMessage, res as unknown as ServerResponse);
+    };
+    expect(await at(1200, async () => [node(), node(), node()])).toEqual([true, true, true]);
+    expect(new Set(written.map((w) => JSON.stringify(w)))).toEqual(
+      new Set([JSON.stringify({ status: 200, body: '<p>version 1, render 1</p>' })]),
+    );
+    expect(shop.rendered()).toBe(2);
+    await shop.finish();
+    expect(await at(1300, () => shop.get())).toBe('200 <p>version 1, render 2</p>');
+    // Past the copy's allowance, and with no redraw under way, the app answers the request.
+    expect(await at(5000, async () => node())).toBe(false);
+  });
+
+  it('never answers a copy past its allowance: those requests wait for the redraw', async () => {
+    const shop = await drawn();
+    expect(await at(1200, () => shop.get())).toBe('200 <p>version 1, render 1</p>');
+    // Two seconds after it was drawn the copy is too old, even with its redraw under way.
+    const late = at(2100, () => shop.get());
+    await shop.finish();
+    expect(await late).toBe('200 <p>version 1, render 2</p>');
+    expect(shop.rendered()).toBe(2);
+  });
+
+  it("never answers the copy from before an owner's change, however fresh", async () => {
+    const shop = await drawn();
+    shop.newVersion();
+    const after = at(200, () => shop.get());
+    await shop.finish();
+    expect(await after).toBe('200 <p>version 2, render 2</p>');
+
+    // Nor past its freshness: the change comes while the copy would be answered stale.
+    shop.newVersion();
+    const later = at(1500, () => shop.get());
+    await shop.finish();
+    expect(await later).toBe('200 <p>version 3, render 3</p>');
+  });
+
+  it('keeps nothing from a failed redraw, and the next request tries again and gets an answer', async () => {
+    const shop = await drawn();
+    shop.fail(true);
+    expect(await at(1200, () => shop.get())).toBe('200 <p>version 1, render 1</p>');
+    await shop.finish(); // the redraw fails
+    expect(shop.rendered()).toBe(2);
+
+    // The copy is still answered within its allowance, and the next request starts a redraw anew.
+    shop.fail(false);
+    expect(await at(1300, () => shop.get())).toBe('200 <p>version 1, render 1</p>');
+    expect(shop.rendered()).toBe(3);
+    await shop.finish();
+    expect(await at(1400, () => shop.get())).toBe('200 <p>version 1, render 3</p>');
+
+    // Past the allowance, a failing redraw leaves its waiters to draw their own: none hangs.
+    shop.fail(true);
+    const waiters = at(5000, () => Promise.all([shop.get(), shop.get()]));
+    await shop.finish(); // the leader fails
+    shop.fail(false);
+    await shop.finish(); // each waiter's own drawing
+    expect((await waiters).sort()).toEqual(['200 <p>version 1, render 5</p>', '500 could not draw']);
   });
 });
 

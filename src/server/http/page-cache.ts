@@ -6,6 +6,11 @@ interface Entry {
   version: number;
   /** When it stops being fresh (ms since the epoch), for keys with a maxAgeMs. */
   freshUntil: number;
+  /**
+   * Until when, past its freshness, it may still be answered while one redraw of it is under way
+   * in the background (freshUntil when it may not).
+   */
+  staleUntil: number;
   /** What it holds, both bodies and their headers, counted against its pool's bytes. */
   bytes: number;
   status: number;
@@ -41,11 +46,23 @@ export interface PageCacheOptions {
    * stored (e.g. a limited product's page, which shows what is left for the next days); undefined
    * = until the version changes.
    */
-  freshFor?: (url: URL) => Promise<number | undefined>;
+  freshFor?: (url: URL) => Promise<Freshness | undefined>;
   /** Bytes the shared pages may hold (both encodings); the oldest go first (default 16 MB). */
   maxBytes?: number;
   /** Bytes the searches and filters may hold (default 4 MB). */
   maxSearchBytes?: number;
+}
+
+/**
+ * How long a page is answered from the cache, counted from when it began to be drawn: fresh for
+ * `freshMs`, then for `staleMs` more only while one redraw of it runs in the background (the
+ * first request past its freshness starts it; no request waits for it). So no visitor reads a
+ * copy older than freshMs + staleMs, and the redraw's wait falls on nobody unless it takes longer
+ * than staleMs (decision 054).
+ */
+export interface Freshness {
+  freshMs: number;
+  staleMs?: number;
 }
 
 export interface CacheKey {
@@ -85,6 +102,11 @@ export function createPageCache(options: PageCacheOptions) {
 
   type Slot = Required<Omit<CacheKey, 'maxAgeMs'>> & { maxAgeMs: number | undefined };
 
+  /** The whole app, for redraws in the background (`redrawThrough`); none: misses wait instead. */
+  let redrawFetch: ((request: Request, env: unknown) => Response | Promise<Response>) | undefined;
+  /** The requests of those redraws, which the middleware passes to the app untouched. */
+  const redraws = new WeakSet<Request>();
+
   function lookup(url: URL, cookie: string | undefined): Slot | null {
     const found = options.keyFor(url, cookie);
     if (found === null) return null;
@@ -102,6 +124,17 @@ export function createPageCache(options: PageCacheOptions) {
     return hit && hit.version === version && hit.freshUntil > Date.now() ? hit : undefined;
   }
 
+  /**
+   * The kept answer past its freshness but within its stale allowance, of this version only: a
+   * catalogue change (an owner's edit) is never answered with the copy from before it.
+   */
+  function stale(slot: Slot, version: number | null): Entry | undefined {
+    const hit = pools[slot.pool].entries.get(slot.key);
+    return hit && hit.version === version && hit.staleUntil > Date.now() ? hit : undefined;
+  }
+
+  const inFlightKey = (slot: Slot, version: number | null) => `${slot.pool} ${version} ${slot.key}`;
+
   function remove(pool: CachePool, key: string) {
     const { entries } = pools[pool];
     const old = entries.get(key);
@@ -116,7 +149,7 @@ export function createPageCache(options: PageCacheOptions) {
 
   /** `started`: when the answer began to be drawn, which is how old what it shows may be. */
   function store(
-    slot: Slot,
+    slot: Slot & { staleMs: number },
     version: number,
     started: number,
     res: Response,
@@ -140,9 +173,11 @@ export function createPageCache(options: PageCacheOptions) {
       remove(slot.pool, oldest);
     }
     pool.bytes += size;
+    const freshUntil = slot.maxAgeMs === undefined ? Number.POSITIVE_INFINITY : started + slot.maxAgeMs;
     const entry: Entry = {
       version,
-      freshUntil: slot.maxAgeMs === undefined ? Number.POSITIVE_INFINITY : started + slot.maxAgeMs,
+      freshUntil,
+      staleUntil: freshUntil + slot.staleMs,
       bytes: size,
       status: res.status,
       plain: { headers: { ...headers, 'content-length': body.byteLength }, body: new Uint8Array(body) },
@@ -159,10 +194,87 @@ export function createPageCache(options: PageCacheOptions) {
    * The misses being answered, by pool, key and version: a request that misses while another
    * renders the same page waits for that one's answer instead of asking the database again (a
    * page fresh for a second is missed by every visitor in the same instant when it goes stale).
+   * A redraw in the background is one of them too, so there is one drawing of a page at a time.
    */
   const rendering = new Map<string, Promise<Entry | undefined>>();
 
+  /**
+   * Draws the page with `render` as the one drawing of its key and version, and keeps the answer
+   * if it may be kept. Whatever happens (an error, an answer that may not be kept), the drawing
+   * is over when this settles, and those waiting for it are told (undefined: draw your own).
+   */
+  async function draw(
+    slot: Slot,
+    version: number,
+    url: URL,
+    render: () => Promise<Response>,
+  ): Promise<Entry | undefined> {
+    const inFlight = inFlightKey(slot, version);
+    let stored: Entry | undefined;
+    let done = (_: Entry | undefined) => {};
+    rendering.set(inFlight, new Promise((resolve) => (done = resolve)));
+    const started = Date.now();
+    try {
+      const res = await render();
+      const type = res.headers.get('content-type') ?? '';
+      // Only found pages: a 404 for every made-up product id would crowd the real pages out.
+      if (res.status !== 200 || res.headers.has('set-cookie') || !CACHEABLE_TYPES.test(type)) return;
+      if (!slot.storePrivate && /\b(no-store|private)\b/.test(res.headers.get('cache-control') ?? '')) return;
+      if (options.mayStore && !(await options.mayStore(url))) return;
+      const freshness = slot.maxAgeMs === undefined ? await options.freshFor?.(url) : undefined;
+      stored = store(
+        {
+          ...slot,
+          maxAgeMs: slot.maxAgeMs ?? freshness?.freshMs,
+          staleMs: freshness?.staleMs ?? 0,
+        },
+        version,
+        started,
+        res,
+        new Uint8Array(await res.clone().arrayBuffer()),
+      );
+      return stored;
+    } finally {
+      rendering.delete(inFlight);
+      done(stored);
+    }
+  }
+
+  /**
+   * The kept copy to answer while the page is redrawn, if it is within its stale allowance and
+   * the cache can redraw: the first request past its freshness starts the one redraw, through the
+   * whole app and off its own request (so it outlives this answer, and a visitor leaving does not
+   * cancel it); the others are answered the copy until the redraw lands.
+   */
+  function staleWhileRedrawing(
+    slot: Slot,
+    version: number | null,
+    url: URL,
+    request: () => Request,
+    env: unknown,
+  ): Entry | undefined {
+    if (!redrawFetch || version === null) return undefined;
+    const old = stale(slot, version);
+    if (!old) return undefined;
+    if (!rendering.has(inFlightKey(slot, version))) {
+      let redraw: Request;
+      try {
+        redraw = request();
+      } catch {
+        return undefined; // a request fetch cannot spell (e.g. an odd header): the app answers it
+      }
+      redraws.add(redraw);
+      const fetch = redrawFetch;
+      void draw(slot, version, url, async () => await fetch(redraw, env)).catch(() => {
+        // Nothing kept: the next request past the copy's allowance draws the page itself.
+      });
+    }
+    return old;
+  }
+
   const middleware: MiddlewareHandler = async (c, next) => {
+    // A redraw in the background (above): the app draws it, and `draw` keeps it.
+    if (redraws.has(c.req.raw)) return next();
     const url = new URL(c.req.url);
     const slot = c.req.method === 'GET' ? lookup(url, c.req.header('cookie')) : null;
     if (slot === null) return next();
@@ -171,10 +283,17 @@ export function createPageCache(options: PageCacheOptions) {
       const { headers, body } = variant(hit, c.req.header('accept-encoding'));
       return new Response(body, { status: hit.status, headers: headers as Record<string, string> });
     };
-    const hit = fresh(slot, version);
+    const hit =
+      fresh(slot, version) ??
+      staleWhileRedrawing(
+        slot,
+        version,
+        url,
+        () => new Request(c.req.raw.url, { headers: c.req.raw.headers }),
+        c.env,
+      );
     if (hit) return answer(hit);
-    const inFlight = `${slot.pool} ${version} ${slot.key}`;
-    const leader = rendering.get(inFlight);
+    const leader = rendering.get(inFlightKey(slot, version));
     if (leader) {
       // Its answer, even if its freshness ran out while it was drawn: it is no older than the
       // one this request would draw, and drawing it again is what a slow moment cannot afford.
@@ -183,42 +302,35 @@ export function createPageCache(options: PageCacheOptions) {
       if (stored) return answer(stored);
       return next();
     }
-    let stored: Entry | undefined;
-    let done = (_: Entry | undefined) => {};
-    rendering.set(inFlight, new Promise((resolve) => (done = resolve)));
-    const started = Date.now();
-    try {
+    await draw(slot, version, url, async () => {
       await next();
-      const res = c.res;
-      const type = res.headers.get('content-type') ?? '';
-      // Only found pages: a 404 for every made-up product id would crowd the real pages out.
-      if (res.status !== 200 || res.headers.has('set-cookie') || !CACHEABLE_TYPES.test(type)) return;
-      if (!slot.storePrivate && /\b(no-store|private)\b/.test(res.headers.get('cache-control') ?? '')) return;
-      if (options.mayStore && !(await options.mayStore(url))) return;
-      const maxAgeMs = slot.maxAgeMs ?? (await options.freshFor?.(url));
-      stored = store(
-        { ...slot, maxAgeMs },
-        version,
-        started,
-        res,
-        new Uint8Array(await res.clone().arrayBuffer()),
-      );
-    } finally {
-      rendering.delete(inFlight);
-      done(stored);
-    }
+      return c.res;
+    });
   };
 
-  /** Answers a fresh cached page on node:http directly; false (nothing written) otherwise. */
+  /**
+   * Answers a fresh cached page on node:http directly, or a stale one while it is redrawn (which
+   * it starts if need be, so no request past the copy's freshness waits in the pages' queue for
+   * it); false (nothing written) otherwise.
+   */
   function serveFromNode(req: IncomingMessage, res: ServerResponse): boolean {
     if (req.method !== 'GET' || !req.url) return false;
     let slot: ReturnType<typeof lookup>;
+    let url: URL;
     try {
-      slot = lookup(new URL(req.url, 'http://localhost'), req.headers.cookie);
+      // As @hono/node-server spells it for the app, so a redraw is drawn for the same address.
+      url = new URL(req.url, `http://${req.headers.host ?? 'localhost'}`);
+      slot = lookup(url, req.headers.cookie);
     } catch {
       return false; // not a URL we understand: let the app answer it
     }
-    const hit = slot && fresh(slot, options.knownVersion());
+    if (!slot) return false;
+    const version = options.knownVersion();
+    const hit =
+      fresh(slot, version) ??
+      staleWhileRedrawing(slot, version, url, () => new Request(url, { headers: headersOf(req) }), {
+        incoming: req,
+      });
     if (!hit) return false;
     const { headers, body } = variant(hit, req.headers['accept-encoding']);
     res.writeHead(hit.status, headers);
@@ -226,10 +338,27 @@ export function createPageCache(options: PageCacheOptions) {
     return true;
   }
 
-  return { middleware, serveFromNode };
+  /**
+   * Lets the cache redraw a page past its freshness in the background, through the whole app
+   * (`app.fetch`), while the copy is answered; until this is called, such a miss waits for its
+   * drawing.
+   */
+  function redrawThrough(fetch: (request: Request, env: unknown) => Response | Promise<Response>) {
+    redrawFetch = fetch;
+  }
+
+  return { middleware, serveFromNode, redrawThrough };
 }
 
 export type PageCache = ReturnType<typeof createPageCache>;
+
+/** A node:http request's headers as a fetch Request's. */
+function headersOf(req: IncomingMessage): Headers {
+  const headers = new Headers();
+  for (let i = 0; i + 1 < req.rawHeaders.length; i += 2)
+    headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
+  return headers;
+}
 
 /** Whether an Accept-Encoding header takes gzip: named (or `*`) with a weight above 0. */
 export function acceptsGzip(header: string | undefined): boolean {

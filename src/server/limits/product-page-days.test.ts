@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { LIMITED_PRODUCT_MAX_AGE_MS } from '~/server/app';
+import { LIMITED_PRODUCT_MAX_AGE_MS, LIMITED_PRODUCT_REDRAW_MS } from '~/server/app';
 import type { products } from '~/server/db/schema';
 import { loadClientBuild } from '~/server/load-build';
 import { addDays, formatBakeDay, londonDate } from '~/shared/time/london-time';
@@ -93,6 +93,10 @@ describe('what a limited product has left, on its page', () => {
     await buy(p.id, inDays(16), 2);
     expect(await t.services.catalogVersion.current()).toBe(version);
     // Within the second the kept page is answered (the database is not asked again)...
+    expect(await at(LIMITED_PRODUCT_MAX_AGE_MS - LIMITED_PRODUCT_REDRAW_MS - 100)).toContain(
+      `Only 2 left for ${formatBakeDay(inDays(16))}`,
+    );
+    // ...in its last part too, while it is drawn again in the background (decision 054)...
     expect(await at(LIMITED_PRODUCT_MAX_AGE_MS - 100)).toContain(
       `Only 2 left for ${formatBakeDay(inDays(16))}`,
     );
