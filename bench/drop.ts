@@ -205,7 +205,7 @@ async function run(db: string, env: Record<string, string>): Promise<Figures> {
       throw new Error(`a seeded session is not signed in: /account answered ${account.status}`);
     const item = { product_id: productId, quantity: 1 };
     const timed = async (step: Step | null, path: string, init: RequestInit = {}): Promise<Response> => {
-      // Idle kept-alive connections close after 5 s, as long as a Retry-After: the race is common.
+      // The shop keeps idle connections 65 s, past any Retry-After (shop-server.ts); a close can still race.
       let closed = 0;
       for (let attempt = 0; ; attempt++) {
         const t = performance.now();
