@@ -72,8 +72,11 @@ interface Result extends Partial<LifecycleFigures> {
   cpu?: CpuPerOrder;
   problems: string[];
   race?: RaceResult;
-  /** Statements sent (BEGIN and COMMIT included) for one checkout and for paying it once. */
-  queries?: { checkout: number; pay: number };
+  /**
+   * Statements sent (BEGIN and COMMIT included) for one checkout, for paying it once, for paying
+   * it again once paid, and for another order's payment sent twice at the same moment (both).
+   */
+  queries?: { checkout: number; pay: number; payAgain: number; payTwiceAtOnce: number };
   /** The same checkouts again, each applying a discount code. */
   withCode?: Result;
 }
@@ -155,22 +158,44 @@ async function countOneOrder(
   // On PostgreSQL the catalogue version is polled every second: a poll inside the counted window
   // made a checkout 13 statements now and then instead of 12.
   services.catalogVersion.stop();
+  const checkOut = async () =>
+    (await json(await post('/api/checkout/create-checkout-session', { items }, cookie))) as {
+      sessionId: string;
+      orderId: string;
+    };
+  const pay = (s: { sessionId: string }) => post(`/api/payments/test/sessions/${s.sessionId}/pay`, CARD);
   queries.take();
-  const session = (await json(await post('/api/checkout/create-checkout-session', { items }, cookie))) as {
-    sessionId: string;
-    orderId: string;
-  };
+  const session = await checkOut();
   const checkout = queries.take();
-  await json(await post(`/api/payments/test/sessions/${session.sessionId}/pay`, CARD));
-  const pay = queries.take();
+  await json(await pay(session));
+  const paid = queries.take();
+  // The customer's second click once the first has answered (the order reads paid).
+  await json(await pay(session));
+  const paidAgain = queries.take();
+  // A second order paid twice at the same moment (the webhook and the customer's return).
+  const second = await checkOut();
+  queries.take();
+  await Promise.all([pay(second), pay(second)].map(async (answer) => json(await answer)));
+  const twice = queries.take();
   if (process.env.BENCH_SHOW_QUERIES) {
     console.log(`checkout (${checkout.length}):\n  ${checkout.join('\n  ')}`);
-    console.log(`pay (${pay.length}):\n  ${pay.join('\n  ')}`);
+    console.log(`pay (${paid.length}):\n  ${paid.join('\n  ')}`);
+    console.log(`pay again (${paidAgain.length}):\n  ${paidAgain.join('\n  ')}`);
+    console.log(`pay twice at once (${twice.length}):\n  ${twice.join('\n  ')}`);
   }
   const subtotal = 2 * (products[0]!.price_pennies + products[1]!.price_pennies);
+  const expectedTotal = subtotal + deliveryOn(subtotal, delivery);
   return {
-    placed: { orderId: session.orderId, expectedTotal: subtotal + deliveryOn(subtotal, delivery) },
-    counts: { checkout: checkout.length, pay: pay.length },
+    placed: [
+      { orderId: session.orderId, expectedTotal },
+      { orderId: second.orderId, expectedTotal },
+    ],
+    counts: {
+      checkout: checkout.length,
+      pay: paid.length,
+      payAgain: paidAgain.length,
+      payTwiceAtOnce: twice.length,
+    },
   };
 }
 
@@ -378,7 +403,7 @@ async function run(db: string, env: Record<string, string>, port: number): Promi
     placed = await shop(server, database, result, delivery);
     result.load = loadAverage();
     console.log(row(result));
-    placed.push(counted.placed);
+    placed.push(...counted.placed);
     result.withCode = { ...emptyResult(`${db}, with ${BENCH_CODE}`, env), abandoned: [] };
     placed.push(...(await shop(server, database, result.withCode, delivery, BENCH_CODE)));
     result.withCode.load = loadAverage();
@@ -435,9 +460,12 @@ console.log(
 );
 console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
 for (const r of results.flatMap((r) => (r.withCode ? [r, r.withCode] : [r]))) console.log(row(r));
-console.log('\n| database | queries per checkout | per payment |');
-console.log('|---|---|---|');
-for (const r of results) console.log(`| ${r.db} | ${r.queries?.checkout} | ${r.queries?.pay} |`);
+console.log('\n| database | queries per checkout | per payment | paid again | sent twice at once (both) |');
+console.log('|---|---|---|---|---|');
+for (const r of results) {
+  const q = r.queries;
+  console.log(`| ${r.db} | ${q?.checkout} | ${q?.pay} | ${q?.payAgain} | ${q?.payTwiceAtOnce} |`);
+}
 console.log(
   '\n| database | refund requests (3 per order at once, 100 orders at a time) | seconds | requests/s | abandoned orders cancelled by two sweeps at once | sweep ms |',
 );

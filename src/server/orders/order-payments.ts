@@ -1,10 +1,10 @@
-import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { formatPence } from '~/shared/money/money';
 import type { Fulfilment } from '~/shared/orders/fulfilment';
 import type { ManualPaymentMethod } from '~/shared/orders/manual-payment';
 import type { OrderFlag } from '~/shared/orders/statuses';
 import type { Tx } from '../db/client';
-import { deliveries, orderPayments, orders } from '../db/schema';
+import { deliveries, orderItems, orderPayments, orders } from '../db/schema';
 import { badRequest } from '../errors';
 import { releaseForOrder, spendForOrder } from '../gift-cards/gift-card-ledger';
 import { type Actor, applyStatus, type OrderRow, SYSTEM } from './order-status';
@@ -37,8 +37,17 @@ export type PaymentOutcome =
 const withFlag = (order: OrderRow, flag: OrderFlag) =>
   order.flags.includes(flag) ? order.flags : [...order.flags, flag];
 
-/** The order the payment is for, locked until the transaction ends (found and locked in one statement). */
-async function findOrder(tx: Tx, p: ReceivedPayment): Promise<OrderRow | null> {
+/** The order the payment is for, and whether it buys gift cards (issued once it is paid). */
+type FoundOrder = OrderRow & { buysGiftCards: boolean };
+
+/**
+ * The order the payment is for, locked until the transaction ends (found and locked in one
+ * statement). With `claim` (an `insert ... on conflict do nothing returning` of the event's id),
+ * the claim is the same statement's first write and the order is looked for only when it claimed:
+ * a repeated event stops there ('duplicate'), waiting for the first one's transaction if it is
+ * still running, and so never reads or locks the order.
+ */
+async function findOrder(tx: Tx, p: ReceivedPayment, claim?: SQL): Promise<FoundOrder | null | 'duplicate'> {
   const which = p.manual
     ? eq(orders.id, p.orderId ?? '')
     : p.orderId
@@ -47,8 +56,28 @@ async function findOrder(tx: Tx, p: ReceivedPayment): Promise<OrderRow | null> {
           or(isNull(orders.paymentSessionId), eq(orders.paymentSessionId, p.sessionId)),
         )
       : eq(orders.paymentSessionId, p.sessionId);
-  const [found] = await tx.select().from(orders).where(which).limit(1).for('update');
-  return found ?? null;
+  const buysGiftCards = sql<boolean>`exists (
+    select 1 from ${orderItems} i where i.order_id = ${orders.id} and i.gift_card is not null
+  )`;
+  const locked = tx
+    .select({ ...getTableColumns(orders), buysGiftCards: buysGiftCards.as('buys_gift_cards') })
+    .from(orders)
+    .where(which)
+    .limit(1)
+    .for('update');
+  if (!claim) {
+    const [found] = await locked;
+    return found ?? null;
+  }
+  const claimed = tx.$with('claim', { id: sql<string>`id` }).as(claim);
+  const order = locked.as('locked');
+  const [row] = await tx
+    .with(claimed)
+    .select({ claimed: sql<string>`${claimed}.id`, order: order._.selectedFields })
+    .from(claimed)
+    .leftJoinLateral(order, sql`true`);
+  if (!row) return 'duplicate';
+  return row.order;
 }
 
 /**
@@ -61,9 +90,13 @@ async function findOrder(tx: Tx, p: ReceivedPayment): Promise<OrderRow | null> {
 export async function recordPayment(
   tx: Tx,
   p: ReceivedPayment,
-): Promise<{ outcome: PaymentOutcome; orderId?: string; paidOrder?: PaidOrder }> {
-  const order = await findOrder(tx, p);
-  if (!order) return { outcome: 'unknown_order' };
+  /** The provider's event claimed in the order's locking statement (see `findOrder`). */
+  claim?: SQL,
+): Promise<{ outcome: PaymentOutcome | 'duplicate_event'; orderId?: string; paidOrder?: PaidOrder }> {
+  const found = await findOrder(tx, p, claim);
+  if (found === 'duplicate') return { outcome: 'duplicate_event' };
+  if (!found) return { outcome: 'unknown_order' };
+  const { buysGiftCards, ...order } = found;
   const amount = p.amount ?? { pennies: order.totalPennies, currency: 'gbp' };
   if (p.manual) await checkManualPayment(tx, order, amount.pennies);
 
@@ -104,36 +137,42 @@ export async function recordPayment(
   }
 
   const paid = { ...adopt, paidAt: new Date() };
+  // A paid order's delivery is booked in the statement that makes it paid.
+  const bookDelivery = tx
+    .insert(deliveries)
+    .values({ orderId: order.id })
+    .onConflictDoNothing({ target: deliveries.orderId });
   let outcome: PaymentOutcome;
   let flags = order.flags;
   if (order.status === 'pending') {
     const note = p.manual ? `Marked as paid: ${MANUAL_NOTE[p.manual.method]}` : 'Payment received';
-    await applyStatus(tx, order, 'paid', p.manual?.actor ?? SYSTEM, note, paid);
+    await applyStatus(tx, order, 'paid', p.manual?.actor ?? SYSTEM, note, paid, bookDelivery);
     outcome = 'paid';
   } else if (order.status === 'cancelled') {
     flags = withFlag(order, 'paid_after_cancellation');
-    await applyStatus(tx, order, 'paid', SYSTEM, 'Payment received after the order was cancelled', {
-      ...paid,
-      flags,
-    });
+    const note = 'Payment received after the order was cancelled';
+    await applyStatus(tx, order, 'paid', SYSTEM, note, { ...paid, flags }, bookDelivery);
     outcome = 'paid_after_cancellation';
   } else {
     // The owner who takes the money of an order they moved on by hand needs no warning of it.
     if (!p.manual) flags = withFlag(order, 'paid_unexpectedly');
-    await tx
+    const update = tx
       .update(orders)
       .set({ ...paid, flags })
       .where(eq(orders.id, order.id));
+    await tx.execute(sql`with booked as (${bookDelivery.getSQL()}) ${update.getSQL()}`);
     outcome = 'paid_unexpectedly';
   }
-  await tx
-    .insert(deliveries)
-    .values({ orderId: order.id })
-    .onConflictDoNothing({ target: deliveries.orderId });
   return {
     outcome,
     orderId: order.id,
-    paidOrder: { id: order.id, deliveryDate: order.deliveryDate, fulfilment: order.fulfilment, flags },
+    paidOrder: {
+      id: order.id,
+      deliveryDate: order.deliveryDate,
+      fulfilment: order.fulfilment,
+      flags,
+      buysGiftCards,
+    },
   };
 }
 
@@ -205,6 +244,8 @@ export interface PaidOrder {
   deliveryDate: string | null;
   fulfilment: Fulfilment;
   flags: OrderFlag[];
+  /** It has gift cards among its lines, to issue now it is paid. */
+  buysGiftCards: boolean;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Actor } from '~/shared/orders/actor';
 import type { DeliveryStatus, OrderStatus } from '~/shared/orders/statuses';
 import type { Tx } from '../db/client';
@@ -20,6 +20,8 @@ export async function lockOrder(tx: Tx, id: string): Promise<OrderRow | null> {
 /**
  * The one way an order's status changes: updates it and writes the history row in the caller's
  * transaction (which holds the order's lock). Setting the status it already has changes nothing.
+ * `alongside` is another write of the same change (a paid order's delivery), made in the same
+ * statement.
  */
 export async function applyStatus(
   tx: Tx,
@@ -28,8 +30,10 @@ export async function applyStatus(
   actor: Actor,
   note: string | null = null,
   also: Partial<typeof orders.$inferInsert> = {},
+  alongside?: SQLWrapper,
 ): Promise<boolean> {
-  if (order.status === to && Object.keys(also).length === 0) return false;
+  if (order.status === to && Object.keys(also).length === 0 && !alongside) return false;
+  const withAlongside = alongside ? sql`alongside as (${alongside.getSQL()}), ` : sql``;
   const update = tx
     .update(orders)
     .set({
@@ -39,7 +43,8 @@ export async function applyStatus(
     })
     .where(eq(orders.id, order.id));
   if (order.status === to) {
-    await update;
+    if (alongside) await tx.execute(sql`with ${withAlongside}changed as (${update.getSQL()}) select 1`);
+    else await update;
     return false;
   }
   const history = tx.insert(orderStatusHistory).values({
@@ -52,7 +57,7 @@ export async function applyStatus(
     note,
   });
   // The change and its history row in one statement (one round trip).
-  await tx.execute(sql`with changed as (${update.getSQL()}) ${history.getSQL()}`);
+  await tx.execute(sql`with ${withAlongside}changed as (${update.getSQL()}) ${history.getSQL()}`);
   // An unpaid order that is cancelled gives back what it held on gift cards (decision 044).
   if (to === 'cancelled' && !order.paidAt && order.giftCardPennies > 0)
     await releaseForOrder(tx, order.id, actor, note ?? 'Order cancelled');

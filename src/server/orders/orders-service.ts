@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { BoxContents } from '~/shared/boxes/box';
 import type { VatRate } from '~/shared/food-information';
 import type { GiftCardPurchase } from '~/shared/gift-cards/gift-card-code';
@@ -305,9 +305,11 @@ export function createOrdersService(
      * Records money taken (inside the payments module's transaction) and sends the paid e-mails.
      * `refundDue`: the order's customer has deleted their account, so the order stays cancelled,
      * nobody is e-mailed, and the caller refunds it (`refundUnwanted`) once this has committed.
+     * `claim`: the provider's event id, claimed in the statement that locks the order, so a repeat
+     * is 'duplicate_event' at its first statement.
      */
-    async recordPayment(tx: Tx, payment: ReceivedPayment) {
-      const result = await recordPayment(tx, payment);
+    async recordPayment(tx: Tx, payment: ReceivedPayment, claim?: SQL) {
+      const result = await recordPayment(tx, payment, claim);
       if (
         result.paidOrder &&
         result.outcome === 'paid_after_cancellation' &&
@@ -324,8 +326,10 @@ export function createOrdersService(
           log.warn({ orderId: result.orderId, flagged }, 'paid order flagged for its day');
         await notify(tx, result.paidOrder.id, { kind: 'paid' });
         // Gift cards bought on it are issued now, once, their e-mails queued for their dates.
-        const issued = await issueBoughtCards(tx, mail, result.paidOrder.id);
-        if (issued > 0) await completeGiftCardOrder(tx, result.paidOrder.id);
+        if (result.paidOrder.buysGiftCards) {
+          const issued = await issueBoughtCards(tx, mail, result.paidOrder.id);
+          if (issued > 0) await completeGiftCardOrder(tx, result.paidOrder.id);
+        }
         counters.orderPaid();
       }
       return { ...result, refundDue: false };

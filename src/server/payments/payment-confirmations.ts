@@ -13,9 +13,12 @@ export type ConfirmationResult = PaymentOutcome | 'duplicate_event';
 
 /**
  * Turns a confirmed payment into a recorded payment and (usually) a paid order, exactly once
- * however many times and in whatever order the events arrive: the event id is recorded first (a
- * repeat stops there), and the orders module records the money under the order's row lock, so a
- * concurrent confirmation of the same order waits and then finds it already paid.
+ * however many times and in whatever order the events arrive: the event id is claimed in the
+ * statement that locks the order (a repeat stops at that first statement, having waited for the
+ * first one's transaction), and the orders module records the money under the order's row lock,
+ * so a concurrent confirmation of the same order by another event waits and then finds it paid.
+ * The claim commits with the money or not at all: a confirmation that fails leaves its event
+ * unclaimed, so the provider's retry records it.
  */
 export function createPaymentConfirmations(db: Db, orders: OrdersService, log: Logger) {
   /** Records an event that needs no action, so a repeat is recognised. */
@@ -31,14 +34,13 @@ export function createPaymentConfirmations(db: Db, orders: OrdersService, log: L
   async function confirm(c: PaymentConfirmation): Promise<ConfirmationResult> {
     let refundDue: string | null = null;
     const result = await db.transaction(async (tx): Promise<ConfirmationResult> => {
-      const recorded = await tx
+      const claim = tx
         .insert(paymentEvents)
         .values({ id: c.eventId, provider: c.provider, type: c.eventType })
         .onConflictDoNothing()
         .returning({ id: paymentEvents.id });
-      if (recorded.length === 0) return 'duplicate_event';
-      const { outcome, orderId, refundDue: due } = await orders.recordPayment(tx, c);
-      if (outcome === 'unknown_order') return outcome;
+      const { outcome, orderId, refundDue: due } = await orders.recordPayment(tx, c, claim.getSQL());
+      if (outcome === 'unknown_order' || outcome === 'duplicate_event') return outcome;
       if (due && orderId) refundDue = orderId;
       const level = outcome === 'paid' || outcome === 'already_paid' ? 'info' : 'warn';
       log[level]({ orderId, provider: c.provider, eventId: c.eventId, outcome }, 'payment recorded');
