@@ -57,7 +57,7 @@ async function findOrder(tx: Tx, p: ReceivedPayment, claim?: SQL): Promise<Found
         )
       : eq(orders.paymentSessionId, p.sessionId);
   const buysGiftCards = sql<boolean>`exists (
-    select 1 from ${orderItems} i where i.order_id = ${orders.id} and i.gift_card is not null
+    select 1 from ${orderItems} i where i.order_id = ${thisOrder} and i.gift_card is not null
   )`;
   const locked = tx
     .select({ ...getTableColumns(orders), buysGiftCards: buysGiftCards.as('buys_gift_cards') })
