@@ -12,4 +12,7 @@ export async function vanEveryDay(services: Awaited<ReturnType<typeof createServ
     .update(deliveryZones)
     .set({ weekdays: [0, 1, 2, 3, 4, 5, 6], dailyOrderCap: null })
     .where(eq(deliveryZones.method, 'van'));
+  // As the zones' own writes do: the services keep the zones per catalogue version.
+  await services.catalogVersion.recordChange(services.db);
+  services.catalogVersion.invalidate();
 }

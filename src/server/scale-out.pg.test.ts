@@ -90,9 +90,64 @@ describe('two instances on one PostgreSQL', () => {
     expect(await feeOnB()).toBe(499);
     const saved = await api(a, 'PUT', '/api/admin/settings', { deliveryFee: '2.75' }, admin.cookie);
     expect(saved.status).toBe(200);
-    // No waiting for a poll: B reads the settings in the checkout's own transaction.
+    // No waiting for a poll: B keeps the settings in memory, but reads the catalogue version in
+    // the checkout's own transaction (decision 056).
     expect(await feeOnB()).toBe(275);
     await api(a, 'PUT', '/api/admin/settings', { deliveryFee: '4.99' }, admin.cookie);
+  });
+
+  it('quote a zone the owner added on the other after the poll, and charge it at the next checkout at once', async () => {
+    const admin = await createUser(a, { admin: true });
+    const customer = await createUser(b);
+    const quoteOnB = async (productId: string) =>
+      (
+        await api(
+          b,
+          'POST',
+          '/api/checkout/quote',
+          { items: [{ product_id: productId, quantity: 1 }] },
+          customer.cookie,
+        )
+      ).json();
+    const first = await createProduct(a.services, { pricePennies: 500 });
+    // B keeps the shop's zones (none: the Settings fee) and settings in memory...
+    expect(await quoteOnB(first.id)).toMatchObject({ zone: null, delivery_pennies: 499 });
+    const zone = {
+      name: 'Everywhere by van',
+      postcodes: '*',
+      method: 'van',
+      fee: '1.25',
+      weekdays: [0, 1, 2, 3, 4, 5, 6],
+    };
+    const added = await api(a, 'POST', '/api/admin/delivery-zones', zone, admin.cookie);
+    expect(added.status).toBe(200);
+    const zoneId = (await added.json()).zones[0].id;
+    const second = await createProduct(a.services, { pricePennies: 500 });
+    try {
+      // ...until its poll of the catalogue version (every second) notices A's change.
+      await expect.poll(async () => (await quoteOnB(first.id)).delivery_pennies, { timeout: 5000 }).toBe(125);
+      expect(
+        await api(a, 'DELETE', `/api/admin/delivery-zones/${zoneId}`, undefined, admin.cookie),
+      ).toMatchObject({
+        status: 200,
+      });
+      // A checkout on B reads the version in its transaction: the zone is gone at once.
+      const res = await api(
+        b,
+        'POST',
+        '/api/checkout/create-checkout-session',
+        { items: [{ product_id: second.id, quantity: 1 }] },
+        customer.cookie,
+      );
+      expect(res.status).toBe(200);
+      const [order] = await b.services.db
+        .select()
+        .from(orders)
+        .where(eq(orders.id, (await res.json()).orderId));
+      expect(order).toMatchObject({ deliveryFeePennies: 499, deliveryZoneId: null });
+    } finally {
+      await api(a, 'DELETE', `/api/admin/delivery-zones/${zoneId}`, undefined, admin.cookie);
+    }
   });
 
   it('record every order once when checkouts and payments are spread over both', async () => {

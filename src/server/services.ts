@@ -90,7 +90,7 @@ export async function createServices(
   const payments = createPaymentsService(db, orders, paymentProvider, log, paymentHooks);
   const bakeDays = createBakeDaysService(db);
   const discounts = createDiscountsService(db);
-  const zones = createZonesService(db, bakeDays);
+  const zones = createZonesService(db, bakeDays, catalogVersion);
   const checkout = createCheckoutService({
     config,
     db,
@@ -145,7 +145,7 @@ export async function createServices(
     /** The Cookie Club (subscriptions/, docs/decisions/045). */
     subscriptions,
     discounts,
-    /** Delivery zones (issue 30, decision 041): read from the database on every use. */
+    /** Delivery zones (issue 30, decision 041): kept in memory per catalogue version (decision 056). */
     zones,
     giftCards: createGiftCardsService(db, rateLimiter, mail),
     catalogVersion,

@@ -43,10 +43,17 @@ export async function createProduct(
       ...fields,
     })
     .returning();
-  // As every product write does: bump the catalogue version so caches notice.
+  await sharedDataChanged(services);
+  return row!;
+}
+
+/**
+ * After a test writes products, the shop's settings or delivery zones straight to the database:
+ * as every writer does, bump the catalogue version so the caches kept against it notice.
+ */
+export async function sharedDataChanged(services: Services) {
   await services.catalogVersion.recordChange(services.db);
   services.catalogVersion.invalidate();
-  return row!;
 }
 
 /** Valid sign-up details with a unique e-mail. */

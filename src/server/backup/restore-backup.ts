@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { moveCatalogVersionPast, storedCatalogVersion } from '../catalog/catalog-version';
 import type { Db, Tx } from '../db/client';
 import { type Migration, migrate } from '../db/migrate';
 import { rawRows } from '../db/raw-rows';
@@ -31,7 +32,8 @@ export interface RestoreOptions {
  *    with the tables' own triggers off (the dashboard's sales tables are restored as they were,
  *    not counted twice), sequences moved past the highest restored value;
  * 4. the rows are counted against the manifest (RestoreMismatch if they differ: nothing is kept);
- * 5. the remaining migrations of this release are applied, as on an upgrade.
+ * 5. the remaining migrations of this release are applied, as on an upgrade, and the catalogue
+ *    version moved past both databases' (running instances drop what they kept).
  */
 export async function restoreBackup(
   db: Db,
@@ -53,6 +55,7 @@ export async function restoreBackup(
     );
   }
   await db.transaction(async (tx) => {
+    const versionBefore = await storedCatalogVersion(tx);
     await dropEverything(tx);
     await migrate(db, migrations, { upTo: manifest.schema.when, inTransaction: tx });
     const tables = await shopTables(tx);
@@ -62,7 +65,12 @@ export async function restoreBackup(
     await moveSequencesPastRows(tx);
     // Counted before later migrations run: they may rightly change what there is.
     await compareWithManifest(tx, file, manifest);
-    if (!options.atBackupSchema) await migrate(db, migrations, { inTransaction: tx });
+    if (!options.atBackupSchema) {
+      await migrate(db, migrations, { inTransaction: tx });
+      // Instances still running on this PostgreSQL database keep the settings, zones and catalogue
+      // against the version: the restored one may equal what they kept, so move past both.
+      await moveCatalogVersionPast(tx, versionBefore ?? 0);
+    }
   });
   return manifest;
 }

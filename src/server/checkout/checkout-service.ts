@@ -329,7 +329,7 @@ export function createCheckoutService(deps: {
   /** Read inside the checkout's transaction (`exec`): on PGlite a query beside it would wait forever. */
   pricingSettings: (exec: Db | Tx) => Promise<PricingSettings>;
   /** The delivery zones as they are now (read in the checkout's transaction); none = deliver everywhere. */
-  zones?: (exec: Db | Tx) => Promise<DeliveryZone[]>;
+  zones?: (exec: Db | Tx) => Promise<readonly DeliveryZone[]>;
   log: Logger;
   counters?: ShopCounters;
 }) {

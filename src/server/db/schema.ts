@@ -378,9 +378,9 @@ export const orders = pgTable(
 
 /**
  * Where the shop delivers (Settings -> Delivery, issue 30, decision 041): postcode rules, the
- * method, fee, threshold, minimum, weekdays, cut-off and cap. Read on every checkout, quote and
- * check (a few rows), so an edit holds on every instance at once. No rows = the shop delivers
- * everywhere at the Settings fee (as before zones).
+ * method, fee, threshold, minimum, weekdays, cut-off and cap. Kept in memory per catalogue
+ * version (decision 056): every write bumps it, so an order on any instance prices by the zones
+ * as they are. No rows = the shop delivers everywhere at the Settings fee (as before zones).
  */
 export const deliveryZones = pgTable(
   'delivery_zones',

@@ -6,6 +6,8 @@ import { checkerText, NOT_A_POSTCODE, refusedText } from '~/shared/delivery-zone
 import { type DeliveryZone, findZone, type ZoneMethod, zoneOverlaps } from '~/shared/delivery-zones/zones';
 import { isUuid } from '~/shared/ids';
 import type { BakeDaysService } from '../bake-days/bake-days-service';
+import { cachedByVersion } from '../catalog/cached-by-version';
+import { type CatalogVersion, recordCatalogChange } from '../catalog/catalog-version';
 import type { Db, Tx } from '../db/client';
 import { deliveryZones } from '../db/schema';
 import { badRequest, notFound, parseOrThrow } from '../errors';
@@ -29,20 +31,27 @@ const zoneOf = (row: ZoneRow): DeliveryZone => ({
   position: row.position,
 });
 
-/** Every zone, in the owner's order: read from the database each time (no cache to go stale). */
-export async function listZones(exec: Db | Tx): Promise<DeliveryZone[]> {
+/**
+ * Every zone, in the owner's order, from the database (or `exec`'s transaction) as it is now.
+ * Frozen: the zones service keeps one copy per catalogue version for every caller.
+ */
+export async function listZones(exec: Db | Tx): Promise<readonly DeliveryZone[]> {
   const rows = await exec
     .select()
     .from(deliveryZones)
     .orderBy(asc(deliveryZones.position), asc(deliveryZones.createdAt));
-  return rows.map(zoneOf);
+  return Object.freeze(rows.map((row) => Object.freeze(zoneOf(row))));
 }
 
 /** The demo zones, into a shop that has none (seeded beside the demo catalogue). */
 export async function seedDemoZones(db: Db): Promise<boolean> {
   const [{ n } = { n: 0 }] = await db.select({ n: sql<number>`count(*)::int` }).from(deliveryZones);
   if (Number(n) > 0) return false;
-  await db.insert(deliveryZones).values(DEMO_ZONES);
+  await db.transaction(async (tx) => {
+    await tx.insert(deliveryZones).values(DEMO_ZONES);
+    // Another instance may already keep the shop's (no) zones.
+    await recordCatalogChange(tx);
+  });
   return true;
 }
 
@@ -65,19 +74,37 @@ export function decideZone(zones: readonly DeliveryZone[], postcode: string): Zo
   return { zone: match.zone, refused: null };
 }
 
-export function createZonesService(db: Db, bakeDays: BakeDaysService) {
+/**
+ * Delivery zones (decision 041), kept in memory per catalogue version (decision 056): every write
+ * here bumps it, so this instance sees a change at once and other instances within a second.
+ */
+export function createZonesService(db: Db, bakeDays: BakeDaysService, version: CatalogVersion) {
+  const list = cachedByVersion(db, version, listZones);
+
   async function withOverlaps() {
-    const zones = await listZones(db);
+    const zones = await list();
     return { zones, overlaps: zoneOverlaps(zones) };
   }
 
+  /** A write of the zones, with the version bumped in its transaction and forgotten after commit. */
+  async function changing<T>(write: (tx: Tx) => Promise<T>): Promise<T> {
+    const result = await db.transaction(async (tx) => {
+      const out = await write(tx);
+      await version.recordChange(tx);
+      return out;
+    });
+    version.invalidate();
+    return result;
+  }
+
   return {
-    list: (exec: Db | Tx = db) => listZones(exec),
+    /** Every zone, from memory while the catalogue version holds (also inside a transaction). */
+    list,
     withOverlaps,
 
     /** Where a postcode is delivered, from the zones as they are now. */
     async decide(exec: Db | Tx, postcode: string): Promise<ZoneDecision> {
-      return decideZone(await listZones(exec), postcode);
+      return decideZone(await list(exec), postcode);
     },
 
     /**
@@ -87,8 +114,7 @@ export function createZonesService(db: Db, bakeDays: BakeDaysService) {
     async check(rawPostcode: unknown): Promise<{ ok: boolean; message: string; zone: string | null }> {
       const parsed = typeof rawPostcode === 'string' ? parsePostcode(rawPostcode) : null;
       if (!parsed) return { ok: false, message: NOT_A_POSTCODE, zone: null };
-      const zones = await listZones(db);
-      const { zone, refused } = decideZone(zones, parsed.postcode);
+      const { zone, refused } = decideZone(await list(), parsed.postcode);
       if (refused) return { ok: false, message: refused, zone: null };
       if (!zone) return { ok: true, message: `${parsed.postcode}: we deliver there`, zone: null };
       const days = await bakeDays.choices(1, 'delivery', zone);
@@ -99,29 +125,33 @@ export function createZonesService(db: Db, bakeDays: BakeDaysService) {
     /** Adds a zone, or saves one (`id`); answers every zone with the overlaps to show the owner. */
     async save(id: string | null, input: unknown) {
       const draft: ZoneDraft = parseOrThrow(ZoneFormSchema, input);
-      if (id) {
-        if (!isUuid(id)) throw notFound('No such zone');
-        const saved = await db
-          .update(deliveryZones)
-          .set({ ...draft, updatedAt: new Date() })
-          .where(eq(deliveryZones.id, id))
-          .returning({ id: deliveryZones.id });
-        if (saved.length === 0) throw notFound('No such zone');
-      } else {
-        const [{ n } = { n: 0 }] = await db.select({ n: sql<number>`count(*)::int` }).from(deliveryZones);
-        if (Number(n) >= 100) throw badRequest('A shop may have up to 100 zones');
-        await db.insert(deliveryZones).values(draft);
-      }
+      if (id && !isUuid(id)) throw notFound('No such zone');
+      await changing(async (tx) => {
+        if (id) {
+          const saved = await tx
+            .update(deliveryZones)
+            .set({ ...draft, updatedAt: new Date() })
+            .where(eq(deliveryZones.id, id))
+            .returning({ id: deliveryZones.id });
+          if (saved.length === 0) throw notFound('No such zone');
+        } else {
+          const [{ n } = { n: 0 }] = await tx.select({ n: sql<number>`count(*)::int` }).from(deliveryZones);
+          if (Number(n) >= 100) throw badRequest('A shop may have up to 100 zones');
+          await tx.insert(deliveryZones).values(draft);
+        }
+      });
       return withOverlaps();
     },
 
     async remove(id: string) {
       if (!isUuid(id)) throw notFound('No such zone');
-      const removed = await db
-        .delete(deliveryZones)
-        .where(eq(deliveryZones.id, id))
-        .returning({ id: deliveryZones.id });
-      if (removed.length === 0) throw notFound('No such zone');
+      await changing(async (tx) => {
+        const removed = await tx
+          .delete(deliveryZones)
+          .where(eq(deliveryZones.id, id))
+          .returning({ id: deliveryZones.id });
+        if (removed.length === 0) throw notFound('No such zone');
+      });
       return withOverlaps();
     },
   };

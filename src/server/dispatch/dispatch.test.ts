@@ -7,7 +7,7 @@ import { comparePostcodes } from '~/shared/delivery-zones/postcode-order';
 import { dispatchText } from '~/shared/delivery-zones/zone-texts';
 import { adminActor } from '~/shared/orders/actor';
 import { addDays, londonDate } from '~/shared/time/london-time';
-import { api, createProduct, ownerTestApp } from '~/test/factories';
+import { api, createProduct, ownerTestApp, sharedDataChanged } from '~/test/factories';
 import { createCustomer, createDelivery, createOrder, type OrderLineSpec } from '~/test/order-factories';
 import type { TestApp } from '~/test/test-app';
 import { addressLines } from './click-and-drop';
@@ -30,6 +30,7 @@ beforeAll(async () => {
       transitDays: '2-3 days',
     })
     .returning();
+  await sharedDataChanged(t.services);
   postZone = zone!.id;
 });
 afterAll(() => t.close());

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csvRow, pounds, textCell } from '~/server/csv/csv';
 import { deliveryZones, refunds } from '~/server/db/schema';
-import { api, ownerTestApp } from '~/test/factories';
+import { api, ownerTestApp, sharedDataChanged } from '~/test/factories';
 import { createCustomer, createOrder } from '~/test/order-factories';
 import type { TestApp } from '~/test/test-app';
 import { EXPORT_BATCH } from './order-export';
@@ -131,6 +131,7 @@ describe('GET /api/admin/orders/export.csv', () => {
       .insert(deliveryZones)
       .values({ name: 'Export van', postcodes: ['SY4'], method: 'van' })
       .returning();
+    await sharedDataChanged(t.services);
     const profile = await createCustomer(t.services, { postcode: 'SY4 5ZZ' });
     const at = new Date('2035-03-03T12:00:00Z');
     const inVan = await createOrder(t.services, { profile, createdAt: at, zone: van! });
@@ -155,6 +156,7 @@ describe('GET /api/admin/orders/export.csv', () => {
     expect(bad.res.status).toBe(400);
     expect(bad.text).toContain('Zone must be a delivery zone or Collection');
     await t.services.db.delete(deliveryZones).where(eq(deliveryZones.id, van!.id));
+    await sharedDataChanged(t.services);
   });
 
   it('pages through more orders than one batch without losing or repeating any', async () => {

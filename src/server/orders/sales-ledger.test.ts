@@ -6,7 +6,7 @@ import { BEST_SELLERS_COUNT, type SalesInsights } from '~/shared/orders/sales';
 import { type OrderStatus, REVENUE_STATUSES } from '~/shared/orders/statuses';
 import { addDays, londonDate } from '~/shared/time/london-time';
 import { checkoutAs, payTestSession } from '~/test/checkout';
-import { api, createProduct, createUser } from '~/test/factories';
+import { api, createProduct, createUser, sharedDataChanged } from '~/test/factories';
 import { createOrder, type OrderLineSpec } from '~/test/order-factories';
 import { createTestApp, type TestApp } from '~/test/test-app';
 
@@ -246,6 +246,7 @@ describe('the dashboard’s sales, kept as orders change', () => {
         { name: 'Ledger post', postcodes: ['*'], method: 'post' },
       ])
       .returning();
+    await sharedDataChanged(t.services);
     const everyZone = async () => {
       await expectDashboardRight(now);
       for (const zone of [van!.id, post!.id, 'collection']) await expectDashboardRight(now, zone);
@@ -342,10 +343,12 @@ describe('the dashboard’s sales, kept as orders change', () => {
     expect(await revenue(post!.id)).toBe(350);
     await everyZone();
     await t.services.db.delete(deliveryZones).where(eq(deliveryZones.id, post!.id));
+    await sharedDataChanged(t.services);
     expect(await revenue(post!.id)).toBe(0);
     await everyZone();
     // The shop without zones again, as the other tests' checkouts expect.
     await t.services.db.delete(deliveryZones).where(eq(deliveryZones.id, van!.id));
+    await sharedDataChanged(t.services);
     await everyZone();
   });
 

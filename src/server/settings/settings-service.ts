@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { type ShopSettings, ShopSettingsSchema } from '~/shared/settings/shop-settings';
+import { cachedByVersion } from '../catalog/cached-by-version';
 import type { CatalogVersion } from '../catalog/catalog-version';
 import type { Config } from '../config';
 import type { Db, Tx } from '../db/client';
@@ -7,9 +8,10 @@ import { shopSettings } from '../db/schema';
 import { parseOrThrow } from '../errors';
 
 /**
- * The owner's editable settings: delivery fee, free delivery threshold, collection. Read from the
- * database on every checkout (one row by key), so a change holds on every instance at once. Saving
- * also bumps the page cache's version, so no cached page shows the old fee.
+ * The owner's editable settings: delivery fee, free delivery threshold, collection. Kept in memory
+ * per catalogue version (decision 056): saving bumps it, so this instance answers the new settings
+ * at once, other instances within the version's poll (a second), and no cached page shows the old
+ * fee.
  */
 export function createSettingsService(config: Config, db: Db, pageVersion: CatalogVersion) {
   const defaults: ShopSettings = {
@@ -20,16 +22,25 @@ export function createSettingsService(config: Config, db: Db, pageVersion: Catal
     collectionHours: '',
   };
 
-  async function get(exec: Db | Tx = db): Promise<ShopSettings> {
+  /** The row as the database (or `exec`'s transaction) has it now. */
+  async function read(exec: Db | Tx): Promise<ShopSettings> {
     const [row] = await exec.select().from(shopSettings).where(eq(shopSettings.id, 1));
-    if (!row) return defaults;
+    if (!row) return Object.freeze({ ...defaults });
     const { id: _, updatedAt: __, ...settings } = row;
     // Saved before collection was first switched on: offer SHOP_ADDRESS when it is.
-    return { ...settings, collectionAddress: settings.collectionAddress || defaults.collectionAddress };
+    // Frozen: every caller shares the kept copy.
+    return Object.freeze({
+      ...settings,
+      collectionAddress: settings.collectionAddress || defaults.collectionAddress,
+    });
   }
+  const get = cachedByVersion(db, pageVersion, read);
 
   return {
+    /** The settings, from memory while the catalogue version holds (also inside a transaction). */
     get,
+    /** The settings from the database, for a transaction that must see its own writes. */
+    read,
 
     /** Saves the Settings form; a refusal (400 with the reason) writes nothing. */
     async save(input: unknown): Promise<ShopSettings> {

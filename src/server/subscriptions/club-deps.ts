@@ -19,7 +19,7 @@ export interface ClubDeps {
   bakeDaysAt: (now: () => Date) => BakeDaysService;
   pricingSettings: (exec: Db | Tx) => Promise<PricingSettings>;
   /** The delivery zones as they are now: a box pays its member's zone's delivery (decision 041). */
-  zones: (exec: Db | Tx) => Promise<DeliveryZone[]>;
+  zones: (exec: Db | Tx) => Promise<readonly DeliveryZone[]>;
   /** Records a charge's answer through the payments module's one fulfilment (paid exactly once). */
   recordCharge: (event: ProviderEvent) => Promise<unknown>;
   log: Logger;

@@ -28,7 +28,7 @@ export interface ClubContents {
 /** What prices a box besides the product: the shop's settings and its delivery zones, as they are now. */
 export interface ClubPricing {
   settings: PricingSettings;
-  zones: DeliveryZone[];
+  zones: readonly DeliveryZone[];
 }
 
 export async function pricingNow(

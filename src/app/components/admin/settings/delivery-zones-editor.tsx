@@ -13,7 +13,13 @@ import { WEEKDAY_NAMES } from '~/shared/time/london-time';
  * zone, and where zones overlap, worded by the server. Every field is checked by the server, its
  * message shown beside the field.
  */
-export function DeliveryZonesEditor({ zones, overlaps }: { zones: DeliveryZone[]; overlaps: string[] }) {
+export function DeliveryZonesEditor({
+  zones,
+  overlaps,
+}: {
+  zones: readonly DeliveryZone[];
+  overlaps: string[];
+}) {
   return (
     <div className="space-y-4">
       {zones.length === 0 && (
