@@ -65,6 +65,7 @@ export function createCatalogVersion(db: Db, log: Logger, pollMs: number | null)
   let epoch = 0;
   let reading: Promise<number> | null = null;
   let timer: NodeJS.Timeout | undefined;
+  const seen = new WeakMap<Db | Tx, Promise<number>>();
 
   function forget(): void {
     known = null;
@@ -105,9 +106,19 @@ export function createCatalogVersion(db: Db, log: Logger, pollMs: number | null)
      */
     async seenBy(tx: Db | Tx): Promise<number> {
       if (!pollMs && known !== null) return known;
-      const v = await readVersion(tx);
-      if (known !== null && v !== known) forget();
-      return v;
+      // Once per transaction: its settings and its zones are priced by the same version.
+      let read = seen.get(tx);
+      if (!read) {
+        read = readVersion(tx);
+        seen.set(tx, read);
+        read.then(
+          (v) => {
+            if (known !== null && v !== known) forget();
+          },
+          () => seen.delete(tx),
+        );
+      }
+      return read;
     },
     /** The version if known without asking the database (null just after an invalidation). */
     known(): number | null {
