@@ -95,7 +95,7 @@ const PUBLIC: Record<string, string[]> = {
   auth: ['auth', 'guards', 'session-service', 'even-timing'],
   'bake-days': ['bake-days-service', 'day-sheets-service'],
   boxes: ['box-rules', 'box-catalogue', 'box-writes'],
-  catalog: ['catalog-service', 'catalog-version', 'catalog-routes', 'product-writes', 'product-photos'],
+  catalog: ['catalog-service', 'catalog-routes', 'product-writes', 'product-photos'],
   checkout: ['checkout-service', 'checkout-routes'],
   contact: ['contact-service', 'contact-routes'],
   'delivery-zones': ['zones-service'],

@@ -1,5 +1,5 @@
-import type { CatalogVersion } from '../catalog/catalog-version';
 import { createProductWrites } from '../catalog/product-writes';
+import type { CatalogVersion } from '../db/catalog-version';
 import type { Db } from '../db/client';
 import type { OrdersService } from '../orders/orders-service';
 import { createAdminCustomersService } from './admin-customers-service';

@@ -18,7 +18,7 @@ import {
 } from '~/test/backup-targets';
 import { api, createProduct, createUser, signIn } from '~/test/factories';
 import { createTestApp, type TestApp } from '~/test/test-app';
-import { storedCatalogVersion } from '../catalog/catalog-version';
+import { storedCatalogVersion } from '../db/catalog-version';
 import { runRestoreCommand } from './backup-commands';
 import { BackupDamaged, checkBackupFile, type Manifest } from './backup-file';
 import { verifyBackup } from './backup-service';

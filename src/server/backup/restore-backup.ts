@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { moveCatalogVersionPast, storedCatalogVersion } from '../catalog/catalog-version';
+import { moveCatalogVersionPast, storedCatalogVersion } from '../db/catalog-version';
 import type { Db, Tx } from '../db/client';
 import { type Migration, migrate } from '../db/migrate';
 import { rawRows } from '../db/raw-rows';

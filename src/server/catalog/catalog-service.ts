@@ -4,10 +4,10 @@ import { isUuid } from '~/shared/ids';
 import { isFiltered, type ShopQuery } from '~/shared/shop-query';
 import { type IsoDate, londonDate } from '~/shared/time/london-time';
 import { freeFromSql, shopBoxes } from '../boxes/box-catalogue';
+import type { CatalogVersion } from '../db/catalog-version';
 import type { Db } from '../db/client';
 import { productPhotoFiles, products } from '../db/schema';
 import { notFound } from '../errors';
-import type { CatalogVersion } from './catalog-version';
 import { type ProductDto, toProductDto } from './product-dto';
 import { parsePhotoFileName } from './product-photos';
 
@@ -59,7 +59,7 @@ const ORDER_BY: Record<ShopQuery['sort'], SQL[]> = {
 
 /**
  * The public catalogue: only active products are visible to shoppers. The active list is kept in
- * memory per catalogue version (see catalog-version.ts), so browsing costs no query until an admin
+ * memory per catalogue version (see db/catalog-version.ts), so browsing costs no query until an admin
  * changes a product. Searches, filters and other sorts are answered by the database (and their
  * pages by the page cache).
  */

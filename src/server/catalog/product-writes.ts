@@ -10,12 +10,12 @@ import {
 } from '~/shared/schemas/product';
 import { shopBoxes } from '../boxes/box-catalogue';
 import { type BoxRulesDto, saveBoxRules, toBoxRulesDto } from '../boxes/box-writes';
+import type { CatalogVersion } from '../db/catalog-version';
 import type { Db, Tx } from '../db/client';
 import { newestFirst } from '../db/paging';
 import { productBoxes, productPhotoFiles, products } from '../db/schema';
 import { badRequest, notFound, parseOrThrow } from '../errors';
 import { type ProductDto, toProductDto } from './catalog-service';
-import type { CatalogVersion } from './catalog-version';
 import { type ProcessedPhoto, processPhoto, readPhotoCrop, recropPhoto } from './product-photos';
 
 /**

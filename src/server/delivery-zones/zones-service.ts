@@ -6,8 +6,8 @@ import { checkerText, NOT_A_POSTCODE, refusedText } from '~/shared/delivery-zone
 import { type DeliveryZone, findZone, type ZoneMethod, zoneOverlaps } from '~/shared/delivery-zones/zones';
 import { isUuid } from '~/shared/ids';
 import type { BakeDaysService } from '../bake-days/bake-days-service';
-import { cachedByVersion } from '../catalog/cached-by-version';
-import { type CatalogVersion, recordCatalogChange } from '../catalog/catalog-version';
+import { cachedByVersion } from '../db/cached-by-version';
+import { type CatalogVersion, recordCatalogChange } from '../db/catalog-version';
 import type { Db, Tx } from '../db/client';
 import { deliveryZones } from '../db/schema';
 import { badRequest, notFound, parseOrThrow } from '../errors';

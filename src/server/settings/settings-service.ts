@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { type ShopSettings, ShopSettingsSchema } from '~/shared/settings/shop-settings';
-import { cachedByVersion } from '../catalog/cached-by-version';
-import type { CatalogVersion } from '../catalog/catalog-version';
 import type { Config } from '../config';
+import { cachedByVersion } from '../db/cached-by-version';
+import type { CatalogVersion } from '../db/catalog-version';
 import type { Db, Tx } from '../db/client';
 import { shopSettings } from '../db/schema';
 import { parseOrThrow } from '../errors';

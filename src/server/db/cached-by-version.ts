@@ -1,5 +1,5 @@
-import type { Db, Tx } from '../db/client';
 import type { CatalogVersion } from './catalog-version';
+import type { Db, Tx } from './client';
 
 /**
  * A shop-wide read (the settings row, the delivery zones) kept in memory per catalogue version

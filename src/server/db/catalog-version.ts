@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../db/client';
-import { rawRows } from '../db/raw-rows';
-import { changeCounters } from '../db/schema';
 import type { Logger } from '../logger';
+import type { Db, Tx } from './client';
+import { rawRows } from './raw-rows';
+import { changeCounters } from './schema';
 
 const NAME = 'catalog';
 
