@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { IsoDate } from '~/shared/time/london-time';
 import type { Db, Tx } from '../db/client';
+import { foldWhenDue } from '../db/fold-when-due';
 
 /** Any fixed number: one instance folds at a time; the others go on without waiting. */
 const FOLD_LOCK = 7_274_057;
@@ -50,17 +51,9 @@ export async function recountBookings(exec: Db | Tx): Promise<DayBooking[]> {
  * included) are right before, during and after a fold. Changes committed while it runs stay for
  * the next one. Runs after each expiry sweep, beside the sales' fold (decision 018).
  */
-export async function foldBookings(db: Db): Promise<void> {
-  const [waiting] = rowsOf<{ due: boolean }>(
-    await db.execute(sql`select exists (select 1 from day_bookings where not folded) as due`),
-  );
-  if (!waiting?.due) return;
-  await db.transaction(async (tx) => {
-    const [lock] = rowsOf<{ got: boolean }>(
-      await tx.execute(sql`select pg_try_advisory_xact_lock(${FOLD_LOCK}) as got`),
-    );
-    if (!lock?.got) return;
-    await tx.execute(sql`
+export function foldBookings(db: Db): Promise<void> {
+  return foldWhenDue(db, FOLD_LOCK, sql`exists (select 1 from day_bookings where not folded)`, [
+    sql`
       with gone as (
         delete from day_bookings where date in (select date from day_bookings where not folded)
         returning *
@@ -70,8 +63,8 @@ export async function foldBookings(db: Db): Promise<void> {
         from gone group by date, product_id
         having sum(cookies) <> 0 or sum(units) <> 0
       )
-      select 1`);
-  });
+      select 1`,
+  ]);
 }
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { foldWhenDue } from '../db/fold-when-due';
 
 /** Any fixed number: one instance folds at a time; the others read without waiting. */
 const FOLD_LOCK = 7_274_018;
@@ -24,18 +25,16 @@ export function foldSales(db: Db): Promise<void> {
 /** The fold under way on each database, if any. */
 const underWay = new WeakMap<Db, Promise<void>>();
 
-async function foldNow(db: Db): Promise<void> {
-  const [waiting] = rows<{ due: boolean }>(
-    await db.execute(sql`select exists (select 1 from sales_by_day where not folded)
-      or exists (select 1 from sales_by_day_product where not folded) as due`),
-  );
-  if (!waiting?.due) return;
-  await db.transaction(async (tx) => {
-    const [lock] = rows<{ got: boolean }>(
-      await tx.execute(sql`select pg_try_advisory_xact_lock(${FOLD_LOCK}) as got`),
-    );
-    if (!lock?.got) return;
-    await tx.execute(sql`
+function foldNow(db: Db): Promise<void> {
+  // The rows a fold removes are vacuumed like any others': by autovacuum on PostgreSQL, by the
+  // shop's upkeep on the embedded database (docs/decisions/026).
+  return foldWhenDue(
+    db,
+    FOLD_LOCK,
+    sql`exists (select 1 from sales_by_day where not folded)
+      or exists (select 1 from sales_by_day_product where not folded)`,
+    [
+      sql`
         with gone as (
           delete from sales_by_day where day in (select day from sales_by_day where not folded)
           returning *
@@ -45,8 +44,8 @@ async function foldNow(db: Db): Promise<void> {
           from gone group by day, status, zone
           having sum(orders) <> 0 or sum(total_pennies) <> 0 or sum(refunded_pennies) <> 0
         )
-        select 1`);
-    await tx.execute(sql`
+        select 1`,
+      sql`
         with gone as (
           delete from sales_by_day_product where day in (select day from sales_by_day_product where not folded)
           returning *
@@ -56,10 +55,7 @@ async function foldNow(db: Db): Promise<void> {
           from gone group by day, product_id, product_name, zone
           having sum(quantity) <> 0 or sum(revenue_pennies) <> 0
         )
-        select 1`);
-  });
-  // The rows a fold removes are vacuumed like any others': by autovacuum on PostgreSQL, by the
-  // shop's upkeep on the embedded database (docs/decisions/026).
+        select 1`,
+    ],
+  );
 }
-
-const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
