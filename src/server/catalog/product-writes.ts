@@ -90,15 +90,7 @@ const refuseUnassessed = () => badRequest(UNASSESSED_MESSAGE, { allergen_info: U
  * A photo is checked and resized before the transaction starts, so a bad file changes nothing.
  */
 export function createProductWrites(db: Db, catalogVersion: CatalogVersion) {
-  async function write<T>(change: (tx: Tx) => Promise<T>): Promise<T> {
-    const result = await db.transaction(async (tx) => {
-      const out = await change(tx);
-      await catalogVersion.recordChange(tx);
-      return out;
-    });
-    catalogVersion.invalidate();
-    return result;
-  }
+  const write = <T>(change: (tx: Tx) => Promise<T>) => catalogVersion.changing(change);
 
   async function storePhoto(tx: Tx, photo: ProcessedPhoto) {
     await tx

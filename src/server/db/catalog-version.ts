@@ -128,6 +128,19 @@ export function createCatalogVersion(db: Db, log: Logger, pollMs: number | null)
     recordChange: recordCatalogChange,
     /** Forgets the cached version so the next read asks the database; call after commit. */
     invalidate: forget,
+    /**
+     * Runs `write` in a transaction that also bumps the counter, and forgets the version after
+     * commit: the way every writer of what the version covers changes it.
+     */
+    async changing<T>(write: (tx: Tx) => Promise<T>): Promise<T> {
+      const result = await db.transaction(async (tx) => {
+        const out = await write(tx);
+        await recordCatalogChange(tx);
+        return out;
+      });
+      forget();
+      return result;
+    },
     start(): void {
       if (!pollMs || timer) return;
       timer = setInterval(() => {

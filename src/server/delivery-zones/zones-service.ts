@@ -87,15 +87,7 @@ export function createZonesService(db: Db, bakeDays: BakeDaysService, version: C
   }
 
   /** A write of the zones, with the version bumped in its transaction and forgotten after commit. */
-  async function changing<T>(write: (tx: Tx) => Promise<T>): Promise<T> {
-    const result = await db.transaction(async (tx) => {
-      const out = await write(tx);
-      await version.recordChange(tx);
-      return out;
-    });
-    version.invalidate();
-    return result;
-  }
+  const changing = <T>(write: (tx: Tx) => Promise<T>) => version.changing(write);
 
   return {
     /** Every zone, from memory while the catalogue version holds (also inside a transaction). */

@@ -45,14 +45,12 @@ export function createSettingsService(config: Config, db: Db, pageVersion: Catal
     /** Saves the Settings form; a refusal (400 with the reason) writes nothing. */
     async save(input: unknown): Promise<ShopSettings> {
       const settings = parseOrThrow(ShopSettingsSchema, input);
-      await db.transaction(async (tx) => {
-        await tx
+      await pageVersion.changing((tx) =>
+        tx
           .insert(shopSettings)
           .values({ id: 1, ...settings })
-          .onConflictDoUpdate({ target: shopSettings.id, set: { ...settings, updatedAt: new Date() } });
-        await pageVersion.recordChange(tx);
-      });
-      pageVersion.invalidate();
+          .onConflictDoUpdate({ target: shopSettings.id, set: { ...settings, updatedAt: new Date() } }),
+      );
       return get();
     },
   };
