@@ -7,3 +7,35 @@ afterEach(() => {
   consoleError.mockClear();
   expect(calls, 'unexpected console.error').toEqual([]);
 });
+
+/**
+ * Password hashing is scrypt, made slow on purpose (0.2-1 s of a core each), and nearly every test
+ * signs a customer up and in with the same password: hashing it afresh each time was most of the
+ * suite's time. The tests get better-auth's own scrypt, each answer worked out once per test file
+ * and then remembered: the same result for the same input, as scrypt itself gives (a hash is one
+ * valid hash of the password, its salt reused). What costs CPU on purpose is tested where the cost
+ * is the point (sign-in-hardening.test.ts takes the real functions back with `vi.unmock`).
+ */
+vi.mock('better-auth/crypto', async (importOriginal) => {
+  const real = await importOriginal<typeof import('better-auth/crypto')>();
+  const hashes = new Map<string, string>();
+  const verified = new Map<string, boolean>();
+  return {
+    ...real,
+    hashPassword: async (password: string) => {
+      const known = hashes.get(password);
+      if (known !== undefined) return known;
+      const hash = await real.hashPassword(password);
+      hashes.set(password, hash);
+      return hash;
+    },
+    verifyPassword: async (data: { hash: string; password: string }) => {
+      const key = `${data.hash}\n${data.password}`;
+      const known = verified.get(key);
+      if (known !== undefined) return known;
+      const ok = await real.verifyPassword(data);
+      verified.set(key, ok);
+      return ok;
+    },
+  };
+});

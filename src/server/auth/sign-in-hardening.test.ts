@@ -5,6 +5,9 @@ import { ACCOUNT_SIGN_IN_LIMIT } from './account-sign-in-limit';
 import { BUSY_HOLD_MS, hashingGate } from './auth';
 import { ClientGoneError, createHashingGate, HASHING, hashingLimits } from './hashing-gate';
 
+// A flood of sign-ins is about what hashing costs: the real scrypt, every time (src/test/setup.ts).
+vi.unmock('better-auth/crypto');
+
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ env: { RATE_LIMITS: 'true' } });
