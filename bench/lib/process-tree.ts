@@ -65,6 +65,25 @@ export function treeCpuMs(root: number): number {
   return tree(root).reduce((sum, p) => sum + p.cpuMs + p.endedChildrenMs, 0);
 }
 
+/**
+ * CPU so far of each thread of one process, ms, by thread id (from /proc/<pid>/task). The main
+ * thread's id is the process's; in the embedded shop the busiest of the others is the database's
+ * (decision 022), the rest V8's helpers (GC) and libuv's pool (gzip, password hashing).
+ */
+export function threadsCpuMs(pid: number): Map<number, number> {
+  const out = new Map<number, number>();
+  try {
+    for (const tid of readdirSync(`/proc/${pid}/task`)) {
+      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      out.set(Number(tid), (Number(f[11]) + Number(f[12])) * TICK_MS);
+    }
+  } catch {
+    // ended meanwhile
+  }
+  return out;
+}
+
 /** Resident memory of one process (not its children), MB; 0 once it has ended. */
 export function processRssMb(pid: number): number {
   try {
