@@ -4,14 +4,14 @@
  * (`app.request`: no sockets), and the confirmation e-mail the outbox then sends. Prints the least
  * CPU per order over `BENCH_ROUNDS` rounds of `BENCH_ORDERS` (user + system of this process, the
  * embedded database's thread included; on PostgreSQL, Node's side only) and the statements an
- * order sends, on the embedded database and then on PostgreSQL when it answers. With
- * `node --cpu-prof` (BENCH_PROFILE=1 does it) the profile of the measured rounds is summed by
- * package, so the floor under issue 34's "5 ms of shop CPU per order on PostgreSQL" can be read
- * off: what the driver, the HTTP layer and the libraries cost, whatever the shop's own code does.
- * Asserts nothing.
+ * order sends, on the embedded database and then on PostgreSQL when it answers.
+ * `BENCH_CPU_PROF=<dir>` writes the measured rounds' CPU profile there, to sum by layer with
+ * bench/profile-layers.ts (per order): what the driver, the HTTP layer and the libraries cost,
+ * whatever the shop's own code does (issue 34's "5 ms of shop CPU per order on PostgreSQL").
+ * `BENCH_ONLY=embedded` or `postgres` one database. Asserts nothing.
  */
 
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -28,10 +28,9 @@ import { vanEveryDay } from './lib/van-every-day';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 40);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
-const PROFILE = process.env.BENCH_PROFILE === '1' || !!process.env.BENCH_PROFILE_IN;
+/** A folder: the measured rounds' CPU profile is written there (sum it with bench/profile-layers.ts). */
+const PROFILE_DIR = process.env.BENCH_CPU_PROF;
 const ONLY = process.env.BENCH_ONLY;
-/** `BENCH_PROFILE_IN=drizzle-orm`: the profile's functions inside one package (or place), not the packages. */
-const PROFILE_IN = process.env.BENCH_PROFILE_IN;
 const CUSTOMER = { email: 'order-cpu@shop-bench.example', password: 'bench-password-2026' };
 const CARD = { cardNumber: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123', name: 'Bench Customer' };
 
@@ -84,7 +83,7 @@ async function measure(db: string, env: Record<string, string>) {
     queries.take();
     await order();
     const statements = queries.take().length;
-    const profiler = PROFILE ? new Session() : null;
+    const profiler = PROFILE_DIR ? new Session() : null;
     if (profiler) {
       profiler.connect();
       await profiler.post('Profiler.enable');
@@ -99,53 +98,18 @@ async function measure(db: string, env: Record<string, string>) {
     console.log(
       `\n${db}: ${least.toFixed(2)} ms of CPU per order (least of ${ROUNDS} rounds of ${ORDERS}), ${statements} statements per order; load average ${loadAverage()}`,
     );
-    if (profiler) {
+    if (profiler && PROFILE_DIR) {
       const { profile } = await profiler.post('Profiler.stop');
-      printByPackage(profile, ROUNDS * ORDERS);
       profiler.disconnect();
+      const file = path.join(PROFILE_DIR, `order-cpu-${db.split(' ')[0]}.cpuprofile`);
+      writeFileSync(file, JSON.stringify(profile));
+      console.log(
+        `Profile: node --import tsx bench/profile-layers.ts ${file} ${ROUNDS * ORDERS} (ms per order)`,
+      );
     }
   } finally {
     await services.close();
   }
-}
-
-interface ProfileNode {
-  id: number;
-  callFrame: { url: string; functionName: string };
-  hitCount?: number;
-}
-
-/** Self time of the profile's samples, summed by where their code lives, ms per order. */
-function printByPackage(
-  profile: { nodes: ProfileNode[]; samples?: number[]; timeDeltas?: number[] },
-  orders: number,
-) {
-  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-  const ms = new Map<string, number>();
-  const samples = profile.samples ?? [];
-  const deltas = profile.timeDeltas ?? [];
-  for (let i = 0; i < samples.length; i++) {
-    const node = byId.get(samples[i]!)!;
-    let where = placeOf(node.callFrame.url, node.callFrame.functionName);
-    if (PROFILE_IN) {
-      if (where !== PROFILE_IN) continue;
-      where = `${node.callFrame.functionName || '(anonymous)'} ${node.callFrame.url.replace(/^.*node_modules\//, '')}`;
-    }
-    ms.set(where, (ms.get(where) ?? 0) + (deltas[i] ?? 0) / 1000);
-  }
-  const rows = [...ms].sort((a, b) => b[1] - a[1]).slice(0, 25);
-  console.log('\n| where (self time) | ms per order |\n|---|---|');
-  for (const [where, total] of rows) console.log(`| ${where} | ${(total / orders).toFixed(2)} |`);
-}
-
-function placeOf(url: string, fn: string): string {
-  if (!url) return fn.startsWith('(') ? fn : `native: ${fn}`;
-  const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url)?.[1];
-  if (pkg) return pkg;
-  if (url.startsWith('node:')) return url.split('/')[0]!.replace(/^node:internal$/, 'node:internal');
-  const src = /\/src\/(server|shared|app)\/([^/]+)/.exec(url);
-  if (src) return `src/${src[1]}/${src[2]}`;
-  return url.replace(/^.*\/(build|bench)\//, '$1/');
 }
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-order-cpu-'));
