@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
@@ -10,6 +11,10 @@ const databases = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pgl
 export default defineConfig({
   resolve: { alias },
   test: {
+    // Vitest's default is one file at a time on 2 cores (cores - 1), and a server test spends much
+    // of its time waiting on its database, child processes and timers: a file per core keeps both
+    // busy (the whole suite passed so on a machine loaded 8-11 by other work).
+    maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       {
         resolve: { alias },
