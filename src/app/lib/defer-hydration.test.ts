@@ -20,6 +20,27 @@ describe('deferHydration', () => {
     expect(html).toMatch(/<\/script><script>\(function\(\)\{[\s\S]*\}\)\(\);<\/script><\/body><\/html>$/);
   });
 
+  it('has the starter evaluate the shared chunks, then the route modules, one at a time, and never the entry', () => {
+    const withChunks = page
+      .replace(
+        '<link rel="modulepreload" href="/assets/root-B.js"/>',
+        '<link rel="modulepreload" href="/assets/react-C.js"/><link rel="modulepreload" href="/assets/root-B.js"/>' +
+          '<link rel="modulepreload" href="/assets/shop-D.js"/><link rel="modulepreload" href="/assets/card-E.js"/>',
+      )
+      .replace(
+        'import * as route0 from "/assets/root-B.js";',
+        'import * as route0 from "/assets/root-B.js";\nimport * as route1 from "/assets/shop-D.js";\n',
+      );
+    const html = deferHydration(withChunks);
+    expect(html).toContain(
+      'modules=["/assets/react-C.js","/assets/card-E.js","/assets/root-B.js","/assets/shop-D.js"]',
+    );
+    // Without the entry's import at the end, the route-modules script evaluates everything itself.
+    expect(deferHydration(withChunks.replace('import("/assets/entry.client-A.js");', ''))).toContain(
+      'modules=[]',
+    );
+  });
+
   it('leaves a page it does not recognise exactly as it was', () => {
     const noModuleScript = page.replace('<script type="module" async="">', '<script>');
     expect(deferHydration(noModuleScript)).toBe(noModuleScript);
