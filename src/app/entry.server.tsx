@@ -35,6 +35,10 @@ export default function handleRequest(
       </ErrorReferenceContext>,
       {
         nonce: marker,
+        // A completed Suspense boundary stays where it is in the HTML. Past this many bytes React
+        // would move it to the end of the document with a script to put it back: the page would
+        // need JavaScript to show its footer (decision 059).
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         onAllReady() {
           const body = new PassThrough();
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');

@@ -1,6 +1,7 @@
 import { startTransition, useEffect, useState } from 'react';
 import { create } from 'zustand';
 import { createJSONStorage, persist, type StateStorage } from 'zustand/middleware';
+import { useMountedAfterHydration } from '~/app/lib/use-hydrated';
 import { type ContentsEntry, fillingKey } from '~/shared/boxes/box';
 import { CART_STORAGE_NAME } from '~/shared/constants';
 import { linesTotalPence } from '~/shared/money/money';
@@ -133,7 +134,10 @@ export function useCart() {
 
 /** Whether the saved cart has been read in the browser (reading it if nobody has yet). */
 export function useCartReady() {
-  const [ready, setReady] = useState(() => useCartStore.persist.hasHydrated());
+  // While hydrating, not ready whatever an earlier part of the page has read: the server's HTML
+  // has the cart not yet read.
+  const mountedAfterHydration = useMountedAfterHydration();
+  const [ready, setReady] = useState(() => mountedAfterHydration && useCartStore.persist.hasHydrated());
   useEffect(() => {
     // A transition: on the page's first load it re-renders the storefront's header and footer,
     // which React then does in slices instead of one long task (issue 34).

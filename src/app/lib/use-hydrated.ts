@@ -18,18 +18,31 @@ let tookOver = false;
  * true at once for a component mounted after that (e.g. after a client-side navigation).
  */
 export function useHydrated(): boolean {
-  const mountedAfterHydration = useSyncExternalStore(
-    subscribe,
-    () => tookOver,
-    () => false,
-  );
+  const mountedAfterHydration = useMountedAfterHydration();
   const [hydrated, setHydrated] = useState(mountedAfterHydration);
   useEffect(() => {
     startTransition(() => setHydrated(true));
-    // After this commit's effects, where React compares each store's snapshot with the server's.
-    setTimeout(() => {
+    // Once the page is idle: after this commit's effects, where React compares each store's
+    // snapshot with the server's, and after the parts of the page React hydrates later
+    // (decision 059), which would otherwise re-render at once on finding the snapshot changed.
+    const later = typeof requestIdleCallback === 'function' ? requestIdleCallback : setTimeout;
+    later(() => {
       tookOver = true;
     });
   }, []);
   return hydrated;
+}
+
+/**
+ * False while React hydrates the component from the server's HTML, true when it mounts after the
+ * page has been taken over (e.g. after a client-side navigation). A `useState` initial value that
+ * reads the browser's state must depend on it: parts of a storefront page hydrate after the
+ * effects of the parts before them have run (decision 059).
+ */
+export function useMountedAfterHydration(): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => tookOver,
+    () => false,
+  );
 }
