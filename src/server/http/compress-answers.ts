@@ -1,5 +1,5 @@
 import { promisify } from 'node:util';
-import { constants, gzip } from 'node:zlib';
+import { constants, gzip, gzipSync } from 'node:zlib';
 import type { MiddlewareHandler } from 'hono';
 import { compress } from 'hono/compress';
 import { acceptsGzip } from './page-cache';
@@ -14,6 +14,13 @@ const THRESHOLD = 1024;
  * cache and sent to many keep the default level (smaller, zipped once).
  */
 const FOR_ONE_VISITOR = /\bprivate\b/;
+/**
+ * Up to this size an answer for one visitor is zipped on the event loop itself (~0.4 ms for a
+ * 120 KB back-office page at level 1): handing it to the thread pool cost more CPU than the
+ * zipping (~0.5-1 ms a page, most of it in the main thread and V8's helper threads; issue 34,
+ * decision 061), and the answer waited for the next turn of the loop to be picked up (decision 021).
+ */
+const ZIP_IN_LINE_BYTES = 256 * 1024;
 
 /** Pages and JSON: whole in memory by the time they are answered (pages render before sending). */
 const WHOLE = /^(text\/html|application\/json)\b/;
@@ -22,8 +29,8 @@ const WHOLE = /^(text\/html|application\/json)\b/;
  * Compression. Hono's compress() zips through a CompressionStream on the event loop and, not
  * knowing the length of a body without Content-Length, zips even a 60-byte JSON answer (a new zlib
  * stream each time: a tenth of a checkout's CPU). Pages and JSON are whole anyway, so they are
- * zipped in one piece on libuv's thread pool, off the thread that serves requests, and only above
- * 1 KB (an answer for one visitor at the fastest level).
+ * zipped in one piece, only above 1 KB: an answer for one visitor at the fastest level, on the event
+ * loop unless it is large; others (zipped once, then kept) on libuv's thread pool.
  * Anything else (CSV exports, React Router's streamed data) keeps Hono's streaming compress.
  */
 export function compressAnswers(): MiddlewareHandler {
@@ -58,6 +65,8 @@ export function compressAnswers(): MiddlewareHandler {
     });
 }
 
-function gzipped(body: Uint8Array, forOneVisitor: boolean) {
-  return gzipAsync(body, forOneVisitor ? { level: constants.Z_BEST_SPEED } : {});
+async function gzipped(body: Uint8Array, forOneVisitor: boolean): Promise<Uint8Array> {
+  if (!forOneVisitor) return gzipAsync(body);
+  const fastest = { level: constants.Z_BEST_SPEED };
+  return body.byteLength <= ZIP_IN_LINE_BYTES ? gzipSync(body, fastest) : gzipAsync(body, fastest);
 }
