@@ -158,7 +158,7 @@ export async function createServices(
     bakeDays,
     settings,
     daySheets: createDaySheetsService(db, orders),
-    admin: createAdminServices(db, catalogVersion, orders),
+    admin: createAdminServices(db, catalogVersion, orders, () => zones.list()),
     backups,
     async close() {
       catalogVersion.stop();

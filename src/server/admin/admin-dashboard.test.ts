@@ -64,4 +64,22 @@ describe('GET /api/admin/dashboard', () => {
       status: 'paid',
     });
   });
+
+  it('counts a product the owner removes, and offers a zone the owner adds, on the next look', async () => {
+    const dashboard = async () => (await api(t, 'GET', '/api/admin/dashboard', undefined, cookie)).json();
+    const before = await dashboard();
+    const product = await createProduct(t.services);
+    expect((await dashboard()).products_count).toBe(before.products_count + 1);
+    expect((await api(t, 'DELETE', `/api/admin/products/${product.id}`, undefined, cookie)).status).toBe(200);
+    expect((await dashboard()).products_count).toBe(before.products_count);
+
+    const zone = { name: 'Column roundabout', postcodes: 'SY3 8', method: 'van', fee: '1.75', weekdays: [2] };
+    expect((await api(t, 'POST', '/api/admin/delivery-zones', zone, cookie)).status).toBe(200);
+    const after = await dashboard();
+    expect(after.zones.map((z: { label: string }) => z.label)).toEqual([
+      ...before.zones.slice(0, -1).map((z: { label: string }) => z.label),
+      'Column roundabout',
+      'Collection',
+    ]);
+  });
 });

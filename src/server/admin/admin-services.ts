@@ -3,21 +3,27 @@ import type { CatalogVersion } from '../db/catalog-version';
 import type { Db } from '../db/client';
 import type { OrdersService } from '../orders/orders-service';
 import { createAdminCustomersService } from './admin-customers-service';
-import { createAdminDashboardService, zoneChoices } from './admin-dashboard-service';
+import { createAdminDashboardService, type ListZones, zoneChoices } from './admin-dashboard-service';
 
 /**
  * The back office's services. They assume the caller is an admin: the /api/admin routes and the
  * admin pages' loaders/actions check the role before calling them. Product writes are the
  * catalogue's own (catalog/product-writes.ts), orders and deliveries the orders module's
- * (`services.orders`); this only gathers what the back office calls.
+ * (`services.orders`); this only gathers what the back office calls. The zones come from the zones
+ * service (kept per catalogue version), handed in: admin does not import delivery-zones.
  */
-export function createAdminServices(db: Db, catalogVersion: CatalogVersion, orders: OrdersService) {
+export function createAdminServices(
+  db: Db,
+  catalogVersion: CatalogVersion,
+  orders: OrdersService,
+  listZones: ListZones,
+) {
   return {
-    dashboard: createAdminDashboardService(db, orders),
+    dashboard: createAdminDashboardService(db, catalogVersion, orders, listZones),
     products: createProductWrites(db, catalogVersion),
     customers: createAdminCustomersService(db, orders),
     /** The zone filter's choices (orders list and dashboard). */
-    zoneChoices: () => zoneChoices(db),
+    zoneChoices: () => zoneChoices(listZones),
   };
 }
 

@@ -65,7 +65,7 @@ export function compressAnswers(): MiddlewareHandler {
     });
 }
 
-async function gzipped(body: Uint8Array, forOneVisitor: boolean): Promise<Uint8Array> {
+async function gzipped(body: Uint8Array, forOneVisitor: boolean) {
   if (!forOneVisitor) return gzipAsync(body);
   const fastest = { level: constants.Z_BEST_SPEED };
   return body.byteLength <= ZIP_IN_LINE_BYTES ? gzipSync(body, fastest) : gzipAsync(body, fastest);
