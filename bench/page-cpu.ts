@@ -15,12 +15,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { EntryContext, ServerBuild } from 'react-router';
 import { createApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { loadClientBuild } from '../src/server/load-build';
 import { createLogger } from '../src/server/logger';
 import { createServices } from '../src/server/services';
+import { probeEntry } from './lib/entry-probe';
 import { signIn, visitorRoutes } from './lib/render-limit';
 import { loadAverage, onTemporaryPostgres } from './lib/server';
 import { CUSTOMER, OWNER, seedVisitorFixture } from './lib/visitor-fixture';
@@ -52,34 +52,8 @@ async function measure(db: string, env: Record<string, string>) {
   const config = loadConfig({ ...env, LOG_LEVEL: 'silent', RATE_LIMITS: 'false' });
   const services = await createServices(config, createLogger(config));
   const { server, clientDir } = await loadClientBuild();
-  const render = server.entry.module.default;
-  let withRender = true;
-  let captured: RenderArgs | null = null;
-  const build: ServerBuild = {
-    ...server,
-    entry: {
-      module: {
-        ...server.entry.module,
-        default: async (request, status, headers, context, loadContext) => {
-          if (capturing) {
-            // Keep the loader data's bytes for the render-alone loop (the stream is read once).
-            const handoff = await new Response(context.serverHandoffStream as ReadableStream).arrayBuffer();
-            captured = [request, status, new Headers(headers), context, new Uint8Array(handoff)];
-            context = { ...context, serverHandoffStream: streamOf(captured[4]) };
-          }
-          return withRender
-            ? render(request, status, headers, context, loadContext)
-            : // Everything but React: the loader data React Router serialised, sent as it is.
-              new Response(context.serverHandoffStream as ReadableStream<Uint8Array>, {
-                status,
-                headers: { 'content-type': 'text/plain', 'content-security-policy': "default-src 'none'" },
-              });
-        },
-      },
-    },
-  };
-  let capturing = false;
-  const app = createApp(services, { server: build, clientDir });
+  const probe = probeEntry(server);
+  const app = createApp(services, { server: probe.build, clientDir });
   const base = config.publicUrl;
   try {
     const cookies = { customer: await signIn(app, base, CUSTOMER), owner: await signIn(app, base, OWNER) };
@@ -93,27 +67,17 @@ async function measure(db: string, env: Record<string, string>) {
         await res.arrayBuffer();
         if (res.status !== 200) throw new Error(`${route.path} answered ${res.status}`);
       };
-      withRender = true;
+      probe.withRender = true;
       const whole = await perCall(get);
-      withRender = false;
+      probe.withRender = false;
       const withoutRender = await perCall(get);
-      withRender = true;
+      probe.withRender = true;
       const sessionHeaders = new Headers(headers);
       const session = await perCall(() => services.session.getUser(sessionHeaders));
-      capturing = true;
+      probe.capturing = true;
       await get();
-      capturing = false;
-      const [request, status, headers_, context, handoff] = captured as unknown as RenderArgs;
-      const renderAlone = await perCall(async () => {
-        const page = await render(
-          request,
-          status,
-          new Headers(headers_),
-          { ...context, serverHandoffStream: streamOf(handoff) },
-          {} as never,
-        );
-        await page.arrayBuffer();
-      });
+      probe.capturing = false;
+      const renderAlone = await perCall(probe.renderAlone);
       const cells = [whole, withoutRender, whole - withoutRender, session, renderAlone].map((ms) =>
         ms.toFixed(2),
       );
@@ -129,16 +93,6 @@ async function measure(db: string, env: Record<string, string>) {
     await services.close();
   }
 }
-
-type RenderArgs = [Request, number, Headers, EntryContext, Uint8Array];
-
-const streamOf = (bytes: Uint8Array) =>
-  new ReadableStream<Uint8Array>({
-    start(controller) {
-      controller.enqueue(bytes);
-      controller.close();
-    },
-  });
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-page-cpu-'));
 try {

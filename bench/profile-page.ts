@@ -17,16 +17,17 @@
  * statement (src/server/db/pglite-timings.ts); `BENCH_DB=postgres` uses a temporary PostgreSQL
  * database. Asserts nothing.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { EntryContext, ServerBuild } from 'react-router';
 import { createApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { loadClientBuild } from '../src/server/load-build';
 import { createLogger } from '../src/server/logger';
 import { createServices } from '../src/server/services';
+import { probeEntry } from './lib/entry-probe';
+import { threadsCpuMs } from './lib/process-tree';
 import { signIn, visitorRoutes } from './lib/render-limit';
 import { onTemporaryPostgres } from './lib/server';
 import { CUSTOMER, OWNER, seedVisitorFixture } from './lib/visitor-fixture';
@@ -39,61 +40,23 @@ const cpuMs = () => {
   return (user + system) / 1000;
 };
 
-/** CPU ms of each of this process's threads, by thread id. */
-function threadCpu(): Map<string, number> {
-  const byThread = new Map<string, number>();
-  for (const tid of readdirSync('/proc/self/task')) {
-    try {
-      const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      byThread.set(tid, (Number(fields[11]) + Number(fields[12])) * 10); // clock ticks of 10 ms
-    } catch {
-      // a thread that ended meanwhile
-    }
-  }
-  return byThread;
-}
-
-type RenderArgs = [Request, number, Headers, EntryContext, Uint8Array];
-
 async function run(env: Record<string, string>) {
   const { orderId } = await seedVisitorFixture(env);
   const timings = process.env.PGLITE_TIMINGS ? { PGLITE_TIMINGS: process.env.PGLITE_TIMINGS } : {};
   const config = loadConfig({ ...env, ...timings, LOG_LEVEL: 'silent', RATE_LIMITS: 'false' });
   const services = await createServices(config, createLogger(config));
   const { server, clientDir } = await loadClientBuild();
-  const render = server.entry.module.default;
-  let captured: RenderArgs | null = null;
-  let capturing = false;
   const split = { start: 0, end: 0, before: 0, entry: 0, after: 0 };
-  const build: ServerBuild = {
-    ...server,
-    entry: {
-      module: {
-        ...server.entry.module,
-        default: async (request, status, headers, context, loadContext) => {
-          if (capturing) {
-            const handoff = await new Response(context.serverHandoffStream as ReadableStream).arrayBuffer();
-            captured = [request, status, new Headers(headers), context, new Uint8Array(handoff)];
-            context = { ...context, serverHandoffStream: streamOf(captured[4]) };
-          }
-          if (mode === 'bare' && !capturing) {
-            return new Response(context.serverHandoffStream as ReadableStream<Uint8Array>, {
-              status,
-              headers: { 'content-type': 'text/plain', 'content-security-policy': "default-src 'none'" },
-            });
-          }
-          const entered = cpuMs();
-          split.before += entered - split.start;
-          const page = await render(request, status, headers, context, loadContext);
-          split.end = cpuMs();
-          split.entry += split.end - entered;
-          return page;
-        },
-      },
-    },
+  const probe = probeEntry(server);
+  probe.around = async (draw) => {
+    const entered = cpuMs();
+    split.before += entered - split.start;
+    const page = await draw();
+    split.end = cpuMs();
+    split.entry += split.end - entered;
+    return page;
   };
-  const app = createApp(services, { server: build, clientDir });
+  const app = createApp(services, { server: probe.build, clientDir });
   const base = config.publicUrl;
   const cookies = { customer: await signIn(app, base, CUSTOMER), owner: await signIn(app, base, OWNER) };
   const route = visitorRoutes(orderId).find((r) => r.name.startsWith(pageName));
@@ -106,20 +69,11 @@ async function run(env: Record<string, string>) {
     split.after += cpuMs() - split.end;
     if (res.status !== 200) throw new Error(`${route.path} answered ${res.status}`);
   };
-  capturing = true;
+  probe.capturing = true;
   await get();
-  capturing = false;
-  const [request, status, headers_, context, handoff] = captured as unknown as RenderArgs;
-  const alone = async () => {
-    const page = await render(
-      request,
-      status,
-      new Headers(headers_),
-      { ...context, serverHandoffStream: streamOf(handoff) },
-      {} as never,
-    );
-    await page.arrayBuffer();
-  };
+  probe.capturing = false;
+  probe.withRender = mode !== 'bare';
+  const alone = probe.renderAlone;
   const call = mode === 'alone' ? alone : get;
   for (let i = 0; i < 50; i++) await call(); // the JIT warms up
 
@@ -131,11 +85,11 @@ async function run(env: Record<string, string>) {
     await session.post('Profiler.start');
   }
   Object.assign(split, { before: 0, entry: 0, after: 0 });
-  const threadsBefore = threadCpu();
+  const threadsBefore = threadsCpuMs(process.pid);
   const started = cpuMs();
   for (let i = 0; i < N; i++) await call();
   const perCall = (cpuMs() - started) / N;
-  const threadsAfter = threadCpu();
+  const threadsAfter = threadsCpuMs(process.pid);
   if (process.env.PROFILE_OUT) {
     const { profile } = await session.post('Profiler.stop');
     writeFileSync(process.env.PROFILE_OUT, JSON.stringify(profile));
@@ -144,7 +98,7 @@ async function run(env: Record<string, string>) {
   if (mode === 'split') {
     const ms = (total: number) => (total / N).toFixed(2);
     console.log(`  before the entry ${ms(split.before)}, entry ${ms(split.entry)}, after ${ms(split.after)}`);
-    const main = String(process.pid);
+    const main = process.pid;
     const threads = [...threadsAfter]
       .map(([tid, total]) => [tid, total - (threadsBefore.get(tid) ?? 0)] as const)
       .filter(([, total]) => total > 0)
@@ -156,14 +110,6 @@ async function run(env: Record<string, string>) {
   }
   await services.close();
 }
-
-const streamOf = (bytes: Uint8Array) =>
-  new ReadableStream<Uint8Array>({
-    start(controller) {
-      controller.enqueue(bytes);
-      controller.close();
-    },
-  });
 
 if (process.env.BENCH_DB === 'postgres') await onTemporaryPostgres('shop_profile', run);
 else {
