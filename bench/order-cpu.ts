@@ -11,9 +11,8 @@
  * `BENCH_ONLY=embedded` or `postgres` one database. Asserts nothing.
  */
 
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { createApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
@@ -23,14 +22,13 @@ import { everyDayTemplate } from '../src/test/bake-days';
 import { type ListedProduct, plainCookies } from '../src/test/plain-cookie';
 import { inProcess, signIn } from '../src/test/sign-in';
 import { countQueries } from './lib/count-queries';
-import { loadAverage, onTemporaryPostgres } from './lib/server';
+import { loadAverage, onEachDatabase } from './lib/server';
 import { vanEveryDay } from './lib/van-every-day';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 40);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 /** A folder: the measured rounds' CPU profile is written there (sum it with bench/profile-layers.ts). */
 const PROFILE_DIR = process.env.BENCH_CPU_PROF;
-const ONLY = process.env.BENCH_ONLY;
 const CUSTOMER = { email: 'order-cpu@shop-bench.example', password: 'bench-password-2026' };
 const CARD = { cardNumber: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123', name: 'Bench Customer' };
 
@@ -112,11 +110,6 @@ async function measure(db: string, env: Record<string, string>) {
   }
 }
 
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-order-cpu-'));
-try {
-  if (ONLY !== 'postgres') await measure('embedded', { DATA_DIR: dataDir });
-  if (ONLY !== 'embedded')
-    await onTemporaryPostgres('shop_order_cpu', (env) => measure('PostgreSQL (Node side)', env));
-} finally {
-  rmSync(dataDir, { recursive: true, force: true });
-}
+await onEachDatabase('shop_order_cpu', (db, env) =>
+  measure(db === 'embedded' ? 'embedded' : 'PostgreSQL (Node side)', env),
+);

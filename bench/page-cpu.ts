@@ -12,9 +12,6 @@
  * `BENCH_PAGES=/account,/checkout` measures only the pages whose names start so; `BENCH_ONLY=
  * embedded` or `postgres` one database. Asserts nothing.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { createApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { loadClientBuild } from '../src/server/load-build';
@@ -22,13 +19,12 @@ import { createLogger } from '../src/server/logger';
 import { createServices } from '../src/server/services';
 import { probeEntry } from './lib/entry-probe';
 import { signIn, visitorRoutes } from './lib/render-limit';
-import { loadAverage, onTemporaryPostgres } from './lib/server';
+import { loadAverage, onEachDatabase } from './lib/server';
 import { CUSTOMER, OWNER, seedVisitorFixture } from './lib/visitor-fixture';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 40);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
 const PAGES = process.env.BENCH_PAGES?.split(',');
-const ONLY = process.env.BENCH_ONLY;
 
 const cpuMs = () => {
   const { user, system } = process.cpuUsage();
@@ -94,11 +90,6 @@ async function measure(db: string, env: Record<string, string>) {
   }
 }
 
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-page-cpu-'));
-try {
-  if (ONLY !== 'postgres') await measure('embedded', { DATA_DIR: dataDir });
-  if (ONLY !== 'embedded')
-    await onTemporaryPostgres('shop_page_cpu', (env) => measure('PostgreSQL (Node side)', env));
-} finally {
-  rmSync(dataDir, { recursive: true, force: true });
-}
+await onEachDatabase('shop_page_cpu', (db, env) =>
+  measure(db === 'embedded' ? 'embedded' : 'PostgreSQL (Node side)', env),
+);

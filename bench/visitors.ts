@@ -8,19 +8,10 @@
  * measures only the pages whose names start so (`/admin` also takes `/admin/orders` ...),
  * `BENCH_ONLY=embedded` or `postgres` one database. Asserts nothing.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import autocannon from 'autocannon';
 import { type Credentials, overHttp, signIn } from '../src/test/sign-in';
 import { type RouteLimit, renderLimits, type VisitorRoute, visitorRoutes } from './lib/render-limit';
-import {
-  benchProcesses,
-  loadAverage,
-  onTemporaryPostgres,
-  type RunningServer,
-  startServer,
-} from './lib/server';
+import { benchProcesses, loadAverage, onEachDatabase, type RunningServer, startServer } from './lib/server';
 import { CUSTOMER, OWNER, seedVisitorFixture } from './lib/visitor-fixture';
 
 const CONNECTIONS = 50;
@@ -29,8 +20,6 @@ const PORT = Number(process.env.BENCH_PORT ?? 4302);
 /** How long an idle server is left to settle before its RSS is read (V8 shrinks its heap when idle). */
 const SETTLE_MS = 10_000;
 const PAGES = process.env.BENCH_PAGES?.split(',');
-/** `BENCH_ONLY=postgres` (or `embedded`): one database's run only, as in bench:checkout. */
-const ONLY = process.env.BENCH_ONLY;
 
 interface Row {
   page: string;
@@ -108,13 +97,7 @@ async function run(db: string, env: Record<string, string>) {
 let embeddedLimits: Map<string, RouteLimit> | undefined;
 const all: Row[] = [];
 const memory: { db: string; idleMb: number; peakMb: number; afterMb: number }[] = [];
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-visitors-'));
-try {
-  if (ONLY !== 'postgres') await run('embedded', { DATA_DIR: dataDir });
-  if (ONLY !== 'embedded') await onTemporaryPostgres('shop_visitors', (env) => run('postgres', env));
-} finally {
-  rmSync(dataDir, { recursive: true, force: true });
-}
+await onEachDatabase('shop_visitors', run);
 
 console.log(
   `\n${CONNECTIONS} connections, ${DURATION_S} s per page; server processes on PostgreSQL (WEB_CONCURRENCY) ${benchProcesses({ DATABASE_URL: 'postgres' })}, RSS summed over them; load average ${loadAverage()}\n`,

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { treeCpuMs, treeRssMb } from './process-tree';
@@ -169,3 +169,21 @@ export const loadAverage = () =>
     .loadavg()
     .map((l) => l.toFixed(1))
     .join(' ');
+
+/**
+ * Runs `measure` on a new embedded database, then on a temporary PostgreSQL one `name_<pid>` when
+ * it answers; `BENCH_ONLY=embedded` (or `postgres`) runs one of them.
+ */
+export async function onEachDatabase(
+  name: string,
+  measure: (db: 'embedded' | 'postgres', env: Record<string, string>) => Promise<void>,
+): Promise<void> {
+  const only = process.env.BENCH_ONLY;
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), `${name}-`));
+  try {
+    if (only !== 'postgres') await measure('embedded', { DATA_DIR: dataDir });
+    if (only !== 'embedded') await onTemporaryPostgres(name, (env) => measure('postgres', env));
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
