@@ -18,24 +18,21 @@ afterEach(() => {
  */
 vi.mock('better-auth/crypto', async (importOriginal) => {
   const real = await importOriginal<typeof import('better-auth/crypto')>();
-  const hashes = new Map<string, string>();
-  const verified = new Map<string, boolean>();
   return {
     ...real,
-    hashPassword: async (password: string) => {
-      const known = hashes.get(password);
-      if (known !== undefined) return known;
-      const hash = await real.hashPassword(password);
-      hashes.set(password, hash);
-      return hash;
-    },
-    verifyPassword: async (data: { hash: string; password: string }) => {
-      const key = `${data.hash}\n${data.password}`;
-      const known = verified.get(key);
-      if (known !== undefined) return known;
-      const ok = await real.verifyPassword(data);
-      verified.set(key, ok);
-      return ok;
-    },
+    hashPassword: remembered(real.hashPassword, (password) => password),
+    verifyPassword: remembered(real.verifyPassword, ({ hash, password }) => `${hash}\n${password}`),
   };
 });
+
+/** `work`, each answer worked out once per key and then given again. */
+function remembered<A, R>(work: (input: A) => Promise<R>, keyOf: (input: A) => string) {
+  const answers = new Map<string, R>();
+  return async (input: A): Promise<R> => {
+    const key = keyOf(input);
+    if (answers.has(key)) return answers.get(key) as R;
+    const answer = await work(input);
+    answers.set(key, answer);
+    return answer;
+  };
+}
