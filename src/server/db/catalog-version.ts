@@ -9,7 +9,7 @@ const NAME = 'catalog';
 /**
  * Bumps the shared counter; call inside the transaction that changes what the version covers
  * (products, the shop's settings, delivery zones). For writers without a `CatalogVersion` (seeds,
- * restores); with one, use its `recordChange` and `invalidate()` after commit.
+ * restores); with one, write through its `changing`.
  */
 export async function recordCatalogChange(tx: Db | Tx): Promise<void> {
   await tx
@@ -54,8 +54,8 @@ async function readVersion(exec: Db | Tx): Promise<number> {
 
 /**
  * The version of what every visitor shares (the catalogue, the shop's settings, its delivery
- * zones), for caches. Writers bump it in their transaction (`recordChange`) and call
- * `invalidate()` after commit, so this instance sees the change at once; other instances sharing
+ * zones), for caches. Writers change them through `changing`, which bumps it in their transaction
+ * and forgets it after commit, so this instance sees the change at once; other instances sharing
  * PostgreSQL notice within `pollMs` by polling the counter.
  */
 export function createCatalogVersion(db: Db, log: Logger, pollMs: number | null) {
