@@ -172,6 +172,17 @@ describe('an admin', () => {
     expect(html).toContain('href="/admin/messages"');
   });
 
+  it('is sent from a customer’s order page to the back office’s, whatever the address holds', async () => {
+    const res = await page(`/account/orders/${ids.order}`, adminCookie);
+    expect(res.headers.get('location')).toBe(`/admin/orders/${ids.order}`);
+    // Found by the fuzz test: a non-ASCII id made the redirect's header fail with a 500.
+    for (const send of [page, (url: string, cookie?: string) => post(url, {}, cookie)]) {
+      const odd = await send('/account/orders/%E4%B3%B8', adminCookie);
+      expect(odd.status).toBe(302);
+      expect(odd.headers.get('location')).toBe('/admin/orders/%E4%B3%B8');
+    }
+  });
+
   it('prints one order’s packing slip as a day’s: best before and the allergen statement', async () => {
     const res = await page(`/admin/orders/${ids.order}/packing-slip`, adminCookie);
     expect(res.status).toBe(200);

@@ -26,8 +26,11 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
 const noStore = { 'Cache-Control': 'private, no-store' };
 
 /** The signed-in customer's own order; anyone else's, or a made-up id, is the 404 page. */
+/** Where an admin opening a customer's order goes; the id comes from the address, so it is encoded. */
+const adminOrderPage = (id: string) => `/admin/orders/${encodeURIComponent(id)}`;
+
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const user = await requireCustomerPage(request, context, `/admin/orders/${params.id}`);
+  const user = await requireCustomerPage(request, context, adminOrderPage(params.id));
   const order = await orNotFoundPage(() => context.services.orders.getForCustomer(user.id, params.id));
   // Where and when to collect, as the owner has it now (the order keeps no copy).
   const settings = order.fulfilment === 'collection' ? await context.services.settings.get() : null;
@@ -47,7 +50,7 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeade
  * `intent=resend-gift-card`: a bought card's e-mail goes again, the same code (rate limited).
  */
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const user = await requireCustomerPage(request, context, `/admin/orders/${params.id}`);
+  const user = await requireCustomerPage(request, context, adminOrderPage(params.id));
   const form = await request.clone().formData();
   if (form.get('intent') === 'resend-gift-card') {
     return runPageAction(context, 'resend-gift-card', () =>
