@@ -1,6 +1,7 @@
-import { type APIRequestContext, expect, type Page, request, test } from '@playwright/test';
+import { type APIRequestContext, type Page, request } from '@playwright/test';
 import { E2E_BASE_URL } from './base-url';
-import { DEMO_ADMIN, fillTestCard, signUpWithApi } from './fixtures';
+import { DEMO_ADMIN, fillTestCard, longDay, offeredDays, productId, signUpWithApi } from './fixtures';
+import { expect, test } from './test';
 
 // No stray orders (decision 033), on a phone: Cancel on the payment page, Back and pay again,
 // the basket emptied once its order is paid, the code kept with the basket, the day picker.
@@ -137,12 +138,11 @@ test('the day picker lists the next few days, More days the rest, and says how m
   page,
 }) => {
   await signUpWithApi(page, 'Dora Days');
-  // A day with room for 2 cookies, for a basket of 3.
+  // The days the shop offers this customer (Shrewsbury: the van's days) for a basket of 3, and
+  // one of them given room for only 2 cookies.
+  const items = [{ product_id: await productId(page, COOKIE), quantity: 3 }];
+  const day = (await offeredDays(page, items)).filter((d) => d.state === 'open').at(1)!;
   const small = await asOwner(async (owner) => {
-    const { days } = (await (await owner.get('/api/admin/bake-days')).json()) as {
-      days: { date: string; state: string; booked: number }[];
-    };
-    const day = days.filter((d) => d.state === 'open').at(1)!;
     const res = await owner.put(`/api/admin/bake-days/overrides/${day.date}`, {
       data: { closed: false, capacityCookies: day.booked + 2, note: null },
     });
@@ -150,6 +150,9 @@ test('the day picker lists the next few days, More days the rest, and says how m
     return day.date;
   });
   try {
+    const offered = await offeredDays(page, items);
+    // The van's two days a week over the three weeks customers may choose from.
+    expect(offered.length).toBeGreaterThan(4);
     await addToCart(page, 3);
     await page.goto('/checkout');
     const days = page.getByRole('group', { name: 'Delivery day' });
@@ -165,8 +168,9 @@ test('the day picker lists the next few days, More days the rest, and says how m
 
     await page.getByRole('button', { name: 'More days' }).click();
     await expect(page.getByRole('button', { name: 'Fewer days' })).toHaveAttribute('aria-expanded', 'true');
+    await expect(days.getByRole('radio')).toHaveCount(offered.length);
     const all = days.getByRole('radio', { disabled: false });
-    expect(await all.count()).toBeGreaterThan(4);
+    await expect(all).toHaveCount(offered.filter((d) => d.state === 'open').length);
     const later = all.last();
     const date = (await later.getAttribute('value'))!;
     await later.check();
@@ -177,11 +181,3 @@ test('the day picker lists the next few days, More days the rest, and says how m
     await asOwner((owner) => owner.delete(`/api/admin/bake-days/overrides/${small}`));
   }
 });
-
-const longDay = (date: string) =>
-  new Date(`${date}T12:00:00Z`).toLocaleDateString('en-GB', {
-    timeZone: 'UTC',
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-  });

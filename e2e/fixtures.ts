@@ -110,3 +110,48 @@ export async function fillTestCard(page: Page, name = 'Demo Customer', number = 
   await page.getByLabel('Security code (CVC)').fill('123');
   await page.getByLabel('Name on card').fill(name);
 }
+
+/** "Friday 4 December": how the shop names a day to customers (en-GB). */
+export const longDay = (date: string) =>
+  new Date(`${date}T12:00:00Z`).toLocaleDateString('en-GB', {
+    timeZone: 'UTC',
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+  });
+
+/** A day as the checkout's quote offers it to one customer. */
+export interface OfferedDay {
+  date: string;
+  state: string;
+  booked: number;
+  capacity: number;
+}
+
+/** An active product's id, by its name in the shop. */
+export async function productId(page: Page, name: string): Promise<string> {
+  const res = await page.request.get('/api/products');
+  expect(res.ok()).toBe(true);
+  const { products } = (await res.json()) as { products: { id: string; name: string }[] };
+  const found = products.find((p) => p.name === name);
+  if (!found) throw new Error(`no active product named ${name}`);
+  return found.id;
+}
+
+/**
+ * The days the shop itself offers the signed-in customer of `page` for these lines (their zone's
+ * days, or a limited product's, from the checkout's own quote), soonest first: journeys take their
+ * days from here, never from the weekday they happen to run on (issue 53).
+ */
+export async function offeredDays(
+  page: Page,
+  items: { product_id: string; quantity: number }[],
+): Promise<OfferedDay[]> {
+  const res = await page.request.post('/api/checkout/quote', {
+    headers: { origin: E2E_BASE_URL },
+    data: { items },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  const quote = (await res.json()) as { days?: OfferedDay[]; limited_days: { days: OfferedDay[] } | null };
+  return quote.limited_days?.days ?? quote.days ?? [];
+}

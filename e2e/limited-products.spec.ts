@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { E2E_BASE_URL } from './base-url';
-import { DEMO_ADMIN, signInWithApi, signUpWithApi } from './fixtures';
+import { DEMO_ADMIN, offeredDays, signInWithApi, signUpWithApi } from './fixtures';
+import { expect, test } from './test';
 
 const isoIn = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 const dayName = (iso: string) =>
@@ -56,15 +56,18 @@ test('a seasonal product: its dates at checkout, and a day sold out', async ({ p
   expect(created.status(), await created.text()).toBe(201);
   const { product } = await created.json();
 
-  // Another customer takes both of the first day's boxes (an unpaid order holds them).
+  // Another customer takes both boxes of the first day the shop offers them (an unpaid order
+  // holds them). Other journeys change other days' room meanwhile, so the test names its day.
   const first = await browser.newContext({
     baseURL: E2E_BASE_URL,
     extraHTTPHeaders: { origin: E2E_BASE_URL },
   });
   const firstPage = await first.newPage();
   await signUpWithApi(firstPage, 'Early Bird');
+  const both = [{ product_id: product.id, quantity: 2 }];
+  const soldOutDay = (await offeredDays(firstPage, both)).find((d) => d.state === 'open')!.date;
   const taken = await firstPage.request.post('/api/checkout/create-checkout-session', {
-    data: { items: [{ product_id: product.id, quantity: 2 }] },
+    data: { items: both, delivery_date: soldOutDay },
   });
   expect(taken.status(), await taken.text()).toBe(200);
 
@@ -77,8 +80,8 @@ test('a seasonal product: its dates at checkout, and a day sold out', async ({ p
     })
   ).json();
   const days = quote.limited_days.days as { date: string; state: string; note?: string }[];
-  const soldOut = days.find((d) => d.state === 'full')!;
-  const soldOutDay = soldOut.date;
+  const soldOut = days.find((d) => d.date === soldOutDay)!;
+  expect(soldOut.state).toBe('full');
   expect(soldOut.note).toMatch(/^Sold out for this day\. Next available: /);
   expect(days.every(({ date }) => date >= isoIn(2) && date <= isoIn(12))).toBe(true);
 
