@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { DEMO_ADMIN, fillTestCard, signInWithApi, signUpWithApi, waitUntilInteractive } from './fixtures';
+import { expect, test } from './test';
 
 const COOKIE = 'Dark Chocolate & Sea Salt';
 

@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { E2E_BASE_URL } from './base-url';
 import { DEMO_ADMIN, paidOrderFrom, plainCookie, signInWithApi, uniqueEmail } from './fixtures';
+import { expect, test } from './test';
 
 // Issue 30's owner side (decision 048): posted orders on the day's dispatch list, the Click & Drop
 // file, tracking numbers; the van's orders on the run sheet. Demo zones: EH3 is "UK post".

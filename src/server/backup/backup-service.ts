@@ -2,7 +2,6 @@ import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { desc, eq, sql } from 'drizzle-orm';
-import { addDays, londonDate, londonInstant } from '~/shared/time/london-time';
 import type { Config } from '../config';
 import { type Db, shopMigrations } from '../db/client';
 import { rawRows } from '../db/raw-rows';
@@ -10,6 +9,7 @@ import { backupRuns } from '../db/schema';
 import type { Logger } from '../logger';
 import { runBackupChild, verifyBackup as verifyInChild, type WrittenInChild } from './backup-children';
 import { BACKUP_FILE_PATTERN } from './backup-file';
+import { nextBackupAt } from './backup-schedule';
 import { writeBackup } from './write-backup';
 
 export type BackupReason = 'scheduled' | 'manual' | 'before-migration' | 'before-restore';
@@ -222,9 +222,7 @@ export function createBackupService(
       if (!at) return () => {};
       let timer: NodeJS.Timeout;
       const arm = () => {
-        const today = londonDate(now());
-        let next = londonInstant(today, at);
-        if (next.getTime() <= now().getTime()) next = londonInstant(addDays(today, 1), at);
+        const next = nextBackupAt(now(), at);
         timer = setTimeout(() => {
           void takeThenArm();
         }, next.getTime() - now().getTime());
