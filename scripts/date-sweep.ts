@@ -7,7 +7,7 @@
  * sweep runs on the embedded database only; the date rules are the same TypeScript on both.
  *
  * `npm run test:dates` runs it (`.ci/run` does, after `npm test`); `-- --only e2e` or `-- --only unit`
- * runs one half, and `-- --dates 3` only the first three dates.
+ * runs one half, `-- --dates 3` only the first three dates, `-- --match Sunday` those whose label has it.
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
@@ -56,7 +56,9 @@ const arg = (name: string) => {
   return i > 0 ? process.argv[i + 1] : undefined;
 };
 const only = arg('only');
-const dates = sweepDates(new Date()).slice(0, Number(arg('dates') ?? Number.POSITIVE_INFINITY));
+const dates = sweepDates(new Date())
+  .filter((d) => d.label.includes(arg('match') ?? ''))
+  .slice(0, Number(arg('dates') ?? Number.POSITIVE_INFINITY));
 
 function run(label: string, command: string, args: string[], offset: number): boolean {
   const started = Date.now();
