@@ -1,4 +1,4 @@
-import { DEMO_ADMIN, fillTestCard, signInWithApi, signUpWithApi, waitUntilInteractive } from './fixtures';
+import { expect, test } from '@playwright/test';
 import { expect, test } from './test';
 
 const COOKIE = 'Dark Chocolate & Sea Salt';

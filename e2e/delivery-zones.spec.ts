@@ -1,4 +1,4 @@
-import { DEMO_ADMIN, signInWithApi, signUpWithApi, waitUntilInteractive } from './fixtures';
+import { expect, test } from '@playwright/test';
 import { expect, test } from './test';
 
 // Issue 30 on the demo shop's zones: Local van (SY1-SY5, TF1-TF13), UK post, Highlands/islands/NI,
