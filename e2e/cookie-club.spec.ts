@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expect, test } from './test';
+import { DEMO_ADMIN, fillTestCard, signInWithApi, signUpWithApi, waitUntilInteractive } from './fixtures';
 
 const COOKIE = 'Dark Chocolate & Sea Salt';
 

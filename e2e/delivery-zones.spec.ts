@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expect, test } from './test';
+import { DEMO_ADMIN, signInWithApi, signUpWithApi, waitUntilInteractive } from './fixtures';
 
 // Issue 30 on the demo shop's zones: Local van (SY1-SY5, TF1-TF13), UK post, Highlands/islands/NI,
 // and no delivery to IM, GY, JE or BFPO.
