@@ -79,6 +79,11 @@ function run(label: string, command: string, args: string[], offset: number): bo
   return ok;
 }
 
+if (dates.length === 0) {
+  console.error('date sweep: no date matches');
+  process.exit(1);
+}
+
 const failed: string[] = [];
 for (const date of dates) {
   console.log(`\ndate sweep: the shop's clock at ${date.label} (${date.at.toISOString()})`);
