@@ -251,6 +251,10 @@ function reusedOrder({ order, lines }: OpenCheckout, customerEmail: string): Wri
       totalPennies: order.totalPennies,
       giftCards: [],
       deliveryDate: order.deliveryDate,
+      dispatch:
+        order.deliveryMethod === 'post' && order.deliveryDate
+          ? dispatchText(order.deliveryDate, order.deliveryTransitDays)
+          : null,
       fulfilment: order.fulfilment,
     },
     session:
@@ -604,6 +608,8 @@ export function createCheckoutService(deps: {
           totalPennies: priced.totalPennies,
           giftCards: gifts.cards.map((c) => ({ last4: c.last4, pennies: c.pennies })),
           deliveryDate,
+          dispatch:
+            zone?.method === 'post' && deliveryDate ? dispatchText(deliveryDate, zone.transitDays) : null,
           fulfilment,
         },
         session: null,
