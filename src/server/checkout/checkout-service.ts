@@ -20,7 +20,7 @@ import {
   sendOnRefusal,
 } from '~/shared/gift-cards/gift-card-purchase';
 import { isUuid } from '~/shared/ids';
-import { hasLimits, type LimitedLine, saleRefusal } from '~/shared/limits/limited';
+import { hasLimits, type LimitedLine, saleRefusal, transitFor } from '~/shared/limits/limited';
 import type { Fulfilment } from '~/shared/orders/fulfilment';
 import type { ShipTo } from '~/shared/orders/ship-to';
 import { deliveryTerms, type PricedOrder, priceOrder } from '~/shared/pricing/price-order';
@@ -744,7 +744,15 @@ export function createCheckoutService(deps: {
           )
         : undefined;
       // Limited products (decision 043): only their days, with the server's words for each.
-      const limited = await limitedDays(db, bakeDays, limitedOf(lines), cookies, fulfilment, days);
+      const limited = await limitedDays(
+        db,
+        bakeDays,
+        limitedOf(lines),
+        cookies,
+        fulfilment,
+        days,
+        transitFor(zone),
+      );
       const gifts = await planGiftCards(db, gift_cards, priced.totalPennies, false);
       return {
         lines: lines.map((l) => ({
