@@ -5,9 +5,8 @@ import type { Db } from '../db/client';
 import { CLICK_AND_DROP_HEADER, clickAndDropRow, toLabel } from '../dispatch/click-and-drop';
 import { type TrackingReport, uploadTracking } from '../dispatch/tracking-upload';
 import { badRequest, parseOrThrow } from '../errors';
-import { type DayOrder, ordersForDay } from '../orders/day-orders';
+import { type DayOrder, ordersForDay, parcelsToDispatchByDay } from '../orders/day-orders';
 import type { OrdersService } from '../orders/orders-service';
-import { parcelsToDispatchByDay } from '../orders/parcels-by-day';
 
 /** The owner's sheets for one delivery day: bake list, packing slips and run sheet. */
 export function createDaySheetsService(db: Db, orders: OrdersService) {
