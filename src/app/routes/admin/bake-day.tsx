@@ -80,7 +80,7 @@ export default function BakeDay({ loaderData, actionData, params }: Route.Compon
             to={`/admin/bake-days/${params.date}/dispatch`}
             className="font-medium text-caramel-dark underline"
           >
-            Open the dispatch list
+            See the parcels
           </Link>
         </p>
       )}
