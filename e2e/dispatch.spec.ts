@@ -6,8 +6,8 @@ import { DEMO_ADMIN, paidOrderFrom, plainCookie, signInWithApi, uniqueEmail } fr
 // Issue 30's owner side (decision 048): posted orders on the day's dispatch list, the Click & Drop
 // file, tracking numbers; the van's orders on the run sheet. Demo zones: EH3 is "UK post".
 
-/** Signs up a customer at `postcode` and starts a checkout of two cookies; answers its session. */
-async function postedCheckout(page: Page, fullName: string, postcode: string) {
+/** Signs up a customer at `postcode` (an Edinburgh address: posted) and signs them in. */
+async function signUpPosted(page: Page, fullName: string, postcode: string) {
   const headers = { origin: E2E_BASE_URL };
   const email = uniqueEmail('posted');
   const password = 'gingernut1';
@@ -27,6 +27,12 @@ async function postedCheckout(page: Page, fullName: string, postcode: string) {
   expect(
     (await page.request.post('/api/auth/sign-in/email', { headers, data: { email, password } })).ok(),
   ).toBe(true);
+}
+
+/** Signs up a customer at `postcode` and starts a checkout of two cookies; answers its session. */
+async function postedCheckout(page: Page, fullName: string, postcode: string) {
+  const headers = { origin: E2E_BASE_URL };
+  await signUpPosted(page, fullName, postcode);
   const { products } = await (await page.request.get('/api/products')).json();
   const res = await page.request.post('/api/checkout/create-checkout-session', {
     headers,
@@ -147,22 +153,7 @@ for (const viewport of [
   }) => {
     await page.setViewportSize(viewport);
     await page.goto('/');
-    const email = uniqueEmail('dispatch-walk');
-    const headers = { origin: E2E_BASE_URL };
-    const signUp = await page.request.post('/api/account/sign-up', {
-      headers,
-      data: {
-        fullName: 'Dora Dispatch',
-        email,
-        phone: '07700900444',
-        address: '9 Leith Walk',
-        city: 'Edinburgh',
-        postcode: 'EH6 8NU',
-        password: 'gingernut1',
-      },
-    });
-    expect(signUp.status(), await signUp.text()).toBe(201);
-    await page.request.post('/api/auth/sign-in/email', { headers, data: { email, password: 'gingernut1' } });
+    await signUpPosted(page, 'Dora Dispatch', 'EH6 8NU');
 
     await page.goto('/shop');
     await page
