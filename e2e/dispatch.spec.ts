@@ -195,7 +195,6 @@ for (const viewport of [
     await expect(page.getByText(DISPATCHED_ANY_DAY)).toBeVisible();
     await page.getByRole('button', { name: 'Cancel order' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel order' }).click();
-    await expect(page.getByText('Order cancelled')).toBeVisible();
     await expect(page.getByText(/^Was to be dispatched \w+day \d+ \w+$/)).toBeVisible();
     await expect(page.getByText(/usually with you/)).toHaveCount(0);
     await page.screenshot({ path: `test-results/posted-cancelled-${viewport.name}.png`, fullPage: true });
