@@ -4,6 +4,7 @@ import {
   fillTestCard,
   longDay,
   offeredDays,
+  paidOrderFrom,
   productId,
   signInWithApi,
 } from './fixtures';
@@ -72,7 +73,7 @@ test('the owner closes a date and lowers a capacity; a customer picks an open da
   await customer.getByRole('button', { name: 'Add to Cart' }).click();
   await expect(customer.getByText(`Added 2 ${COOKIE} to cart`)).toBeVisible();
   await customer.goto('/checkout');
-  const days = customer.getByRole('group', { name: 'Delivery day' });
+  const days = customer.getByRole('group', { name: 'Dispatch day' });
   // Every day offered: the smaller day may be past the first few the picker lists.
   await customer.getByRole('button', { name: 'More days' }).click();
   const closedDay = days.getByRole('radio', { name: longDay(closed!.date) });
@@ -89,7 +90,7 @@ test('the owner closes a date and lowers a capacity; a customer picks an open da
 
   await customer.getByRole('button', { name: 'Proceed to Payment' }).click();
   await expect(customer).toHaveURL(/\/pay\/test\//);
-  await expect(customer.getByText(`Delivery ${longDay(first!.date)}`)).toBeVisible();
+  await expect(customer.getByText(`Dispatched ${longDay(first!.date)}`).first()).toBeVisible();
   await fillTestCard(customer);
   await customer.getByRole('button', { name: /^Pay £/ }).click();
   await expect(customer.getByRole('heading', { level: 1, name: 'Order Confirmed!' })).toBeVisible();
@@ -126,4 +127,34 @@ test('the owner closes a date and lowers a capacity; a customer picks an open da
       headers: { origin: new URL(owner.url()).origin },
     });
   }
+});
+
+// Issue 43: a day with paid posted orders shows them, on the calendar and on the day's page, even
+// when the van and collection do not run that day (the post dispatches on its own weekdays).
+test('a day with a paid posted order shows its parcels to dispatch; its tracking number pastes with a space', async ({
+  page,
+}) => {
+  const posted = await paidOrderFrom('EH4 1AA');
+  const number = posted.id.slice(0, 8);
+  await page.goto('/');
+  await signInWithApi(page, DEMO_ADMIN);
+  await page.goto('/admin/bake-days');
+  const tile = page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('link', { name: longDay(posted.deliveryDate), exact: true }) });
+  await expect(tile).not.toContainText('No deliveries or collections');
+  await page.screenshot({ path: 'test-results/bake-days-parcels-desktop.png', fullPage: true });
+  await tile.getByRole('link', { name: /^\d+ parcels? to dispatch/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: /Dispatch list/ })).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: `#${number}` })).toContainText('EH4 1AA');
+
+  await page.getByRole('link', { name: 'Bake list' }).click();
+  await expect(page.getByText(/^\d+ posted orders? to bake and dispatch this day:/)).toBeVisible();
+  await expect(page.getByText('Day closed after ordering')).toHaveCount(0);
+
+  await page.getByRole('link', { name: 'Dispatch list' }).click();
+  await page.getByLabel('Paste lines').fill(`#${number} RM123456789GB`);
+  await page.getByRole('button', { name: 'Mark shipped' }).click();
+  await expect(page.getByText('1 order marked shipped.')).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: `#${number}` })).toContainText('RM123456789GB');
 });

@@ -7,8 +7,8 @@ import { expect, test } from './test';
 // Issue 30's owner side (decision 048): posted orders on the day's dispatch list, the Click & Drop
 // file, tracking numbers; the van's orders on the run sheet. Demo zones: EH3 is "UK post".
 
-/** Signs up a customer at `postcode` and starts a checkout of two cookies; answers its session. */
-async function postedCheckout(page: Page, fullName: string, postcode: string) {
+/** Signs up a customer at `postcode` (an Edinburgh address: posted) and signs them in. */
+async function signUpPosted(page: Page, fullName: string, postcode: string) {
   const headers = { origin: E2E_BASE_URL };
   const email = uniqueEmail('posted');
   const password = 'gingernut1';
@@ -28,6 +28,12 @@ async function postedCheckout(page: Page, fullName: string, postcode: string) {
   expect(
     (await page.request.post('/api/auth/sign-in/email', { headers, data: { email, password } })).ok(),
   ).toBe(true);
+}
+
+/** Signs up a customer at `postcode` and starts a checkout of two cookies; answers its session. */
+async function postedCheckout(page: Page, fullName: string, postcode: string) {
+  const headers = { origin: E2E_BASE_URL };
+  await signUpPosted(page, fullName, postcode);
   const { products } = await (await page.request.get('/api/products')).json();
   const res = await page.request.post('/api/checkout/create-checkout-session', {
     headers,
@@ -133,3 +139,65 @@ test('a van order is on its day’s run sheet, a posted one is not', async ({ pa
   await expect(page.getByText(`#${posted.id.slice(0, 8)}`)).toHaveCount(0);
   await page.screenshot({ path: 'test-results/run-sheet-desktop.png', fullPage: true });
 });
+
+// Issue 43: a posted order's day is its dispatch day on every page the customer walks through,
+// and a cancelled one no longer promises a dispatch.
+/** Any weekday: a date override with a capacity opens a day for every zone (docs/rules/bake-days-and-capacity.md). */
+const DISPATCHED_ANY_DAY = /^Dispatched \w+day \d+ \w+, usually with you in 2-3 days$/;
+
+for (const viewport of [
+  { name: 'phone', width: 390, height: 844 },
+  { name: 'desktop', width: 1366, height: 900 },
+]) {
+  test(`a posted order reads as a dispatch day from checkout to the account, until it is cancelled (${viewport.name})`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    await page.goto('/');
+    await signUpPosted(page, 'Dora Dispatch', 'EH6 8NU');
+
+    await page.goto('/shop');
+    await page
+      .getByRole('link', { name: /Pecan & Maple Syrup/ })
+      .first()
+      .click();
+    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    await page.goto('/checkout');
+    const days = page.getByRole('group', { name: 'Dispatch day' });
+    await expect(days).toBeVisible();
+    await expect(days).toContainText('Baked fresh and posted on the day you choose.');
+    await expect(page.getByText(DISPATCHED_ANY_DAY)).toBeVisible();
+    await page.screenshot({ path: `test-results/posted-checkout-${viewport.name}.png`, fullPage: true });
+
+    await page.getByRole('button', { name: 'Proceed to Payment' }).click();
+    await expect(
+      page.getByText(/^Order #[0-9a-f]{8} · Dispatched \w+ \d+ \w+, usually with you in 2-3 days$/),
+    ).toBeVisible();
+    await expect(page.getByText(/Delivery (Monday|Tuesday|Wednesday)/)).toHaveCount(0);
+    await page.screenshot({ path: `test-results/posted-payment-${viewport.name}.png`, fullPage: true });
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await page.getByLabel(/Expiry/).fill('12 / 40');
+    await page.getByLabel(/CVC/).fill('123');
+    await page.getByLabel(/Name on card/).fill('Dora Dispatch');
+    await page.getByRole('button', { name: /^Pay / }).click();
+
+    await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible();
+    await expect(page.getByText(DISPATCHED_ANY_DAY)).toBeVisible();
+    await page.screenshot({ path: `test-results/posted-confirmed-${viewport.name}.png`, fullPage: true });
+
+    await page.goto('/account');
+    await page.getByRole('tab', { name: 'Orders' }).click();
+    await expect(page.getByText(DISPATCHED_ANY_DAY)).toBeVisible();
+    await page.screenshot({ path: `test-results/posted-account-${viewport.name}.png`, fullPage: true });
+
+    // Cancelled before baking: the order says when it was to go, and promises nothing.
+    const { orders } = await (await page.request.get('/api/account/orders')).json();
+    await page.goto(`/account/orders/${orders[0].id}`);
+    await expect(page.getByText(DISPATCHED_ANY_DAY)).toBeVisible();
+    await page.getByRole('button', { name: 'Cancel order' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel order' }).click();
+    await expect(page.getByText(/^Was to be dispatched \w+day \d+ \w+$/)).toBeVisible();
+    await expect(page.getByText(/usually with you/)).toHaveCount(0);
+    await page.screenshot({ path: `test-results/posted-cancelled-${viewport.name}.png`, fullPage: true });
+  });
+}

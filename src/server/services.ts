@@ -73,6 +73,8 @@ export async function createServices(
   const catalogVersion = createCatalogVersion(db, log, database.kind === 'postgres' ? 1000 : null);
   catalogVersion.start();
   const settings = createSettingsService(config, db, catalogVersion);
+  const bakeDays = createBakeDaysService(db);
+  const zones = createZonesService(db, bakeDays, catalogVersion);
   const orders = createOrdersService(
     db,
     mail,
@@ -82,15 +84,21 @@ export async function createServices(
       const { collectionAddress: address, collectionHours: hours } = await settings.get(exec);
       return { address, hours };
     },
-    dayAtPayment,
+    // An order's day is judged by its zone's days (a posted zone dispatches on its own weekdays).
+    async (tx, date, fulfilment, paidAt, zoneId) =>
+      dayAtPayment(
+        tx,
+        date,
+        fulfilment,
+        paidAt,
+        zoneId ? ((await zones.list(tx)).find((z) => z.id === zoneId) ?? null) : null,
+      ),
     counters,
   );
   const accountPrivacy = createAccountPrivacyService(auth, db, accounts, orders, log);
   const paymentHooks: PaymentHooks = {};
   const payments = createPaymentsService(db, orders, paymentProvider, log, paymentHooks);
-  const bakeDays = createBakeDaysService(db);
   const discounts = createDiscountsService(db);
-  const zones = createZonesService(db, bakeDays, catalogVersion);
   const checkout = createCheckoutService({
     config,
     db,

@@ -45,6 +45,7 @@ export function DeliveryDayPicker({
   value,
   onChange,
   collection = false,
+  posted = false,
   why,
 }: {
   days: DeliveryDayChoice[];
@@ -53,10 +54,12 @@ export function DeliveryDayPicker({
   onChange: (date: string) => void;
   /** The days are collection days: say so. */
   collection?: boolean;
+  /** The order goes by post: each day is the day it is baked and dispatched, not delivered. */
+  posted?: boolean;
   /** Why only these days (a limited product's), instead of the usual hint. */
   why?: string | null;
 }) {
-  const kind = collection ? 'collection' : 'delivery';
+  const kind = collection ? 'collection' : posted ? 'dispatch' : 'delivery';
   const [showAll, setShowAll] = useState(false);
   const chosenAt = days.findIndex((d) => d.date === value);
   const first = days.slice(0, Math.max(FIRST_DAYS_SHOWN, chosenAt + 1));
@@ -64,9 +67,12 @@ export function DeliveryDayPicker({
   const listId = `${kind}-day-list`;
   return (
     <fieldset className="mt-6" aria-describedby="delivery-day-hint">
-      <legend className="text-lg font-semibold">{collection ? 'Collection day' : 'Delivery day'}</legend>
+      <legend className="text-lg font-semibold">
+        {collection ? 'Collection day' : posted ? 'Dispatch day' : 'Delivery day'}
+      </legend>
       <p id="delivery-day-hint" className="mb-3 text-sm text-cocoa-light">
-        {why ?? 'Baked fresh for the day you choose.'}
+        {why ??
+          (posted ? 'Baked fresh and posted on the day you choose.' : 'Baked fresh for the day you choose.')}
       </p>
       {days.length === 0 ? (
         <p className="rounded-md bg-cream p-4">

@@ -14,7 +14,7 @@ import {
   refusalFor,
 } from '~/shared/bake-days/calendar';
 import { BakeOverrideSchema, BakeTemplateSchema, IsoDateSchema } from '~/shared/bake-days/schemas';
-import { dateRefusal, type LimitedLine, limitRefusal } from '~/shared/limits/limited';
+import { dateRefusal, type LimitedLine, limitRefusal, transitFor } from '~/shared/limits/limited';
 import type { Fulfilment } from '~/shared/orders/fulfilment';
 import { addDays, daysBetween, type IsoDate, isIsoDate, londonDate } from '~/shared/time/london-time';
 import type { Db, Tx } from '../db/client';
@@ -39,6 +39,9 @@ export interface ZoneDays {
   cutoffTime: string | null;
   cutoffDaysBefore: number | null;
   dailyOrderCap: number | null;
+  /** 'post': the day is a dispatch day, delivered `transitDays` later (a limited product's dates). */
+  method?: string;
+  transitDays?: string | null;
 }
 
 /** The template as one zone's deliveries read it. */
@@ -189,8 +192,12 @@ export async function dayAtPayment(
   date: IsoDate,
   fulfilment: Fulfilment,
   paidAt: Date,
+  /** The zone the order was placed in: its weekdays and cut-off, as checkout judged the day. */
+  zone: ZoneDays | null = null,
 ): Promise<{ overCapacity: boolean; closed: boolean }> {
-  const { template, override, booked, closed: closedDates } = await dayFacts(exec, date, true);
+  const facts = await dayFacts(exec, date, true);
+  const { override, booked, closed: closedDates } = facts;
+  const template = fulfilment === 'delivery' ? zoneTemplate(facts.template, zone) : facts.template;
   const capacity = override?.capacityCookies ?? template.capacityCookies;
   // Only whether the day still takes this kind of order: its room is judged just above.
   const { state } = describeDay(date, { template, override, now: paidAt, fulfilment });
@@ -248,7 +255,7 @@ export function createBakeDaysService(db: Db, clock: () => Date = () => new Date
     // A limited product's delivery dates and lead time need no lock (decision 043).
     const today = londonDate(clock());
     for (const l of limited) {
-      const refusal = dateRefusal(l, date, today);
+      const refusal = dateRefusal(l, date, today, transitFor(zone));
       if (refusal) return refusal;
     }
     await tx.execute(
@@ -287,7 +294,8 @@ export function createBakeDaysService(db: Db, clock: () => Date = () => new Date
     const { template, overrides, days } = await calendar({ cookies, exec: tx, fulfilment, zone });
     const today = londonDate(clock());
     for (const day of days) {
-      if (day.state !== 'open' || limited.some((l) => dateRefusal(l, day.date, today))) continue;
+      if (day.state !== 'open' || limited.some((l) => dateRefusal(l, day.date, today, transitFor(zone))))
+        continue;
       const override = overrides.find((o) => o.date === day.date) ?? null;
       const rules = { template, override, closed: closedDatesOf(overrides) };
       if ((await lockAndCheck(tx, day.date, cookies, fulfilment, rules, limited, zone)) === null)

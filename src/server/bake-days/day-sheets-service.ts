@@ -5,7 +5,7 @@ import type { Db } from '../db/client';
 import { CLICK_AND_DROP_HEADER, clickAndDropRow, toLabel } from '../dispatch/click-and-drop';
 import { type TrackingReport, uploadTracking } from '../dispatch/tracking-upload';
 import { badRequest, parseOrThrow } from '../errors';
-import { type DayOrder, ordersForDay } from '../orders/day-orders';
+import { type DayOrder, ordersForDay, parcelsToDispatchByDay } from '../orders/day-orders';
 import type { OrdersService } from '../orders/orders-service';
 
 /** The owner's sheets for one delivery day: bake list, packing slips and run sheet. */
@@ -17,6 +17,9 @@ export function createDaySheetsService(db: Db, orders: OrdersService) {
       const date = dateOf(input);
       return { date, label: formatBakeDay(date), orders: await ordersForDay(db, date) };
     },
+
+    /** Posted orders still to dispatch per day, for the Bake Days calendar. */
+    parcelsByDay: (from: IsoDate, to: IsoDate) => parcelsToDispatchByDay(db, from, to),
 
     /**
      * Every paid order of the day moves to baking, through the orders module's status change (one

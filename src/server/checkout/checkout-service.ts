@@ -20,7 +20,7 @@ import {
   sendOnRefusal,
 } from '~/shared/gift-cards/gift-card-purchase';
 import { isUuid } from '~/shared/ids';
-import { hasLimits, type LimitedLine, saleRefusal } from '~/shared/limits/limited';
+import { hasLimits, type LimitedLine, saleRefusal, transitFor } from '~/shared/limits/limited';
 import type { Fulfilment } from '~/shared/orders/fulfilment';
 import type { ShipTo } from '~/shared/orders/ship-to';
 import { deliveryTerms, type PricedOrder, priceOrder } from '~/shared/pricing/price-order';
@@ -251,6 +251,10 @@ function reusedOrder({ order, lines }: OpenCheckout, customerEmail: string): Wri
       totalPennies: order.totalPennies,
       giftCards: [],
       deliveryDate: order.deliveryDate,
+      dispatch:
+        order.deliveryMethod === 'post' && order.deliveryDate
+          ? dispatchText(order.deliveryDate, order.deliveryTransitDays)
+          : null,
       fulfilment: order.fulfilment,
     },
     session:
@@ -604,6 +608,8 @@ export function createCheckoutService(deps: {
           totalPennies: priced.totalPennies,
           giftCards: gifts.cards.map((c) => ({ last4: c.last4, pennies: c.pennies })),
           deliveryDate,
+          dispatch:
+            zone?.method === 'post' && deliveryDate ? dispatchText(deliveryDate, zone.transitDays) : null,
           fulfilment,
         },
         session: null,
@@ -738,7 +744,15 @@ export function createCheckoutService(deps: {
           )
         : undefined;
       // Limited products (decision 043): only their days, with the server's words for each.
-      const limited = await limitedDays(db, bakeDays, limitedOf(lines), cookies, fulfilment, days);
+      const limited = await limitedDays(
+        db,
+        bakeDays,
+        limitedOf(lines),
+        cookies,
+        fulfilment,
+        days,
+        transitFor(zone),
+      );
       const gifts = await planGiftCards(db, gift_cards, priced.totalPennies, false);
       return {
         lines: lines.map((l) => ({

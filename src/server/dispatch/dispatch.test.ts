@@ -4,12 +4,13 @@ import { deliveries, deliveryZones, emailOutbox, orders } from '~/server/db/sche
 import { buildOrderConfirmation } from '~/server/mail/order-confirmation';
 import { runSheetStops } from '~/shared/bake-days/day-sheets';
 import { comparePostcodes } from '~/shared/delivery-zones/postcode-order';
-import { dispatchText } from '~/shared/delivery-zones/zone-texts';
+import { dispatchText, notDispatchedText } from '~/shared/delivery-zones/zone-texts';
 import { adminActor } from '~/shared/orders/actor';
 import { addDays, londonDate } from '~/shared/time/london-time';
 import { api, createProduct, ownerTestApp, sharedDataChanged } from '~/test/factories';
 import { createCustomer, createDelivery, createOrder, type OrderLineSpec } from '~/test/order-factories';
 import type { TestApp } from '~/test/test-app';
+import { TEST_SESSION_PREFIX } from '../payments/test-provider';
 import { addressLines } from './click-and-drop';
 import { parseTrackingLines } from './tracking-upload';
 
@@ -223,6 +224,15 @@ describe('tracking numbers', () => {
     ]);
   });
 
+  it('reads an order number and tracking number with only a space between, as typed by hand', () => {
+    const lines = parseTrackingLines('#abcd1234 RM123456789GB\nabcd5678   ab 123 456 789 gb\n#abcd9999\n');
+    expect(lines.map((l) => [l.number, l.tracking, l.error])).toEqual([
+      ['abcd1234', 'RM123456789GB', null],
+      ['abcd5678', 'AB123456789GB', null],
+      ['abcd9999', null, expect.stringContaining('No tracking number')],
+    ]);
+  });
+
   it('ships each listed order with its code and e-mails it once; the same file again changes nothing', async () => {
     const day = freshDay();
     const a = await orderFor(day, 'post', 'EH3 9AA');
@@ -373,5 +383,65 @@ describe('the customer reads the dispatch day', () => {
       .from(emailOutbox)
       .where(eq(emailOutbox.dedupeKey, `order-shipped:${posted.id}`));
     expect(shipped!.text).toContain(`${said}.`);
+  });
+});
+
+describe('a posted order promises only the dispatch it will have', () => {
+  const emailTo = async (kind: string, key: string) =>
+    (
+      await t.services.db
+        .select({ text: emailOutbox.text, html: emailOutbox.html })
+        .from(emailOutbox)
+        .where(eq(emailOutbox.dedupeKey, `order-${kind}:${key}`))
+    )[0]!;
+
+  it('the payment page names the dispatch day, not a delivery on it', async () => {
+    const day = freshDay();
+    const posted = await orderFor(day, 'post', 'EH3 9AA', { status: 'pending' });
+    // The test payment page's own kind of session, as checkout opens it.
+    const session = `${TEST_SESSION_PREFIX}${posted.id}`;
+    await t.services.db.update(orders).set({ paymentSessionId: session }).where(eq(orders.id, posted.id));
+    const page = await t.services.payments.getTestPayment(session);
+    expect(page.description).toBe(`Order #${number(posted)} · ${dispatchText(day, '2-3 days')}`);
+  });
+
+  it('cancelled: the order, the list of orders and the e-mail say when it was to go, and promise no dispatch', async () => {
+    const day = freshDay();
+    const posted = await orderFor(day, 'post', 'EH3 9AA');
+    await t.services.orders.setStatus(posted.id, 'cancelled', owner);
+    const view = await t.services.orders.getForCustomer(posted.profileId, posted.id);
+    expect(view.dispatch).toBe(notDispatchedText(day));
+    const [summary] = await t.services.orders.listSummariesForCustomer(posted.profileId);
+    expect(summary!.dispatch).toBe(notDispatchedText(day));
+    const email = await emailTo('cancelled', posted.id);
+    expect(email.text).toContain(`${notDispatchedText(day)}.`);
+    expect(email.text).not.toMatch(/Dispatched|usually with you/);
+    expect(email.html).not.toMatch(/Dispatched|usually with you/);
+  });
+
+  it('refunded in full before it was posted: no dispatch promised; a part refund keeps its dispatch', async () => {
+    const day = freshDay();
+    const part = await orderFor(day, 'post', 'EH3 9AA');
+    await t.services.orders.refund(
+      part.id,
+      { amountPennies: 100, reason: 'A broken cookie', requestKey: 'part' },
+      owner,
+    );
+    expect((await t.services.orders.getForCustomer(part.profileId, part.id)).dispatch).toBe(
+      dispatchText(day, '2-3 days'),
+    );
+
+    const whole = await orderFor(day, 'post', 'EH3 9AB');
+    const refunded = await t.services.orders.refund(
+      whole.id,
+      { amountPennies: null, reason: 'Changed their mind', requestKey: 'whole' },
+      owner,
+    );
+    const view = await t.services.orders.getForCustomer(whole.profileId, whole.id);
+    expect(view.dispatch).toBe(notDispatchedText(day));
+    const [summary] = await t.services.orders.listSummariesForCustomer(whole.profileId);
+    expect(summary!.dispatch).toBe(notDispatchedText(day));
+    const email = await emailTo('refunded', refunded.refunds.at(-1)!.id);
+    expect(email.text).not.toMatch(/Dispatched|usually with you/);
   });
 });

@@ -6,8 +6,8 @@ import type { OrdersService } from '../orders/orders-service';
 
 /**
  * Tracking codes pasted or uploaded on the dispatch list (issue 30, docs/rules/dispatch.md): one
- * parcel a line, "order number, tracking number" (comma, semicolon or tab between; a header line
- * and blank lines are skipped). All or nothing: if any line is wrong, no order changes and the
+ * parcel a line, "order number, tracking number" (comma, semicolon, tab or, with none of those,
+ * a space between; a header line and blank lines are skipped). All or nothing: if any line is wrong, no order changes and the
  * answer says what is wrong with each line; otherwise every listed order is shipped with its code.
  */
 
@@ -49,13 +49,22 @@ interface Parsed {
   error: string | null;
 }
 
-const cells = (text: string) =>
-  text.split(/[,;\t]/).map((c) =>
-    c
-      .trim()
-      .replace(/^"(.*)"$/, '$1')
-      .trim(),
-  );
+const unquoted = (c: string) =>
+  c
+    .trim()
+    .replace(/^"(.*)"$/, '$1')
+    .trim();
+
+/**
+ * A line's cells: split at commas, semicolons or tabs; a line with none of them ("#1a2b3c4d
+ * AB123456789GB", as typed by hand) at its first space, the rest being the tracking number.
+ */
+function cells(text: string): string[] {
+  const split = text.split(/[,;\t]/);
+  if (split.length > 1) return split.map(unquoted);
+  const [, first = text, rest = ''] = /^(\S+)\s+(.*)$/.exec(text.trim()) ?? [];
+  return [unquoted(first), unquoted(rest)];
+}
 
 /** The lines of the text, each read as an order number and a tracking code, or what is wrong. */
 export function parseTrackingLines(text: string): Parsed[] {

@@ -4,7 +4,9 @@ import {
   type LimitedLine,
   leftText,
   onlyLeftText,
+  SAME_DAY,
   soldOutText,
+  type Transit,
   windowText,
 } from '~/shared/limits/limited';
 import type { Fulfilment } from '~/shared/orders/fulfilment';
@@ -15,11 +17,16 @@ import type { Db } from '../db/client';
 import { unitsHeldByDate } from '../orders/booked-cookies';
 
 /** Why only some days are offered: "Christmas Box can only be delivered from 14 December to 23 December." */
-function whyText(limited: readonly LimitedLine[]): string | null {
+function whyText(limited: readonly LimitedLine[], transit: Transit): string | null {
   const parts = limited.flatMap((l) => {
     const out: string[] = [];
     const window = windowText(l);
-    if (window) out.push(`${l.name} can only be delivered ${window}.`);
+    if (window)
+      out.push(
+        transit.max > 0
+          ? `${l.name} can only be delivered ${window}: only dispatch days it arrives in time from are shown.`
+          : `${l.name} can only be delivered ${window}.`,
+      );
     if (l.leadDays > 0)
       out.push(
         `${l.name} must be ordered at least ${l.leadDays} ${l.leadDays === 1 ? 'day' : 'days'} ahead.`,
@@ -44,6 +51,8 @@ export async function limitedDays(
   fulfilment: Fulfilment,
   /** The days the basket could have without its limited products (a delivery zone's), when known. */
   base?: LimitedDays['days'],
+  /** A posted zone's transit: its days are dispatch days, their deliveries that much later. */
+  transit: Transit = SAME_DAY,
 ): Promise<LimitedDays | null> {
   if (limited.length === 0) return null;
   const days = base ?? (await bakeDays.calendar({ cookies, fulfilment })).days;
@@ -51,7 +60,7 @@ export async function limitedDays(
   const offered = days.filter(
     (d) =>
       (d.state === 'open' || d.state === 'full' || d.state === 'closed') &&
-      limited.every((l) => dateRefusal(l, d.date, today) === null),
+      limited.every((l) => dateRefusal(l, d.date, today, transit) === null),
   );
   const counted = limited.filter((l) => l.dailyLimit !== null);
   const held = offered.length
@@ -78,7 +87,7 @@ export async function limitedDays(
     return { state: 'full', note: n > 0 ? onlyLeftText(n, date) : soldOutText(next?.date ?? null) };
   };
   return {
-    why: whyText(limited),
+    why: whyText(limited, transit),
     days: offered.map(({ date, state, orderBy, capacity, booked }, i) => ({
       date,
       state,

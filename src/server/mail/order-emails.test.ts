@@ -1,6 +1,6 @@
-import { like } from 'drizzle-orm';
+import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailOutbox } from '~/server/db/schema';
+import { emailOutbox, orders } from '~/server/db/schema';
 import { createLogger } from '~/server/logger';
 import { api, createProduct, createUser } from '~/test/factories';
 import { createTestApp, type TestApp } from '~/test/test-app';
@@ -113,6 +113,8 @@ describe('with every order e-mail on', () => {
 
   it('tells the customer when the order is baking, shipped with its tracking link, and delivered', async () => {
     const orderId = await s.paidOrder();
+    // Posted: only a parcel's code is Royal Mail's, with a link to track it (a van's is not).
+    await t.services.db.update(orders).set({ deliveryMethod: 'post' }).where(eq(orders.id, orderId));
     const number = `#${orderId.slice(0, 8)}`;
     const link = `http://shop.test/account/orders/${orderId}`;
 

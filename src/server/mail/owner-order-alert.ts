@@ -35,7 +35,9 @@ export function buildOwnerOrderAlert(
     ? [view.ship.name]
     : [view.ship.name, view.ship.address, view.ship.city, view.ship.postcode];
   const addressHeading = collect ? COLLECT_LABEL : 'Deliver to';
-  const day = view.delivery_date && `${dayLabel(view.fulfilment)}: ${formatBakeDay(view.delivery_date)}`;
+  // A posted order's day is the day it is baked and dispatched (docs/rules/dispatch.md).
+  const dayName = view.dispatch ? 'Dispatch day' : dayLabel(view.fulfilment);
+  const day = view.delivery_date && `${dayName}: ${formatBakeDay(view.delivery_date)}`;
   const flags = view.flags.map((f) => ORDER_FLAG_LABELS[f]);
   const totals = summaryRows(view);
 
@@ -59,7 +61,7 @@ export function buildOwnerOrderAlert(
 
   const cell = `padding:6px 0;border-bottom:1px solid ${BRAND.dough}`;
   const body = html`<p style="margin:0 0 12px;">Order <strong>${view.number}</strong> was paid on ${paid}.</p>
-${view.delivery_date ? html`<p style="margin:0 0 12px;">${dayLabel(view.fulfilment)}: <strong>${formatBakeDay(view.delivery_date)}</strong></p>` : ''}
+${view.delivery_date ? html`<p style="margin:0 0 12px;">${dayName}: <strong>${formatBakeDay(view.delivery_date)}</strong></p>` : ''}
 ${flags.map((f) => html`<p style="margin:0 0 12px;padding:8px 12px;background:#fee2e2;color:#7f1d1d;border-radius:6px;font-weight:bold;">Check this order: ${f}.</p>`)}
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:0 0 16px;font-size:15px;">
 ${view.items.map(

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, between, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { mergeAllergenInfo } from '~/shared/boxes/box-food';
 import { parcelWeight } from '~/shared/dispatch/parcel';
 import {
@@ -243,4 +243,29 @@ async function slipOrders(exec: Db | Tx, where: SQL): Promise<DayOrder[]> {
       parcel: parcelWeight(own),
     };
   });
+}
+
+/**
+ * Posted orders still to dispatch (paid or baking), per dispatch day from `from` to `to`: what
+ * the Bake Days calendar shows on each day, so a posted zone's own weekday (a Monday the van
+ * never runs) does not read "No deliveries or collections" while parcels wait for it.
+ */
+export async function parcelsToDispatchByDay(
+  db: Db,
+  from: IsoDate,
+  to: IsoDate,
+): Promise<Record<IsoDate, number>> {
+  const rows = await db
+    .select({ date: orders.deliveryDate, n: sql<number>`count(*)::int`.mapWith(Number) })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.deliveryMethod, 'post'),
+        eq(orders.fulfilment, 'delivery'),
+        inArray(orders.status, ['paid', 'baking']),
+        between(orders.deliveryDate, from, to),
+      ),
+    )
+    .groupBy(orders.deliveryDate);
+  return Object.fromEntries(rows.map((r) => [r.date!, r.n]));
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deliveries, orders } from '~/server/db/schema';
+import { deliveries, emailOutbox, orders } from '~/server/db/schema';
 import { deliveryStatusLabel } from '~/shared/orders/fulfilment';
 import type { OrderStatus } from '~/shared/orders/statuses';
 import { createDelivery, createOrder } from '~/test/order-factories';
@@ -38,8 +38,17 @@ async function customerSees(orderId: string, profileId: string) {
     order: view.status,
     delivery:
       view.delivery &&
-      deliveryStatusLabel(view.delivery.status, view.fulfilment, view.delivery.tracking_code),
+      deliveryStatusLabel(
+        view.delivery.status,
+        view.fulfilment,
+        view.delivery.posted && !!view.delivery.tracking_code,
+      ),
   };
+}
+
+/** The Royal Mail link the customer's order page offers, if any. */
+async function trackingLink(orderId: string, profileId: string) {
+  return (await t.services.orders.getForCustomer(profileId, orderId)).delivery?.tracking_url ?? null;
 }
 
 describe('the delivery follows its order', () => {
@@ -67,6 +76,13 @@ describe('the delivery follows its order', () => {
     });
   });
 
+  /** Ships `order` with `code` typed on the Deliveries page, as the owner does. */
+  async function shipWithCode(order: { id: string }, code: string) {
+    const [d] = await t.services.db.select().from(deliveries).where(eq(deliveries.orderId, order.id));
+    await t.services.orders.deliveries.update(d!.id, { tracking_code: code });
+    await t.services.orders.setStatus(order.id, 'shipped', owner);
+  }
+
   it('shipped puts it out for delivery, or posted with a tracking code; a collection is ready to collect', async () => {
     const van = await paidWithDelivery('baking');
     await t.services.orders.setStatus(van.id, 'shipped', owner);
@@ -76,10 +92,15 @@ describe('the delivery follows its order', () => {
     });
 
     const parcel = await paidWithDelivery('baking');
-    const [d] = await t.services.db.select().from(deliveries).where(eq(deliveries.orderId, parcel.id));
-    await t.services.orders.deliveries.update(d!.id, { tracking_code: 'AB123456789GB' });
-    await t.services.orders.setStatus(parcel.id, 'shipped', owner);
-    expect(await customerSees(parcel.id, parcel.profileId)).toEqual({ order: 'shipped', delivery: 'Posted' });
+    await t.services.db.update(orders).set({ deliveryMethod: 'post' }).where(eq(orders.id, parcel.id));
+    await shipWithCode(parcel, 'AB123456789GB');
+    expect(await customerSees(parcel.id, parcel.profileId)).toEqual({
+      order: 'shipped',
+      delivery: 'Posted',
+    });
+    expect(await trackingLink(parcel.id, parcel.profileId)).toBe(
+      'https://www.royalmail.com/track-your-item#/tracking-results/AB123456789GB',
+    );
 
     const collection = await paidWithDelivery('baking', 'collection');
     await t.services.orders.setStatus(collection.id, 'shipped', owner);
@@ -87,6 +108,24 @@ describe('the delivery follows its order', () => {
       order: 'shipped',
       delivery: 'Ready to collect',
     });
+  });
+
+  it('a van order shipped with a reference like Royal Mail’s is out for delivery, with no Royal Mail link', async () => {
+    for (const method of ['van', null] as const) {
+      const order = await paidWithDelivery('baking');
+      await t.services.db.update(orders).set({ deliveryMethod: method }).where(eq(orders.id, order.id));
+      await shipWithCode(order, 'AB123456789GB');
+      expect(await customerSees(order.id, order.profileId)).toEqual({
+        order: 'shipped',
+        delivery: 'Out for delivery',
+      });
+      expect(await trackingLink(order.id, order.profileId)).toBeNull();
+      const [email] = await t.services.db
+        .select({ text: emailOutbox.text })
+        .from(emailOutbox)
+        .where(eq(emailOutbox.dedupeKey, `order-shipped:${order.id}`));
+      expect(email!.text).not.toContain('royalmail.com');
+    }
   });
 
   it('completed delivers it; a delivery the driver already marked keeps what the driver said', async () => {

@@ -170,6 +170,7 @@ export async function recordPayment(
       id: order.id,
       deliveryDate: order.deliveryDate,
       fulfilment: order.fulfilment,
+      deliveryZoneId: order.deliveryZoneId,
       flags,
       buysGiftCards,
     },
@@ -243,6 +244,8 @@ export interface PaidOrder {
   id: string;
   deliveryDate: string | null;
   fulfilment: Fulfilment;
+  /** The zone it was placed in: its days, not the bake template's, say whether its day is open. */
+  deliveryZoneId: string | null;
   flags: OrderFlag[];
   /** It has gift cards among its lines, to issue now it is paid. */
   buysGiftCards: boolean;

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { dispatchText } from '~/shared/delivery-zones/zone-texts';
+import { orderDispatchText } from '~/shared/delivery-zones/zone-texts';
 import type { OrderSummaryView } from '~/shared/orders/order-view';
 import { orderNumber } from '~/shared/orders/statuses';
 import type { Db } from '../db/client';
@@ -65,10 +65,7 @@ export async function loadCustomerSummaries(db: Db, userId: string): Promise<Ord
     paid_at: o.paidAt ? o.paidAt.toISOString() : null,
     delivery_date: o.deliveryDate,
     // As the full view words it (order-views.ts).
-    dispatch:
-      o.deliveryMethod === 'post' && o.deliveryDate
-        ? dispatchText(o.deliveryDate, o.deliveryTransitDays)
-        : null,
+    dispatch: orderDispatchText({ ...o, paidPennies: o.paid, refundedPennies: o.refunded }),
     fulfilment: o.fulfilment,
     total_pennies: o.totalPennies,
     paid_pennies: o.paid,

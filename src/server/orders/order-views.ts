@@ -1,5 +1,5 @@
 import { eq, type SQL, sql } from 'drizzle-orm';
-import { dispatchText } from '~/shared/delivery-zones/zone-texts';
+import { orderDispatchText } from '~/shared/delivery-zones/zone-texts';
 import {
   type OrderHistoryView,
   type OrderLineView,
@@ -74,10 +74,7 @@ function toView(r: OrderRow, now: Date): OrderView {
     paid_at: iso(o.paidAt),
     cancelled_at: iso(o.cancelledAt),
     delivery_date: o.deliveryDate,
-    dispatch:
-      o.deliveryMethod === 'post' && o.deliveryDate
-        ? dispatchText(o.deliveryDate, o.deliveryTransitDays)
-        : null,
+    dispatch: orderDispatchText({ ...o, paidPennies: r.paid, refundedPennies: r.refunded }),
     customer: { id: o.profileId, full_name: r.customerName, email: r.customerEmail },
     fulfilment: o.fulfilment,
     ship: shipToOf(o),
@@ -111,7 +108,9 @@ function toView(r: OrderRow, now: Date): OrderView {
           id: r.delivery.id,
           status: r.delivery.status,
           tracking_code: r.delivery.trackingCode,
-          tracking_url: trackingUrlFor(r.delivery.trackingCode),
+          // A van driver's reference may look like Royal Mail's; only a parcel is tracked there.
+          posted: o.deliveryMethod === 'post',
+          tracking_url: o.deliveryMethod === 'post' ? trackingUrlFor(r.delivery.trackingCode) : null,
           driver_notes: r.delivery.driverNotes,
           created_at: r.delivery.createdAt.toISOString(),
         }

@@ -16,6 +16,8 @@ export type DayAtPayment = (
   date: IsoDate,
   fulfilment: Fulfilment,
   paidAt: Date,
+  /** The order's delivery zone: a posted zone dispatches on its own weekdays (a Monday, say). */
+  zoneId: string | null,
 ) => Promise<{ overCapacity: boolean; closed: boolean }>;
 
 /**
@@ -30,7 +32,7 @@ export async function flagDayProblems(
   dayAtPayment: DayAtPayment,
 ): Promise<OrderFlag[]> {
   if (!order.deliveryDate) return [];
-  const day = await dayAtPayment(tx, order.deliveryDate, order.fulfilment, new Date());
+  const day = await dayAtPayment(tx, order.deliveryDate, order.fulfilment, new Date(), order.deliveryZoneId);
   const added = (
     [
       ['over_capacity', day.overCapacity],

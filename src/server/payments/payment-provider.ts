@@ -17,6 +17,8 @@ export interface PaymentOrder {
   giftCards?: { last4: string; pennies: number }[];
   /** The chosen delivery day ('YYYY-MM-DD'), named on the payment page. */
   deliveryDate: string | null;
+  /** A posted order's "Dispatched Tuesday 1 December, usually with you in 2-3 days", named instead of the day. */
+  dispatch?: string | null;
   /** Delivered or collected: the page says which. */
   fulfilment: Fulfilment;
 }

@@ -217,9 +217,12 @@ export function createPaymentsService(
         sessionId,
         orderId: order.id,
         paid: order.paid_at !== null,
-        description: order.delivery_date
-          ? `Order ${order.number} · ${fulfilmentNoun(order.fulfilment)} ${formatBakeDay(order.delivery_date)}`
-          : `Order ${order.number}`,
+        // A posted order's day is its dispatch day, worded as on every page (orderDispatchText).
+        description: order.dispatch
+          ? `Order ${order.number} · ${order.dispatch}`
+          : order.delivery_date
+            ? `Order ${order.number} · ${fulfilmentNoun(order.fulfilment)} ${formatBakeDay(order.delivery_date)}`
+            : `Order ${order.number}`,
         lines: order.items.map((i) => ({
           name: i.product_name,
           quantity: i.quantity,

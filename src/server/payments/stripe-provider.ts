@@ -97,7 +97,9 @@ export function createStripeProvider(
     async createSession(order: PaymentOrder) {
       // "Delivery on Saturday 28 November" or "Collection on ...": the fee's line and the payment's description.
       const noun = fulfilmentNoun(order.fulfilment);
-      const deliveryName = order.deliveryDate ? `${noun} on ${formatBakeDay(order.deliveryDate)}` : noun;
+      // A posted order: "Dispatched Tuesday 1 December, usually with you in 2-3 days".
+      const deliveryName =
+        order.dispatch ?? (order.deliveryDate ? `${noun} on ${formatBakeDay(order.deliveryDate)}` : noun);
       const lines = order.lines.map((line) => ({
         quantity: line.quantity,
         price_data: {

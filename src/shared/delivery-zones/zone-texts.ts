@@ -34,6 +34,33 @@ export function zoneFeeText(zone: Pick<DeliveryZone, 'name' | 'feePennies' | 'fr
 export const dispatchText = (date: IsoDate, transitDays: string | null) =>
   `Dispatched ${formatBakeDay(date)}${transitDays ? `, usually with you in ${transitDays}` : ''}`;
 
+/** "Was to be dispatched Tuesday 1 December": a cancelled or refunded parcel's day, promising nothing. */
+export const notDispatchedText = (date: IsoDate) => `Was to be dispatched ${formatBakeDay(date)}`;
+
+/** What an order needs for its dispatch line (the view, the summary, the payment page). */
+export interface DispatchFacts {
+  deliveryMethod: string | null;
+  deliveryDate: IsoDate | null;
+  deliveryTransitDays: string | null;
+  status: string;
+  paidPennies: number;
+  refundedPennies: number;
+}
+
+/**
+ * A posted order's day as every page and e-mail words it (docs/rules/dispatch.md): its dispatch
+ * day and the post's transit time; once the order is cancelled, or refunded in full before it was
+ * shipped, only the day it was to go, so nothing promises a parcel that will not come. Null for
+ * the van, collection and orders from before zones.
+ */
+export function orderDispatchText(o: DispatchFacts): string | null {
+  if (o.deliveryMethod !== 'post' || !o.deliveryDate) return null;
+  const sent = o.status === 'shipped' || o.status === 'completed';
+  const refundedInFull = o.refundedPennies > 0 && o.refundedPennies >= o.paidPennies;
+  if (o.status === 'cancelled' || (refundedInFull && !sent)) return notDispatchedText(o.deliveryDate);
+  return dispatchText(o.deliveryDate, o.deliveryTransitDays);
+}
+
 /**
  * The checker's answer: "SY3 8AB: Local van, £2.50 (free over £25), next delivery Friday 4
  * December" (post: "next dispatch ..."), with the minimum order when the zone has one.

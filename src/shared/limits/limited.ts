@@ -1,4 +1,4 @@
-import { addDays, formatBakeDay, type IsoDate } from '../time/london-time';
+import { addDays, formatBakeDay, type IsoDate, weekdayOf } from '../time/london-time';
 
 /**
  * A limited or seasonal product's rules (decision 043). Every date is a London date, inclusive;
@@ -65,16 +65,66 @@ export function windowText(l: ProductLimits): string | null {
   return null;
 }
 
+/**
+ * How many days a parcel takes from its dispatch day to its delivery, at least and at most: 0 for
+ * the van and a collection (the day is the delivery day).
+ */
+export interface Transit {
+  min: number;
+  max: number;
+}
+
+export const SAME_DAY: Transit = { min: 0, max: 0 };
+
+/** Royal Mail Tracked 48, the shop's default service: what a posted zone that says nothing takes. */
+const TRACKED_48: Transit = { min: 2, max: 3 };
+
+/**
+ * A posted zone's "Post usually takes" read as days (docs/rules/dispatch.md): "2-3 days" is 2 to
+ * 3, "3 days" is 3, "next day" is 1; words with no number, or nothing, are Tracked 48's 2 to 3.
+ */
+export function transitOf(text: string | null): Transit {
+  const numbers = (text?.match(/\d+/g) ?? []).map(Number);
+  if (numbers.length > 0) return { min: Math.min(...numbers), max: Math.max(...numbers) };
+  if (text && /next[\s-]*day|tomorrow/i.test(text)) return { min: 1, max: 1 };
+  return TRACKED_48;
+}
+
+/** How long after its day an order of this zone arrives: a posted zone's transit, or none. */
+export const transitFor = (
+  zone: { method?: string; transitDays?: string | null } | null | undefined,
+): Transit => (zone?.method === 'post' ? transitOf(zone.transitDays ?? null) : SAME_DAY);
+
+/** The day a parcel dispatched on `date` arrives, `days` delivery days later (Royal Mail does not deliver on Sundays). */
+export function arrivalAfter(date: IsoDate, days: number): IsoDate {
+  let day = date;
+  for (let left = days; left > 0; ) {
+    day = addDays(day, 1);
+    if (weekdayOf(day) !== 0) left--;
+  }
+  return day;
+}
+
 /** The first day its lead time allows, ordering today. */
 export const earliestDay = (l: ProductLimits, today: IsoDate) => addDays(today, l.leadDays);
 
 /**
  * Why this date cannot be had for the product, whatever is left (its delivery dates, its lead
- * time), or null.
+ * time), or null. A posted order's date is its dispatch day: its delivery dates must hold for the
+ * days it may arrive (`transit` after), so a Christmas box posted too late is not offered.
  */
-export function dateRefusal(l: LimitedLine, date: IsoDate, today: IsoDate): string | null {
-  if ((l.deliverFrom && date < l.deliverFrom) || (l.deliverUntil && date > l.deliverUntil))
-    return `${l.name} can only be delivered ${windowText(l)}. Please choose one of those days.`;
+export function dateRefusal(
+  l: LimitedLine,
+  date: IsoDate,
+  today: IsoDate,
+  transit: Transit = SAME_DAY,
+): string | null {
+  const first = arrivalAfter(date, transit.min);
+  const last = arrivalAfter(date, transit.max);
+  if ((l.deliverFrom && first < l.deliverFrom) || (l.deliverUntil && last > l.deliverUntil))
+    return transit.max > 0
+      ? `${l.name} can only be delivered ${windowText(l)}, and posted on ${formatBakeDay(date)} it could arrive outside those days. Please choose another dispatch day.`
+      : `${l.name} can only be delivered ${windowText(l)}. Please choose one of those days.`;
   if (date < earliestDay(l, today))
     return `${l.name} must be ordered at least ${l.leadDays} ${l.leadDays === 1 ? 'day' : 'days'} ahead.`;
   return null;

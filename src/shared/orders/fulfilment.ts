@@ -17,17 +17,18 @@ export const dayLabel = (fulfilment: Fulfilment) =>
 
 /**
  * A delivery's status in words: a collection's "ready" and "delivered" read "Ready to collect" and
- * "Collected"; a parcel on its way with a carrier's tracking code reads "Posted".
+ * "Collected"; a posted order on its way with its tracking code reads "Posted" (a van's order
+ * marked shipped stays "Out for delivery", whatever reference the owner typed).
  */
 export function deliveryStatusLabel(
   status: DeliveryStatus,
   fulfilment: Fulfilment,
-  trackingCode: string | null = null,
+  postedWithTracking = false,
 ): string {
   if (fulfilment === 'collection') {
     if (status === 'ready') return 'Ready to collect';
     if (status === 'delivered') return 'Collected';
   }
-  if (status === 'picked_up' && trackingCode) return 'Posted';
+  if (status === 'picked_up' && postedWithTracking) return 'Posted';
   return DELIVERY_STATUS_LABELS[status];
 }

@@ -113,7 +113,9 @@ export interface OrderDeliveryView {
   id: string;
   status: DeliveryStatus;
   tracking_code: string | null;
-  /** A link to the carrier's tracking page, for codes we recognise (Royal Mail). */
+  /** Sent by post (a posted zone's order): only then is its tracking code Royal Mail's. */
+  posted: boolean;
+  /** A link to Royal Mail's tracking page, for a posted order's code in its form; never the van's. */
   tracking_url: string | null;
   /** For the driver; null in a customer's view. */
   driver_notes: string | null;

@@ -148,7 +148,9 @@ function DeliveryStatus({ order }: { order: OrderView }) {
         <dl className="space-y-1">
           <div>
             <dt className="inline font-medium">Status: </dt>
-            <dd className="inline">{deliveryStatusLabel(d.status, order.fulfilment, d.tracking_code)}</dd>
+            <dd className="inline">
+              {deliveryStatusLabel(d.status, order.fulfilment, d.posted && !!d.tracking_code)}
+            </dd>
           </div>
           {d.tracking_code && (
             <div>

@@ -1,5 +1,5 @@
 import { ChefHat } from 'lucide-react';
-import { data, Form, useNavigation } from 'react-router';
+import { data, Form, Link, useNavigation } from 'react-router';
 import { DayHeader } from '~/app/components/admin/bake-days/day-header';
 import { PrintButton } from '~/app/components/admin/bake-days/print-button';
 import { LoadError } from '~/app/components/admin/load-error';
@@ -55,6 +55,9 @@ export default function BakeDay({ loaderData, actionData, params }: Route.Compon
   const paid = day.orders.filter((o) => o.status === 'paid');
   const flagged = day.orders.filter((o) => o.overCapacity);
   const paidWhileClosed = day.orders.filter((o) => o.dayClosed);
+  const toPost = day.orders.filter(
+    (o) => o.method === 'post' && (o.status === 'paid' || o.status === 'baking'),
+  );
   return (
     <main className="mx-auto w-full max-w-4xl px-4 py-8">
       <DayHeader date={params.date} label={day.label} title="Bake list" />
@@ -70,6 +73,17 @@ export default function BakeDay({ loaderData, actionData, params }: Route.Compon
         <PrintButton>Print bake list</PrintButton>
       </div>
 
+      {toPost.length > 0 && (
+        <p className="mb-6 rounded-md border border-crumb bg-white p-4">
+          {toPost.length} posted {toPost.length === 1 ? 'order' : 'orders'} to bake and dispatch this day:{' '}
+          <Link
+            to={`/admin/bake-days/${params.date}/dispatch`}
+            className="font-medium text-caramel-dark underline"
+          >
+            See the parcels
+          </Link>
+        </p>
+      )}
       {flagged.length > 0 && (
         <p role="status" className="mb-6 rounded-md border border-red-300 bg-red-50 p-4 text-red-900">
           <Badge className="mr-2 bg-red-700 text-white">Over capacity</Badge>

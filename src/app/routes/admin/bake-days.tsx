@@ -31,9 +31,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         )
       : [];
   const clubBoxes = Object.fromEntries((upcoming ?? []).map(({ date, ...n }) => [date, n]));
+  const parcels =
+    days.length > 0
+      ? await loadOrNull(context, 'parcels to dispatch', () =>
+          context.services.daySheets.parcelsByDay(days[0]!.date, days.at(-1)!.date),
+        )
+      : {};
   const ahead = await loadOrNull(context, 'limited products ahead', () => context.services.limitedAhead());
   // Unknown (settings failed to load): show collection days as the template has them.
-  return { calendar, collectionOn: shop?.collectionEnabled ?? true, clubBoxes, ahead };
+  return {
+    calendar,
+    collectionOn: shop?.collectionEnabled ?? true,
+    clubBoxes,
+    parcels: parcels ?? {},
+    ahead,
+  };
 }
 
 /** `intent=template` (the weekly template), `override` (date, mode, capacityCookies, note) or `remove-override` (date). */
@@ -75,7 +87,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function BakeDays({ loaderData }: Route.ComponentProps) {
-  const { calendar, collectionOn, clubBoxes, ahead } = loaderData;
+  const { calendar, collectionOn, clubBoxes, parcels, ahead } = loaderData;
   return (
     <main className="mx-auto w-full max-w-6xl px-4 py-8">
       <h1 className="text-3xl font-bold">Bake Days</h1>
@@ -86,7 +98,12 @@ export default function BakeDays({ loaderData }: Route.ComponentProps) {
         <LoadError message="Failed to load bake days" />
       ) : (
         <div className="space-y-6">
-          <DaysAtAGlance days={calendar.days} collectionOn={collectionOn} clubBoxes={clubBoxes} />
+          <DaysAtAGlance
+            days={calendar.days}
+            collectionOn={collectionOn}
+            clubBoxes={clubBoxes}
+            parcels={parcels}
+          />
           {ahead && ahead.products.length > 0 && <LimitedAhead view={ahead} />}
           <TemplateForm template={calendar.template} />
           <OverrideForms overrides={calendar.overrides} today={calendar.days[0]!.date} />

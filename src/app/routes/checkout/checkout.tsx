@@ -337,6 +337,7 @@ function OrderSummary({
             value={deliveryDay}
             onChange={setChosenDay}
             collection={fulfilment === 'collection'}
+            posted={fulfilment === 'delivery' && !!quote?.dispatch}
           />
           {fulfilment === 'delivery' && deliveryDay && (
             <p className="mt-3">{quote?.dispatch?.[deliveryDay]}</p>

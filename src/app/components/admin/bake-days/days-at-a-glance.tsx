@@ -24,11 +24,14 @@ export function DaysAtAGlance({
   days,
   collectionOn,
   clubBoxes = {},
+  parcels = {},
 }: {
   days: BakeDay[];
   collectionOn: boolean;
   /** Cookie Club boxes still to be made, per day: planned for before they are booked. */
   clubBoxes?: Record<string, { boxes: number; cookies: number }>;
+  /** Paid posted orders to dispatch, per day (a posted zone may dispatch on a day the van never runs). */
+  parcels?: Record<string, number>;
 }) {
   return (
     <Card className="p-5">
@@ -44,6 +47,7 @@ export function DaysAtAGlance({
               first={i === 0}
               collectionOn={collectionOn}
               club={clubBoxes[d.date]}
+              parcels={parcels[d.date] ?? 0}
             />
           ))}
         </ul>
@@ -68,15 +72,19 @@ function DayTile({
   first,
   collectionOn,
   club,
+  parcels,
 }: {
   day: BakeDay;
   first: boolean;
   collectionOn: boolean;
   club?: { boxes: number; cookies: number };
+  parcels: number;
 }) {
   const offered = collectionOn ? day.fulfilments : day.fulfilments.filter((f) => f !== 'collection');
-  const delivers = offered.length > 0 && day.state !== 'no_delivery' && day.state !== 'closed';
   const state = offered.length === 0 && day.state !== 'closed' ? 'no_delivery' : day.state;
+  // A posted zone's own weekday: no van or collection, but parcels to bake and post.
+  const postOnly = state === 'no_delivery' && parcels > 0;
+  const delivers = (offered.length > 0 && day.state !== 'no_delivery' && day.state !== 'closed') || postOnly;
   const pct = day.capacity > 0 ? Math.min(100, Math.round((day.booked / day.capacity) * 100)) : 100;
   return (
     <li
@@ -94,9 +102,9 @@ function DayTile({
         {formatBakeDay(day.date)}
       </Link>
       <span className={cn('text-sm', day.state === 'closed' && 'font-semibold text-red-900')}>
-        {STATE_LABELS[state]}
+        {postOnly ? 'Posted orders only' : STATE_LABELS[state]}
         {/* "Delivery only" says something only while collection is on offer at all. */}
-        {delivers && collectionOn && offered.length === 1 ? ` · ${ONLY[offered[0]!]}` : ''}
+        {delivers && !postOnly && collectionOn && offered.length === 1 ? ` · ${ONLY[offered[0]!]}` : ''}
         {day.note ? ` · ${day.note}` : ''}
       </span>
       {delivers && (
@@ -108,6 +116,15 @@ function DayTile({
             <span className="block h-full bg-caramel" style={{ width: `${pct}%` }} />
           </span>
         </>
+      )}
+      {parcels > 0 && (
+        <Link
+          to={`/admin/bake-days/${day.date}/dispatch`}
+          className="text-sm font-medium text-caramel-dark underline-offset-2 hover:underline"
+        >
+          {parcels} {parcels === 1 ? 'parcel' : 'parcels'} to dispatch
+          <span className="sr-only"> {formatBakeDay(day.date)}</span>
+        </Link>
       )}
       {club && (
         <span className="text-sm text-cocoa-light">
