@@ -47,7 +47,7 @@ export function OrderCard({ order }: { order: OrderView }) {
           </div>
           <div className="flex flex-wrap items-center gap-3">
             <OrderMarks order={order} />
-            <OrderStatusBadge status={order.status} />
+            <OrderStatusBadge order={order} />
             <div>
               <Label htmlFor={selectId} className="sr-only">
                 Status of order {order.number}
