@@ -91,7 +91,7 @@ test('Total Orders counts what the charts count, and a checkout abandoned at pay
   const shown = /Products(\d+)in the shop: (\d+) cookies?, (\d+) box(?:es)?/.exec(
     (await products.textContent()) ?? '',
   );
-  expect(shown, await products.textContent()).not.toBeNull();
+  expect(shown, (await products.textContent()) ?? '').not.toBeNull();
   expect(Number(shown![1])).toBe(Number(shown![2]) + Number(shown![3]));
 
   await page.goto(`/admin/orders?q=${encodeURIComponent(number)}`);

@@ -65,7 +65,7 @@ export function OrderCard({ order }: { order: OrderView }) {
                     { method: 'post' },
                   )
                 }
-                className="h-9 w-32 sm:h-11 sm:w-36"
+                className="h-9 w-auto sm:h-11 sm:w-36"
               >
                 <OrderStatusOptions order={order} />
               </Select>
