@@ -19,11 +19,17 @@ test('settings show the shop’s configuration; only delivery and collection are
   await expect(main).toContainText('Connected');
   await expect(main).toContainText('Delivery platform integrations');
   await expect(main).toContainText('Coming soon');
-  await expect(main.getByRole('textbox', { name: 'Delivery fee (£)' })).toHaveValue('4.99');
-  await expect(main.getByRole('checkbox', { name: 'Offer free delivery over an amount' })).not.toBeChecked();
+  // The shop has delivery zones: they price delivery, so the shop-wide fee is not offered as if it
+  // did; the page says where delivery is priced and what each zone charges (decision 075).
+  await expect(main.getByText('Delivery is priced by zone')).toBeVisible();
+  await expect(main).toContainText(
+    'The shop-wide fee (£4.99, no free delivery) applies only if you remove every zone.',
+  );
+  await expect(main.getByRole('textbox', { name: 'Delivery fee (£)' })).toHaveCount(0);
+  await expect(main.getByRole('checkbox', { name: 'Offer free delivery over an amount' })).toHaveCount(0);
   await expect(main.getByRole('checkbox', { name: 'Offer collection from the bakery' })).not.toBeChecked();
-  await expect(main.getByRole('textbox')).toHaveCount(1);
-  await expect(main).toContainText('Local van (Our van: SY1-SY5, TF1-TF13)');
+  await expect(main).toContainText('Local van (Our van: SY1-SY5, TF1-TF13) · £2.50 (free over £25)');
+  await expect(main).toContainText('UK post (Post: *) · £4.99');
   await expect(main).toContainText('Sat');
 });
 

@@ -101,4 +101,48 @@ test.describe('at 390 px', () => {
     await expect(page.getByText('Partly refunded £1.75').first()).toBeVisible();
     await expect(page.getByText(`Up to £${(paid - 1.75).toFixed(2)} can be refunded.`)).toBeVisible();
   });
+
+  test('an order’s table keeps its quantity apart from its price, and the orders list is a card a glance long', async ({
+    page,
+  }) => {
+    // A box at £39.00: its unit price is wider than its column's heading, the case that read "1£39.00".
+    await page.goto('/');
+    await signUpWithApi(page, 'Dot Dozen');
+    const { products } = await (await page.request.get('/api/products')).json();
+    const dozen = products.find((p: { name: string }) => p.name === 'Classic dozen');
+    const res = await page.request.post('/api/checkout/create-checkout-session', {
+      data: { items: [{ product_id: dozen.id, quantity: 1 }] },
+      headers: { origin: E2E_BASE_URL },
+    });
+    expect(res.ok(), await res.text()).toBe(true);
+    const { orderId } = (await res.json()) as { orderId: string };
+    const number = `#${orderId.slice(0, 8)}`;
+
+    await page.goto(`/account/orders/${orderId}`);
+    const row = page.getByRole('row', { name: /^Classic dozen/ });
+    const [qty, each] = [row.getByRole('cell').nth(1), row.getByRole('cell').nth(2)];
+    await expect(qty).toHaveText('1');
+    await expect(each).toHaveText('£39.00');
+    // The gap a reader sees between the two figures, not only between their cells.
+    const gap = await row.evaluate((tr) => {
+      const [, q, e] = [...tr.querySelectorAll('td')].map((td) => {
+        const range = document.createRange();
+        range.selectNodeContents(td.lastChild ?? td);
+        return range.getBoundingClientRect();
+      });
+      return e!.left - q!.right;
+    });
+    expect(gap).toBeGreaterThanOrEqual(8);
+
+    await page.context().clearCookies();
+    await signInWithApi(page, DEMO_ADMIN);
+    await page.goto(`/admin/orders?q=${encodeURIComponent(number)}`);
+    const card = page.getByRole('article', { name: `Order ${number}` });
+    await expect(card).toContainText('Dot Dozen');
+    await expect(card).toContainText('1 x Classic dozen');
+    const height = (await card.boundingBox())!.height;
+    await page.screenshot({ path: test.info().outputPath('orders-list-390.png'), fullPage: true });
+    // About 690 px before (issue 43), box contents and the Mark as paid button included here.
+    expect(height).toBeLessThanOrEqual(360);
+  });
 });

@@ -15,3 +15,17 @@ test('an unconfigured shop shows no social links, phone or dead links in its foo
   await expect(page.getByRole('heading', { name: 'Phone' })).toHaveCount(0);
   await expect(page.getByText('Shropshire, UK', { exact: true })).toBeVisible();
 });
+
+test('the footer’s e-mail address is the Contact page’s, and the other address there says what it is for', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const footerMail = await page.getByRole('contentinfo').getByRole('link', { name: /@/ }).textContent();
+  await page.goto('/contact');
+  const email = page.getByRole('heading', { name: 'Email' }).locator('..');
+  const addresses = await email.getByRole('link').allTextContents();
+  expect(addresses[0]).toBe(footerMail);
+  await expect(email).toContainText(`${footerMail}About an order, a delivery or a gift card`);
+  // The demo shop also has an info address: it is said to be for everything else.
+  await expect(email).toContainText(`${addresses[1]}General enquiries: anything else`);
+});

@@ -1,12 +1,15 @@
 import { createRequire } from 'node:module';
 import { pino } from 'pino';
 import type { Config } from './config';
+import { terminalRequestLine } from './terminal-request-lines';
 
 type LoggerOptions = {
   logLevel: Config['logLevel'];
   /** 'json', 'pretty', or unset: readable lines in a terminal, JSON otherwise. */
   logFormat?: Config['logFormat'];
   env?: Config['env'];
+  /** Where readable lines go (tests); standard output by default. */
+  destination?: NodeJS.WritableStream;
 };
 
 type PinoPretty = typeof import('pino-pretty');
@@ -43,8 +46,23 @@ export function createLogger(config: LoggerOptions) {
     sync: true,
     translateTime: 'SYS:HH:MM:ss',
     ignore: 'pid,hostname',
+    ...(config.destination ? { destination: config.destination } : {}),
   });
-  return pino({ level: config.logLevel }, stream);
+  return pino(
+    {
+      level: config.logLevel,
+      hooks: {
+        // A request is one short line, and a page's files none (terminal-request-lines.ts).
+        logMethod(args, write) {
+          const line = terminalRequestLine(args, this.isLevelEnabled('debug'));
+          if (line === null) return;
+          if (line === undefined) write.apply(this, args);
+          else write.call(this, line);
+        },
+      },
+    },
+    stream,
+  );
 }
 
 export type Logger = ReturnType<typeof createLogger>;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, createProduct, ownerTestApp } from '~/test/factories';
+import { productBoxes } from '~/server/db/schema';
+import { api, createProduct, ownerTestApp, sharedDataChanged } from '~/test/factories';
 import { createCustomer, createOrder } from '~/test/order-factories';
 import type { TestApp } from '~/test/test-app';
 
@@ -18,7 +19,7 @@ describe('GET /api/admin/dashboard', () => {
     expect(body).toMatchObject({
       total_revenue_pennies: 0,
       total_orders: 0,
-      products_count: 0,
+      products: { in_shop: 0, cookies: 0, boxes: 0, hidden: 0 },
       pending_orders: 0,
       recent_orders: [],
     });
@@ -45,8 +46,8 @@ describe('GET /api/admin/dashboard', () => {
     const body = await res.json();
     expect(body).toMatchObject({
       total_revenue_pennies: 5 * 1499, // two paid, baking, shipped, completed (decision 007)
-      total_orders: 7,
-      products_count: 2,
+      total_orders: 5, // the paid ones: pending orders are counted apart
+      products: { in_shop: 1, cookies: 1, boxes: 0, hidden: 1 },
       pending_orders: 2,
     });
     expect(body.recent_orders.map((o: { id: string }) => o.id)).toEqual(
@@ -62,6 +63,7 @@ describe('GET /api/admin/dashboard', () => {
       created_at: day(7).toISOString(),
       total_pennies: 1499,
       status: 'paid',
+      paid_at: day(7).toISOString(),
     });
   });
 
@@ -69,9 +71,9 @@ describe('GET /api/admin/dashboard', () => {
     const dashboard = async () => (await api(t, 'GET', '/api/admin/dashboard', undefined, cookie)).json();
     const before = await dashboard();
     const product = await createProduct(t.services);
-    expect((await dashboard()).products_count).toBe(before.products_count + 1);
+    expect((await dashboard()).products.in_shop).toBe(before.products.in_shop + 1);
     expect((await api(t, 'DELETE', `/api/admin/products/${product.id}`, undefined, cookie)).status).toBe(200);
-    expect((await dashboard()).products_count).toBe(before.products_count);
+    expect((await dashboard()).products.in_shop).toBe(before.products.in_shop);
 
     const zone = { name: 'Column roundabout', postcodes: 'SY3 8', method: 'van', fee: '1.75', weekdays: [2] };
     expect((await api(t, 'POST', '/api/admin/delivery-zones', zone, cookie)).status).toBe(200);
@@ -81,5 +83,42 @@ describe('GET /api/admin/dashboard', () => {
       'Column roundabout',
       'Collection',
     ]);
+  });
+
+  it('Total Orders counts the orders the charts count: not a checkout left unpaid or cancelled at the payment page', async () => {
+    const dashboard = async () => (await api(t, 'GET', '/api/admin/dashboard', undefined, cookie)).json();
+    const weekOrders = (d: { sales: { weeks: { orders: number }[] } }) =>
+      d.sales.weeks.reduce((sum, w) => sum + w.orders, 0);
+    const before = await dashboard();
+    const bea = await createCustomer(t.services, { fullName: 'Bea Abandon' });
+    await createOrder(t.services, { profile: bea, status: 'paid' });
+    await createOrder(t.services, { profile: bea, status: 'pending' });
+    const left = await createOrder(t.services, { profile: bea, status: 'cancelled' });
+
+    const after = await dashboard();
+    expect(after.total_orders - before.total_orders).toBe(1);
+    expect(weekOrders(after) - weekOrders(before)).toBe(1);
+    expect(after.pending_orders - before.pending_orders).toBe(1);
+    // The abandoned checkout is still among the newest, said to be unpaid rather than a sale.
+    expect(after.recent_orders[0]).toMatchObject({ id: left.id, status: 'cancelled', paid_at: null });
+  });
+
+  it('counts products as the shop shows them: cookies and boxes on sale, the hidden apart, not the gift card', async () => {
+    const dashboard = async () => (await api(t, 'GET', '/api/admin/dashboard', undefined, cookie)).json();
+    const before = (await dashboard()).products;
+    await createProduct(t.services);
+    await createProduct(t.services, { isActive: false });
+    await createProduct(t.services, { name: 'Gift card', kind: 'gift_card', pricePennies: 1000 });
+    const box = await createProduct(t.services, { name: 'Box of 6' });
+    await t.services.db.insert(productBoxes).values({ productId: box.id, size: 6 });
+    await sharedDataChanged(t.services);
+
+    const after = (await dashboard()).products;
+    expect({
+      in_shop: after.in_shop - before.in_shop,
+      cookies: after.cookies - before.cookies,
+      boxes: after.boxes - before.boxes,
+      hidden: after.hidden - before.hidden,
+    }).toEqual({ in_shop: 2, cookies: 1, boxes: 1, hidden: 1 });
   });
 });

@@ -5,6 +5,7 @@ import { matchedRoutes } from 'hono/route';
 import type { RouterRoute } from 'hono/types';
 import type { Logger } from '../logger';
 import type { Metrics } from '../metrics/metrics';
+import { REQUEST_MESSAGE } from '../terminal-request-lines';
 import { namesFile } from './names-file';
 import { assignRequestId, REQUEST_ID_HEADER } from './request-id';
 
@@ -83,7 +84,8 @@ export function observeRequests(options: {
       const labels = { method, route, status: String(status) };
       requests.inc(labels);
       durations.observe(labels, seconds);
-      log.info({ reqId: id, method, path, route, status, ms: Math.round(seconds * 10_000) / 10 }, 'request');
+      const fields = { reqId: id, method, path, route, status, ms: Math.round(seconds * 10_000) / 10 };
+      log.info(fields, REQUEST_MESSAGE);
     });
   };
 }

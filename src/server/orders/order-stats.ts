@@ -1,12 +1,12 @@
-import { and, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { RECENT_ORDERS_COUNT } from '~/shared/constants';
 import type { OrderView } from '~/shared/orders/order-view';
 import { orderNumber, REVENUE_STATUSES } from '~/shared/orders/statuses';
 import type { Db } from '../db/client';
 import { newestFirst } from '../db/paging';
-import { orders, profiles, salesByDay } from '../db/schema';
-import { refundedSum } from './counted-refunds';
+import { orderPayments, orders, profiles, refunds, salesByDay } from '../db/schema';
 import { zoneCondition } from './order-filter';
+import { thisOrder } from './order-payments';
 import { foldSales } from './sales-ledger';
 
 /**
@@ -16,21 +16,28 @@ import { foldSales } from './sales-ledger';
 export const sold = () => and(inArray(orders.status, [...REVENUE_STATUSES]), isNotNull(orders.paidAt))!;
 
 /**
- * Money received and kept, per order row: the total of an order in a revenue status, less what was
- * refunded of it (decision 007).
+ * What the customer paid for an order and was not given back: card payments and money the owner
+ * recorded by hand, less refunds made or being made to them. Gift cards are left out both ways
+ * (decision 074): a card the customer bought was paid for when bought, so the order it later pays
+ * for counts only what it took on top, and a refund to a gift card goes back to the card.
  */
-const keptPennies = sql<number>`coalesce(sum(case when ${sold()}
-  then ${orders.totalPennies} - ${refundedSum}
-  else 0 end), 0)`.mapWith(Number);
+const paidByCustomer = sql<number>`coalesce((
+  select sum(p.amount_pennies) from ${orderPayments} p
+  where p.order_id = ${thisOrder} and p.currency = 'gbp' and p.provider <> 'gift_card'
+), 0) - coalesce((
+  select sum(r.amount_pennies) from ${refunds} r
+  where r.order_id = ${thisOrder} and r.status in ('pending', 'succeeded') and r.provider <> 'gift_card'
+), 0)`;
 
 /** An order on the dashboard: a view of the order, named by who ordered (not a gift's recipient). */
 export interface RecentOrderDto
-  extends Pick<OrderView, 'id' | 'number' | 'created_at' | 'total_pennies' | 'status'> {
+  extends Pick<OrderView, 'id' | 'number' | 'created_at' | 'total_pennies' | 'status' | 'paid_at'> {
   customer: Pick<OrderView['customer'], 'full_name'>;
 }
 
 export interface OrderTotals {
   total_revenue_pennies: number;
+  /** Orders whose money was received (the revenue rule), as the charts' "from n orders" count them. */
   total_orders: number;
   pending_orders: number;
   recent_orders: RecentOrderDto[];
@@ -46,7 +53,9 @@ export async function orderTotals(db: Db, zone?: string): Promise<OrderTotals> {
   const [[totals], recent] = await Promise.all([
     db
       .select({
-        totalOrders: sql<number>`coalesce(sum(${salesByDay.orders}), 0)`.mapWith(Number),
+        // Paid orders, as the charts count them: a checkout left unpaid or cancelled is no order.
+        totalOrders: sql<number>`coalesce(sum(${salesByDay.orders})
+          filter (where ${inArray(salesByDay.status, [...REVENUE_STATUSES])}), 0)`.mapWith(Number),
         pendingOrders:
           sql<number>`coalesce(sum(${salesByDay.orders}) filter (where ${salesByDay.status} = 'pending'), 0)`.mapWith(
             Number,
@@ -63,6 +72,7 @@ export async function orderTotals(db: Db, zone?: string): Promise<OrderTotals> {
         createdAt: orders.createdAt,
         totalPennies: orders.totalPennies,
         status: orders.status,
+        paidAt: orders.paidAt,
       })
       .from(orders)
       .innerJoin(profiles, eq(profiles.id, orders.profileId))
@@ -81,16 +91,24 @@ export async function orderTotals(db: Db, zone?: string): Promise<OrderTotals> {
       created_at: o.createdAt.toISOString(),
       total_pennies: o.totalPennies,
       status: o.status,
+      paid_at: o.paidAt ? o.paidAt.toISOString() : null,
     })),
   };
 }
 
-/** Order count and money spent (the revenue rule) of each of these customers. */
+/**
+ * Each of these customers' orders (paid ones, as the dashboard's Total Orders counts them) and the
+ * money they paid (paidByCustomer): a gift card and the order it paid for count once.
+ */
 export async function spendByCustomer(db: Db, profileIds: string[]) {
   const result = new Map<string, { orderCount: number; spentPennies: number }>();
   if (profileIds.length === 0) return result;
   const rows = await db
-    .select({ profileId: orders.profileId, orderCount: count(), spent: keptPennies })
+    .select({
+      profileId: orders.profileId,
+      orderCount: sql<number>`count(*) filter (where ${sold()})`.mapWith(Number),
+      spent: sql<number>`coalesce(sum(${paidByCustomer}), 0)`.mapWith(Number),
+    })
     .from(orders)
     .where(inArray(orders.profileId, profileIds))
     .groupBy(orders.profileId);

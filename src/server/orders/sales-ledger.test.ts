@@ -86,7 +86,7 @@ async function direct(now: Date, zone?: string) {
     best.set(key, b);
   }
   return {
-    total_orders: allOrders.length,
+    total_orders: allOrders.filter(sold).length,
     pending_orders: allOrders.filter((o) => o.status === 'pending').length,
     // Every day's sales, not only the charts' days.
     total_revenue_pennies: [...perDay.values()].reduce((sum, d) => sum + d.revenue, 0),
@@ -394,7 +394,8 @@ describe('the dashboard’s sales, kept as orders change', () => {
       .totalPennies;
     // 12 paid, one cancelled, 500p refunded of one of the rest.
     expect(after.total_revenue_pennies - before.total_revenue_pennies).toBe(11 * total - 500);
-    expect(after.total_orders - before.total_orders).toBe(0);
+    // Total Orders counts paid orders (decision 074): the 12 checkouts became 11 orders.
+    expect(after.total_orders - before.total_orders).toBe(11);
     expect(after.pending_orders - before.pending_orders).toBe(-12);
     await expectDashboardRight(new Date());
   });

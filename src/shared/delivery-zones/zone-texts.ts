@@ -20,15 +20,19 @@ export const NOT_A_POSTCODE = 'Please enter a full UK postcode, like SY3 8AB';
 /** "Orders to this area start at £15.00". */
 export const minimumText = (pence: number) => `Orders to this area start at ${formatPence(pence)}`;
 
-/** "Local van, £2.50 (free over £25)"; "UK post, £4.99". */
-export function zoneFeeText(zone: Pick<DeliveryZone, 'name' | 'feePennies' | 'freeOverPennies'>): string {
+/** "£2.50 (free over £25)"; "£4.99"; "free delivery": what a zone charges. */
+export function zonePriceText(zone: Pick<DeliveryZone, 'feePennies' | 'freeOverPennies'>): string {
   const fee = zone.feePennies === 0 ? 'free delivery' : formatPence(zone.feePennies);
   const free =
     zone.freeOverPennies !== null && zone.feePennies > 0
       ? ` (free over ${shortPounds(zone.freeOverPennies)})`
       : '';
-  return `${zone.name}, ${fee}${free}`;
+  return `${fee}${free}`;
 }
+
+/** "Local van, £2.50 (free over £25)"; "UK post, £4.99". */
+export const zoneFeeText = (zone: Pick<DeliveryZone, 'name' | 'feePennies' | 'freeOverPennies'>) =>
+  `${zone.name}, ${zonePriceText(zone)}`;
 
 /** "Dispatched Tuesday 1 December, usually with you in 2-3 days". */
 export const dispatchText = (date: IsoDate, transitDays: string | null) =>

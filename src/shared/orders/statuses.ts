@@ -14,6 +14,15 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   cancelled: 'Cancelled',
 };
 
+/**
+ * An order's status as people read it beside its total: a cancelled order that was never paid (a
+ * checkout left at the payment page, or cancelled before paying) says "Not paid", so its total is
+ * not read as a sale (decision 074). The status itself stays `cancelled` (the owner's selector).
+ */
+export function orderStatusLabel(o: { status: OrderStatus; paid_at: string | null }): string {
+  return o.status === 'cancelled' && o.paid_at === null ? 'Not paid' : ORDER_STATUS_LABELS[o.status];
+}
+
 /** `cancelled`: its order was cancelled; the delivery follows the order (decision 032). */
 export const DELIVERY_STATUSES = [
   'preparing',

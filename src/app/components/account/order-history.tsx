@@ -70,7 +70,7 @@ function OrderSummary({ order }: { order: HistoryOrder }) {
         </div>
         <div className="flex flex-wrap items-center gap-3">
           <OrderMarks order={order} />
-          <OrderStatusBadge status={order.status} />
+          <OrderStatusBadge order={order} />
           <p className="text-lg font-bold">{formatPence(order.total_pennies)}</p>
         </div>
       </div>

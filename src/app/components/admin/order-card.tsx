@@ -2,12 +2,13 @@ import { Link, useFetcher } from 'react-router';
 import { OrderStatusOptions } from '~/app/components/admin/order-status-options';
 import { BoxContentsList } from '~/app/components/boxes/box-contents';
 import { DeliveryDay } from '~/app/components/orders/delivery-day';
-import { SECTION_HEADING, ShipTo } from '~/app/components/orders/ship-to';
+import { SECTION_HEADING } from '~/app/components/orders/ship-to';
 import { OrderMarks, OrderStatusBadge } from '~/app/components/orders/status-badge';
 import { Card } from '~/app/components/ui/card';
 import { Label, Select } from '~/app/components/ui/input';
 import { type PageActionResult, useActionToast } from '~/app/lib/use-action-toast';
 import { formatPence } from '~/shared/money/money';
+import { COLLECT_LABEL } from '~/shared/orders/fulfilment';
 import type { OrderView } from '~/shared/orders/order-view';
 import { summaryRows } from '~/shared/pricing/summary-rows';
 import { formatDateTime } from '~/shared/time/london-time';
@@ -26,14 +27,16 @@ export function OrderCard({ order }: { order: OrderView }) {
   const heading = `order-${order.id}`;
 
   return (
-    <Card className="p-5">
+    <Card className="p-4 sm:p-5">
       <article aria-labelledby={heading}>
-        <header className="flex flex-wrap items-start justify-between gap-4">
-          <div>
+        {/* On a phone a card is a few lines (issue 43): number, total, status, who, where, what. */}
+        <header className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
+          <div className="min-w-0">
             <h2 id={heading} className="font-sans text-lg font-semibold">
               <Link to={`/admin/orders/${order.id}`} className="hover:underline">
                 Order {order.number}
               </Link>
+              <span className="ml-2 font-bold sm:hidden">{formatPence(order.total_pennies)}</span>
             </h2>
             <p className="text-sm text-cocoa-light">
               <time dateTime={order.created_at}>{formatDateTime(order.created_at)}</time>
@@ -45,9 +48,9 @@ export function OrderCard({ order }: { order: OrderView }) {
               className="text-sm"
             />
           </div>
-          <div className="flex flex-wrap items-center gap-3">
+          <div className="flex flex-wrap items-center gap-2 sm:gap-3">
             <OrderMarks order={order} />
-            <OrderStatusBadge status={order.status} />
+            <OrderStatusBadge order={order} />
             <div>
               <Label htmlFor={selectId} className="sr-only">
                 Status of order {order.number}
@@ -62,7 +65,7 @@ export function OrderCard({ order }: { order: OrderView }) {
                     { method: 'post' },
                   )
                 }
-                className="w-36"
+                className="h-9 w-auto sm:h-11 sm:w-36"
               >
                 <OrderStatusOptions order={order} />
               </Select>
@@ -71,33 +74,56 @@ export function OrderCard({ order }: { order: OrderView }) {
           </div>
         </header>
 
-        <div className="mt-4 grid gap-4 sm:grid-cols-2">
-          <div>
-            <h3 className={SECTION_HEADING}>Customer</h3>
-            <p className="break-words">{order.customer.full_name}</p>
-            {order.customer.email && (
-              <a
-                href={`mailto:${order.customer.email}`}
-                className="break-all text-caramel-dark hover:underline"
-              >
-                {order.customer.email}
-              </a>
-            )}
+        <div className="mt-3 grid gap-1 text-sm sm:mt-4 sm:grid-cols-2 sm:gap-4 sm:text-base">
+          <div className="min-w-0">
+            <h3 className={`sr-only sm:not-sr-only ${SECTION_HEADING}`}>Customer</h3>
+            <p className="break-words">
+              <span className="font-medium">{order.customer.full_name}</span>
+              {order.customer.email && (
+                <>
+                  <span aria-hidden className="sm:hidden">
+                    {' · '}
+                  </span>
+                  <a
+                    href={`mailto:${order.customer.email}`}
+                    className="break-all text-caramel-dark hover:underline sm:block"
+                  >
+                    {order.customer.email}
+                  </a>
+                </>
+              )}
+            </p>
           </div>
-          <div>
-            <ShipTo
-              ship={order.ship}
-              collect={order.fulfilment === 'collection'}
-              deliveryHeading="Delivery address"
-              Heading="h3"
-            />
+          <div className="min-w-0">
+            <h3 className={`sr-only sm:not-sr-only ${SECTION_HEADING}`}>
+              {order.fulfilment === 'collection' ? COLLECT_LABEL : 'Delivery address'}
+            </h3>
+            {/* One line on a phone; the address's lines from sm up. */}
+            <address className="break-words text-cocoa-light not-italic sm:text-cocoa">
+              {[
+                order.ship.name,
+                ...(order.fulfilment === 'collection'
+                  ? []
+                  : [order.ship.address, `${order.ship.city} ${order.ship.postcode}`]),
+                order.ship.phone,
+              ].map((line, i) => (
+                <span key={line + String(i)} className="sm:block">
+                  {i > 0 && (
+                    <span aria-hidden className="sm:hidden">
+                      {', '}
+                    </span>
+                  )}
+                  {line}
+                </span>
+              ))}
+            </address>
           </div>
         </div>
 
-        <h3 className={`mt-4 ${SECTION_HEADING}`}>Items</h3>
-        <ul className="mt-1 divide-y divide-crumb">
+        <h3 className={`mt-4 sr-only sm:not-sr-only ${SECTION_HEADING}`}>Items</h3>
+        <ul className="mt-2 divide-y divide-crumb text-sm sm:mt-1 sm:text-base">
           {order.items.map((item) => (
-            <li key={item.id} className="flex justify-between gap-4 py-1.5">
+            <li key={item.id} className="flex justify-between gap-4 py-1 sm:py-1.5">
               <span className="break-words">
                 {item.quantity} x {item.product_name}
                 {item.box && <BoxContentsList contents={item.box} />}
@@ -106,7 +132,8 @@ export function OrderCard({ order }: { order: OrderView }) {
             </li>
           ))}
         </ul>
-        <dl className="mt-2 space-y-1 border-t border-crumb pt-2 text-sm">
+        {/* The total is beside the number on a phone; delivery and discounts on the order's page. */}
+        <dl className="mt-2 hidden space-y-1 border-t border-crumb pt-2 text-sm sm:block">
           {summaryRows(order)
             .filter((row) => row.label !== 'Subtotal')
             .map((row) => (
@@ -121,7 +148,7 @@ export function OrderCard({ order }: { order: OrderView }) {
               </div>
             ))}
         </dl>
-        <p className="mt-3 print:hidden">
+        <p className="mt-3 hidden sm:block print:hidden">
           <Link to={`/admin/orders/${order.id}`} className="font-medium text-caramel-dark hover:underline">
             View order {order.number}
             <span className="sr-only"> details, history and refunds</span>

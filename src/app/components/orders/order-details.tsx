@@ -11,6 +11,12 @@ import { SECTION_HEADING, ShipTo } from './ship-to';
 
 const heading = SECTION_HEADING;
 
+/**
+ * A number column: right-aligned with a gap before it, so a squeezed table on a phone never runs
+ * a quantity into the price beside it ("1£21.00", issue 43).
+ */
+const NUMBER_CELL = 'py-2 pl-3 text-right whitespace-nowrap tabular-nums sm:pl-4';
+
 /** The order's lines with unit and line prices, then Subtotal, any discount, Delivery, Total, refunds and VAT. */
 export function OrderLines({
   order,
@@ -32,15 +38,15 @@ export function OrderLines({
           <th scope="col" className="py-2 font-medium">
             Item
           </th>
-          <th scope="col" className="py-2 text-right font-medium">
+          <th scope="col" className={`${NUMBER_CELL} font-medium`}>
             Qty
           </th>
           {prices && (
             <>
-              <th scope="col" className="py-2 text-right font-medium">
+              <th scope="col" className={`${NUMBER_CELL} font-medium`}>
                 Each
               </th>
-              <th scope="col" className="py-2 text-right font-medium">
+              <th scope="col" className={`${NUMBER_CELL} font-medium`}>
                 Price
               </th>
             </>
@@ -54,11 +60,11 @@ export function OrderLines({
               {item.product_name}
               {item.box && <BoxContentsList contents={item.box} />}
             </td>
-            <td className="py-2 text-right">{item.quantity}</td>
+            <td className={NUMBER_CELL}>{item.quantity}</td>
             {prices && (
               <>
-                <td className="py-2 text-right whitespace-nowrap">{formatPence(item.unit_price_pennies)}</td>
-                <td className="py-2 text-right whitespace-nowrap">{formatPence(item.line_total_pennies)}</td>
+                <td className={NUMBER_CELL}>{formatPence(item.unit_price_pennies)}</td>
+                <td className={NUMBER_CELL}>{formatPence(item.line_total_pennies)}</td>
               </>
             )}
           </tr>
@@ -97,7 +103,7 @@ function TotalRow({
       <th scope="row" colSpan={3} className="py-1 text-right font-normal">
         {label}
       </th>
-      <td className="py-1 text-right whitespace-nowrap">{amount}</td>
+      <td className="py-1 pl-3 text-right whitespace-nowrap tabular-nums sm:pl-4">{amount}</td>
     </tr>
   );
 }

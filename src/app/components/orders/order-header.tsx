@@ -32,7 +32,7 @@ export function OrderHeader({
       </div>
       <div className="flex flex-wrap items-center gap-2">
         <OrderMarks order={order} />
-        <OrderStatusBadge status={order.status} />
+        <OrderStatusBadge order={order} />
         {actions}
       </div>
     </div>

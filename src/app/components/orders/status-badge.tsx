@@ -2,7 +2,7 @@ import { Badge } from '~/app/components/ui/card';
 import { cn } from '~/app/lib/cn';
 import { formatPence } from '~/shared/money/money';
 import { type OrderView, refundState } from '~/shared/orders/order-view';
-import { ORDER_FLAG_LABELS, ORDER_STATUS_LABELS, type OrderStatus } from '~/shared/orders/statuses';
+import { ORDER_FLAG_LABELS, type OrderStatus, orderStatusLabel } from '~/shared/orders/statuses';
 
 const tone: Record<OrderStatus, string> = {
   pending: 'bg-amber-100 text-amber-900',
@@ -13,8 +13,9 @@ const tone: Record<OrderStatus, string> = {
   cancelled: 'bg-stone-200 text-stone-800',
 };
 
-export function OrderStatusBadge({ status }: { status: OrderStatus }) {
-  return <Badge className={cn(tone[status])}>{ORDER_STATUS_LABELS[status]}</Badge>;
+/** The order's status ("Not paid" for a cancelled order nothing was paid for: orderStatusLabel). */
+export function OrderStatusBadge({ order }: { order: { status: OrderStatus; paid_at: string | null } }) {
+  return <Badge className={cn(tone[order.status])}>{orderStatusLabel(order)}</Badge>;
 }
 
 /** "Refunded" or "Partly refunded £x.xx", and the owner's flags, beside the status. */

@@ -7,7 +7,6 @@ import { requireAdminPage } from '~/app/lib/guards.server';
 import { pageMeta } from '~/app/lib/meta';
 import { loadOrNull } from '~/app/lib/page-action.server';
 import { formatPence } from '~/shared/money/money';
-import { ORDER_STATUS_LABELS, REVENUE_STATUSES } from '~/shared/orders/statuses';
 import { pageAsked } from '~/shared/schemas/admin';
 import { formatLongDate } from '~/shared/time/london-time';
 import type { Route } from './+types/customers';
@@ -29,8 +28,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-const spentLabels = REVENUE_STATUSES.map((s) => ORDER_STATUS_LABELS[s].toLowerCase());
-const spentRule = `Total spent counts ${spentLabels.slice(0, -1).join(', ')} and ${spentLabels.at(-1)} orders; pending orders (not paid yet) are left out.`;
+/** What the two figures count (decision 074): the dashboard's Total Orders, and money paid once. */
+const spentRule =
+  'Orders counts paid orders, as the dashboard does: not checkouts left unpaid or cancelled. Total spent is the money the customer paid, by card or recorded by hand, less refunds: a gift card counts when it is bought, not again when it is spent.';
 
 export default function Customers({ loaderData }: Route.ComponentProps) {
   const { result } = loaderData;

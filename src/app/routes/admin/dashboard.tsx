@@ -78,23 +78,32 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             <Stat
               label="Total Revenue"
               value={formatPence(dashboard.total_revenue_pennies)}
+              detail="money taken, less refunds"
               icon={PoundSterling}
             />
             <Stat
               label="Total Orders"
               value={dashboard.total_orders.toLocaleString('en-GB')}
+              detail="paid"
               icon={ShoppingBag}
             />
-            <Stat label="Products" value={dashboard.products_count.toLocaleString('en-GB')} icon={Package} />
+            <Stat
+              label="Products"
+              value={dashboard.products.in_shop.toLocaleString('en-GB')}
+              detail={productsDetail(dashboard.products)}
+              icon={Package}
+            />
             <Stat
               label="Pending Orders"
               value={dashboard.pending_orders.toLocaleString('en-GB')}
+              detail="waiting for payment"
               icon={Clock}
             />
           </ul>
           <p className="mt-2 text-sm text-cocoa-light">
             Revenue counts the money recorded for orders (paid by card or marked as paid), less refunds, VAT
-            included. Gift cards sold are not revenue until they are spent: see Gift cards.
+            included. Gift cards sold are not revenue until they are spent: see Gift cards. Total Orders and
+            the charts count the same orders: paid ones, not checkouts left unpaid or cancelled.
           </p>
 
           <div className="mt-10 grid gap-6 lg:grid-cols-2">
@@ -153,7 +162,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                       </div>
                       <div className="flex items-center gap-3">
                         <span className="font-semibold">{formatPence(o.total_pennies)}</span>
-                        <OrderStatusBadge status={o.status} />
+                        <OrderStatusBadge order={o} />
                       </div>
                     </li>
                   ))}
@@ -167,13 +176,32 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function Stat({ label, value, icon: Icon }: { label: string; value: string; icon: typeof Clock }) {
+/** "in the shop: 9 cookies, 3 boxes; 1 hidden": what the Products card counts, as the Products page lists them. */
+function productsDetail(p: { cookies: number; boxes: number; hidden: number }): string {
+  const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+  const hidden = p.hidden > 0 ? `; ${p.hidden} hidden` : '';
+  return `in the shop: ${count(p.cookies, 'cookie', 'cookies')}, ${count(p.boxes, 'box', 'boxes')}${hidden}`;
+}
+
+function Stat({
+  label,
+  value,
+  detail,
+  icon: Icon,
+}: {
+  label: string;
+  value: string;
+  /** What the figure counts, under it. */
+  detail: string;
+  icon: typeof Clock;
+}) {
   return (
     <li>
-      <Card className="flex items-start justify-between gap-2 p-4 sm:p-5">
+      <Card className="flex h-full items-start justify-between gap-2 p-4 sm:p-5">
         <div>
           <p className="text-sm font-medium text-cocoa-light">{label}</p>
           <p className="mt-1 text-xl font-bold break-words sm:text-2xl">{value}</p>
+          <p className="mt-0.5 text-xs text-cocoa-light">{detail}</p>
         </div>
         <Icon aria-hidden className="size-6 text-caramel" />
       </Card>

@@ -85,7 +85,11 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
         <Section icon={Truck} title="Delivery and collection">
           {settings ? (
             // key: a saved change refills the fields from the server's values.
-            <DeliverySettingsForm key={JSON.stringify(settings)} settings={settings} />
+            <DeliverySettingsForm
+              key={JSON.stringify(settings)}
+              settings={settings}
+              zonesDecide={(zones?.zones.length ?? 0) > 0}
+            />
           ) : (
             <LoadError message="Failed to load the settings" />
           )}

@@ -77,12 +77,18 @@ export default function Contact() {
             Get in Touch
           </h2>
           <Detail icon={<Mail aria-hidden className="size-5" />} title="Email">
-            <a
-              href={`mailto:${shop.infoEmail}`}
-              className="font-medium break-all text-caramel-dark underline-offset-2 hover:underline"
-            >
-              {shop.infoEmail}
-            </a>
+            {/* The footer's, the receipts' and the contact form's address first (issue 43); the info
+                address, where the shop has one of its own, said to be for everything else. */}
+            <MailTo address={shop.email} />
+            {shop.infoEmail !== shop.email && (
+              <>
+                <p className="text-sm text-cocoa-light">About an order, a delivery or a gift card</p>
+                <p className="mt-3">
+                  <MailTo address={shop.infoEmail} />
+                </p>
+                <p className="text-sm text-cocoa-light">General enquiries: anything else</p>
+              </>
+            )}
           </Detail>
           {shop.phone && (
             <Detail icon={<Phone aria-hidden className="size-5" />} title="Phone">
@@ -111,6 +117,17 @@ export default function Contact() {
         </section>
       </div>
     </main>
+  );
+}
+
+function MailTo({ address }: { address: string }) {
+  return (
+    <a
+      href={`mailto:${address}`}
+      className="font-medium break-all text-caramel-dark underline-offset-2 hover:underline"
+    >
+      {address}
+    </a>
   );
 }
 

@@ -4,14 +4,25 @@ import { Button } from '~/app/components/ui/button';
 import { aria, Field } from '~/app/components/ui/field';
 import { Input } from '~/app/components/ui/input';
 import type { PageActionResult } from '~/app/lib/use-action-toast';
+import { formatPence } from '~/shared/money/money';
 import { poundsInput } from '~/shared/money/pounds';
 import type { ShopSettings } from '~/shared/settings/shop-settings';
 
 /**
  * The settings the owner may change: delivery fee, free delivery over an amount, collection.
  * Amounts are typed in pounds; the server checks everything and says what is wrong beside the field.
+ * While the shop has delivery zones, each zone's fee and threshold price delivery (deliveryTerms),
+ * so the shop-wide fee and offer are not offered as if they did: the form says where delivery is
+ * priced and keeps their values for a shop without zones (decision 075).
  */
-export function DeliverySettingsForm({ settings }: { settings: ShopSettings }) {
+export function DeliverySettingsForm({
+  settings,
+  zonesDecide,
+}: {
+  settings: ShopSettings;
+  /** The shop has delivery zones: they, not these settings, price delivery. */
+  zonesDecide: boolean;
+}) {
   // Keyed: the page remounts the form with the saved values, and the outcome must outlive that.
   const fetcher = useFetcher<PageActionResult>({ key: 'settings' });
   const saving = fetcher.state !== 'idle';
@@ -30,53 +41,59 @@ export function DeliverySettingsForm({ settings }: { settings: ShopSettings }) {
       onSubmit={() => setEdited(false)}
     >
       <input type="hidden" name="intent" value="settings" />
-      <div className="max-w-48">
-        <Field id="deliveryFee" label="Delivery fee (£)" error={error('deliveryFee')}>
-          <Input
-            id="deliveryFee"
-            name="deliveryFee"
-            inputMode="decimal"
-            required
-            defaultValue={poundsInput(settings.deliveryFeePennies)}
-            {...aria('deliveryFee', error('deliveryFee'))}
-          />
-        </Field>
-      </div>
-
-      <fieldset className="space-y-3">
-        <legend className="sr-only">Free delivery</legend>
-        <Toggle
-          name="freeDelivery"
-          label="Offer free delivery over an amount"
-          checked={freeDelivery}
-          onChange={setFreeDelivery}
-          error={errors.freeDelivery}
-        />
-        {freeDelivery && (
-          <div className="max-w-72 pl-7">
-            <Field
-              id="freeDeliveryOver"
-              label="Free delivery on orders of (£) or more"
-              hint="Judged on the cookies' price after any discount code."
-              error={error('freeDeliveryOver')}
-            >
+      {zonesDecide ? (
+        <ZonesPriceDelivery settings={settings} />
+      ) : (
+        <>
+          <div className="max-w-48">
+            <Field id="deliveryFee" label="Delivery fee (£)" error={error('deliveryFee')}>
               <Input
-                id="freeDeliveryOver"
-                name="freeDeliveryOver"
+                id="deliveryFee"
+                name="deliveryFee"
                 inputMode="decimal"
                 required
-                placeholder="e.g. 30.00"
-                defaultValue={
-                  settings.freeDeliveryOverPennies === null
-                    ? ''
-                    : poundsInput(settings.freeDeliveryOverPennies)
-                }
-                {...aria('freeDeliveryOver', error('freeDeliveryOver'), true)}
+                defaultValue={poundsInput(settings.deliveryFeePennies)}
+                {...aria('deliveryFee', error('deliveryFee'))}
               />
             </Field>
           </div>
-        )}
-      </fieldset>
+
+          <fieldset className="space-y-3">
+            <legend className="sr-only">Free delivery</legend>
+            <Toggle
+              name="freeDelivery"
+              label="Offer free delivery over an amount"
+              checked={freeDelivery}
+              onChange={setFreeDelivery}
+              error={errors.freeDelivery}
+            />
+            {freeDelivery && (
+              <div className="max-w-72 pl-7">
+                <Field
+                  id="freeDeliveryOver"
+                  label="Free delivery on orders of (£) or more"
+                  hint="Judged on the cookies' price after any discount code."
+                  error={error('freeDeliveryOver')}
+                >
+                  <Input
+                    id="freeDeliveryOver"
+                    name="freeDeliveryOver"
+                    inputMode="decimal"
+                    required
+                    placeholder="e.g. 30.00"
+                    defaultValue={
+                      settings.freeDeliveryOverPennies === null
+                        ? ''
+                        : poundsInput(settings.freeDeliveryOverPennies)
+                    }
+                    {...aria('freeDeliveryOver', error('freeDeliveryOver'), true)}
+                  />
+                </Field>
+              </div>
+            )}
+          </fieldset>
+        </>
+      )}
 
       <fieldset className="space-y-3 border-t border-crumb pt-5">
         <legend className="sr-only">Collection from the bakery</legend>
@@ -140,6 +157,32 @@ export function DeliverySettingsForm({ settings }: { settings: ShopSettings }) {
         <SaveOutcome result={saving || edited ? undefined : fetcher.data} />
       </div>
     </fetcher.Form>
+  );
+}
+
+/**
+ * In place of the fee and the free-delivery offer while zones price delivery: where it is priced,
+ * and the shop-wide values, kept (and sent back unchanged) for when the shop has no zones.
+ */
+function ZonesPriceDelivery({ settings }: { settings: ShopSettings }) {
+  const free = settings.freeDeliveryOverPennies;
+  return (
+    <div>
+      <p className="font-medium">Delivery is priced by zone</p>
+      <p className="text-sm text-cocoa-light">
+        Each zone's fee and free-delivery amount, under Delivery zones below, are what customers pay. The
+        shop-wide fee ({formatPence(settings.deliveryFeePennies)}
+        {free === null ? ', no free delivery' : `, free over ${formatPence(free)}`}) applies only if you
+        remove every zone.
+      </p>
+      <input type="hidden" name="deliveryFee" value={poundsInput(settings.deliveryFeePennies)} />
+      {free !== null && (
+        <>
+          <input type="hidden" name="freeDelivery" value="on" />
+          <input type="hidden" name="freeDeliveryOver" value={poundsInput(free)} />
+        </>
+      )}
+    </div>
   );
 }
 

@@ -4,6 +4,7 @@ import { aria, Field } from '~/app/components/ui/field';
 import { Input } from '~/app/components/ui/input';
 import type { PageActionResult } from '~/app/lib/use-action-toast';
 import { RULE_HELP } from '~/shared/delivery-zones/postcode-rules';
+import { zonePriceText } from '~/shared/delivery-zones/zone-texts';
 import { type DeliveryZone, ZONE_METHOD_NAMES, ZONE_METHODS } from '~/shared/delivery-zones/zones';
 import { poundsInput } from '~/shared/money/pounds';
 import { WEEKDAY_NAMES } from '~/shared/time/london-time';
@@ -25,7 +26,7 @@ export function DeliveryZonesEditor({
       {zones.length === 0 && (
         <p className="text-cocoa-light">
           No zones: every UK address is delivered at the delivery fee above. Add a zone to choose where you
-          deliver.
+          deliver and what each area pays.
         </p>
       )}
       {zones.map((zone) => (
@@ -38,6 +39,7 @@ export function DeliveryZonesEditor({
             <span className="text-cocoa-light">
               ({ZONE_METHOD_NAMES[zone.method]}: {zone.postcodes.join(', ')})
             </span>
+            {zone.method !== 'none' && <span className="font-normal"> · {zonePriceText(zone)}</span>}
           </summary>
           <ZoneForm zone={zone} />
         </details>
