@@ -99,11 +99,16 @@ function runningHolder(file: string): number | null {
     return null;
   }
   if (!Number.isInteger(pid) || pid <= 0) return null;
+  return processRuns(pid) ? pid : null;
+}
+
+/** True while the process `pid` exists (one of another user's still counts). */
+export function processRuns(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return pid;
+    return true;
   } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM' ? pid : null;
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 
