@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
-import { processRuns } from '../db/data-dir';
+import { OWNER_ONLY, processRuns } from '../db/data-dir';
 import type { BackupResult } from './backup-service';
 
 /**
@@ -77,7 +77,7 @@ export async function askShopForBackup(
   { signal = (p) => process.kill(p, 'SIGUSR2'), pollMs = 500 }: AskOptions = {},
 ): Promise<BackupAnswer> {
   const folder = folderOf(dataDir);
-  mkdirSync(folder, { recursive: true, mode: 0o700 });
+  mkdirSync(folder, { recursive: true, mode: OWNER_ONLY });
   const id = randomUUID();
   const request = path.join(folder, `${id}${REQUEST}`);
   const answer = path.join(folder, `${id}${RESULT}`);

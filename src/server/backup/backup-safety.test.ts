@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
@@ -65,6 +65,15 @@ async function expectRefusedAndNothingChanged(file: string, message: RegExp | st
   expect(await shopTables(t.services.db)).toEqual(tables);
   expect(await everyRow(t.services.db, tables)).toEqual(before);
 }
+
+describe('a backup on disk', () => {
+  it("is kept in a folder created readable by the shop's user only, in a file only it reads", async () => {
+    const folder = path.join(dir, 'new', 'backups');
+    const { file } = await writeBackup(t.services.db, t.services.dbKind, folder, shopMigrations());
+    for (const created of [folder, path.dirname(folder)]) expect(statSync(created).mode & 0o777).toBe(0o700);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+  });
+});
 
 describe('restoring a crafted backup file', () => {
   it('refuses a table name with SQL in it, before running anything', async () => {
