@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { freePort } from '~/test/listen';
 import { checkBackupFile } from './backup-file';
 
 // `npm run backup` beside a running embedded shop, both for real: the shop as `npm start` runs it
@@ -19,14 +19,6 @@ let shopLog = '';
 let env: Record<string, string>;
 /** While this file exists, the copy to "off-site" (BACKUP_COMMAND) fails, as when the remote is down. */
 let remoteDown: string;
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 /** Runs `npm run backup`'s script to its end: its exit code and what it printed. */
 function runBackupCommand(): Promise<{ code: number | null; stdout: string; stderr: string }> {
