@@ -108,6 +108,12 @@ describe('DATA_DIR', () => {
     prepareDataDir(dir);
     expect(statSync(dir).isDirectory()).toBe(true);
   });
+
+  it("is created readable by the shop's user only (it holds password hashes and addresses)", () => {
+    const dir = path.join(root, 'private', 'shop', 'data');
+    prepareDataDir(dir);
+    for (const created of [dir, path.dirname(dir)]) expect(statSync(created).mode & 0o777).toBe(0o700);
+  });
 });
 
 let root: string;

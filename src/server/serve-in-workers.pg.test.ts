@@ -7,9 +7,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { get } from 'node:http';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '~/test/listen';
 import { createTestApp, type TestApp } from '~/test/test-app';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -44,14 +44,6 @@ const alive = (pid: number) => {
     return false;
   }
 };
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 const healthy = () =>
   fetch(`${url}/api/health`).then(

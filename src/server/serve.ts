@@ -1,6 +1,7 @@
 import cluster from 'node:cluster';
 import { DEMO_ADMIN, DEMO_CUSTOMER, demoAccountsExist, isLoopback } from './account/seed-demo-users';
 import { hashingGate } from './auth/auth';
+import { answerBackupRequests } from './backup/backup-requests';
 import type { Config } from './config';
 import { startEmbeddedUpkeep } from './db/embedded-upkeep';
 import { createNodeListener } from './http/node-listener';
@@ -39,8 +40,13 @@ export async function serve(config: Config, { announce = true } = {}) {
   const stopHeapCompaction = startHeapCompactionWhenIdle(log);
   const stopUpkeep = services.dbKind === 'pglite' ? startEmbeddedUpkeep(services.db, log) : () => {};
   const stopBackups = services.backups.startSchedule();
-  // `npm run backup` beside a running embedded shop asks it to take one (the files open in one process only).
-  process.on('SIGUSR2', () => void services.backups.take('manual'));
+  // `npm run backup` beside a running embedded shop asks it to take one (the files open in one
+  // process only) and waits for its answer.
+  process.on('SIGUSR2', () => {
+    answerBackupRequests(config.backup.dataDir, () => services.backups.take('manual')).catch((err) =>
+      log.error({ err: (err as Error).message }, 'could not answer `npm run backup`'),
+    );
+  });
   server.listen(config.port, config.host, () => {
     if (!announce) return;
     const warnings: string[] = [];

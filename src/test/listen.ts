@@ -1,4 +1,4 @@
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, createServer } from 'node:net';
 import { pino } from 'pino';
 import type { ClientBuild } from '~/server/app';
 import { createNodeListener } from '~/server/http/node-listener';
@@ -47,4 +47,13 @@ export async function serveTestApp() {
       await t.close();
     },
   };
+}
+
+/** A port nobody listens on now on 127.0.0.1, for a process a test starts to take. */
+export async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
 }

@@ -201,6 +201,10 @@ export function createAuth(config: Config, db: Db, log?: Logger, deps?: AuthDeps
       }),
       after: createAuthMiddleware(async (ctx) => {
         const returned = ctx.context.returned;
+        // Some endpoints (get-session) answer a database error themselves, as a bare 500 that
+        // never reaches onAPIError: keep a lost database for app.ts, which answers 503.
+        if (isAPIError(returned) && isConnectionLost(returned))
+          currentRequest.getStore()?.errors.push(returned);
         // A changed password ends the reset links sent before it, as a reset does.
         if (ctx.path === '/change-password' && returned !== undefined && !isAPIError(returned)) {
           const userId = (returned as { user?: { id?: unknown } }).user?.id;

@@ -4,6 +4,7 @@ import type { Config } from '../config';
 import { openDatabase, shopMigrations } from '../db/client';
 import { DataDirInUse } from '../db/data-dir';
 import type { Logger } from '../logger';
+import { type AskOptions, askShopForBackup, type BackupAnswer } from './backup-requests';
 import { createBackupService } from './backup-service';
 import { restoreBackup } from './restore-backup';
 import { holdsData } from './shop-tables';
@@ -17,29 +18,28 @@ export interface CommandResult {
 type Log = Pick<Logger, 'info' | 'error'>;
 
 /** `npm run backup`: a verified backup of the configured database into BACKUP_DIR. */
-export async function runBackupCommand(config: Config, log: Log): Promise<CommandResult> {
+export async function runBackupCommand(config: Config, log: Log, ask?: AskOptions): Promise<CommandResult> {
   let database: Awaited<ReturnType<typeof openDatabase>>;
   try {
     // As it is: taking a backup never migrates the database.
     database = await openDatabase(config.database, undefined, undefined, { migrate: false });
   } catch (err) {
     if (!(err instanceof DataDirInUse)) throw err;
-    // The embedded shop is running and holds the files: it takes the backup itself.
-    process.kill(err.pid, 'SIGUSR2');
-    return {
-      code: 0,
-      message:
-        `The shop is running (process ${err.pid}): it is taking a backup now into ${config.backup.dir}. ` +
-        'Its log and the back office (Dashboard, Settings) say when it is verified.',
-    };
+    // The embedded shop is running and holds the files: it takes the backup itself, and says
+    // how it went (backup-requests.ts), so this command still exits with the backup's outcome.
+    log.info({ pid: err.pid }, `The shop is running (process ${err.pid}): it is taking the backup`);
+    return outcome(await askShopForBackup(err.dir, err.pid, ask));
   }
   try {
-    const result = await createBackupService(config.backup, database.db, database.kind, log).take('manual');
-    if (!result.verified) return { code: 1, message: `Backup failed: ${result.error}` };
-    return { code: 0, message: `Backup written and verified: ${result.file}` };
+    return outcome(await createBackupService(config.backup, database.db, database.kind, log).take('manual'));
   } finally {
     await database.close();
   }
+}
+
+function outcome(result: BackupAnswer): CommandResult {
+  if (!result.verified) return { code: 1, message: `Backup failed: ${result.error}` };
+  return { code: 0, message: `Backup written and verified: ${result.file}` };
 }
 
 export const RESTORE_USAGE = [

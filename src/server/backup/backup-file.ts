@@ -90,37 +90,76 @@ function parseManifest(file: string, line: string): Manifest {
   if (manifest?.format !== BACKUP_FORMAT) throw new BackupDamaged(file, 'it is not a backup of this shop');
   if (manifest.version !== BACKUP_FORMAT_VERSION)
     throw new BackupDamaged(file, `its format version ${manifest.version} is not one this release reads`);
+  const { tables } = manifest;
+  if (
+    typeof tables !== 'object' ||
+    tables === null ||
+    Array.isArray(tables) ||
+    !Object.values(tables).every((n) => Number.isSafeInteger(n) && n >= 0)
+  )
+    throw new BackupDamaged(file, 'its manifest does not say how many rows each table holds');
   return manifest;
 }
+
+/**
+ * A table's or column's name as PostgreSQL and drizzle write ours: a plain identifier. Anything
+ * else (quotes, spaces, SQL) cannot be one of the shop's, and is refused before any SQL is built.
+ */
+const PLAIN_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/;
+
+/** What a file names: every table (the manifest's and its `@table` lines) and the columns its rows use. */
+export type NamesInBackup = Map<string, Set<string>>;
 
 /**
  * Reads the whole file and checks it against its own `@end` line and manifest: the checksum, the
  * number of rows, and the rows of each table. Returns the manifest; throws BackupDamaged otherwise.
  */
 export async function checkBackupFile(file: string): Promise<Manifest> {
+  return (await inspectBackupFile(file)).manifest;
+}
+
+/**
+ * `checkBackupFile`, and the names the file uses (its tables, its rows' columns), each a plain
+ * identifier: a restore checks them against the shop's own tables before it builds SQL with them.
+ */
+export async function inspectBackupFile(file: string): Promise<{ manifest: Manifest; names: NamesInBackup }> {
   const hash = createHash('sha256');
   let manifest: Manifest | null = null;
   let trailer: Trailer | null = null;
   let table: string | null = null;
   const rowsPerTable: Record<string, number> = {};
+  const names: NamesInBackup = new Map();
+  const named = (name: string) => {
+    if (!PLAIN_NAME.test(name))
+      throw new BackupDamaged(
+        file,
+        `it names a table ${JSON.stringify(name)}, which is no table of the shop`,
+      );
+    if (!names.has(name)) names.set(name, new Set());
+    return names.get(name)!;
+  };
+  let columns: Set<string> | null = null;
   let rows = 0;
   for await (const line of readBackupLines(file)) {
     if (trailer) throw new BackupDamaged(file, 'there is more after its end line');
     switch (line.kind) {
       case 'manifest':
         manifest = line.manifest;
+        for (const name of Object.keys(manifest.tables)) named(name);
         hash.update(`${line.raw}\n`);
         break;
       case 'table':
         table = line.table;
+        columns = named(table);
         rowsPerTable[table] = 0;
         hash.update(`${TABLE_MARK}${table}\n`);
         break;
       case 'row':
-        if (!table) throw new BackupDamaged(file, 'a row comes before any table');
+        if (!table || !columns) throw new BackupDamaged(file, 'a row comes before any table');
         rowsPerTable[table]! += 1;
         rows += 1;
         hash.update(`${line.json}\n`);
+        noteColumns(file, table, line.json, columns);
         break;
       case 'end':
         trailer = line.trailer;
@@ -140,5 +179,26 @@ export async function checkBackupFile(file: string): Promise<Manifest> {
         `table ${name} holds ${rowsPerTable[name] ?? 0} rows, its manifest says ${count}`,
       );
   }
-  return manifest;
+  return { manifest, names };
+}
+
+/** Adds the columns a row names to its table's; a line that is not a row, or a column that cannot be one, is refused. */
+function noteColumns(file: string, table: string, json: string, columns: Set<string>) {
+  let row: unknown;
+  try {
+    row = JSON.parse(json);
+  } catch {
+    throw new BackupDamaged(file, `a line of table ${table} is not a row`);
+  }
+  if (typeof row !== 'object' || row === null || Array.isArray(row))
+    throw new BackupDamaged(file, `a line of table ${table} is not a row`);
+  for (const column in row) {
+    if (columns.has(column)) continue;
+    if (!PLAIN_NAME.test(column))
+      throw new BackupDamaged(
+        file,
+        `a row of table ${table} names a column ${JSON.stringify(column)}, which is no column of the shop`,
+      );
+    columns.add(column);
+  }
 }

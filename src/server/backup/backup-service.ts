@@ -4,6 +4,7 @@ import path from 'node:path';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Config } from '../config';
 import { type Db, shopMigrations } from '../db/client';
+import { OWNER_ONLY } from '../db/data-dir';
 import { rawRows } from '../db/raw-rows';
 import { backupRuns } from '../db/schema';
 import type { Logger } from '../logger';
@@ -75,7 +76,7 @@ export async function writeShopBackup(
     return { file, bytes, snapshotMs };
   }
   const limit = settings.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS;
-  await mkdir(settings.dir, { recursive: true });
+  await mkdir(settings.dir, { recursive: true, mode: OWNER_ONLY });
   // A copy left by a backup that never finished (the shop stopped mid-way) is of no use.
   for (const name of await readdir(settings.dir)) {
     if (name.startsWith('.copy-')) await rm(path.join(settings.dir, name), { recursive: true, force: true });

@@ -3,7 +3,13 @@ import { moveCatalogVersionPast, storedCatalogVersion } from '../db/catalog-vers
 import type { Db, Tx } from '../db/client';
 import { type Migration, migrate } from '../db/migrate';
 import { rawRows } from '../db/raw-rows';
-import { BackupDamaged, checkBackupFile, type Manifest, readBackupLines } from './backup-file';
+import {
+  BackupDamaged,
+  inspectBackupFile,
+  type Manifest,
+  type NamesInBackup,
+  readBackupLines,
+} from './backup-file';
 import { countRows, holdsData, paidOrders, shopTables } from './shop-tables';
 
 /** Rows sent to the database per INSERT: one JSON parameter of a few MB at most. */
@@ -26,10 +32,12 @@ export interface RestoreOptions {
 /**
  * Restores `file` into `db` (docs/decisions/027), in one transaction, so a restore that fails
  * leaves the database as it was:
- * 1. the file is checked whole first (checksum, rows per table), before anything is touched;
+ * 1. the file is checked whole first (checksum, rows per table, every name it uses a plain
+ *    identifier), before anything is touched;
  * 2. whatever the database holds is dropped (allowed only when it holds no data, or `replace`);
  * 3. the migrations are applied up to the backup's schema version, the rows loaded table by table
- *    with the tables' own triggers off (the dashboard's sales tables are restored as they were,
+ *    (once every table and column the file names is found among the shop's own at that version:
+ *    no name from the file reaches SQL before) with the tables' own triggers off (the dashboard's sales tables are restored as they were,
  *    not counted twice), sequences moved past the highest restored value;
  * 4. the rows are counted against the manifest (RestoreMismatch if they differ: nothing is kept);
  * 5. the remaining migrations of this release are applied, as on an upgrade, and the catalogue
@@ -41,7 +49,7 @@ export async function restoreBackup(
   migrations: Migration[],
   options: RestoreOptions = {},
 ): Promise<Manifest> {
-  const manifest = await checkBackupFile(file);
+  const { manifest, names } = await inspectBackupFile(file);
   const known = migrations.find((m) => m.when === manifest.schema.when);
   if (!known) {
     throw new RestoreRefused(
@@ -59,6 +67,7 @@ export async function restoreBackup(
     await dropEverything(tx);
     await migrate(db, migrations, { upTo: manifest.schema.when, inTransaction: tx });
     const tables = await shopTables(tx);
+    await refuseNamesNotTheShops(tx, file, names, manifest.schema.migration);
     for (const t of tables) await tx.execute(sql.raw(`alter table "${t}" disable trigger user`));
     await loadRows(tx, file, new Set(tables));
     for (const t of tables) await tx.execute(sql.raw(`alter table "${t}" enable trigger user`));
@@ -98,6 +107,40 @@ export async function compareWithManifest(db: Db | Tx, file: string, manifest: M
   }
 }
 
+/**
+ * Every table and column the file names must be one of the shop's own at the backup's schema
+ * version (read from the database the migrations just built, not from the file): otherwise the
+ * file was not written by this shop, and nothing of it is loaded.
+ */
+async function refuseNamesNotTheShops(tx: Tx, file: string, names: NamesInBackup, migration: string) {
+  const backedUp = new Set(await shopTables(tx));
+  const found = await rawRows<{ tbl: string; col: string }>(
+    tx,
+    sql`select c.relname as tbl, a.attname as col from pg_attribute a
+        join pg_class c on c.oid = a.attrelid join pg_namespace n on n.oid = c.relnamespace
+        where n.nspname = 'public' and c.relkind in ('r', 'p') and a.attnum > 0 and not a.attisdropped`,
+  );
+  const columnsOf = new Map<string, Set<string>>();
+  for (const { tbl, col } of found) {
+    if (!columnsOf.has(tbl)) columnsOf.set(tbl, new Set());
+    columnsOf.get(tbl)!.add(col);
+  }
+  for (const [table, columns] of names) {
+    if (!backedUp.has(table))
+      throw new BackupDamaged(
+        file,
+        `it names a table ${table}, which is not one of the shop's at schema version ${migration}: nothing was restored`,
+      );
+    const own = columnsOf.get(table)!;
+    const stranger = [...columns].find((c) => !own.has(c));
+    if (stranger !== undefined)
+      throw new BackupDamaged(
+        file,
+        `its table ${table} has a column ${stranger}, which is not one of the shop's at schema version ${migration}: nothing was restored`,
+      );
+  }
+}
+
 async function tablesExist(db: Db): Promise<boolean> {
   const found = await rawRows<{ n: string | number }>(
     db,
@@ -128,12 +171,12 @@ async function dropEverything(tx: Tx) {
 /** Loads the file's rows in its order (parents first), a batch per INSERT, by the target's own column types. */
 async function loadRows(tx: Tx, file: string, tables: Set<string>) {
   let table: string | null = null;
-  let columns = '';
+  let columns = sql``;
   let batch: string[] = [];
   const flush = async () => {
     if (!table || batch.length === 0) return;
     await tx.execute(
-      sql`${sql.raw(`insert into "${table}" (${columns}) select ${columns} from json_populate_recordset(null::"${table}", `)}${`[${batch.join(',')}]`}::json)`,
+      sql`insert into ${sql.identifier(table)} (${columns}) select ${columns} from json_populate_recordset(null::${sql.identifier(table)}, ${`[${batch.join(',')}]`}::json)`,
     );
     batch = [];
   };
@@ -152,13 +195,16 @@ async function loadRows(tx: Tx, file: string, tables: Set<string>) {
   await flush();
 }
 
-async function insertableColumns(tx: Tx, table: string): Promise<string> {
+async function insertableColumns(tx: Tx, table: string) {
   const cols = await rawRows<{ name: string }>(
     tx,
     sql`select attname as name from pg_attribute where attrelid = ${`"${table}"`}::regclass
         and attnum > 0 and not attisdropped and attgenerated = '' order by attnum`,
   );
-  return cols.map((c) => `"${c.name}"`).join(', ');
+  return sql.join(
+    cols.map((c) => sql.identifier(c.name)),
+    sql`, `,
+  );
 }
 
 /** Every sequence owned by a column (serial, identity) continues after the highest restored value. */

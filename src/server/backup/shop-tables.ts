@@ -46,7 +46,10 @@ export async function countRows(exec: Exec, tables: string[]): Promise<Record<st
   if (tables.length === 0) return {};
   const counts = await rawRows<{ name: string; n: string | number }>(
     exec,
-    sql.raw(tables.map((t) => `select '${t}' as name, count(*) as n from "${t}"`).join(' union all ')),
+    sql.join(
+      tables.map((t) => sql`select ${t}::text as name, count(*) as n from ${sql.identifier(t)}`),
+      sql` union all `,
+    ),
   );
   return Object.fromEntries(counts.map((r) => [r.name, Number(r.n)]));
 }

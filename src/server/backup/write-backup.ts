@@ -7,6 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { OWNER_ONLY } from '../db/data-dir';
 import { appliedVersion, type Migration } from '../db/migrate';
 import { rawRows } from '../db/raw-rows';
 import {
@@ -43,7 +44,7 @@ export async function writeBackup(
   migrations: Migration[],
   now = new Date(),
 ): Promise<WrittenBackup> {
-  mkdirSync(dir, { recursive: true });
+  mkdirSync(dir, { recursive: true, mode: OWNER_ONLY });
   let name = backupFileName(now);
   for (let n = 2; existsSync(path.join(dir, name)); n++) name = backupFileName(now, `-${n}`);
   const file = path.join(dir, name);

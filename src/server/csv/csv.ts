@@ -3,8 +3,19 @@
  * guards against formula injection, which is the part that matters here.
  */
 
-/** A cell a spreadsheet would run as a formula (also tab and carriage return, per OWASP). */
-const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * A cell a spreadsheet would run as a formula: one starting with = + - @ (also tab and carriage
+ * return, per OWASP), or with one of them after blanks or separators only (" =1+1", ",=1+1":
+ * importers trim blanks, and one splitting at another separator starts a cell there).
+ */
+const FORMULA_START = /^[\s,;]*[=+\-@]|^[\t\r]/;
+/**
+ * A formula character after a separator inside the cell (tab, line break, comma, semicolon, with
+ * blanks between or not): where an import with another separator, or a paste, starts a new cell
+ * (OWASP, "CSV Injection": the dangerous character may be in the middle of the input). Not after
+ * a plain space: nothing starts a cell there, and "Flat 2 - Rear" must reach the label as typed.
+ */
+const FORMULA_AFTER_SEPARATOR = /([\t\r\n,;][ \t\r\n]*)([=+\-@])/g;
 
 /** Pennies as pounds with two decimals, a number to the spreadsheet (never guarded: it is ours). */
 export const pounds = (pennies: number) => {
@@ -15,12 +26,15 @@ export const pounds = (pennies: number) => {
 
 /**
  * One text cell: one the spreadsheet would run as a formula gets an apostrophe in front (shown as
- * text, not run); cells with commas, quotes or line breaks are quoted.
+ * text, not run), and so does every formula character after a separator inside it; cells with
+ * commas, semicolons, tabs, quotes or line breaks are quoted (one cell, whichever separator a
+ * spreadsheet reads).
  */
 export function textCell(value: string | null | undefined): string {
   let v = value ?? '';
   if (FORMULA_START.test(v)) v = `'${v}`;
-  return /[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
+  v = v.replace(FORMULA_AFTER_SEPARATOR, "$1'$2");
+  return /[",;\t\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
 }
 
 /** A row: text cells guarded, numbers (already formatted by us) as they are; CRLF ends it. */

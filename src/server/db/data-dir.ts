@@ -3,7 +3,13 @@ import { accessSync, constants, mkdirSync, readFileSync, rmSync, writeFileSync }
 import path from 'node:path';
 
 /**
- * Makes sure the embedded database's folder exists and this process can read and write it, so a
+ * The embedded database's folder and the backups' are the shop's user's only: they hold password
+ * hashes, sessions, gift-card code hashes and customers' addresses (README, "Backups").
+ */
+export const OWNER_ONLY = 0o700;
+
+/**
+ * Makes sure the embedded database's folder exists (created readable by the shop's user only) and this process can read and write it, so a
  * wrong DATA_DIR stops the server at once with the path and the reason, not later with an
  * unreadable error from inside the database engine.
  */
@@ -14,7 +20,7 @@ export function prepareDataDir(dir: string): void {
     throw new Error(`DATA_DIR ${absolute}: cannot ${doing} (${reason}: ${(err as Error).message})`);
   };
   try {
-    mkdirSync(absolute, { recursive: true });
+    mkdirSync(absolute, { recursive: true, mode: OWNER_ONLY });
   } catch (err) {
     fail('create the folder', err);
   }
@@ -99,11 +105,16 @@ function runningHolder(file: string): number | null {
     return null;
   }
   if (!Number.isInteger(pid) || pid <= 0) return null;
+  return processRuns(pid) ? pid : null;
+}
+
+/** True while the process `pid` exists (one of another user's still counts). */
+export function processRuns(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return pid;
+    return true;
   } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM' ? pid : null;
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

@@ -139,4 +139,27 @@ describe('PostgreSQL connections terminated', () => {
     );
     expect(paid.status).toBe(200);
   });
+
+  it('a database that refuses connections (FATAL 55000) answers 503 with Retry-After at the session check, and service resumes after', async () => {
+    const customer = await createUser(t);
+    const asCustomer = () => api(t, 'GET', '/api/account/orders', undefined, customer.cookie);
+    expect((await asCustomer()).status).toBe(200);
+    // What an operator's `ALTER DATABASE ... ALLOW_CONNECTIONS false` (or a database being
+    // dropped or recreated) does: every new connection is refused with SQLSTATE 55000.
+    await admin.query(`alter database "${dbName}" allow_connections false`);
+    try {
+      await terminateShopConnections();
+      for (const res of [
+        await asCustomer(),
+        await api(t, 'GET', '/api/auth/get-session', undefined, customer.cookie),
+      ]) {
+        expect(res.status).toBe(503);
+        expect(res.headers.get('retry-after')).toMatch(/^\d+$/);
+        expect(await res.json()).toEqual({ error: { code: 'unavailable', message: expect.any(String) } });
+      }
+    } finally {
+      await admin.query(`alter database "${dbName}" allow_connections true`);
+    }
+    expect((await asCustomer()).status).toBe(200);
+  });
 });

@@ -302,4 +302,33 @@ describe('Settings -> Delivery (the owner)', () => {
     );
     expect((await quote(local, { items: items(2), postcode: 'SY3 7AA' })).zone).toBe('Local van');
   });
+
+  it("refuses a NUL or another control character in a zone's texts with a clear message, and saves nothing", async () => {
+    const before = await t.services.db.select().from(deliveryZones);
+    const zone = { postcodes: 'SY9', method: 'post', fee: '3.00', weekdays: ['2'] };
+    const named = await api(
+      t,
+      'POST',
+      '/api/admin/delivery-zones',
+      { ...zone, name: 'Bishop\u0000s Castle' },
+      admin,
+    );
+    expect(named.status).toBe(400);
+    expect((await named.json()).error).toMatchObject({
+      code: 'bad_request',
+      fields: { name: 'The name contains characters that are not allowed' },
+    });
+    const timed = await api(
+      t,
+      'POST',
+      '/api/admin/delivery-zones',
+      { ...zone, name: 'Clun', transitDays: '1\u00002 days' },
+      admin,
+    );
+    expect(timed.status).toBe(400);
+    expect((await timed.json()).error.fields).toEqual({
+      transitDays: 'The delivery time contains characters that are not allowed',
+    });
+    expect(await t.services.db.select().from(deliveryZones)).toEqual(before);
+  });
 });

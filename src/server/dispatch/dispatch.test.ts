@@ -181,6 +181,24 @@ describe('the Click & Drop file', () => {
     expect(dayOrders[0]!.parcel).toEqual({ grams: 350, estimated: true });
   });
 
+  it('guards every cell, also where a formula follows blanks or a separator inside it', async () => {
+    const day = freshDay();
+    const posted = await orderFor(day, 'post', 'EH3 9AC', {
+      name: ' =HYPERLINK("http://evil.example","Click")',
+      address: '\t+1+1\n@SUM(1)',
+      phone: '07123 456789',
+    });
+    await t.services.db
+      .update(orders)
+      .set({ shipCity: 'Leith\n-2+3;=cmd|calc' })
+      .where(eq(orders.id, posted.id));
+    const [, row] = (await download(day)).text.split('\r\n');
+    expect(row).toBe(
+      `${number(posted)},"' =HYPERLINK(""http://evil.example"",""Click"")",'+1+1,'@SUM(1),,` +
+        `"Leith\n'-2+3;'=cmd|calc",EH3 9AC,United Kingdom,07123456789,0.250,Parcel,TPS48`,
+    );
+  });
+
   it('splits an address into three lines; what does not fit stays on the third', () => {
     expect(addressLines('1 Wyle Cop')).toEqual(['1 Wyle Cop', '', '']);
     expect(addressLines('a, b\nc, d')).toEqual(['a', 'b', 'c, d']);

@@ -1,8 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, request as httpRequest } from 'node:http';
+import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -11,7 +10,7 @@ import { SIGN_IN_LIMIT } from '~/server/auth/auth';
 import { loadConfig } from '~/server/config';
 import { authRateLimits } from '~/server/db/schema';
 import { signUpDetails } from '~/test/factories';
-import { type ListeningShop, listen } from '~/test/listen';
+import { freePort, type ListeningShop, listen } from '~/test/listen';
 import { createTestApp, type TestApp } from '~/test/test-app';
 
 // The production recipe (deploy/Caddyfile in front of the shop with TRUST_PROXY=true, as
@@ -26,15 +25,6 @@ if (!caddyInstalled) console.warn(`behind-caddy.test.ts ${SKIPPED}`);
 const repo = path.resolve(import.meta.dirname, '../../..');
 const SHIPPED_SITE = 'shop.example.com {';
 const SHIPPED_UPSTREAM = 'reverse_proxy 127.0.0.1:3000';
-
-/** A port nobody listens on now, for Caddy to take. */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 interface Answer {
   status: number;

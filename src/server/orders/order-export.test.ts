@@ -16,6 +16,19 @@ describe('CSV cells', () => {
     expect(textCell('Cara')).toBe('Cara');
   });
 
+  it('guards a formula after blanks or a separator, at the start or inside the cell', () => {
+    expect(textCell(' =1+1')).toBe("' =1+1");
+    expect(textCell('\n@SUM(A1)')).toBe('"\'\n\'@SUM(A1)"');
+    expect(textCell(',+1')).toBe('"\',\'+1"');
+    expect(textCell('Cara\t=1+1')).toBe('"Cara\t\'=1+1"');
+    expect(textCell('Cara\n -2+3')).toBe('"Cara\n \'-2+3"');
+    expect(textCell('Cara, =1+1')).toBe('"Cara, \'=1+1"');
+    // A spreadsheet reading semicolons as separators keeps a quoted cell whole.
+    expect(textCell('Cara;@SUM(A1)')).toBe('"Cara;\'@SUM(A1)"');
+    // Nothing starts a cell at a plain space: an address reaches the label as typed.
+    expect(textCell('Flat 2 - Rear')).toBe('Flat 2 - Rear');
+  });
+
   it('quotes commas, quotes and line breaks', () => {
     expect(textCell('Crumb, Cara')).toBe('"Crumb, Cara"');
     expect(textCell('the "best"')).toBe('"the ""best"""');
@@ -114,7 +127,7 @@ describe('GET /api/admin/orders/export.csv', () => {
     // £9.00 + £2.49 paid at 20% holds £1.92 VAT (a sixth of a VAT-inclusive price).
     expect(row).toBe(
       `${order.id.slice(0, 8)},2033-04-20 10:00,2033-04-22,Delivery,,Paid,Alice Baker,${vera.email},WR1 1VT,` +
-        '1 x Chocolate-covered Ginger; 2 x Plain Shortbread,20.00,SPRING10,2.00,4.99,0.00,1.92,0.00,22.99',
+        '"1 x Chocolate-covered Ginger; 2 x Plain Shortbread",20.00,SPRING10,2.00,4.99,0.00,1.92,0.00,22.99',
     );
   });
 

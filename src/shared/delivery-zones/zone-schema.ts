@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { parsePounds } from '../money/pounds';
+import { CONTROL_CHARACTERS_MESSAGE as bad, isOneLine } from '../schemas/plain-text';
 import type { ZoneDraft } from './demo-zones';
 import { parseRule, RULE_HELP } from './postcode-rules';
 import { ZONE_METHODS } from './zones';
@@ -75,6 +76,14 @@ export const ZoneFormSchema = z
     if (!input.name) ctx.addIssue({ code: 'custom', path: ['name'], message: 'Give the zone a name' });
     if (input.name.length > 80)
       ctx.addIssue({ code: 'custom', path: ['name'], message: 'Keep the name under 80 characters' });
+    // PostgreSQL cannot store NUL (a 500 where a 400 belongs) and a zone's texts are one line each.
+    for (const [path, label] of [
+      ['name', 'The name'],
+      ['serviceCode', 'The service code'],
+      ['transitDays', 'The delivery time'],
+    ] as const) {
+      if (!isOneLine(input[path])) ctx.addIssue({ code: 'custom', path: [path], message: bad(label) });
+    }
     const method = (ZONE_METHODS as readonly string[]).includes(input.method)
       ? (input.method as ZoneDraft['method'])
       : null;
