@@ -14,6 +14,7 @@ import {
 } from '~/server/db/schema';
 import { CANCELLED_BY_DELETION } from '~/server/orders/account-deletion';
 import { PAID_AFTER_DELETION } from '~/server/orders/orders-service';
+import { ACCOUNT_DELETED_MESSAGE } from '~/server/payments/payments-service';
 import { DiscountCodeFormSchema } from '~/shared/discounts/discount-code';
 import { addDays, londonDate } from '~/shared/time/london-time';
 import { api, createProduct, createUser, nextTestIp, signIn, signUpDetails } from '~/test/factories';
@@ -351,9 +352,28 @@ describe('deleting an account with an order waiting for payment', () => {
       .where(eq(orderStatusHistory.orderId, orderId));
     expect(history).toContainEqual({ to: 'cancelled', note: CANCELLED_BY_DELETION });
 
-    // The payment page, still open in the deleted customer's browser, takes a payment anyway.
-    const paid = await api(t, 'POST', `/api/payments/test/sessions/${sessionId}/pay`, card);
-    expect(paid.status).toBe(200);
+    // The payment page, still open in the deleted customer's browser, takes nothing (issue 44).
+    const refused = await api(t, 'POST', `/api/payments/test/sessions/${sessionId}/pay`, card);
+    expect(refused.status).toBe(410);
+    expect((await refused.json()).error.message).toBe(ACCOUNT_DELETED_MESSAGE);
+    expect(
+      await t.services.db.select().from(orderPayments).where(eq(orderPayments.orderId, orderId)),
+    ).toEqual([]);
+    // Money that still arrives from the provider (a late webhook) is recorded and refunded.
+    const row = await orderRow(orderId);
+    await t.services.payments.act({
+      eventId: `evt_late_${orderId}`,
+      eventType: 'checkout.session.completed',
+      action: {
+        kind: 'paid',
+        payment: {
+          sessionId,
+          orderId,
+          paymentIntentId: null,
+          amount: { pennies: row.totalPennies, currency: 'gbp' },
+        },
+      },
+    });
     const after = await orderRow(orderId);
     expect(after.status).toBe('cancelled');
     expect(after.flags).toContain('paid_after_cancellation');
