@@ -1,4 +1,4 @@
-import { WEEKDAY_NAMES } from '../time/london-time';
+import { formatBakeDay, type IsoDate, WEEKDAY_NAMES } from '../time/london-time';
 
 /** How often a Cookie Club box comes, in weeks. */
 export const EVERY_WEEKS = [2, 4] as const;
@@ -79,14 +79,7 @@ export const HISTORY_ACTION_LABELS: Record<string, string> = {
   cancelled: 'Cancelled',
 };
 
-const ISO_DATE = /\b(\d{4})-(\d{2})-(\d{2})\b/g;
-const noteDate = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'UTC',
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-});
+const ISO_DATE = /\b\d{4}-\d{2}-\d{2}\b/g;
 
 /**
  * A history note in words: notes are written in words, but lines kept from before (issue 43) said
@@ -111,5 +104,5 @@ export function historyNoteWords(note: string | null): string | null {
       // Not JSON after all: shown as written.
     }
   }
-  return text.replace(ISO_DATE, (iso) => noteDate.format(new Date(`${iso}T12:00:00Z`)));
+  return text.replace(ISO_DATE, (iso) => formatBakeDay(iso as IsoDate));
 }
