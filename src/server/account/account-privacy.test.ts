@@ -17,6 +17,7 @@ import { PAID_AFTER_DELETION } from '~/server/orders/orders-service';
 import { ACCOUNT_DELETED_MESSAGE } from '~/server/payments/payments-service';
 import { DiscountCodeFormSchema } from '~/shared/discounts/discount-code';
 import { addDays, londonDate } from '~/shared/time/london-time';
+import { TEST_CARD } from '~/test/checkout';
 import { api, createProduct, createUser, nextTestIp, signIn, signUpDetails } from '~/test/factories';
 import { createOrder } from '~/test/order-factories';
 import { inProcess, postSignIn } from '~/test/sign-in';
@@ -72,6 +73,55 @@ describe('GET /api/account/export', () => {
     ]);
     expect(JSON.stringify(data)).not.toContain(bob.userId);
     expect(JSON.stringify(data)).not.toContain(bob.email);
+  });
+
+  it('holds the gift cards the account bought: for whom, the message and the send date (issue 44)', async () => {
+    const buyer = await createUser(t);
+    const card = await createProduct(t.services, {
+      name: 'Gift card',
+      pricePennies: 1000,
+      kind: 'gift_card',
+    });
+    const sendOn = addDays(londonDate(new Date()), 5);
+    const { sessionId } = (await (
+      await api(
+        t,
+        'POST',
+        '/api/checkout/create-checkout-session',
+        {
+          items: [
+            {
+              product_id: card.id,
+              quantity: 1,
+              gift_card: {
+                amount_pennies: 2500,
+                recipient_name: 'Rosie Recipient',
+                recipient_email: 'rosie@example.com',
+                message: 'Happy birthday, Rosie!',
+                send_on: sendOn,
+              },
+            },
+          ],
+        },
+        buyer.cookie,
+      )
+    ).json()) as { sessionId: string };
+    expect((await api(t, 'POST', `/api/payments/test/sessions/${sessionId}/pay`, TEST_CARD)).status).toBe(
+      200,
+    );
+    const data = (await (await exportOf(buyer.cookie)).json()) as AccountDataExport;
+    expect(data.gift_cards_bought).toEqual([
+      expect.objectContaining({
+        order_number: data.orders[0]!.number,
+        amount_pennies: 2500,
+        recipient_name: 'Rosie Recipient',
+        recipient_email: 'rosie@example.com',
+        message: 'Happy birthday, Rosie!',
+        send_on: sendOn,
+      }),
+    ]);
+    // The card's code is not the buyer's to read: only its last four characters.
+    expect(JSON.stringify(data.gift_cards_bought)).not.toMatch(/[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}/);
   });
 
   it('answers 401 without a session', async () => {

@@ -111,6 +111,9 @@ describe('one amount, one box to start', () => {
 
 describe('no subscription without a card', () => {
   it('pausing and resuming one waiting for its card keeps it waiting, and books no bake-day place', async () => {
+    const planned = async () =>
+      (await club().upcomingBoxes(today, addDays(today, 60))).reduce((n, d) => n + d.boxes, 0);
+    const plannedBefore = await planned();
     const member = await createUser(t);
     const firstDate = addDays(today, 3);
     const res = await join(member, {
@@ -130,8 +133,8 @@ describe('no subscription without a card', () => {
       await club().runDue(asOfInstant(date));
     expect(await boxesOf(subscriptionId)).toEqual([]);
     expect(await bookedOn(firstDate)).toBe(before);
-    const planned = await club().upcomingBoxes(today, addDays(today, 60));
-    expect(planned.reduce((n, d) => n + d.boxes, 0)).toBe(0);
+    // Nor does the bake-days overview plan for it.
+    expect(await planned()).toBe(plannedBefore);
   });
 
   it(`holds at most ${MAX_SUBSCRIPTIONS} subscriptions per account, however many joins arrive at once`, async () => {
