@@ -128,13 +128,13 @@ describe('no subscription without a card', () => {
     expect((await call('pause')).status).toBe(200);
     expect((await call('resume')).status).toBe(200);
     expect((await subOf(subscriptionId)).status).toBe('awaiting_card');
+    // The bake-days overview plans no box for it, and the scheduler makes none.
+    expect(await planned()).toBe(plannedBefore);
     const before = await bookedOn(firstDate);
     for (const date of [addDays(firstDate, -3), firstDate, addDays(firstDate, 14)])
       await club().runDue(asOfInstant(date));
     expect(await boxesOf(subscriptionId)).toEqual([]);
     expect(await bookedOn(firstDate)).toBe(before);
-    // Nor does the bake-days overview plan for it.
-    expect(await planned()).toBe(plannedBefore);
   });
 
   it(`holds at most ${MAX_SUBSCRIPTIONS} subscriptions per account, however many joins arrive at once`, async () => {
