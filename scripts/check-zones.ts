@@ -81,6 +81,7 @@ const ZONES: Record<string, string[]> = {
     'checkout',
     'boxes',
     'delivery-zones',
+    'rate-limit',
   ],
   cli: ['db', 'auth', 'account', 'backup', 'subscriptions'],
 };

@@ -95,7 +95,6 @@ export async function createServices(
       ),
     counters,
   );
-  const accountPrivacy = createAccountPrivacyService(auth, db, accounts, orders, log);
   const paymentHooks: PaymentHooks = {};
   const payments = createPaymentsService(db, orders, paymentProvider, log, paymentHooks);
   const discounts = createDiscountsService(db);
@@ -122,9 +121,20 @@ export async function createServices(
     pricingSettings: (exec) => settings.get(exec),
     zones: (exec) => zones.list(exec),
     recordCharge: (event) => payments.act(event),
+    rateLimiter,
     log,
   });
   paymentHooks.cardSaved = (setupSessionId, card) => subscriptions.cardSaved(setupSessionId, card);
+  const giftCards = createGiftCardsService(db, rateLimiter, mail);
+  // What the Cookie Club and gift cards hold of an account: exported with it, ended with it.
+  const accountPrivacy = createAccountPrivacyService(auth, db, accounts, orders, log, {
+    subscriptions: (userId) => subscriptions.exportFor(userId),
+    giftCardsBought: (userId, orderId) => giftCards.bought(userId, orderId),
+    async endSubscriptions(tx, userId) {
+      const cards = await subscriptions.endForDeletedAccount(tx, userId);
+      return () => subscriptions.detachCards(cards);
+    },
+  });
   const catalog = createCatalogService(db, catalogVersion);
   const contact = createContactService(config, db, rateLimiter, mail, log);
 
@@ -155,7 +165,7 @@ export async function createServices(
     discounts,
     /** Delivery zones (issue 30, decision 041): kept in memory per catalogue version (decision 056). */
     zones,
-    giftCards: createGiftCardsService(db, rateLimiter, mail),
+    giftCards,
     catalogVersion,
     catalog,
     /** Limited and seasonal products (decision 043): the owner's forward view of units sold per date. */

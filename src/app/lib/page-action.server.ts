@@ -62,3 +62,14 @@ export const field = (form: FormData, name: string) => {
   const v = form.get(name);
   return typeof v === 'string' ? v : '';
 };
+
+/**
+ * A number field as the JSON API takes it: digits (spaces around allowed) become a number, a blank
+ * is left out (undefined), and anything else is passed on as typed for the service to refuse with
+ * its own message (the API refuses strings where numbers belong, issue 44).
+ */
+export function numberField(form: FormData, name: string): number | string | undefined {
+  const v = field(form, name);
+  if (v.trim() === '') return undefined;
+  return /^\s*\d{1,15}\s*$/.test(v) ? Number(v) : v;
+}

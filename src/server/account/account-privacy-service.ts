@@ -1,7 +1,7 @@
 import { and, eq, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { OrderView } from '~/shared/orders/order-view';
 import type { Auth } from '../auth/auth';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import {
   accounts,
   contactMessages,
@@ -32,6 +32,23 @@ export interface AccountDataExport {
   profile: ProfileDto;
   orders: OrderView[];
   contact_messages: { name: string; email: string; message: string; created_at: string }[];
+  /** The Cookie Club: each subscription with its boxes, their payments and its history. */
+  subscriptions: unknown[];
+  /** Gift cards the account bought: who each is for, the message, and when it is (or was) sent. */
+  gift_cards_bought: ({ order_id: string; order_number: string } & object)[];
+}
+
+/**
+ * What other domains hold of an account, handed over where services are wired (account imports
+ * neither the Cookie Club nor gift cards): their part of the export, and what deletion ends.
+ */
+export interface AccountHoldings {
+  /** The account's subscriptions for the export. */
+  subscriptions(userId: string): Promise<unknown[]>;
+  /** The gift cards one of the account's orders bought (recipient, message, send date). */
+  giftCardsBought(userId: string, orderId: string): Promise<object[]>;
+  /** In the deletion's transaction: ends the Cookie Club; answers what to do once it has committed. */
+  endSubscriptions(tx: Tx, userId: string): Promise<() => Promise<void>>;
 }
 
 /** UK GDPR rights on /account: a copy of one's data, and erasure. */
@@ -41,6 +58,7 @@ export function createAccountPrivacyService(
   accountsService: AccountService,
   ordersService: OrdersService,
   log: Logger,
+  holdings: AccountHoldings,
 ) {
   async function passwordMatches(userId: string, password: string): Promise<boolean> {
     const [credential] = await db
@@ -70,7 +88,7 @@ export function createAccountPrivacyService(
   }
 
   return {
-    /** The account's own profile, orders with their items, and its contact messages. */
+    /** The account's own profile, orders with their items, contact messages, Cookie Club and gift cards bought. */
     async exportData(userId: string): Promise<AccountDataExport> {
       const profile = await accountsService.getProfileDto(userId);
       const [orders, messages] = await Promise.all([
@@ -81,10 +99,17 @@ export function createAccountPrivacyService(
           .where(await accountsMessages(userId, profile.email))
           .orderBy(contactMessages.createdAt),
       ]);
+      const giftCardsBought = [];
+      for (const order of orders) {
+        for (const card of await holdings.giftCardsBought(userId, order.id))
+          giftCardsBought.push({ order_id: order.id, order_number: order.number, ...card });
+      }
       return {
         exported_at: new Date().toISOString(),
         profile,
         orders,
+        subscriptions: await holdings.subscriptions(userId),
+        gift_cards_bought: giftCardsBought,
         contact_messages: messages.map((m) => ({
           name: m.name,
           email: m.email,
@@ -97,8 +122,9 @@ export function createAccountPrivacyService(
     /**
      * Deletes the account, confirmed with its password: sessions and credentials go, so nobody can
      * sign in to it again; the profile's personal data is erased, and so are its contact messages
-     * (those the export lists) and sent e-mails to its address. Its pending orders are cancelled
-     * (their payment pages closed once committed). The profile row stays, scrubbed, because orders point at it:
+     * (those the export lists) and sent e-mails to its address. Its Cookie Club subscriptions end
+     * (no further box is made or charged; the saved cards are detached at the provider once
+     * committed) and its pending orders are cancelled (their payment pages closed once committed). The profile row stays, scrubbed, because orders point at it:
      * they are kept for the tax records, named "Deleted customer" once finished. All in one
      * transaction; the last admin is refused (admin rows are locked, so two admins deleting at
      * once cannot both go).
@@ -148,11 +174,15 @@ export function createAccountPrivacyService(
           .where(and(eq(emailOutbox.to, profile.email), ne(emailOutbox.status, 'pending')));
         // Pending orders end as an expired payment page ends them (after the profile is marked
         // deleted, so they are scrubbed as finished); a payment that still arrives is refunded.
+        // The Cookie Club ends first: its boxes' unpaid orders are among the pending orders below.
+        const afterClub = await holdings.endSubscriptions(tx, userId);
         const unpaid = await cancelPendingOrders(tx, userId);
         await forgetCustomerInOrders(tx, userId);
-        return unpaid;
+        return { unpaid, afterClub };
       });
-      await ordersService.closePaymentPages(pages);
+      await ordersService.closePaymentPages(pages.unpaid);
+      // Saved cards are detached at the provider once nothing here can charge them any more.
+      await pages.afterClub();
       log.info({ userId }, 'account deleted at the customer’s request');
     },
   };

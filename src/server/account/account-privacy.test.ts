@@ -14,8 +14,10 @@ import {
 } from '~/server/db/schema';
 import { CANCELLED_BY_DELETION } from '~/server/orders/account-deletion';
 import { PAID_AFTER_DELETION } from '~/server/orders/orders-service';
+import { ACCOUNT_DELETED_MESSAGE } from '~/server/payments/payments-service';
 import { DiscountCodeFormSchema } from '~/shared/discounts/discount-code';
 import { addDays, londonDate } from '~/shared/time/london-time';
+import { TEST_CARD } from '~/test/checkout';
 import { api, createProduct, createUser, nextTestIp, signIn, signUpDetails } from '~/test/factories';
 import { createOrder } from '~/test/order-factories';
 import { inProcess, postSignIn } from '~/test/sign-in';
@@ -71,6 +73,55 @@ describe('GET /api/account/export', () => {
     ]);
     expect(JSON.stringify(data)).not.toContain(bob.userId);
     expect(JSON.stringify(data)).not.toContain(bob.email);
+  });
+
+  it('holds the gift cards the account bought: for whom, the message and the send date (issue 44)', async () => {
+    const buyer = await createUser(t);
+    const card = await createProduct(t.services, {
+      name: 'Gift card',
+      pricePennies: 1000,
+      kind: 'gift_card',
+    });
+    const sendOn = addDays(londonDate(new Date()), 5);
+    const { sessionId } = (await (
+      await api(
+        t,
+        'POST',
+        '/api/checkout/create-checkout-session',
+        {
+          items: [
+            {
+              product_id: card.id,
+              quantity: 1,
+              gift_card: {
+                amount_pennies: 2500,
+                recipient_name: 'Rosie Recipient',
+                recipient_email: 'rosie@example.com',
+                message: 'Happy birthday, Rosie!',
+                send_on: sendOn,
+              },
+            },
+          ],
+        },
+        buyer.cookie,
+      )
+    ).json()) as { sessionId: string };
+    expect((await api(t, 'POST', `/api/payments/test/sessions/${sessionId}/pay`, TEST_CARD)).status).toBe(
+      200,
+    );
+    const data = (await (await exportOf(buyer.cookie)).json()) as AccountDataExport;
+    expect(data.gift_cards_bought).toEqual([
+      expect.objectContaining({
+        order_number: data.orders[0]!.number,
+        amount_pennies: 2500,
+        recipient_name: 'Rosie Recipient',
+        recipient_email: 'rosie@example.com',
+        message: 'Happy birthday, Rosie!',
+        send_on: sendOn,
+      }),
+    ]);
+    // The card's code is not the buyer's to read: only its last four characters.
+    expect(JSON.stringify(data.gift_cards_bought)).not.toMatch(/[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}/);
   });
 
   it('answers 401 without a session', async () => {
@@ -351,9 +402,28 @@ describe('deleting an account with an order waiting for payment', () => {
       .where(eq(orderStatusHistory.orderId, orderId));
     expect(history).toContainEqual({ to: 'cancelled', note: CANCELLED_BY_DELETION });
 
-    // The payment page, still open in the deleted customer's browser, takes a payment anyway.
-    const paid = await api(t, 'POST', `/api/payments/test/sessions/${sessionId}/pay`, card);
-    expect(paid.status).toBe(200);
+    // The payment page, still open in the deleted customer's browser, takes nothing (issue 44).
+    const refused = await api(t, 'POST', `/api/payments/test/sessions/${sessionId}/pay`, card);
+    expect(refused.status).toBe(410);
+    expect((await refused.json()).error.message).toBe(ACCOUNT_DELETED_MESSAGE);
+    expect(
+      await t.services.db.select().from(orderPayments).where(eq(orderPayments.orderId, orderId)),
+    ).toEqual([]);
+    // Money that still arrives from the provider (a late webhook) is recorded and refunded.
+    const row = await orderRow(orderId);
+    await t.services.payments.act({
+      eventId: `evt_late_${orderId}`,
+      eventType: 'checkout.session.completed',
+      action: {
+        kind: 'paid',
+        payment: {
+          sessionId,
+          orderId,
+          paymentIntentId: null,
+          amount: { pennies: row.totalPennies, currency: 'gbp' },
+        },
+      },
+    });
     const after = await orderRow(orderId);
     expect(after.status).toBe('cancelled');
     expect(after.flags).toContain('paid_after_cancellation');

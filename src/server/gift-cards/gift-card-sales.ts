@@ -90,6 +90,8 @@ export interface BoughtCardView {
   amount_pennies: number;
   recipient_name: string;
   recipient_email: string;
+  /** The buyer's message to the recipient ('' when none): the buyer's own data, in their export. */
+  message: string;
   send_on: string;
   /** When its e-mail went (or goes) out; in the future = not sent yet. */
   sent_at: string | null;
@@ -109,6 +111,7 @@ export async function boughtCardsOf(db: Db | Tx, orderId: string): Promise<Bough
     amount_pennies: c.initialPennies,
     recipient_name: c.recipientName ?? '',
     recipient_email: c.recipientEmail ?? '',
+    message: c.message ?? '',
     send_on: c.sendOn ?? '',
     sent_at: c.sentAt?.toISOString() ?? null,
     expires_at: c.expiresAt.toISOString(),

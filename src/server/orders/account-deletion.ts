@@ -1,5 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type { Tx } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { orders, profiles } from '../db/schema';
 import { applyStatus, SYSTEM } from './order-status';
 
@@ -27,7 +27,7 @@ export async function cancelPendingOrders(tx: Tx, profileId: string): Promise<Pa
 }
 
 /** Whether the order's customer has deleted their account (nobody is left to e-mail or to bake for). */
-export async function customerDeleted(tx: Tx, orderId: string): Promise<boolean> {
+export async function customerDeleted(tx: Db | Tx, orderId: string): Promise<boolean> {
   const [row] = await tx
     .select({ deletedAt: profiles.deletedAt })
     .from(orders)

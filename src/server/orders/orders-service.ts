@@ -111,6 +111,7 @@ export function createOrdersService(
     .select({
       id: orders.id,
       provider: orders.paymentProvider,
+      status: orders.status,
       paidAt: orders.paidAt,
       expiresAt: orders.paymentExpiresAt,
       // The card pays what gift cards do not (decision 044).

@@ -141,4 +141,9 @@ export interface SavedCards {
     paymentReference: string;
     description: string;
   }): Promise<SavedCardCharge>;
+  /**
+   * Takes a saved card off the provider's customer for good, so it can never be charged again
+   * (a deleted account's, issue 44). Detaching a card already gone is not an error.
+   */
+  detach(card: SavedCard): Promise<void>;
 }

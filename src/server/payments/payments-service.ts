@@ -6,8 +6,9 @@ import { type SummaryFigures, type SummaryRow, summaryRows } from '~/shared/pric
 import { formatBakeDay } from '~/shared/time/london-time';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { notFound } from '../errors';
+import { AppError, notFound } from '../errors';
 import type { Logger } from '../logger';
+import { customerDeleted } from '../orders/account-deletion';
 import type { OrdersService } from '../orders/orders-service';
 import { createPaymentConfirmations } from './payment-confirmations';
 import type { PaymentProvider, ProviderEvent, SavedCard } from './payment-provider';
@@ -42,6 +43,9 @@ export interface TestPaymentView {
   summary: SummaryRow[];
   totalPennies: number;
 }
+
+export const ACCOUNT_DELETED_MESSAGE =
+  'This order was cancelled when its account was deleted, so this page takes no payment.';
 
 /**
  * Payments: picks the provider (Stripe when configured, else the built-in test page), and turns
@@ -245,6 +249,10 @@ export function createPaymentsService(
       }
       const redirectTo = `/checkout/success?session_id=${encodeURIComponent(sessionId)}`;
       if (order.paidAt) return { redirectTo };
+      // A deleted account's order takes nothing here (issue 44: it still paid), as Stripe's page,
+      // expired when the account went, takes nothing; the refund of late money stays for webhooks.
+      if (order.status === 'cancelled' && (await customerDeleted(db, order.id)))
+        throw new AppError(410, 'account_deleted', ACCOUNT_DELETED_MESSAGE);
       await act(
         provider.ownPage.pay(
           { sessionId, orderId: order.id, expiresAt: order.expiresAt, totalPennies: order.totalPennies },

@@ -283,6 +283,16 @@ export function createStripeProvider(
           throw err;
         }
       },
+
+      async detach(card) {
+        try {
+          await stripe.paymentMethods.detach(card.paymentMethodId);
+        } catch (err) {
+          // Already detached (or never attached): nothing left to charge, which is what was asked.
+          if (err instanceof Stripe.errors.StripeInvalidRequestError) return;
+          throw err;
+        }
+      },
     },
 
     async refund({ sessionId, paymentIntentId, amountPennies, idempotencyKey }) {

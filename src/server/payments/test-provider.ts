@@ -21,6 +21,8 @@ export const TEST_CARDS = {
  * /pay/test/:sessionId, so the shop works offline. Session ids are unguessable, like Stripe's.
  */
 export function createTestProvider(publicUrl: string): PaymentProvider {
+  /** Saved test cards taken off for good: a charge of one is refused, as a provider refuses it. */
+  const detached = new Set<string>();
   return {
     name: 'test',
     async createSession() {
@@ -44,6 +46,9 @@ export function createTestProvider(publicUrl: string): PaymentProvider {
       },
       // No money moves. The payment's id is the idempotency key's, so a repeated charge is one.
       async charge({ card, amountPennies, idempotencyKey }) {
+        if (detached.has(card.paymentMethodId)) {
+          return { ok: false, code: 'payment_method_detached', message: 'This card is no longer saved.' };
+        }
         if (card.paymentMethodId.startsWith(`test_pm_${TEST_CARDS.declinedLater}`)) {
           return { ok: false, code: 'card_declined', message: 'Your card was declined.' };
         }
@@ -52,6 +57,9 @@ export function createTestProvider(publicUrl: string): PaymentProvider {
           paymentIntentId: `test_pi_${idempotencyKey}`,
           amount: { pennies: amountPennies, currency: 'gbp' },
         };
+      },
+      async detach(card) {
+        detached.add(card.paymentMethodId);
       },
     },
     ownPage: {

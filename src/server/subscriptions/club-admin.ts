@@ -1,5 +1,9 @@
 import { desc, eq } from 'drizzle-orm';
-import { SUBSCRIPTION_STATUSES, type SubscriptionStatus } from '~/shared/subscriptions/club';
+import {
+  SUBSCRIPTION_STATUSES,
+  type SubscriptionStatus,
+  type SubscriptionView,
+} from '~/shared/subscriptions/club';
 import { addDays, type IsoDate } from '~/shared/time/london-time';
 import { boxRulesOf } from '../boxes/box-rules';
 import { profiles, subscriptions } from '../db/schema';
@@ -55,8 +59,18 @@ export async function adminDetail(deps: ClubDeps, id: string) {
     .where(eq(subscriptions.id, id));
   if (!row) throw notFound('Subscription not found');
   const [view] = await viewsOf(deps, deps.db, [row.sub]);
+  return {
+    ...view!,
+    member: row.member,
+    payments: await boxPayments(deps, view!),
+    history: await historyOf(deps.db, id),
+  };
+}
+
+/** What was paid (and refunded) for each box that was made, from its order. */
+export async function boxPayments(deps: ClubDeps, view: SubscriptionView) {
   const payments = [];
-  for (const box of view!.boxes) {
+  for (const box of view.boxes) {
     if (!box.order_id) continue;
     const order = await deps.orders.getForAdmin(box.order_id);
     payments.push({
@@ -69,7 +83,7 @@ export async function adminDetail(deps: ClubDeps, id: string) {
       payments: order.payments,
     });
   }
-  return { ...view!, member: row.member, payments, history: await historyOf(deps.db, id) };
+  return payments;
 }
 
 /**
@@ -86,6 +100,8 @@ export async function upcomingBoxes(deps: ClubDeps, from: IsoDate, to: IsoDate) 
   const byDay = new Map<IsoDate, { boxes: number; cookies: number }>();
   for (const s of rows) {
     if (s.status !== 'active' && s.status !== 'failing' && s.status !== 'paused') continue;
+    // Without a saved card no box is made (issue 44): nothing to plan for.
+    if (!s.paymentMethodId) continue;
     for (let d = s.nextBoxDate; d <= to; d = addDays(d, s.everyWeeks * 7)) {
       if (d < from) continue;
       if (s.status === 'paused' && (s.pausedUntil === null || d < s.pausedUntil)) continue;

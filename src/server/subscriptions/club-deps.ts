@@ -7,6 +7,7 @@ import type { Logger } from '../logger';
 import type { MailService } from '../mail/mail-service';
 import type { OrdersService } from '../orders/orders-service';
 import type { PaymentProvider, ProviderEvent } from '../payments/payment-provider';
+import type { RateLimiter } from '../rate-limit/rate-limiter';
 
 /** What the Cookie Club is handed where services are wired (it reaches into no other feature). */
 export interface ClubDeps {
@@ -22,6 +23,8 @@ export interface ClubDeps {
   zones: (exec: Db | Tx) => Promise<readonly DeliveryZone[]>;
   /** Records a charge's answer through the payments module's one fulfilment (paid exactly once). */
   recordCharge: (event: ProviderEvent) => Promise<unknown>;
+  /** Joining is rate limited per member: each join opens a card page at the provider. */
+  rateLimiter: RateLimiter;
   log: Logger;
 }
 

@@ -4,10 +4,15 @@ import type { IsoDate } from '~/shared/time/london-time';
 import type { Db } from '../db/client';
 import { productBoxes, products, profiles, subscriptions } from '../db/schema';
 import type { ClubDeps } from './club-deps';
-import { priceIfSendable, pricingNow } from './club-pricing';
+import { priceIfSendable, pricingNow, underMinimum } from './club-pricing';
 
 /** How many open delivery days the join page offers for the first box. */
 const FIRST_DAYS_OFFERED = 12;
+/**
+ * What the join page starts on before the member says how many: one box of a box product (issue
+ * 43: it started at 6 boxes, £130.99 a fortnight), or a box of 6 loose cookies.
+ */
+export const STARTING_QUANTITY = { box: 1, cookies: 6 } as const;
 
 /**
  * What "Join the Cookie Club" offers: the cookies and boxes on sale, for a box the cookies it may
@@ -16,7 +21,7 @@ const FIRST_DAYS_OFFERED = 12;
  */
 export async function joinOptions(
   deps: ClubDeps,
-  choice: { productId: string | null; quantity: number; profileId: string | null },
+  choice: { productId: string | null; quantity: number | null; profileId: string | null },
 ) {
   const [member] = choice.profileId
     ? await deps.db
@@ -26,30 +31,22 @@ export async function joinOptions(
     : [];
   const rows = await clubProducts(deps.db);
   const selected = rows.find((r) => r.id === choice.productId) ?? rows[0];
-  const catalogue: BoxCandidate[] = rows
-    .filter((r) => r.size === null)
-    .map((r) => ({ id: r.id, name: r.name, active: true, soldOut: false, isBox: false }));
   const rules = selected?.size
     ? { size: selected.size, allowedIds: selected.allowed, fixed: selected.fixed }
     : null;
-  const mayHold = rules ? cookiesItMayHold(rules, catalogue) : [];
+  const quantity = choice.quantity ?? (rules ? STARTING_QUANTITY.box : STARTING_QUANTITY.cookies);
+  const filling = selected ? fillingOf(selected, rows) : null;
   // A box is priced as the product whatever is in it: any full filling gives its price.
-  const balanced =
-    rules && !rules.fixed
-      ? balancedFill(
-          rules.size,
-          mayHold.map((c) => c.id),
-        )
-      : null;
+  const balanced = filling?.balanced ?? null;
   const price = selected
     ? await priceIfSendable(deps.db, await pricingNow(deps, deps.db), {
         postcode: member?.postcode ?? null,
         productId: selected.id,
-        quantity: choice.quantity,
+        quantity,
         boxFilling: balanced,
       })
     : null;
-  const cookies = price?.cookies ?? choice.quantity;
+  const cookies = price?.cookies ?? quantity;
   const days = (await deps.bakeDaysAt(() => new Date()).choices(cookies, 'delivery', price?.zone ?? null))
     .filter((d) => d.state === 'open')
     .slice(0, FIRST_DAYS_OFFERED)
@@ -58,7 +55,7 @@ export async function joinOptions(
     /** Loose cookies first, then boxes (size set), each by name. */
     choices: rows.map(clubChoice),
     product_id: selected?.id ?? null,
-    quantity: choice.quantity,
+    quantity,
     /** The chosen box: its size and, when the member fills it, the cookies it may hold. */
     box: rules
       ? {
@@ -66,11 +63,7 @@ export async function joinOptions(
           /** A fixed box's contents in a sentence; null when the member fills it. */
           fixed: rules.fixed && price?.lines[0]?.box ? contentsLine(price.lines[0].box) : null,
           /** Each cookie it may hold, with its count in "Fill it for me"'s balanced mix. */
-          may_hold: (rules.fixed ? [] : mayHold).map((c) => ({
-            id: c.id,
-            name: c.name,
-            balanced: balanced?.find((e) => e.product_id === c.id)?.quantity ?? 0,
-          })),
+          may_hold: filling?.mayHold ?? [],
         }
       : null,
     days,
@@ -80,6 +73,8 @@ export async function joinOptions(
           cookies_pennies: price.priced.subtotalPennies,
           delivery_pennies: price.priced.deliveryPennies,
           total_pennies: price.priced.totalPennies,
+          /** The checkout's words when the box is under the zone's minimum order (joining is refused). */
+          minimum_note: underMinimum(price),
         }
       : null,
   };
@@ -124,6 +119,42 @@ const clubChoice = (r: ClubProduct) => ({
   /** A box the member fills (its filling is chosen when joining). */
   filled_by_member: r.size !== null && r.fixed === null,
 });
+
+/**
+ * For each box the member fills among `productIds`, the cookies it may hold (a member's "change"
+ * of what goes in the box), with "Fill it for me"'s balanced count of each.
+ */
+export async function fillingChoices(deps: ClubDeps, productIds: readonly string[]) {
+  const rows = await clubProducts(deps.db);
+  const out: Record<string, { id: string; name: string; balanced: number }[]> = {};
+  for (const r of rows) {
+    const filling = productIds.includes(r.id) ? fillingOf(r, rows) : null;
+    if (filling) out[r.id] = filling.mayHold;
+  }
+  return out;
+}
+
+/**
+ * A box the member fills: the cookies on sale it may hold, each with its count in "Fill it for
+ * me"'s balanced mix (and that mix). Null for a loose cookie or a fixed box.
+ */
+function fillingOf(box: ClubProduct, rows: readonly ClubProduct[]) {
+  if (!box.size || box.fixed) return null;
+  const catalogue: BoxCandidate[] = rows
+    .filter((r) => r.size === null)
+    .map((r) => ({ id: r.id, name: r.name, active: true, soldOut: false, isBox: false }));
+  const cookies = cookiesItMayHold({ size: box.size, allowedIds: box.allowed, fixed: null }, catalogue);
+  const balanced = balancedFill(
+    box.size,
+    cookies.map((c) => c.id),
+  );
+  const mayHold = cookies.map((c) => ({
+    id: c.id,
+    name: c.name,
+    balanced: balanced.find((e) => e.product_id === c.id)?.quantity ?? 0,
+  }));
+  return { mayHold, balanced };
+}
 
 /** Only what may be subscribed to (a member's "change" list): no days, no price. */
 export async function clubChoices(deps: ClubDeps) {

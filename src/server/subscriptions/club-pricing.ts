@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { BoxContents, BoxFilling } from '~/shared/boxes/box';
 import { checkFilling } from '~/shared/boxes/box';
+import { minimumText } from '~/shared/delivery-zones/zone-texts';
 import type { DeliveryZone } from '~/shared/delivery-zones/zones';
 import type { VatRate } from '~/shared/food-information';
-import { type PricedOrder, priceOrder } from '~/shared/pricing/price-order';
+import { deliveryTerms, type PricedOrder, priceOrder } from '~/shared/pricing/price-order';
 import { boxCandidates, boxRulesOf } from '../boxes/box-rules';
 import type { PricingSettings, ProductLine } from '../checkout/checkout-service';
 import type { Db, Tx } from '../db/client';
@@ -85,15 +86,32 @@ export async function priceBox(
       cookiesEach,
     },
   ];
+  // The checkout's own terms (fee, free-delivery threshold, minimum): one price for the same box.
   const priced = priceOrder({
     lines,
     fulfilment: 'delivery',
-    deliveryFeePennies: zone ? zone.feePennies : settings.deliveryFeePennies,
-    freeDeliveryOverPennies: zone ? zone.freeOverPennies : settings.freeDeliveryOverPennies,
+    ...deliveryTerms(settings, zone),
     discount: null,
   });
   return { lines, priced, cookies: sub.quantity * cookiesEach, zone };
 }
+
+export type PricedBox = NonNullable<Awaited<ReturnType<typeof priceBox>>>;
+
+/**
+ * A box under its zone's minimum order is refused, in the checkout's words (issue 44): when
+ * joining and when a change would take it under. A box already made is sent as priced.
+ */
+export function refuseUnderMinimum(price: PricedBox) {
+  const message = underMinimum(price);
+  if (message) throw badRequest(message, { quantity: message });
+}
+
+/** The checkout's words for a box under its zone's minimum order; null when it is not. */
+export const underMinimum = ({ priced, zone }: PricedBox) =>
+  zone?.minimumOrderPennies != null && priced.minimumShortfallPennies !== null
+    ? minimumText(zone.minimumOrderPennies)
+    : null;
 
 /** Today's price, or null when the subscription's contents cannot be sent as they are. */
 export async function priceIfSendable(exec: Db | Tx, pricing: ClubPricing, sub: ClubContents) {

@@ -66,10 +66,29 @@ async function join(declinedLater = false) {
   const { subscriptionId, sessionId, url } = await res.json();
   expect(url).toBe(`https://checkout.stripe.test/c/pay/${sessionId}`);
   const session = standIn.completeSetup(sessionId, { declinedLater });
-  return { subscriptionId: subscriptionId as string, session, firstDate };
+  return { subscriptionId: subscriptionId as string, session, firstDate, user };
 }
 
 describe('the Cookie Club on Stripe', () => {
+  it('detaches the saved card at Stripe when the member deletes their account, and charges nothing more', async () => {
+    const { subscriptionId, session, firstDate, user } = await join();
+    await sendWebhook('checkout.session.completed', { ...session, status: 'complete' });
+    const [sub] = await t.services.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.id, subscriptionId));
+    expect(sub).toMatchObject({ status: 'active', paymentMethodId: 'pm_card_visa' });
+    const charged = intentRequests().length;
+    expect(
+      (await api(t, 'POST', '/api/account/delete', { password: user.password }, user.cookie)).status,
+    ).toBe(200);
+    const detached = standIn.requests.filter((r) => r.path === '/v1/payment_methods/pm_card_visa/detach');
+    expect(detached).toHaveLength(1);
+    await t.services.subscriptions.runDue(asOfInstant(addDays(firstDate, 28 - 3)));
+    expect(intentRequests()).toHaveLength(charged);
+    expect(await boxesOf(subscriptionId)).toHaveLength(1);
+  });
+
   it('saves the card with Checkout in setup mode and charges the first box once, however often Stripe says so', async () => {
     const { subscriptionId, session, firstDate } = await join();
     const created = standIn.requests.find(

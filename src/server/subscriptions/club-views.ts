@@ -1,8 +1,11 @@
 import { desc, eq, inArray } from 'drizzle-orm';
 import { contentsLine } from '~/shared/boxes/box';
 import type { BoxStatus, SubscriptionStatus, SubscriptionView } from '~/shared/subscriptions/club';
+import { boxRulesOf } from '../boxes/box-rules';
 import type { Db, Tx } from '../db/client';
 import { products, profiles, subscriptionBoxes, subscriptionHistory, type subscriptions } from '../db/schema';
+import { decideZone } from '../delivery-zones/zones-service';
+import { templateNow, weekdaysFor } from './club-change';
 import type { ClubDeps } from './club-deps';
 import { priceIfSendable, pricingNow } from './club-pricing';
 
@@ -37,12 +40,14 @@ export async function viewsOf(deps: ClubDeps, exec: Db | Tx, rows: SubRow[]): Pr
         .where(inArray(profiles.id, profileIds))
     ).map((p) => [p.id, p.postcode]),
   );
+  const template = await templateNow(deps, exec);
+  const sizes = await boxRulesOf(exec, productIds);
   const views: SubscriptionView[] = [];
   for (const r of rows) {
-    const price = await priceIfSendable(exec, pricing, {
-      ...r,
-      postcode: postcodes.get(r.profileId) ?? null,
-    });
+    const postcode = postcodes.get(r.profileId) || null;
+    const price = await priceIfSendable(exec, pricing, { ...r, postcode });
+    const zone = postcode ? decideZone(pricing.zones, postcode).zone : null;
+    const rules = r.productId ? sizes.get(r.productId) : undefined;
     views.push({
       id: r.id,
       status: r.status as SubscriptionStatus,
@@ -50,8 +55,11 @@ export async function viewsOf(deps: ClubDeps, exec: Db | Tx, rows: SubRow[]): Pr
       product_name: (r.productId && names.get(r.productId)) || 'A cookie no longer sold',
       quantity: r.quantity,
       box_contents: price?.lines[0]?.box ? contentsLine(price.lines[0].box) : null,
+      box_size: rules?.size ?? null,
+      filling: rules && !rules.fixed ? (r.boxFilling ?? []) : null,
       every_weeks: r.everyWeeks,
       weekday: r.weekday,
+      delivery_weekdays: weekdaysFor(template, zone),
       next_box_date: r.status === 'cancelled' ? null : r.nextBoxDate,
       price_pennies: price?.priced.totalPennies ?? r.quotedPennies,
       card_label: r.cardLabel,

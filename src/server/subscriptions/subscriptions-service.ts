@@ -1,10 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { normaliseFilling } from '~/shared/boxes/box';
 import { isUuid } from '~/shared/ids';
 import type { Actor } from '~/shared/orders/actor';
 import type { SubscriptionView } from '~/shared/subscriptions/club';
-import { ChangeClubSchema, JoinClubSchema, PauseClubSchema } from '~/shared/subscriptions/club-schemas';
-import { addDays, daysBetween, type IsoDate, londonDate, weekdayOf } from '~/shared/time/london-time';
+import { PauseClubSchema } from '~/shared/subscriptions/club-schemas';
+import { addDays, daysBetween, formatBakeDay, type IsoDate, londonDate } from '~/shared/time/london-time';
 import type { SessionUser } from '../auth/session-service';
 import type { Tx } from '../db/client';
 import { profiles, subscriptionBoxes, subscriptions } from '../db/schema';
@@ -12,12 +11,14 @@ import { AppError, badRequest, notFound, parseOrThrow } from '../errors';
 import type { SavedCard } from '../payments/payment-provider';
 import { boxesToCharge, chargeBox, settleWebhookPaid } from './box-charger';
 import { makeNextBox } from './box-maker';
+import { detachCards, endForDeletedAccount, subscriptionsExport } from './club-account';
 import { adminDetail, adminOverview, upcomingBoxes } from './club-admin';
+import { changeSubscription } from './club-change';
 import type { ClubDeps } from './club-deps';
 import { CLUB } from './club-deps';
 import { addHistory } from './club-history';
-import { cardPage, clubChoices, joinOptions } from './club-pages';
-import { priceBox, pricingNow } from './club-pricing';
+import { joinClub } from './club-join';
+import { cardPage, clubChoices, fillingChoices, joinOptions } from './club-pages';
 import { sendReminders } from './club-reminders';
 import { viewsOf } from './club-views';
 
@@ -28,9 +29,6 @@ export function asOfInstant(asOf: IsoDate | undefined, real = new Date()): Date 
   if (!asOf) return real;
   return new Date(real.getTime() + daysBetween(londonDate(real), asOf) * 86_400_000);
 }
-
-/** The first date on or after `from` that falls on `weekday`. */
-const onWeekday = (from: IsoDate, weekday: number) => addDays(from, (weekday - weekdayOf(from) + 7) % 7);
 
 /**
  * The Cookie Club (issue 33, docs/decisions/045): members join with a saved card, the scheduler
@@ -115,11 +113,13 @@ export function createSubscriptionsService(deps: ClubDeps) {
       if (sub.status !== 'paused') throw badRequest('This subscription is not paused.');
       let next = sub.nextBoxDate;
       while (next < earliestUnbilled(now)) next = addDays(next, sub.everyWeeks * 7);
+      // Never active without a card (issue 44): one paused while waiting for its card waits again.
+      const status = sub.paymentMethodId ? 'active' : 'awaiting_card';
       await tx
         .update(subscriptions)
-        .set({ status: 'active', pausedUntil: null, nextBoxDate: next })
+        .set({ status, pausedUntil: null, nextBoxDate: next })
         .where(eq(subscriptions.id, id));
-      await addHistory(tx, id, 'resumed', actor);
+      await addHistory(tx, id, 'resumed', actor, status === 'awaiting_card' ? 'Waiting for a card' : null);
     });
   }
 
@@ -137,7 +137,7 @@ export function createSubscriptionsService(deps: ClubDeps) {
         .update(subscriptions)
         .set({ nextBoxDate: addDays(sub.nextBoxDate, sub.everyWeeks * 7) })
         .where(eq(subscriptions.id, id));
-      await addHistory(tx, id, 'skipped', actor, `Box of ${sub.nextBoxDate} skipped`);
+      await addHistory(tx, id, 'skipped', actor, `Box of ${formatBakeDay(sub.nextBoxDate)} skipped`);
     });
   }
 
@@ -153,7 +153,7 @@ export function createSubscriptionsService(deps: ClubDeps) {
         .update(subscriptions)
         .set({ status: 'paused', pausedUntil: until })
         .where(eq(subscriptions.id, id));
-      await addHistory(tx, id, 'paused', actor, until ? `Until ${until}` : 'Until resumed');
+      await addHistory(tx, id, 'paused', actor, until ? `Until ${formatBakeDay(until)}` : 'Until resumed');
     });
   }
 
@@ -198,39 +198,8 @@ export function createSubscriptionsService(deps: ClubDeps) {
      * then the first box is made for the chosen day and charged.
      */
     async join(user: SessionUser, input: unknown) {
-      const j = parseOrThrow(JoinClubSchema, input);
-      const [profile] = await db.select().from(profiles).where(eq(profiles.id, user.id));
-      if (!profile) throw badRequest('Please add your delivery details to your account first.');
-      const contents = {
-        productId: j.product_id,
-        quantity: j.quantity,
-        boxFilling: j.box ?? null,
-        postcode: profile.postcode,
-      };
-      const price = await priceBox(db, await pricingNow(deps, db), contents);
-      if (!price) throw badRequest('Sorry, that cookie is not available.', { product_id: 'Not available' });
-      const open = (
-        await deps.bakeDaysAt(() => new Date()).choices(price.cookies, 'delivery', price.zone)
-      ).some((d) => d.date === j.first_date && d.state === 'open');
-      if (!open) throw badRequest('Please choose an open delivery day.', { first_date: 'Not an open day' });
-      const [sub] = await db
-        .insert(subscriptions)
-        .values({
-          profileId: profile.id,
-          productId: j.product_id,
-          quantity: j.quantity,
-          boxFilling: j.box ? normaliseFilling(j.box) : null,
-          everyWeeks: j.every_weeks,
-          weekday: weekdayOf(j.first_date),
-          nextBoxDate: j.first_date,
-          paymentProvider: provider.name,
-          quotedPennies: price.priced.totalPennies,
-        })
-        .returning();
-      await db.transaction((tx) =>
-        addHistory(tx, sub!.id, 'joined', { type: 'customer', id: user.id, name: profile.fullName }),
-      );
-      return { subscriptionId: sub!.id, ...(await openCardPage(sub!, profile.email)) };
+      const { sub, email } = await joinClub(deps, user, input);
+      return { subscriptionId: sub.id, ...(await openCardPage(sub, email)) };
     },
 
     /**
@@ -288,48 +257,18 @@ export function createSubscriptionsService(deps: ClubDeps) {
 
     /** Changes frequency, weekday or contents from the next unbilled box. */
     async change(id: string, profileId: string | null, input: unknown, actor: Actor, now = new Date()) {
-      const c = parseOrThrow(ChangeClubSchema, input);
-      await db.transaction(async (tx) => {
-        const sub = await lockOwn(tx, id, profileId);
-        if (sub.status === 'cancelled') throw badRequest('This subscription is cancelled.');
-        // New contents are checked as a join's are: a box must be full of cookies it may hold.
-        const productChanged = c.product_id !== undefined && c.product_id !== sub.productId;
-        const boxFilling = c.box ? normaliseFilling(c.box) : productChanged ? null : sub.boxFilling;
-        if (c.product_id || c.box) {
-          const [member] = await tx.select().from(profiles).where(eq(profiles.id, sub.profileId));
-          const price = await priceBox(tx, await pricingNow(deps, tx), {
-            postcode: member?.postcode ?? null,
-            productId: c.product_id ?? sub.productId,
-            quantity: c.quantity ?? sub.quantity,
-            boxFilling,
-          });
-          if (!price)
-            throw badRequest('Sorry, that cookie is not available.', { product_id: 'Not available' });
-        }
-        const weekday = c.weekday ?? sub.weekday;
-        let next = sub.nextBoxDate;
-        if (weekday !== sub.weekday) next = onWeekday(addDays(next, -3), weekday);
-        while (next < earliestUnbilled(now)) next = addDays(next, 7);
-        await tx
-          .update(subscriptions)
-          .set({
-            everyWeeks: c.every_weeks ?? sub.everyWeeks,
-            weekday,
-            productId: c.product_id ?? sub.productId,
-            quantity: c.quantity ?? sub.quantity,
-            boxFilling,
-            nextBoxDate: next,
-          })
-          .where(eq(subscriptions.id, id));
-        await addHistory(tx, id, 'changed', actor, JSON.stringify(c));
-      });
+      await db.transaction(async (tx) =>
+        changeSubscription(deps, tx, await lockOwn(tx, id, profileId), input, actor, earliestUnbilled(now)),
+      );
     },
 
     /** The join page's choices and today's price per box for the member's choice. */
-    joinOptions: (choice: { productId: string | null; quantity: number; profileId: string | null }) =>
+    joinOptions: (choice: { productId: string | null; quantity: number | null; profileId: string | null }) =>
       joinOptions(deps, choice),
     /** What may be subscribed to, without the join page's days and price (a member's "change"). */
     choices: () => clubChoices(deps),
+    /** The cookies each of the member's fillable boxes may hold, by box product id. */
+    fillingChoices: (productIds: readonly string[]) => fillingChoices(deps, productIds),
     /** The test card page's subscription (what its saved card will pay for); null when unknown. */
     cardPage: (setupSessionId: string) => cardPage(deps, setupSessionId),
 
@@ -340,6 +279,13 @@ export function createSubscriptionsService(deps: ClubDeps) {
     },
     /** Boxes to come per day before they are made (the bake-days overview). */
     upcomingBoxes: (from: IsoDate, to: IsoDate) => upcomingBoxes(deps, from, to),
+
+    /** In an account deletion's transaction: ends its subscriptions; answers the cards to detach after commit. */
+    endForDeletedAccount,
+    /** Detaches a deleted account's saved cards at the provider, once the deletion has committed. */
+    detachCards: (cards: readonly SavedCard[]) => detachCards(deps, cards),
+    /** The member's subscriptions for "Download my data": boxes, payments and history. */
+    exportFor: (profileId: string) => subscriptionsExport(deps, profileId),
 
     /** Opens the hosted page that saves a new card for the member's subscription. */
     async updateCard(id: string, user: SessionUser) {

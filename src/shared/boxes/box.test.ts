@@ -94,6 +94,12 @@ describe('"Fill it for me"', () => {
     expect(filledCount(twelve)).toBe(12);
     expect(twelve.map((e) => e.quantity).sort()).toEqual([2, 2, 2, 3, 3]);
   });
+  it('fills a varied box from across the cookies, not the first ones by name', () => {
+    const twelve = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l'];
+    expect(balancedFill(4, twelve).map((e) => e.product_id)).toEqual(['a', 'd', 'g', 'j']);
+    expect(balancedFill(6, twelve).map((e) => e.product_id)).toEqual(['a', 'c', 'e', 'g', 'i', 'k']);
+    expect(filledCount(balancedFill(6, twelve))).toBe(6);
+  });
   it('keeps what the customer chose and completes the rest', () => {
     const filled = balancedFill(6, ['a', 'b', 'c'], [{ product_id: 'a', quantity: 3 }]);
     expect(filled).toEqual([

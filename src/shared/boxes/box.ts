@@ -117,10 +117,18 @@ export function balancedFill(size: number, choices: readonly string[], current: 
   if (choices.length === 0) return normaliseFilling(current);
   const counts = new Map(choices.map((id) => [id, 0]));
   for (const e of current) counts.set(e.product_id, (counts.get(e.product_id) ?? 0) + e.quantity);
-  for (let left = size - filledCount(current); left > 0; left--) {
-    let pick = choices[0]!;
-    for (const id of choices) if (counts.get(id)! < counts.get(pick)!) pick = id;
-    counts.set(pick, counts.get(pick)! + 1);
+  // Level by level: each of the fewest-chosen cookies gets one more. When fewer places are left
+  // than such cookies, they go to cookies spread across the whole list, so a box of 6 from 12
+  // cookies is a mix from all of them, not the first six by name (issue 43).
+  for (let left = size - filledCount(current); left > 0; ) {
+    const fewest = Math.min(...choices.map((id) => counts.get(id)!));
+    const level = choices.filter((id) => counts.get(id) === fewest);
+    const take = Math.min(left, level.length);
+    for (let i = 0; i < take; i++) {
+      const pick = level[Math.floor((i * level.length) / take)]!;
+      counts.set(pick, counts.get(pick)! + 1);
+    }
+    left -= take;
   }
   return normaliseFilling([...counts].map(([product_id, quantity]) => ({ product_id, quantity })));
 }

@@ -150,6 +150,15 @@ export async function startStripeStandIn() {
           },
         });
       }
+      // A saved card taken off its customer: it can never be charged again (detached by the shop).
+      const detachMatch = /^\/v1\/payment_methods\/([^/]+)\/detach$/.exec(path);
+      if (req.method === 'POST' && detachMatch) {
+        return send(200, {
+          id: decodeURIComponent(detachMatch[1]!),
+          object: 'payment_method',
+          customer: null,
+        });
+      }
       if (req.method === 'POST' && path === '/v1/payment_intents') {
         const key = String(req.headers['idempotency-key'] ?? '');
         const paymentMethod = form.get('payment_method') ?? '';

@@ -13,11 +13,14 @@ export const FILL_FIELD = 'fill_';
 export function ClubBoxFiller({
   size,
   mayHold,
+  initial = {},
 }: {
   size: number;
   mayHold: { id: string; name: string; balanced: number }[];
+  /** What is in the box now, by cookie id (a member changing their filling). */
+  initial?: Record<string, number>;
 }) {
-  const [counts, setCounts] = useState<Record<string, number>>({});
+  const [counts, setCounts] = useState<Record<string, number>>(initial);
   const chosen = Object.values(counts).reduce((a, b) => a + b, 0);
   const fillForMe = () => setCounts(Object.fromEntries(mayHold.map((c) => [c.id, c.balanced])));
   return (

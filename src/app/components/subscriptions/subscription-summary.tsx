@@ -52,7 +52,7 @@ export function SubscriptionSummary({
           </dd>
         </div>
         <div>
-          <dt className="text-cocoa-light">Price per box</dt>
+          <dt className="text-cocoa-light">Each delivery</dt>
           <dd>{formatPence(sub.price_pennies)} including delivery</dd>
         </div>
         <div>

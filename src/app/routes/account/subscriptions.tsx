@@ -1,6 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
 import { data, Link, redirect, useFetcher } from 'react-router';
+import { ClubBoxFiller, fillingOfForm } from '~/app/components/subscriptions/club-box-filler';
 import { SubscriptionSummary } from '~/app/components/subscriptions/subscription-summary';
 import { Button } from '~/app/components/ui/button';
 import { Card } from '~/app/components/ui/card';
@@ -8,8 +9,9 @@ import { ConfirmDialog } from '~/app/components/ui/confirm-dialog';
 import { Input, Label, Select } from '~/app/components/ui/input';
 import { requireCustomerPage } from '~/app/lib/guards.server';
 import { pageMeta } from '~/app/lib/meta';
-import { field, runPageAction } from '~/app/lib/page-action.server';
+import { field, numberField, runPageAction } from '~/app/lib/page-action.server';
 import { type PageActionResult, useActionToast } from '~/app/lib/use-action-toast';
+import { badRequest } from '~/server/errors';
 import { customerActor } from '~/shared/orders/actor';
 import { EVERY_WEEKS, type SubscriptionView } from '~/shared/subscriptions/club';
 import { WEEKDAY_NAMES } from '~/shared/time/london-time';
@@ -30,10 +32,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     subscriptions.listForCustomer(user.id),
     subscriptions.choices(),
   ]);
+  // The member's own box they fill is changed with its filling here; another such box is chosen,
+  // with its filling, on the join page.
+  const fillings = await subscriptions.fillingChoices(
+    list.flatMap((s) => (s.filling ? [s.product_id!] : [])),
+  );
   const cardSaved = new URL(request.url).searchParams.get('card') === 'saved';
   return data(
-    // A box the member fills is chosen with its filling on the join page, so not offered here.
-    { subscriptions: list, cookies: choices.filter((c) => !c.filled_by_member), cardSaved },
+    { subscriptions: list, cookies: choices.filter((c) => !c.filled_by_member), fillings, cardSaved },
     { headers: { 'Cache-Control': 'private, no-store' } },
   );
 }
@@ -66,20 +72,24 @@ export async function action({ request, context }: Route.ActionArgs) {
         return club.resume(id, user.id, actor);
       case 'cancel':
         return club.cancel(id, user.id, actor);
-      case 'change':
+      case 'change': {
+        const box = fillingOfForm(form);
         return club.change(
           id,
           user.id,
           {
-            every_weeks: field(form, 'every_weeks') || undefined,
-            weekday: field(form, 'weekday') || undefined,
+            every_weeks: numberField(form, 'every_weeks'),
+            weekday: numberField(form, 'weekday'),
             product_id: field(form, 'product_id') || undefined,
-            quantity: field(form, 'quantity') || undefined,
+            quantity: numberField(form, 'quantity'),
+            ...(box.length ? { box } : {}),
           },
           actor,
         );
+      }
       default:
-        throw redirect('/account/subscriptions');
+        // A form this page never sends (issue 44: it was a 500).
+        throw badRequest('That is not something this page can do.');
     }
   });
 }
@@ -94,7 +104,7 @@ const MESSAGES = {
 };
 
 export default function SubscriptionsPage({ loaderData }: Route.ComponentProps) {
-  const { subscriptions, cookies, cardSaved } = loaderData;
+  const { subscriptions, cookies, fillings, cardSaved } = loaderData;
   return (
     <main className="mx-auto w-full max-w-3xl px-4 py-8 sm:py-12">
       <Link to="/account" className="mb-6 inline-flex items-center gap-1 text-caramel-dark hover:underline">
@@ -123,7 +133,9 @@ export default function SubscriptionsPage({ loaderData }: Route.ComponentProps) 
                   Your last payment was declined. Update your card and the waiting box is tried again at once.
                 </p>
               )}
-              {sub.status !== 'cancelled' && <MemberActions sub={sub} cookies={cookies} />}
+              {sub.status !== 'cancelled' && (
+                <MemberActions sub={sub} cookies={cookies} mayHold={fillings[sub.product_id ?? ''] ?? []} />
+              )}
             </Card>
           ))}
         </div>
@@ -132,8 +144,27 @@ export default function SubscriptionsPage({ loaderData }: Route.ComponentProps) 
   );
 }
 
-function MemberActions({ sub, cookies }: { sub: SubscriptionView; cookies: { id: string; name: string }[] }) {
+type Choice = { id: string; name: string; size: number | null };
+
+function MemberActions({
+  sub,
+  cookies,
+  mayHold,
+}: {
+  sub: SubscriptionView;
+  cookies: Choice[];
+  /** When the member fills the box: the cookies it may hold. */
+  mayHold: { id: string; name: string; balanced: number }[];
+}) {
   const fetcher = useFetcher<PageActionResult>();
+  // The product chosen in the change form: the quantity's label and the filling follow it.
+  const [productId, setProductId] = useState(sub.product_id ?? '');
+  const offered: Choice[] =
+    cookies.some((c) => c.id === sub.product_id) || !sub.product_id
+      ? cookies
+      : [{ id: sub.product_id, name: sub.product_name, size: sub.box_size }, ...cookies];
+  const isBox = (offered.find((c) => c.id === productId)?.size ?? null) !== null;
+  const fillsOwnBox = productId === sub.product_id && sub.filling !== null && mayHold.length > 0;
   useActionToast(fetcher, MESSAGES);
   const busy = fetcher.state !== 'idle';
   const [changing, setChanging] = useState(false);
@@ -210,11 +241,13 @@ function MemberActions({ sub, cookies }: { sub: SubscriptionView; cookies: { id:
           </p>
           <div>
             <Label htmlFor={`cookie-${sub.id}`}>Cookie</Label>
-            <Select id={`cookie-${sub.id}`} name="product_id" defaultValue={sub.product_id ?? ''}>
-              {(cookies.some((c) => c.id === sub.product_id) || !sub.product_id
-                ? cookies
-                : [{ id: sub.product_id, name: sub.product_name }, ...cookies]
-              ).map((c) => (
+            <Select
+              id={`cookie-${sub.id}`}
+              name="product_id"
+              value={productId}
+              onChange={(e) => setProductId(e.target.value)}
+            >
+              {offered.map((c) => (
                 <option key={c.id} value={c.id}>
                   {c.name}
                 </option>
@@ -222,7 +255,7 @@ function MemberActions({ sub, cookies }: { sub: SubscriptionView; cookies: { id:
             </Select>
           </div>
           <div>
-            <Label htmlFor={`quantity-${sub.id}`}>Cookies per box</Label>
+            <Label htmlFor={`quantity-${sub.id}`}>{isBox ? 'Boxes each time' : 'Cookies per box'}</Label>
             <Input
               id={`quantity-${sub.id}`}
               name="quantity"
@@ -231,6 +264,13 @@ function MemberActions({ sub, cookies }: { sub: SubscriptionView; cookies: { id:
               defaultValue={sub.quantity}
             />
           </div>
+          {fillsOwnBox && sub.box_size && (
+            <ClubBoxFiller
+              size={sub.box_size}
+              mayHold={mayHold}
+              initial={Object.fromEntries((sub.filling ?? []).map((e) => [e.product_id, e.quantity]))}
+            />
+          )}
           <div>
             <Label htmlFor={`every-${sub.id}`}>How often</Label>
             <Select id={`every-${sub.id}`} name="every_weeks" defaultValue={String(sub.every_weeks)}>
@@ -244,11 +284,14 @@ function MemberActions({ sub, cookies }: { sub: SubscriptionView; cookies: { id:
           <div>
             <Label htmlFor={`weekday-${sub.id}`}>Day of the week</Label>
             <Select id={`weekday-${sub.id}`} name="weekday" defaultValue={String(sub.weekday)}>
-              {WEEKDAY_NAMES.map((name, i) => (
-                <option key={name} value={i}>
-                  {name}
-                </option>
-              ))}
+              {/* Only the days the member's zone delivers on (and the day it has now, to keep). */}
+              {WEEKDAY_NAMES.map((name, i) =>
+                sub.delivery_weekdays.includes(i) || i === sub.weekday ? (
+                  <option key={name} value={i}>
+                    {name}
+                  </option>
+                ) : null,
+              )}
             </Select>
           </div>
           <div className="sm:col-span-2">

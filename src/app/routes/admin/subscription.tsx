@@ -9,8 +9,10 @@ import { pageMeta } from '~/app/lib/meta';
 import { field, runPageAction } from '~/app/lib/page-action.server';
 import { orNotFoundPage } from '~/app/lib/service-errors.server';
 import { type PageActionResult, useActionToast } from '~/app/lib/use-action-toast';
+import { badRequest } from '~/server/errors';
 import { formatPence } from '~/shared/money/money';
 import { adminActor } from '~/shared/orders/actor';
+import { HISTORY_ACTION_LABELS, historyNoteWords } from '~/shared/subscriptions/club';
 import { formatDateTime } from '~/shared/time/london-time';
 import type { Route } from './+types/subscription';
 
@@ -23,7 +25,16 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     () => context.services.subscriptions.adminDetail(params.id),
     'Subscription not found',
   );
-  return { sub, history: sub.history.map((h) => ({ ...h, when: formatDateTime(h.created_at) })) };
+  return {
+    sub,
+    history: sub.history.map((h) => ({
+      ...h,
+      when: formatDateTime(h.created_at),
+      // Words, never the stored code ("card_saved") or JSON and ISO dates (issue 43).
+      what: HISTORY_ACTION_LABELS[h.action] ?? h.action.replaceAll('_', ' '),
+      note: historyNoteWords(h.note),
+    })),
+  };
 }
 
 /** Pause, skip, resume or cancel on the member's behalf, recorded as by this owner. */
@@ -41,8 +52,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         return club.pause(params.id, null, { until: field(form, 'until') || null }, actor);
       case 'resume':
         return club.resume(params.id, null, actor);
-      default:
+      case 'cancel':
         return club.cancel(params.id, null, actor);
+      default:
+        // Never a cancellation by default: a form this page does not send changes nothing.
+        throw badRequest('That is not something this page can do.');
     }
   });
 }
@@ -124,8 +138,7 @@ export default function SubscriptionPage({ loaderData }: Route.ComponentProps) {
           {history.map((h, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: the history only grows, in order
             <li key={i}>
-              <span className="text-cocoa-light">{h.when}</span>: {h.action.replace('_', ' ')} by{' '}
-              {h.actor_name ?? h.actor_type}
+              <span className="text-cocoa-light">{h.when}</span>: {h.what} by {h.actor_name ?? h.actor_type}
               {h.note ? ` (${h.note})` : ''}
             </li>
           ))}

@@ -5,6 +5,7 @@ import { Card } from '~/app/components/ui/card';
 import { Input, Label, Select } from '~/app/components/ui/input';
 import { getUser, requireUserPage } from '~/app/lib/guards.server';
 import { pageMeta } from '~/app/lib/meta';
+import { numberField } from '~/app/lib/page-action.server';
 import { orFormRefusal } from '~/app/lib/service-errors.server';
 import { MAX_LINE_QUANTITY } from '~/shared/constants';
 import { isUuid } from '~/shared/ids';
@@ -21,15 +22,16 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: '/club',
   });
 
-const DEFAULT_QUANTITY = 6;
-
-/** The choice in the address (?product=&quantity=), so the price per box follows it; clamped. */
+/**
+ * The choice in the address (?product=&quantity=), so the price follows it; clamped. Without a
+ * quantity the server starts on one box (or six loose cookies).
+ */
 function choiceOf(url: URL) {
   const product = url.searchParams.get('product');
-  const quantity = Math.trunc(Number(url.searchParams.get('quantity')) || DEFAULT_QUANTITY);
+  const quantity = Math.trunc(Number(url.searchParams.get('quantity')));
   return {
     productId: product && isUuid(product) ? product : null,
-    quantity: Math.min(MAX_LINE_QUANTITY, Math.max(1, quantity)),
+    quantity: quantity > 0 ? Math.min(MAX_LINE_QUANTITY, quantity) : null,
   };
 }
 
@@ -57,8 +59,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   return orFormRefusal(async () => {
     const { url } = await context.services.subscriptions.join(user, {
       product_id: form.get('product_id'),
-      quantity: form.get('quantity'),
-      every_weeks: form.get('every_weeks'),
+      quantity: numberField(form, 'quantity'),
+      every_weeks: numberField(form, 'every_weeks'),
       first_date: form.get('first_date'),
       ...(box.length ? { box } : {}),
     });
@@ -72,12 +74,15 @@ export default function ClubPage({ loaderData, actionData }: Route.ComponentProp
   const busy = useNavigation().state !== 'idle';
   const fields: Record<string, string> = actionData?.fields ?? {};
   // Changing the cookie or the count re-prices the box on the server (the address keeps the choice).
-  const reprice = (form: HTMLFormElement) => {
+  // Another cookie or box starts on its own quantity: 6 cookies must not become 6 boxes.
+  const reprice = (form: HTMLFormElement, changed: string) => {
     const f = new FormData(form);
-    submit(
-      { product: String(f.get('product_id')), quantity: String(f.get('quantity')) },
-      { method: 'get', replace: true, preventScrollReset: true },
-    );
+    const product = String(f.get('product_id'));
+    submit(changed === 'quantity' ? { product, quantity: String(f.get('quantity')) } : { product }, {
+      method: 'get',
+      replace: true,
+      preventScrollReset: true,
+    });
   };
   return (
     <main className="mx-auto w-full max-w-3xl px-4 py-8 sm:py-12">
@@ -98,7 +103,7 @@ export default function ClubPage({ loaderData, actionData }: Route.ComponentProp
               const target: EventTarget = e.target;
               const name =
                 target instanceof HTMLInputElement || target instanceof HTMLSelectElement ? target.name : '';
-              if (name === 'product_id' || name === 'quantity') reprice(e.currentTarget);
+              if (name === 'product_id' || name === 'quantity') reprice(e.currentTarget, name);
             }}
           >
             <div>
@@ -119,6 +124,8 @@ export default function ClubPage({ loaderData, actionData }: Route.ComponentProp
             <div>
               <Label htmlFor="quantity">{box ? 'Boxes each time' : 'Cookies per box'}</Label>
               <Input
+                // Keyed by the product: another choice shows its own starting quantity.
+                key={product_id}
                 id="quantity"
                 name="quantity"
                 type="number"
@@ -170,10 +177,13 @@ export default function ClubPage({ loaderData, actionData }: Route.ComponentProp
                   <dd>{price.delivery_pennies ? formatPence(price.delivery_pennies) : 'Free'}</dd>
                 </div>
                 <div className="flex justify-between font-bold">
-                  <dt>Per box</dt>
+                  <dt>Each delivery</dt>
                   <dd>{formatPence(price.total_pennies)}</dd>
                 </div>
               </dl>
+            )}
+            {price?.minimum_note && (
+              <p className="text-sm font-medium text-red-700 sm:col-span-2">{price.minimum_note}</p>
             )}
             <p role="alert" className="text-sm font-medium text-red-700 sm:col-span-2">
               {actionData?.error}
@@ -183,7 +193,11 @@ export default function ClubPage({ loaderData, actionData }: Route.ComponentProp
                 <p>Sign in with a customer account to join.</p>
               ) : (
                 <>
-                  <Button type="submit" size="lg" disabled={busy || days.length === 0}>
+                  <Button
+                    type="submit"
+                    size="lg"
+                    disabled={busy || days.length === 0 || !!price?.minimum_note}
+                  >
                     {who === 'visitor' ? 'Sign in to join' : 'Join and save a card'}
                   </Button>
                   <p className="mt-2 text-sm text-cocoa-light">
