@@ -82,6 +82,8 @@ const ZONES: Record<string, string[]> = {
     'boxes',
     'delivery-zones',
   ],
+  // The back office's people and roles (issue 45).
+  staff: ['db', 'http', 'auth'],
   cli: ['db', 'auth', 'account', 'backup', 'subscriptions'],
 };
 
@@ -128,6 +130,7 @@ const PUBLIC: Record<string, string[]> = {
   payments: ['payments-service', 'payment-provider', 'payments-routes'],
   settings: ['settings-service'],
   subscriptions: ['subscriptions-service', 'subscription-routes'],
+  staff: ['staff-service', 'staff-routes'],
 };
 
 const isTest = (file: string) =>

@@ -36,6 +36,7 @@ import { noteRoute } from './http/request-log';
 import { metricsRoutes } from './metrics/metrics-routes';
 import { paymentsRoutes } from './payments/payments-routes';
 import type { Services } from './services';
+import { staffRoutes } from './staff/staff-routes';
 import { adminSubscriptionRoutes, subscriptionRoutes } from './subscriptions/subscription-routes';
 
 export interface ClientBuild {
@@ -188,6 +189,7 @@ export function createApp(services: Services, build?: ClientBuild, cache = creat
   app.route('/api/payments', paymentsRoutes(services));
   app.route('/api/subscriptions', subscriptionRoutes(services));
   app.route('/api/admin/subscriptions', adminSubscriptionRoutes(services));
+  app.route('/api/admin/staff', staffRoutes(services));
   app.route('/api/admin', adminRoutes(services));
   app.route('/api/contact', contactRoutes(services));
   app.all('/api/*', () => {

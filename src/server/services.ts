@@ -31,6 +31,7 @@ import { createOrdersService } from './orders/orders-service';
 import { createPaymentProvider, createPaymentsService, type PaymentHooks } from './payments/payments-service';
 import { createRateLimiter } from './rate-limit/rate-limiter';
 import { createSettingsService } from './settings/settings-service';
+import { createStaffService } from './staff/staff-service';
 import { createSubscriptionsService } from './subscriptions/subscriptions-service';
 
 /**
@@ -137,6 +138,8 @@ export async function createServices(
     session,
     accounts,
     accountPrivacy,
+    /** The back office's people and roles (issue 45). */
+    staff: createStaffService(db),
     rateLimiter,
     mail,
     orders,

@@ -145,14 +145,20 @@ export const userRoles = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    role: text('role', { enum: ['admin'] }).notNull(),
+    // `admin` is the owner (the row every shop has had since the start); staff and bakers since issue 45.
+    role: text('role', { enum: ['admin', 'staff', 'baker'] }).notNull(),
     createdAt: createdAt(),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.role] }),
-    check('user_roles_role_check', sql`${t.role} in ('admin')`),
+    // One role per person: the back office's powers never add up from two rows.
+    uniqueIndex('user_roles_one_per_user').on(t.userId),
+    check('user_roles_role_check', sql`${t.role} in ('admin', 'staff', 'baker')`),
   ],
 );
+
+/** A `user_roles.role` as stored. */
+export type UserRoleRow = (typeof userRoles.$inferSelect)['role'];
 
 // ---- Catalogue ----
 
