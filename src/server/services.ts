@@ -1,6 +1,8 @@
 import { createAccountPrivacyService } from './account/account-privacy-service';
 import { createAccountService } from './account/account-service';
 import { seedDemoUsers } from './account/seed-demo-users';
+import { actingAs } from './activity/activity-log';
+import { createActivityReads } from './activity/activity-reads';
 import { createAdminServices } from './admin/admin-services';
 import { createAuth } from './auth/auth';
 import { createSessionService } from './auth/session-service';
@@ -140,6 +142,8 @@ export async function createServices(
     accountPrivacy,
     /** The back office's people and roles (issue 45). */
     staff: createStaffService(db),
+    /** The back office's activity log (issue 45): its reads, and naming who acts on a page. */
+    activity: { ...createActivityReads(db), actingAs },
     rateLimiter,
     mail,
     orders,

@@ -74,6 +74,7 @@ export async function requireAdminPage(
   if (
     reading ? mayOpenPage(role, pathname) : mayActOnPage(role, pathname, await intentOf(request, pathname))
   ) {
+    context.services.activity.actingAs(user); // the activity log's author of this request's changes
     return { ...user, staffRole: role };
   }
   if (reading && pathname.replace(/\/$/, '') === '/admin') throw redirect(landingPage(role));

@@ -1,5 +1,6 @@
 import { createMiddleware } from 'hono/factory';
 import { mayUseApi } from '~/shared/staff/back-office-access';
+import { actingAs } from '../activity/activity-log';
 import { forbidden } from '../errors';
 import type { SessionService, SessionUser } from './session-service';
 
@@ -28,6 +29,7 @@ export const adminOnly = (session: SessionService) =>
     if (!user.staffRole || !mayUseApi(user.staffRole, c.req.method, c.req.path)) {
       throw forbidden('Your role in the back office does not allow this.');
     }
+    actingAs(user);
     c.set('user', user);
     await next();
   });

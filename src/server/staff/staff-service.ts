@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { STAFF_ROLE_LABELS, STAFF_ROLES, type StaffRole } from '~/shared/staff/back-office-access';
+import { recordActivity } from '../activity/activity-log';
 import { ROW_OF_STAFF_ROLE, STAFF_ROLE_OF_ROW } from '../auth/session-service';
 import type { Db, Tx } from '../db/db-types';
 import { sessions, userRoles, users } from '../db/schema';
@@ -72,6 +73,12 @@ export function createStaffService(db: Db) {
             .where(eq(userRoles.userId, userId));
           await tx.delete(sessions).where(eq(sessions.userId, userId));
         }
+        await recordActivity(tx, {
+          kind: 'staff.role',
+          record: ['user', userId],
+          before: { role: current },
+          after: { role },
+        });
         return { before: current, after: role };
       });
     },
@@ -83,6 +90,11 @@ export function createStaffService(db: Db) {
         keepAnOwner(current, null, owners);
         await tx.delete(userRoles).where(eq(userRoles.userId, userId));
         await tx.delete(sessions).where(eq(sessions.userId, userId));
+        await recordActivity(tx, {
+          kind: 'staff.remove',
+          record: ['user', userId],
+          before: { role: current },
+        });
         return { before: current };
       });
     },

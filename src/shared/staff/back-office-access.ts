@@ -75,6 +75,8 @@ export const API_ACCESS: Record<string, Who> = {
   'POST /api/admin/subscriptions/:id/pause': OWNER,
   'POST /api/admin/subscriptions/:id/resume': OWNER,
   'POST /api/admin/subscriptions/:id/cancel': OWNER,
+  'GET /api/admin/activity': OWNER,
+  'GET /api/admin/activity/export.csv': OWNER,
   'GET /api/admin/staff': OWNER,
   'PUT /api/admin/staff/:id': OWNER,
   'DELETE /api/admin/staff/:id': OWNER,
@@ -117,6 +119,7 @@ export const PAGE_ACCESS: Record<string, PageAccess> = {
   '/admin/emails': { view: DESK, act: DESK },
   '/admin/emails/:id': { view: DESK, act: DESK },
   '/admin/settings': { view: OWNER },
+  '/admin/activity': { view: OWNER },
 };
 
 /** Whether `/admin/orders/:id`-style `pattern` names `path` (one segment per `:param`). */

@@ -1,4 +1,5 @@
 import {
+  Activity,
   CalendarDays,
   Cookie,
   Gift,
@@ -38,6 +39,7 @@ export const ADMIN_LINKS = [
   { to: '/admin/messages', label: 'Messages', icon: Mail },
   { to: '/admin/emails', label: 'E-mails', icon: Send },
   { to: '/admin/settings', label: 'Settings', icon: Settings },
+  { to: '/admin/activity', label: 'Activity', icon: Activity },
 ] as const;
 
 /** Signs out through better-auth, then goes to the storefront's home page. */
