@@ -32,6 +32,34 @@ const fields = (values: Record<string, unknown> | null) =>
         .join(', ')
     : '';
 
+/** One of the filters: a choice of what the log holds, or everything. */
+function FilterSelect(props: {
+  name: string;
+  label: string;
+  value: string | undefined;
+  any: string;
+  options: readonly (readonly [value: string, label: string])[];
+}) {
+  return (
+    <div>
+      <Label htmlFor={props.name}>{props.label}</Label>
+      <select
+        id={props.name}
+        name={props.name}
+        defaultValue={props.value ?? ''}
+        className="block h-10 rounded-md border border-crumb bg-white px-3"
+      >
+        <option value="">{props.any}</option>
+        {props.options.map(([value, label]) => (
+          <option key={value} value={value}>
+            {label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 export default function Activity({ loaderData }: Route.ComponentProps) {
   const { result, params } = loaderData;
   const csv = `/api/admin/activity/export.csv?${new URLSearchParams(
@@ -45,38 +73,20 @@ export default function Activity({ loaderData }: Route.ComponentProps) {
         before and after. Entries are never changed or deleted.
       </p>
       <Form method="get" className="mb-6 flex flex-wrap items-end gap-3">
-        <div>
-          <Label htmlFor="person">Person</Label>
-          <select
-            id="person"
-            name="person"
-            defaultValue={params.person ?? ''}
-            className="block h-10 rounded-md border border-crumb bg-white px-3"
-          >
-            <option value="">Everyone</option>
-            {result?.people.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <Label htmlFor="kind">Kind</Label>
-          <select
-            id="kind"
-            name="kind"
-            defaultValue={params.kind ?? ''}
-            className="block h-10 rounded-md border border-crumb bg-white px-3"
-          >
-            <option value="">Every kind</option>
-            {result?.kinds.map((k) => (
-              <option key={k} value={k}>
-                {k}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          name="person"
+          label="Person"
+          value={params.person}
+          any="Everyone"
+          options={result?.people.map((p) => [p.id, p.name] as const) ?? []}
+        />
+        <FilterSelect
+          name="kind"
+          label="Kind"
+          value={params.kind}
+          any="Every kind"
+          options={result?.kinds.map((k) => [k, k] as const) ?? []}
+        />
         <div>
           <Label htmlFor="from">From</Label>
           <Input id="from" name="from" type="date" defaultValue={params.from ?? ''} />
