@@ -31,26 +31,28 @@ const ZONES: Record<string, string[]> = {
   memory: [],
   health: ['db'],
   backup: ['db', 'metrics'],
+  // The back office's activity log (issue 45): every domain records its back-office changes.
+  activity: ['db', 'csv'],
   // The gift card ledger (decision 044): money orders spend, below them; it knows no order's rules.
-  'gift-cards': ['db', 'http', 'auth', 'mail', 'rate-limit'],
+  'gift-cards': ['db', 'http', 'auth', 'mail', 'rate-limit', 'activity'],
   // Domains, each after the ones it reads.
   // Boxes of cookies (decision 042): their rules and the check of a filling, read by the others.
   boxes: ['db'],
-  auth: ['db', 'http', 'mail', 'rate-limit'],
-  catalog: ['db', 'http', 'auth', 'boxes'],
-  settings: ['db', 'catalog'],
+  auth: ['db', 'http', 'mail', 'rate-limit', 'activity'],
+  catalog: ['db', 'http', 'auth', 'boxes', 'activity'],
+  settings: ['db', 'catalog', 'activity'],
   // Payments record what the provider confirms through the orders module. Orders refund and
   // close payment pages through the provider services.ts hands them (orders/card-provider.ts
   // says what they ask of it), so they never import payments.
-  orders: ['db', 'csv', 'mail', 'metrics', 'gift-cards'],
-  payments: ['db', 'http', 'auth', 'orders'],
+  orders: ['db', 'csv', 'mail', 'metrics', 'gift-cards', 'activity'],
+  payments: ['db', 'http', 'auth', 'orders', 'activity'],
   // Posted parcels (decision 048): the Click & Drop file and tracking uploads, through orders.
   dispatch: ['csv', 'orders'],
-  'bake-days': ['db', 'http', 'auth', 'orders', 'dispatch'],
-  'delivery-zones': ['db', 'bake-days'],
+  'bake-days': ['db', 'http', 'auth', 'orders', 'dispatch', 'activity'],
+  'delivery-zones': ['db', 'bake-days', 'activity'],
   // Limited and seasonal products (decision 043): the checkout's days and the owner's forward view.
   limits: ['db', 'bake-days', 'orders'],
-  discounts: ['db', 'http', 'auth', 'orders'],
+  discounts: ['db', 'http', 'auth', 'orders', 'activity'],
   account: ['db', 'http', 'auth', 'orders', 'mail', 'rate-limit'],
   contact: ['db', 'http', 'auth', 'mail', 'rate-limit'],
   checkout: [
@@ -68,7 +70,7 @@ const ZONES: Record<string, string[]> = {
     'delivery-zones',
     'limits',
   ],
-  admin: ['db', 'http', 'auth', 'csv', 'account', 'catalog', 'orders'],
+  admin: ['db', 'http', 'auth', 'csv', 'account', 'catalog', 'orders', 'activity'],
   // The Cookie Club: boxes are orders on bake days, priced as checkout prices, charged through payments.
   subscriptions: [
     'db',
@@ -83,6 +85,8 @@ const ZONES: Record<string, string[]> = {
     'delivery-zones',
     'rate-limit',
   ],
+  // The back office's people and roles (issue 45).
+  staff: ['db', 'http', 'auth', 'csv', 'activity'],
   cli: ['db', 'auth', 'account', 'backup', 'subscriptions'],
 };
 
@@ -129,6 +133,8 @@ const PUBLIC: Record<string, string[]> = {
   payments: ['payments-service', 'payment-provider', 'payments-routes'],
   settings: ['settings-service'],
   subscriptions: ['subscriptions-service', 'subscription-routes'],
+  staff: ['staff-service', 'staff-routes', 'activity-routes'],
+  activity: ['activity-log', 'activity-reads'],
 };
 
 const isTest = (file: string) =>

@@ -50,6 +50,7 @@ export default [
       route('emails', 'routes/admin/emails.tsx'),
       route('emails/:id', 'routes/admin/email.tsx'),
       route('settings', 'routes/admin/settings.tsx'),
+      route('activity', 'routes/admin/activity.tsx'),
     ]),
   ]),
 ] satisfies RouteConfig;

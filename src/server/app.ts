@@ -10,6 +10,7 @@ import { readShopQuery } from '~/shared/shop-query';
 import './http/load-context';
 import { daysBetween, londonDate } from '~/shared/time/london-time';
 import { accountRoutes } from './account/account-routes';
+import { activityScope } from './activity/activity-log';
 import { adminRoutes } from './admin/admin-routes';
 import { withAuthErrors } from './auth/auth';
 import { evenTiming, RESET_REQUEST_MIN_MS } from './auth/even-timing';
@@ -36,6 +37,8 @@ import { noteRoute } from './http/request-log';
 import { metricsRoutes } from './metrics/metrics-routes';
 import { paymentsRoutes } from './payments/payments-routes';
 import type { Services } from './services';
+import { activityRoutes } from './staff/activity-routes';
+import { staffRoutes } from './staff/staff-routes';
 import { adminSubscriptionRoutes, subscriptionRoutes } from './subscriptions/subscription-routes';
 
 export interface ClientBuild {
@@ -126,6 +129,8 @@ export function createApp(services: Services, build?: ClientBuild, cache = creat
   app.onError((err, c) => errorResponse(c, err, log));
   // Outermost: the route each request was for, for its log line and the metrics (request-log.ts).
   app.use(noteRoute);
+  // Who of the back office makes this request's changes, and from where: the activity log's.
+  app.use(activityScope((c) => clientIp(c, config.trustProxy)));
   // First, so a cached answer is stored with every header the layers below add.
   app.use(cache.middleware);
   // A page redrawn in the background goes through the whole app, as a visitor's request would.
@@ -188,6 +193,8 @@ export function createApp(services: Services, build?: ClientBuild, cache = creat
   app.route('/api/payments', paymentsRoutes(services));
   app.route('/api/subscriptions', subscriptionRoutes(services));
   app.route('/api/admin/subscriptions', adminSubscriptionRoutes(services));
+  app.route('/api/admin/staff', staffRoutes(services));
+  app.route('/api/admin/activity', activityRoutes(services));
   app.route('/api/admin', adminRoutes(services));
   app.route('/api/contact', contactRoutes(services));
   app.all('/api/*', () => {

@@ -1,6 +1,8 @@
 import { createAccountPrivacyService } from './account/account-privacy-service';
 import { createAccountService } from './account/account-service';
 import { seedDemoUsers } from './account/seed-demo-users';
+import { actingAs } from './activity/activity-log';
+import { createActivityReads } from './activity/activity-reads';
 import { createAdminServices } from './admin/admin-services';
 import { createAuth } from './auth/auth';
 import { createSessionService } from './auth/session-service';
@@ -31,6 +33,7 @@ import { createOrdersService } from './orders/orders-service';
 import { createPaymentProvider, createPaymentsService, type PaymentHooks } from './payments/payments-service';
 import { createRateLimiter } from './rate-limit/rate-limiter';
 import { createSettingsService } from './settings/settings-service';
+import { createStaffService } from './staff/staff-service';
 import { createSubscriptionsService } from './subscriptions/subscriptions-service';
 
 /**
@@ -155,6 +158,10 @@ export async function createServices(
     session,
     accounts,
     accountPrivacy,
+    /** The back office's people and roles (issue 45). */
+    staff: createStaffService(db),
+    /** The back office's activity log (issue 45): its reads, and naming who acts on a page. */
+    activity: { ...createActivityReads(db), actingAs },
     rateLimiter,
     mail,
     orders,

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { products } from '~/server/db/schema';
+import { ROW_OF_STAFF_ROLE } from '~/server/auth/session-service';
+import { products, userRoles } from '~/server/db/schema';
 import type { Services } from '~/server/services';
 import { ALLERGENS, type AllergenInfo } from '~/shared/food-information';
 import type { SignUpInput } from '~/shared/schemas/sign-up';
+import type { StaffRole } from '~/shared/staff/back-office-access';
 import { inProcess, signIn as signInAs } from './sign-in';
 import { createTestApp, type TestApp } from './test-app';
 
@@ -70,12 +72,20 @@ export function signUpDetails(overrides: Partial<SignUpInput> = {}): SignUpInput
   };
 }
 
-/** Creates a customer (or admin) through the account service and signs them in. */
-export async function createUser(t: TestApp, options: { admin?: boolean } & Partial<SignUpInput> = {}) {
-  const { admin, ...overrides } = options;
+/**
+ * Creates a customer (or someone of the back office: `admin` is the owner, `staffRole` any role)
+ * through the account service and signs them in.
+ */
+export async function createUser(
+  t: TestApp,
+  options: { admin?: boolean; staffRole?: StaffRole } & Partial<SignUpInput> = {},
+) {
+  const { admin, staffRole, ...overrides } = options;
   const details = signUpDetails(overrides);
   const { userId } = await t.services.accounts.signUp(details);
-  if (admin) await t.services.accounts.setAdmin(details.email, true);
+  if (admin || staffRole === 'owner') await t.services.accounts.setAdmin(details.email, true);
+  else if (staffRole)
+    await t.services.db.insert(userRoles).values({ userId, role: ROW_OF_STAFF_ROLE[staffRole] });
   const cookie = await signIn(t, details.email, details.password);
   return { userId, email: details.email.toLowerCase(), password: details.password, cookie };
 }

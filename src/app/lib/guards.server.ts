@@ -1,5 +1,12 @@
-import { type AppLoadContext, redirect } from 'react-router';
+import { type AppLoadContext, data, redirect } from 'react-router';
 import type { SessionUser } from '~/server/auth/session-service';
+import {
+  landingPage,
+  mayActOnPage,
+  mayOpenPage,
+  pageActsByIntent,
+  type StaffRole,
+} from '~/shared/staff/back-office-access';
 
 /**
  * Page guards for loaders and actions (docs/rules/accounts.md). Pages redirect; the /api routes use the
@@ -49,10 +56,41 @@ export async function requireCustomerPage(
   return user;
 }
 
-/** The signed-in admin; no session -> /auth, signed in but not admin -> /. */
-export async function requireAdminPage(request: Request, context: AppLoadContext): Promise<SessionUser> {
+/**
+ * Someone of the back office whose role may open this page (a GET) or post this form (anything
+ * else), by the route table (src/shared/staff/back-office-access.ts): no session -> /auth, a
+ * customer -> /, a role the page is not for -> 403 (the dashboard: their own first page).
+ */
+export async function requireAdminPage(
+  request: Request,
+  context: AppLoadContext,
+): Promise<SessionUser & { staffRole: StaffRole }> {
   const user = await getUser(request, context);
   if (!user) throw redirect('/auth');
-  if (user.role !== 'admin') throw redirect('/');
-  return user;
+  const role = user.staffRole;
+  if (user.role !== 'admin' || !role) throw redirect('/');
+  const { pathname } = new URL(request.url);
+  const reading = request.method === 'GET' || request.method === 'HEAD';
+  if (
+    reading ? mayOpenPage(role, pathname) : mayActOnPage(role, pathname, await intentOf(request, pathname))
+  ) {
+    context.services.activity.actingAs(user); // the activity log's author of this request's changes
+    return { ...user, staffRole: role };
+  }
+  if (reading && pathname.replace(/\/$/, '') === '/admin') throw redirect(landingPage(role));
+  throw data('Your role in the back office does not open this page.', { status: 403 });
+}
+
+/**
+ * The `intent` a page's form posts, read from a copy of the request so the action still reads its
+ * body; only for pages whose rule depends on it. A body that is not a form has none.
+ */
+async function intentOf(request: Request, pathname: string): Promise<string | null> {
+  if (!pageActsByIntent(pathname)) return null;
+  const form = await request
+    .clone()
+    .formData()
+    .catch(() => null);
+  const intent = form?.get('intent');
+  return typeof intent === 'string' ? intent : null;
 }

@@ -1,5 +1,5 @@
 import { APIError } from 'better-auth/api';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { ProfileSchema } from '~/shared/schemas/account';
 import { type SignUpInput, SignUpSchema } from '~/shared/schemas/sign-up';
 import type { Auth } from '../auth/auth';
@@ -138,11 +138,15 @@ export function createAccountService(auth: Auth, db: Db, log: Logger) {
       const userId = await userIdByEmail(email);
       if (!userId) throw notFound(`No account with the e-mail ${email.trim()}`);
       const changed = admin
-        ? await db
-            .insert(userRoles)
-            .values({ userId, role: 'admin' })
-            .onConflictDoNothing()
-            .returning({ userId: userRoles.userId })
+        ? await db.transaction(async (tx) => {
+            // One role per person: shop staff or a baker made owner stops being either.
+            await tx.delete(userRoles).where(and(eq(userRoles.userId, userId), ne(userRoles.role, 'admin')));
+            return tx
+              .insert(userRoles)
+              .values({ userId, role: 'admin' })
+              .onConflictDoNothing()
+              .returning({ userId: userRoles.userId });
+          })
         : await db
             .delete(userRoles)
             .where(and(eq(userRoles.userId, userId), eq(userRoles.role, 'admin')))

@@ -9,6 +9,7 @@ import {
 } from '~/shared/orders/payment-schemas';
 import { OrderStatusUpdateSchema } from '~/shared/orders/schemas';
 import { SHOP_TIME_ZONE } from '../../shared/time/london-time';
+import { recordActivityNow } from '../activity/activity-log';
 import { type AuthEnv, adminOnly } from '../auth/guards';
 import { csvResponse } from '../csv/csv';
 import { badRequest, parseOrThrow } from '../errors';
@@ -51,8 +52,13 @@ export function adminRoutes(services: Services) {
         return c.json(await orders.listForAdmin({ q, status, from, to, day, zone, page }));
       })
       // Before /orders/:id, which would otherwise take "export.csv" for an id.
-      .get('/orders/export.csv', (c) => {
+      .get('/orders/export.csv', async (c) => {
         const { q, status, from, to, day, zone } = c.req.query();
+        await recordActivityNow(services.db, {
+          kind: 'export.orders',
+          record: ['export', 'orders'],
+          after: { q, status, from, to, day, zone },
+        });
         const rows = orders.exportCsvRows({ q, status, from, to, day, zone });
         return csvResponse(`orders-${today()}.csv`, ORDER_CSV_HEADER, rows);
       })
@@ -117,9 +123,10 @@ export function adminRoutes(services: Services) {
         return c.json({ discount_code: await discounts.setActive(c.req.param('id'), is_active) });
       })
       .delete('/discounts/:id', async (c) => c.json({ outcome: await discounts.remove(c.req.param('id')) }))
-      .get('/customers/export.csv', (_c) =>
-        csvResponse(`customers-${today()}.csv`, CUSTOMER_CSV_HEADER, admin.customers.exportCsvRows()),
-      )
+      .get('/customers/export.csv', async (_c) => {
+        await recordActivityNow(services.db, { kind: 'export.customers', record: ['export', 'customers'] });
+        return csvResponse(`customers-${today()}.csv`, CUSTOMER_CSV_HEADER, admin.customers.exportCsvRows());
+      })
       .get('/customers', async (c) => c.json(await admin.customers.list({ page: c.req.query('page') })))
       .get('/deliveries', async (c) => c.json(await orders.deliveries.list({ page: c.req.query('page') })))
       .patch('/deliveries/:id', async (c) =>

@@ -26,8 +26,16 @@ describe('who is signed in', () => {
       email: customer.email,
       name: expect.any(String),
       role: 'customer',
+      staffRole: null,
     });
-    expect((await whoIs(owner.cookie))?.role).toBe('admin');
+    expect(await whoIs(owner.cookie)).toMatchObject({ role: 'admin', staffRole: 'owner' });
+  });
+
+  it('knows shop staff and a baker as people of the back office, each with their own role', async () => {
+    const packer = await createUser(t, { staffRole: 'staff' });
+    const baker = await createUser(t, { staffRole: 'baker' });
+    expect(await whoIs(packer.cookie)).toMatchObject({ role: 'admin', staffRole: 'staff' });
+    expect(await whoIs(baker.cookie)).toMatchObject({ role: 'admin', staffRole: 'baker' });
   });
 
   it('sees a revoked admin as a customer on the very next request', async () => {

@@ -1,11 +1,13 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import type { StaffRole } from '~/shared/staff/back-office-access';
 import type { Db } from '../db/client';
-import { sessions, userRoles, users } from '../db/schema';
+import { sessions, type UserRoleRow, userRoles, users } from '../db/schema';
 import { forbidden, unauthorized } from '../errors';
 import type { Logger } from '../logger';
 import type { Auth } from './auth';
 
+/** `admin`: someone of the back office, whichever their `staffRole`; everyone else is a customer. */
 export type Role = 'admin' | 'customer';
 
 export interface SessionUser {
@@ -13,23 +15,51 @@ export interface SessionUser {
   email: string;
   name: string;
   role: Role;
+  /** Their role in the back office (src/shared/staff/back-office-access.ts); null for a customer. */
+  staffRole?: StaffRole | null;
 }
+
+/** `user_roles.role` as the back office names it: the owner's row has always said `admin`. */
+export const STAFF_ROLE_OF_ROW: Record<UserRoleRow, StaffRole> = {
+  admin: 'owner',
+  staff: 'staff',
+  baker: 'baker',
+};
+export const ROW_OF_STAFF_ROLE: Record<StaffRole, UserRoleRow> = {
+  owner: 'admin',
+  staff: 'staff',
+  baker: 'baker',
+};
+
+/** A user's identity and their `user_roles` row (if any) as a SessionUser. */
+const asSessionUser = (
+  who: { id: string; email: string; name: string },
+  row: UserRoleRow | null,
+): SessionUser => {
+  const staffRole = row ? STAFF_ROLE_OF_ROW[row] : null;
+  return { id: who.id, email: who.email, name: who.name, role: staffRole ? 'admin' : 'customer', staffRole };
+};
 
 /** Reads who is signed in from a request's cookies, and guards what needs a user or an admin. */
 export function createSessionService(auth: Auth, db: Db, log: Logger) {
-  async function roleOf(userId: string): Promise<Role> {
+  /** The user's `user_roles` row (one at most: user_roles_one_per_user), or null. */
+  async function roleRowOf(userId: string): Promise<UserRoleRow | null> {
     try {
-      const rows = await db
+      const [row] = await db
         .select({ role: userRoles.role })
         .from(userRoles)
-        .where(and(eq(userRoles.userId, userId), eq(userRoles.role, 'admin')))
+        .where(eq(userRoles.userId, userId))
         .limit(1);
-      return rows.length > 0 ? 'admin' : 'customer';
+      return row?.role ?? null;
     } catch (err) {
       // docs/rules/accounts.md: any error during the lookup counts as customer.
       log.warn({ err, userId }, 'role lookup failed; treating as customer');
-      return 'customer';
+      return null;
     }
+  }
+
+  async function roleOf(userId: string): Promise<Role> {
+    return (await roleRowOf(userId)) ? 'admin' : 'customer';
   }
 
   async function getUser(headers: Headers): Promise<SessionUser | null> {
@@ -37,8 +67,7 @@ export function createSessionService(auth: Auth, db: Db, log: Logger) {
     if (quick !== undefined) return quick;
     const session = await auth.api.getSession({ headers });
     if (!session) return null;
-    const { id, email, name } = session.user;
-    return { id, email, name, role: await roleOf(id) };
+    return asSessionUser(session.user, await roleRowOf(session.user.id));
   }
 
   /**
@@ -52,7 +81,7 @@ export function createSessionService(auth: Auth, db: Db, log: Logger) {
       email: users.email,
       name: users.name,
       expiresAt: sessions.expiresAt,
-      admin: sql<boolean>`exists (select 1 from ${userRoles} where ${userRoles.userId} = ${users.id} and ${userRoles.role} = 'admin')`,
+      roleRow: sql<UserRoleRow | null>`(select ${userRoles.role} from ${userRoles} where ${userRoles.userId} = ${users.id} limit 1)`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -83,8 +112,7 @@ export function createSessionService(auth: Auth, db: Db, log: Logger) {
     const dueForRenewal =
       row.expiresAt.getTime() - sessionConfig.expiresIn * 1000 + sessionConfig.updateAge * 1000 <= now;
     if (row.expiresAt.getTime() <= now || dueForRenewal) return undefined;
-    const { id, email, name } = row;
-    return { id, email, name, role: row.admin ? 'admin' : 'customer' };
+    return asSessionUser(row, row.roleRow);
   }
 
   return {
@@ -96,7 +124,7 @@ export function createSessionService(auth: Auth, db: Db, log: Logger) {
       if (!user) throw unauthorized();
       return user;
     },
-    /** The signed-in admin, or a 401 (no session) / 403 (not an admin). */
+    /** Someone of the back office, or a 401 (no session) / 403 (a customer). */
     async requireAdmin(headers: Headers): Promise<SessionUser> {
       const user = await getUser(headers);
       if (!user) throw unauthorized();

@@ -17,6 +17,7 @@ import { BakeOverrideSchema, BakeTemplateSchema, IsoDateSchema } from '~/shared/
 import { dateRefusal, type LimitedLine, limitRefusal, transitFor } from '~/shared/limits/limited';
 import type { Fulfilment } from '~/shared/orders/fulfilment';
 import { addDays, daysBetween, type IsoDate, isIsoDate, londonDate } from '~/shared/time/london-time';
+import { recordActivity } from '../activity/activity-log';
 import type { Db, Tx } from '../db/client';
 import { bakeDayOverrides, bakeDayTemplate, orders } from '../db/schema';
 import { badRequest, notFound, parseOrThrow } from '../errors';
@@ -347,10 +348,18 @@ export function createBakeDaysService(db: Db, clock: () => Date = () => new Date
 
     async saveTemplate(input: unknown): Promise<BakeTemplate> {
       const t = parseOrThrow(BakeTemplateSchema, input);
-      await db
-        .insert(bakeDayTemplate)
-        .values({ id: 1, ...t })
-        .onConflictDoUpdate({ target: bakeDayTemplate.id, set: { ...t, updatedAt: new Date() } });
+      await db.transaction(async (tx) => {
+        await recordActivity(tx, {
+          kind: 'bake-days.template',
+          record: ['bake_template', '1'],
+          before: await getTemplate(tx),
+          after: t,
+        });
+        await tx
+          .insert(bakeDayTemplate)
+          .values({ id: 1, ...t })
+          .onConflictDoUpdate({ target: bakeDayTemplate.id, set: { ...t, updatedAt: new Date() } });
+      });
       return getTemplate(db);
     },
 
@@ -363,20 +372,27 @@ export function createBakeDaysService(db: Db, clock: () => Date = () => new Date
         capacityCookies: o.closed ? null : o.capacityCookies,
         note: o.note,
       };
-      await db
-        .insert(bakeDayOverrides)
-        .values(values)
-        .onConflictDoUpdate({ target: bakeDayOverrides.date, set: { ...values, updatedAt: new Date() } });
+      await db.transaction(async (tx) => {
+        await tx
+          .insert(bakeDayOverrides)
+          .values(values)
+          .onConflictDoUpdate({ target: bakeDayOverrides.date, set: { ...values, updatedAt: new Date() } });
+        await recordActivity(tx, { kind: 'bake-days.override', record: ['bake_day', o.date], after: values });
+      });
       return values;
     },
 
     async removeOverride(date: unknown): Promise<void> {
       const d = parseOrThrow(IsoDateSchema, date);
-      const removed = await db
-        .delete(bakeDayOverrides)
-        .where(eq(bakeDayOverrides.date, d))
-        .returning({ date: bakeDayOverrides.date });
-      if (removed.length === 0) throw notFound('That date has no override');
+      await db.transaction(async (tx) => {
+        const removed = await tx.delete(bakeDayOverrides).where(eq(bakeDayOverrides.date, d)).returning();
+        if (removed.length === 0) throw notFound('That date has no override');
+        await recordActivity(tx, {
+          kind: 'bake-days.override-removed',
+          record: ['bake_day', d],
+          before: removed[0],
+        });
+      });
     },
   };
 }

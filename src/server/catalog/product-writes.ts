@@ -8,6 +8,7 @@ import {
   type ProductPatch,
   ProductPatchSchema,
 } from '~/shared/schemas/product';
+import { fieldsBefore, recordActivity } from '../activity/activity-log';
 import { shopBoxes } from '../boxes/box-catalogue';
 import { type BoxRulesDto, saveBoxRules, toBoxRulesDto } from '../boxes/box-writes';
 import type { CatalogVersion } from '../db/catalog-version';
@@ -118,6 +119,11 @@ export function createProductWrites(db: Db, catalogVersion: CatalogVersion) {
         .where(eq(products.id, id))
         .returning();
       if (!row) throw notFound('Product not found');
+      await recordActivity(tx, {
+        kind: 'product.photo',
+        record: ['product', id],
+        after: { photo_hash: photo.hash },
+      });
       await dropUnusedPhotos(tx);
       return toProductDto(row);
     });
@@ -185,6 +191,11 @@ export function createProductWrites(db: Db, catalogVersion: CatalogVersion) {
             photoHash: photo && photo !== 'remove' ? photo.hash : null,
           } as typeof products.$inferInsert)
           .returning();
+        await recordActivity(tx, {
+          kind: 'product.create',
+          record: ['product', row!.id],
+          after: columnsOf(data),
+        });
         return withBoxRules(tx, row!, data.box_rules ?? undefined);
       });
     },
@@ -217,6 +228,12 @@ export function createProductWrites(db: Db, catalogVersion: CatalogVersion) {
           .where(eq(products.id, id))
           .returning();
         if (photo !== undefined) await dropUnusedPhotos(tx);
+        await recordActivity(tx, {
+          kind: 'product.update',
+          record: ['product', id],
+          before: fieldsBefore(current, columnsOf(patch)),
+          after: columnsOf(patch),
+        });
         return withBoxRules(tx, row!, patch.box_rules);
       });
     },
@@ -252,6 +269,11 @@ export function createProductWrites(db: Db, catalogVersion: CatalogVersion) {
           .where(eq(products.id, id))
           .returning();
         if (!row) throw notFound('Product not found');
+        await recordActivity(tx, {
+          kind: 'product.photo',
+          record: ['product', id],
+          after: { photo_hash: null },
+        });
         await dropUnusedPhotos(tx);
         return toProductDto(row);
       });
@@ -263,6 +285,7 @@ export function createProductWrites(db: Db, catalogVersion: CatalogVersion) {
       return write(async (tx) => {
         const [row] = await tx.delete(products).where(eq(products.id, id)).returning({ id: products.id });
         if (!row) throw notFound('Product not found');
+        await recordActivity(tx, { kind: 'product.remove', record: ['product', id] });
         await dropUnusedPhotos(tx);
         return row;
       });

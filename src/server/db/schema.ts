@@ -145,14 +145,49 @@ export const userRoles = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    role: text('role', { enum: ['admin'] }).notNull(),
+    // `admin` is the owner (the row every shop has had since the start); staff and bakers since issue 45.
+    role: text('role', { enum: ['admin', 'staff', 'baker'] }).notNull(),
     createdAt: createdAt(),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.role] }),
-    check('user_roles_role_check', sql`${t.role} in ('admin')`),
+    // One role per person: the back office's powers never add up from two rows.
+    uniqueIndex('user_roles_one_per_user').on(t.userId),
+    check('user_roles_role_check', sql`${t.role} in ('admin', 'staff', 'baker')`),
   ],
 );
+
+/**
+ * The back office's activity log (issue 45, docs/rules/activity-log.md): one row per change, in the
+ * change's own transaction. Append-only: a trigger refuses UPDATE and DELETE. It names the people
+ * of the back office who acted, never a customer: records are referred to by their id, so a
+ * deleted customer's entries stay and no longer name them.
+ */
+export const activityLog = pgTable(
+  'activity_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    // No foreign key: a removed person's entries stay as they were written.
+    actorId: text('actor_id').notNull(),
+    actorName: text('actor_name').notNull(),
+    actorRole: text('actor_role').notNull(),
+    ip: text('ip'),
+    kind: text('kind').notNull(),
+    recordType: text('record_type').notNull(),
+    recordId: text('record_id').notNull(),
+    before: jsonb('before').$type<Record<string, unknown> | null>(),
+    after: jsonb('after').$type<Record<string, unknown> | null>(),
+  },
+  (t) => [
+    index('activity_log_at_idx').on(t.at.desc()),
+    index('activity_log_record_idx').on(t.recordType, t.recordId),
+    index('activity_log_actor_idx').on(t.actorId, t.at.desc()),
+  ],
+);
+
+/** A `user_roles.role` as stored. */
+export type UserRoleRow = (typeof userRoles.$inferSelect)['role'];
 
 // ---- Catalogue ----
 

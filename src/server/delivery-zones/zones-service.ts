@@ -5,6 +5,7 @@ import { ZoneFormSchema } from '~/shared/delivery-zones/zone-schema';
 import { checkerText, NOT_A_POSTCODE, refusedText } from '~/shared/delivery-zones/zone-texts';
 import { type DeliveryZone, findZone, type ZoneMethod, zoneOverlaps } from '~/shared/delivery-zones/zones';
 import { isUuid } from '~/shared/ids';
+import { recordActivity } from '../activity/activity-log';
 import type { BakeDaysService } from '../bake-days/bake-days-service';
 import { cachedByVersion } from '../db/cached-by-version';
 import { type CatalogVersion, recordCatalogChange } from '../db/catalog-version';
@@ -126,10 +127,12 @@ export function createZonesService(db: Db, bakeDays: BakeDaysService, version: C
             .where(eq(deliveryZones.id, id))
             .returning({ id: deliveryZones.id });
           if (saved.length === 0) throw notFound('No such zone');
+          await recordActivity(tx, { kind: 'zone.save', record: ['zone', id], after: draft });
         } else {
           const [{ n } = { n: 0 }] = await tx.select({ n: sql<number>`count(*)::int` }).from(deliveryZones);
           if (Number(n) >= 100) throw badRequest('A shop may have up to 100 zones');
-          await tx.insert(deliveryZones).values(draft);
+          const [made] = await tx.insert(deliveryZones).values(draft).returning({ id: deliveryZones.id });
+          await recordActivity(tx, { kind: 'zone.add', record: ['zone', made!.id], after: draft });
         }
       });
       return withOverlaps();
@@ -143,6 +146,7 @@ export function createZonesService(db: Db, bakeDays: BakeDaysService, version: C
           .where(eq(deliveryZones.id, id))
           .returning({ id: deliveryZones.id });
         if (removed.length === 0) throw notFound('No such zone');
+        await recordActivity(tx, { kind: 'zone.remove', record: ['zone', id] });
       });
       return withOverlaps();
     },

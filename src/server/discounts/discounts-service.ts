@@ -8,6 +8,7 @@ import {
 import { isUuid } from '~/shared/ids';
 import type { DiscountTerms } from '~/shared/pricing/price-order';
 import { londonDate } from '~/shared/time/london-time';
+import { recordActivity } from '../activity/activity-log';
 import type { Db, Tx } from '../db/client';
 import { discountCodes } from '../db/schema';
 import { badRequest, conflict, notFound } from '../errors';
@@ -96,8 +97,16 @@ export function createDiscountsService(db: Db) {
 
     async create(input: DiscountCodeInput): Promise<DiscountCodeView> {
       try {
-        const [row] = await db.insert(discountCodes).values(input).returning();
-        return toView(row!);
+        const row = await db.transaction(async (tx) => {
+          const [made] = await tx.insert(discountCodes).values(input).returning();
+          await recordActivity(tx, {
+            kind: 'discount.create',
+            record: ['discount_code', made!.id],
+            after: input,
+          });
+          return made!;
+        });
+        return toView(row);
       } catch (err) {
         if (isUniqueViolation(err)) throw conflict(`There is already a code ${input.code}`);
         throw err;
@@ -107,8 +116,26 @@ export function createDiscountsService(db: Db) {
     async update(id: string, input: DiscountCodeInput): Promise<DiscountCodeView> {
       if (!isUuid(id)) throw notFound('Discount code not found');
       try {
-        const [row] = await db.update(discountCodes).set(input).where(eq(discountCodes.id, id)).returning();
-        if (!row) throw notFound('Discount code not found');
+        const row = await db.transaction(async (tx) => {
+          const [before] = await tx
+            .select()
+            .from(discountCodes)
+            .where(eq(discountCodes.id, id))
+            .for('update');
+          if (!before) throw notFound('Discount code not found');
+          const [after] = await tx
+            .update(discountCodes)
+            .set(input)
+            .where(eq(discountCodes.id, id))
+            .returning();
+          await recordActivity(tx, {
+            kind: 'discount.update',
+            record: ['discount_code', id],
+            before,
+            after: input,
+          });
+          return after!;
+        });
         return withStats(db, row);
       } catch (err) {
         if (isUniqueViolation(err)) throw conflict(`There is already a code ${input.code}`);
@@ -119,12 +146,20 @@ export function createDiscountsService(db: Db) {
     /** Turns a code on or off; its orders keep it either way. */
     async setActive(id: string, isActive: boolean): Promise<DiscountCodeView> {
       if (!isUuid(id)) throw notFound('Discount code not found');
-      const [row] = await db
-        .update(discountCodes)
-        .set({ isActive })
-        .where(eq(discountCodes.id, id))
-        .returning();
-      if (!row) throw notFound('Discount code not found');
+      const row = await db.transaction(async (tx) => {
+        const [changed] = await tx
+          .update(discountCodes)
+          .set({ isActive })
+          .where(eq(discountCodes.id, id))
+          .returning();
+        if (!changed) throw notFound('Discount code not found');
+        await recordActivity(tx, {
+          kind: 'discount.active',
+          record: ['discount_code', id],
+          after: { is_active: isActive },
+        });
+        return changed;
+      });
       return withStats(db, row);
     },
 
@@ -134,6 +169,11 @@ export function createDiscountsService(db: Db) {
       return db.transaction(async (tx) => {
         const [row] = await tx.select().from(discountCodes).where(eq(discountCodes.id, id)).for('update');
         if (!row) throw notFound('Discount code not found');
+        await recordActivity(tx, {
+          kind: 'discount.remove',
+          record: ['discount_code', id],
+          before: { code: row.code },
+        });
         if (await codeEverUsed(tx, id)) {
           await tx.update(discountCodes).set({ isActive: false }).where(eq(discountCodes.id, id));
           return 'deactivated';

@@ -8,6 +8,7 @@ import {
 import { isUuid } from '~/shared/ids';
 import type { Actor } from '~/shared/orders/actor';
 import { ADMIN_PAGE_SIZE } from '~/shared/schemas/admin';
+import { recordActivity } from '../activity/activity-log';
 import { SIGN_IN_LIMIT } from '../auth/auth';
 import type { Db } from '../db/client';
 import { type Page, pageOffset, toPage } from '../db/paging';
@@ -157,6 +158,11 @@ export function createGiftCardsService(db: Db, rateLimiter: RateLimiter, mail: P
       const reason = parseReason(input.reason);
       return db.transaction(async (tx) => {
         const { card, code } = await issueCard(tx, { pennies, actor, reason });
+        await recordActivity(tx, {
+          kind: 'gift-card.issue',
+          record: ['gift_card', card.id],
+          after: { amount_pennies: pennies, reason },
+        });
         return { card: toSummary(card, pennies), code };
       });
     },
@@ -165,13 +171,31 @@ export function createGiftCardsService(db: Db, rateLimiter: RateLimiter, mail: P
     async adjust(cardId: string, input: { amount: unknown; reason: unknown }, actor: Actor) {
       const pennies = parsePennies(input.amount, 'amount', 'Amount', true);
       const reason = parseReason(input.reason);
-      const card = await db.transaction((tx) => adjustCard(tx, cardId, pennies, actor, reason));
+      const card = await db.transaction(async (tx) => {
+        const changed = await adjustCard(tx, cardId, pennies, actor, reason);
+        if (changed)
+          await recordActivity(tx, {
+            kind: 'gift-card.adjust',
+            record: ['gift_card', cardId],
+            after: { amount_pennies: pennies, reason },
+          });
+        return changed;
+      });
       if (!card) throw notFound('Gift card not found');
     },
 
     async void(cardId: string, input: { reason: unknown }, actor: Actor) {
       const reason = parseReason(input.reason);
-      const card = await db.transaction((tx) => voidCard(tx, cardId, actor, reason));
+      const card = await db.transaction(async (tx) => {
+        const changed = await voidCard(tx, cardId, actor, reason);
+        if (changed)
+          await recordActivity(tx, {
+            kind: 'gift-card.void',
+            record: ['gift_card', cardId],
+            after: { reason },
+          });
+        return changed;
+      });
       if (!card) throw notFound('Gift card not found');
     },
 

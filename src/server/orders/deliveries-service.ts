@@ -4,6 +4,7 @@ import type { OrderDeliveryView, OrderView } from '~/shared/orders/order-view';
 import { DeliveryOutcomeSchema, DeliveryUpdateSchema } from '~/shared/orders/schemas';
 import { type DeliveryStatus, orderNumber } from '~/shared/orders/statuses';
 import { ADMIN_PAGE_SIZE, PageQuerySchema } from '~/shared/schemas/admin';
+import { recordActivity } from '../activity/activity-log';
 import type { Db, Tx } from '../db/client';
 import { newestFirst, type Page, pageOffset, toPage } from '../db/paging';
 import { deliveries, orders, profiles } from '../db/schema';
@@ -117,6 +118,16 @@ export function createDeliveriesService(db: Db, on: { delivered: OnChange; ready
           .set({ status: data.status, trackingCode: data.tracking_code, driverNotes: data.driver_notes })
           .where(eq(deliveries.id, id));
         await announce(tx, before.orderId, before.status, data.status);
+        await recordActivity(tx, {
+          kind: 'delivery.update',
+          record: ['order', before.orderId],
+          before: {
+            status: before.status,
+            tracking_code: before.trackingCode,
+            driver_notes: before.driverNotes,
+          },
+          after: data,
+        });
       });
       const [row] = await selectDeliveries().where(eq(deliveries.id, id)).limit(1);
       return toDto(row!);
@@ -141,6 +152,12 @@ export function createDeliveriesService(db: Db, on: { delivered: OnChange; ready
           .set({ status: outcome, failureNote: outcome === 'failed' ? note : null })
           .where(eq(deliveries.id, before.id));
         await announce(tx, orderId, before.status, outcome);
+        await recordActivity(tx, {
+          kind: 'delivery.outcome',
+          record: ['order', orderId],
+          before: { status: before.status },
+          after: { status: outcome, note },
+        });
       });
     },
   };

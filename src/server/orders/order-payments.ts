@@ -3,6 +3,7 @@ import { formatPence } from '~/shared/money/money';
 import type { Fulfilment } from '~/shared/orders/fulfilment';
 import type { ManualPaymentMethod } from '~/shared/orders/manual-payment';
 import type { OrderFlag } from '~/shared/orders/statuses';
+import { recordActivity } from '../activity/activity-log';
 import type { Tx } from '../db/client';
 import { deliveries, orderItems, orderPayments, orders } from '../db/schema';
 import { badRequest } from '../errors';
@@ -116,6 +117,12 @@ export async function recordPayment(
     .onConflictDoNothing()
     .returning({ id: orderPayments.id });
   if (inserted.length === 0 || order.paidAt) return { outcome: 'already_paid', orderId: order.id };
+  if (p.manual)
+    await recordActivity(tx, {
+      kind: 'order.payment',
+      record: ['order', order.id],
+      after: { method: p.manual.method, amount_pennies: amount.pennies },
+    });
   if (order.giftCardPennies > 0) await settleGiftCards(tx, order, p, amount.pennies);
 
   const adopt = p.manual

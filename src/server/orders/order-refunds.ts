@@ -1,5 +1,6 @@
 import { and, eq, notInArray, sql } from 'drizzle-orm';
 import { formatPence } from '~/shared/money/money';
+import { recordActivity } from '../activity/activity-log';
 import type { Db, Tx } from '../db/client';
 import { orderPayments, orders, refunds } from '../db/schema';
 import { AppError, badRequest, notFound } from '../errors';
@@ -111,6 +112,11 @@ export function createRefunds(
           })
           .returning();
         if (rest === 0) {
+          await recordActivity(tx, {
+            kind: 'order.refund',
+            record: ['order', orderId],
+            after: { amount_pennies: amount, reason: input.reason, to: 'gift card' },
+          });
           await onRefunded(tx, cardRow!);
           return { row: cardRow!, fresh: false };
         }
@@ -126,6 +132,11 @@ export function createRefunds(
           actorName: actor.name,
         })
         .returning();
+      await recordActivity(tx, {
+        kind: 'order.refund',
+        record: ['order', orderId],
+        after: { amount_pennies: amount, reason: input.reason, to: row!.provider },
+      });
       return { row: row!, fresh: true };
     });
   }

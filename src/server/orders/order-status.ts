@@ -1,6 +1,7 @@
 import { and, eq, inArray, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Actor } from '~/shared/orders/actor';
 import type { DeliveryStatus, OrderStatus } from '~/shared/orders/statuses';
+import { recordActivity } from '../activity/activity-log';
 import type { Tx } from '../db/client';
 import { deliveries, orderStatusHistory, orders } from '../db/schema';
 import { releaseForOrder } from '../gift-cards/gift-card-ledger';
@@ -58,6 +59,12 @@ export async function applyStatus(
   });
   // The change and its history row in one statement (one round trip).
   await tx.execute(sql`with ${withAlongside}changed as (${update.getSQL()}) ${history.getSQL()}`);
+  await recordActivity(tx, {
+    kind: 'order.status',
+    record: ['order', order.id],
+    before: { status: order.status },
+    after: { status: to, note },
+  });
   // An unpaid order that is cancelled gives back what it held on gift cards (decision 044).
   if (to === 'cancelled' && !order.paidAt && order.giftCardPennies > 0)
     await releaseForOrder(tx, order.id, actor, note ?? 'Order cancelled');

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { type ShopSettings, ShopSettingsSchema } from '~/shared/settings/shop-settings';
+import { recordActivity } from '../activity/activity-log';
 import type { Config } from '../config';
 import { cachedByVersion } from '../db/cached-by-version';
 import type { CatalogVersion } from '../db/catalog-version';
@@ -45,12 +46,18 @@ export function createSettingsService(config: Config, db: Db, pageVersion: Catal
     /** Saves the Settings form; a refusal (400 with the reason) writes nothing. */
     async save(input: unknown): Promise<ShopSettings> {
       const settings = parseOrThrow(ShopSettingsSchema, input);
-      await pageVersion.changing((tx) =>
-        tx
+      await pageVersion.changing(async (tx) => {
+        await recordActivity(tx, {
+          kind: 'settings.save',
+          record: ['settings', '1'],
+          before: { ...(await read(tx)) },
+          after: settings,
+        });
+        await tx
           .insert(shopSettings)
           .values({ id: 1, ...settings })
-          .onConflictDoUpdate({ target: shopSettings.id, set: { ...settings, updatedAt: new Date() } }),
-      );
+          .onConflictDoUpdate({ target: shopSettings.id, set: { ...settings, updatedAt: new Date() } });
+      });
       return get();
     },
   };

@@ -1,4 +1,5 @@
 import {
+  Activity,
   CalendarDays,
   Cookie,
   Gift,
@@ -23,6 +24,7 @@ import { Button } from '~/app/components/ui/button';
 import { signOut as signOutCall } from '~/app/lib/auth-client';
 import { cn } from '~/app/lib/cn';
 import { toast } from '~/app/lib/toast';
+import { mayOpenPage, type StaffRole } from '~/shared/staff/back-office-access';
 
 export const ADMIN_LINKS = [
   { to: '/admin', label: 'Dashboard', icon: LayoutDashboard },
@@ -37,6 +39,7 @@ export const ADMIN_LINKS = [
   { to: '/admin/messages', label: 'Messages', icon: Mail },
   { to: '/admin/emails', label: 'E-mails', icon: Send },
   { to: '/admin/settings', label: 'Settings', icon: Settings },
+  { to: '/admin/activity', label: 'Activity', icon: Activity },
 ] as const;
 
 /** Signs out through better-auth, then goes to the storefront's home page. */
@@ -56,12 +59,18 @@ function useSignOut() {
   return { signOut, busy };
 }
 
-function NavList({ onNavigate, unreadMessages }: { onNavigate?: () => void; unreadMessages: number }) {
+interface NavProps {
+  unreadMessages: number;
+  /** Only the pages this role may open are linked (the server refuses the others anyway). */
+  role: StaffRole;
+}
+
+function NavList({ onNavigate, unreadMessages, role }: NavProps & { onNavigate?: () => void }) {
   const { signOut, busy } = useSignOut();
   return (
     <nav aria-label="Admin" className="flex flex-1 flex-col">
       <ul className="flex flex-col gap-1">
-        {ADMIN_LINKS.map(({ to, label, icon: Icon }) => (
+        {ADMIN_LINKS.filter(({ to }) => mayOpenPage(role, to)).map(({ to, label, icon: Icon }) => (
           <li key={to}>
             <NavLink
               to={to}
@@ -111,7 +120,7 @@ function Brand({ shopName }: { shopName: string }) {
 }
 
 /** The back office's navigation: a sidebar on wide screens, a menu button and sheet on small ones. */
-export function AdminNav({ shopName, unreadMessages }: { shopName: string; unreadMessages: number }) {
+export function AdminNav({ shopName, unreadMessages, role }: NavProps & { shopName: string }) {
   const [open, setOpen] = useState(false);
   const { pathname } = useLocation();
   // Close the sheet when the page changes some other way (e.g. the back button).
@@ -125,7 +134,7 @@ export function AdminNav({ shopName, unreadMessages }: { shopName: string; unrea
     <>
       <aside className="sticky top-0 hidden print:hidden h-dvh w-64 shrink-0 flex-col gap-8 overflow-y-auto border-r border-crumb bg-white p-5 md:flex">
         <Brand shopName={shopName} />
-        <NavList unreadMessages={unreadMessages} />
+        <NavList unreadMessages={unreadMessages} role={role} />
       </aside>
       <header className="sticky top-0 z-40 flex items-center justify-between border-b border-crumb bg-white px-4 py-2 md:hidden print:hidden">
         <Brand shopName={shopName} />
@@ -159,7 +168,7 @@ export function AdminNav({ shopName, unreadMessages }: { shopName: string; unrea
                   </Button>
                 </Dialog.Close>
               </div>
-              <NavList unreadMessages={unreadMessages} onNavigate={() => setOpen(false)} />
+              <NavList unreadMessages={unreadMessages} role={role} onNavigate={() => setOpen(false)} />
             </Dialog.Content>
           </Dialog.Portal>
         </Dialog.Root>

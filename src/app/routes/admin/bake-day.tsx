@@ -10,7 +10,7 @@ import { requireAdminPage } from '~/app/lib/guards.server';
 import { pageMeta } from '~/app/lib/meta';
 import { field, loadOrNull, runPageAction } from '~/app/lib/page-action.server';
 import { useActionToast } from '~/app/lib/use-action-toast';
-import { bakeList } from '~/shared/bake-days/day-sheets';
+import { bakeList, type SheetOrder } from '~/shared/bake-days/day-sheets';
 import { adminActor } from '~/shared/orders/actor';
 import { isIsoDate } from '~/shared/time/london-time';
 import type { Route } from './+types/bake-day';
@@ -21,8 +21,35 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdminPage(request, context);
   if (!isIsoDate(params.date)) throw data('Not found', { status: 404 });
+  const day = await loadOrNull(context, 'the bake list', () => context.services.daySheets.get(params.date));
+  return { day: day && { label: day.label, orders: day.orders.map(forTheKitchen) } };
+}
+
+/**
+ * What the bake list shows of an order: what to bake and who it is for, never how to reach them
+ * or what they paid (the baker opens this page: docs/rules/back-office-roles.md).
+ */
+function forTheKitchen(
+  o: SheetOrder & { overCapacity: boolean; dayClosed: boolean },
+): SheetOrder & { overCapacity: boolean; dayClosed: boolean } {
+  const { id, number, status, cookies, fulfilment, method, lines, overCapacity, dayClosed } = o;
   return {
-    day: await loadOrNull(context, 'the bake list', () => context.services.daySheets.get(params.date)),
+    id,
+    number,
+    status,
+    cookies,
+    fulfilment,
+    method,
+    overCapacity,
+    dayClosed,
+    ship: { name: o.ship.name, postcode: '' },
+    lines: lines.map(({ productId, productName, quantity, shelfLifeDays, box }) => ({
+      productId,
+      productName,
+      quantity,
+      shelfLifeDays,
+      box: box?.map(({ productId, productName, quantity }) => ({ productId, productName, quantity })) ?? null,
+    })),
   };
 }
 

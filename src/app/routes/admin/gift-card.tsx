@@ -4,7 +4,7 @@ import { Card } from '~/app/components/ui/card';
 import { Input, Label } from '~/app/components/ui/input';
 import { requireAdminPage } from '~/app/lib/guards.server';
 import { pageMeta } from '~/app/lib/meta';
-import { refusalOf } from '~/app/lib/service-errors.server';
+import { orNotFoundPage, refusalOf } from '~/app/lib/service-errors.server';
 import { GIFT_CARD_MOVEMENT_LABELS, maskedGiftCard } from '~/shared/gift-cards/gift-card-code';
 import { formatPence } from '~/shared/money/money';
 import { adminActor } from '~/shared/orders/actor';
@@ -17,7 +17,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdminPage(request, context);
-  return context.services.giftCards.card(params.id);
+  // An unknown card is the 404 page, not a 500 (the role matrix's walk found it).
+  return orNotFoundPage(() => context.services.giftCards.card(params.id), 'Gift card not found');
 }
 
 type Result = { ok: true; intent: string } | { ok: false; error: string };

@@ -10,9 +10,10 @@ import type { Route } from './+types/layout';
  * every admin page's loader and action checks the role itself too.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdminPage(request, context);
+  const { staffRole } = await requireAdminPage(request, context);
   return {
     shopName: context.services.config.shop.name,
+    role: staffRole,
     // Revalidated after every admin action, so marking a message read updates the sidebar at once.
     unreadMessages:
       (await loadOrNull(context, 'unread messages', () => context.services.contact.unreadCount())) ?? 0,
@@ -34,7 +35,11 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       >
         Skip to content
       </a>
-      <AdminNav shopName={loaderData.shopName} unreadMessages={loaderData.unreadMessages} />
+      <AdminNav
+        shopName={loaderData.shopName}
+        unreadMessages={loaderData.unreadMessages}
+        role={loaderData.role}
+      />
       <div id="admin-content" tabIndex={-1} className="min-w-0 flex-1 outline-none">
         <Outlet />
       </div>
@@ -46,9 +51,10 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const data = useRouteLoaderData<typeof loader>('routes/admin/layout');
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (isRouteErrorResponse(error) && error.status === 403) return <NotYourPage />;
   return (
     <div data-admin-shell className="min-h-dvh md:flex">
-      {data && <AdminNav shopName={data.shopName} unreadMessages={data.unreadMessages} />}
+      {data && <AdminNav shopName={data.shopName} unreadMessages={data.unreadMessages} role={data.role} />}
       <main className="mx-auto w-full max-w-3xl px-4 py-16 text-center">
         <h1 className="mb-3 text-3xl font-bold">
           {notFound ? 'Oops! Page not found' : 'Something went wrong'}
@@ -62,5 +68,18 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
         </a>
       </main>
     </div>
+  );
+}
+
+/** A page the person's role does not open (the server said 403). */
+function NotYourPage() {
+  return (
+    <main className="mx-auto w-full max-w-3xl px-4 py-16 text-center">
+      <h1 className="mb-3 text-3xl font-bold">Not part of your role</h1>
+      <p className="mb-6 text-cocoa-light">Your role in the back office does not open this page.</p>
+      <a className="font-medium text-caramel-dark underline" href="/admin">
+        Back to your pages
+      </a>
+    </main>
   );
 }

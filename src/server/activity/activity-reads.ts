@@ -1,0 +1,137 @@
+import { and, count, eq, gte, lt, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import { ADMIN_PAGE_SIZE } from '~/shared/schemas/admin';
+import { addDays, isIsoDate, londonInstant } from '~/shared/time/london-time';
+import { csvRow } from '../csv/csv';
+import type { Db } from '../db/db-types';
+import { newestFirst, type Page, pageOffset, toPage } from '../db/paging';
+import { activityLog } from '../db/schema';
+
+/** One entry as the Activity page, an order's page and the CSV show it. */
+export interface ActivityEntry {
+  id: string;
+  at: string;
+  actor: { id: string; name: string; role: string };
+  ip: string | null;
+  kind: string;
+  record: { type: string; id: string };
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+}
+
+const isoDay = z.string().refine(isIsoDate, 'Use a date like 2026-12-01').optional().catch(undefined);
+
+/** The Activity page's filters (person, kind, dates in London); a filter it cannot read is ignored. */
+export const ActivityFilterSchema = z.object({
+  person: z.string().trim().min(1).max(100).optional().catch(undefined),
+  kind: z.string().trim().min(1).max(100).optional().catch(undefined),
+  from: isoDay,
+  to: isoDay,
+  page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
+});
+export type ActivityFilter = z.infer<typeof ActivityFilterSchema>;
+
+export const ACTIVITY_CSV_HEADER = [
+  'When',
+  'Who',
+  'Role',
+  'From',
+  'What',
+  'Record',
+  'Record id',
+  'Before',
+  'After',
+];
+
+const toEntry = (r: typeof activityLog.$inferSelect): ActivityEntry => ({
+  id: r.id,
+  at: r.at.toISOString(),
+  actor: { id: r.actorId, name: r.actorName, role: r.actorRole },
+  ip: r.ip,
+  kind: r.kind,
+  record: { type: r.recordType, id: r.recordId },
+  before: r.before ?? null,
+  after: r.after ?? null,
+});
+
+/** Reading the log: it has no writes here (activity-log.ts appends; nothing changes or deletes). */
+export function createActivityReads(db: Db) {
+  function where(filter: ActivityFilter): SQL | undefined {
+    return and(
+      filter.person ? eq(activityLog.actorId, filter.person) : undefined,
+      filter.kind ? eq(activityLog.kind, filter.kind) : undefined,
+      filter.from ? gte(activityLog.at, londonInstant(filter.from, '00:00')) : undefined,
+      filter.to ? lt(activityLog.at, londonInstant(addDays(filter.to, 1), '00:00')) : undefined,
+    );
+  }
+
+  return {
+    /** A page of entries, newest first, with the filters' choices (who has acted, which kinds). */
+    async list(
+      input: unknown,
+    ): Promise<Page<ActivityEntry> & { people: { id: string; name: string }[]; kinds: string[] }> {
+      const filter = ActivityFilterSchema.parse(input ?? {});
+      const [rows, [total], people, kinds] = await Promise.all([
+        db
+          .select()
+          .from(activityLog)
+          .where(where(filter))
+          .orderBy(newestFirst(activityLog.at), activityLog.id)
+          .limit(ADMIN_PAGE_SIZE)
+          .offset(pageOffset(filter.page)),
+        db.select({ n: count() }).from(activityLog).where(where(filter)),
+        db
+          .selectDistinct({ id: activityLog.actorId, name: activityLog.actorName })
+          .from(activityLog)
+          .orderBy(activityLog.actorName),
+        db.selectDistinct({ kind: activityLog.kind }).from(activityLog).orderBy(activityLog.kind),
+      ]);
+      return {
+        ...toPage(rows.map(toEntry), filter.page, total?.n ?? 0),
+        people,
+        kinds: kinds.map((k) => k.kind),
+      };
+    },
+
+    /** One record's entries (an order's or a product's page), newest first. */
+    async forRecord(type: string, id: string): Promise<ActivityEntry[]> {
+      const rows = await db
+        .select()
+        .from(activityLog)
+        .where(and(eq(activityLog.recordType, type), eq(activityLog.recordId, id)))
+        .orderBy(newestFirst(activityLog.at))
+        .limit(200);
+      return rows.map(toEntry);
+    },
+
+    /** The filtered entries as CSV rows, in batches (the filters of the page, every page). */
+    async *csvRows(input: unknown): AsyncIterable<string[]> {
+      const filter = ActivityFilterSchema.parse(input ?? {});
+      for (let offset = 0; ; offset += 500) {
+        const rows = await db
+          .select()
+          .from(activityLog)
+          .where(where(filter))
+          .orderBy(newestFirst(activityLog.at), activityLog.id)
+          .limit(500)
+          .offset(offset);
+        yield rows.map((r) =>
+          csvRow([
+            r.at.toISOString(),
+            r.actorName,
+            r.actorRole,
+            r.ip ?? '',
+            r.kind,
+            r.recordType,
+            r.recordId,
+            r.before ? JSON.stringify(r.before) : '',
+            r.after ? JSON.stringify(r.after) : '',
+          ]),
+        );
+        if (rows.length < 500) return;
+      }
+    },
+  };
+}
+
+export type ActivityReads = ReturnType<typeof createActivityReads>;
