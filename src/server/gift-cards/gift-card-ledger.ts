@@ -54,7 +54,7 @@ export async function balanceOf(tx: Db | Tx, id: string): Promise<number> {
   return (await balancesOf(tx, [id])).get(id) ?? 0;
 }
 
-interface Movement {
+export interface Movement {
   cardId: string;
   kind: GiftCardMovement;
   amountPennies: number;
@@ -63,7 +63,8 @@ interface Movement {
   reason?: string | null;
 }
 
-async function write(tx: Tx, movements: Movement[]) {
+/** Writes ledger rows (a zero amount is no movement and is skipped); the caller holds the cards' locks. */
+export async function recordMovements(tx: Tx, movements: Movement[]) {
   const rows = movements.filter((m) => m.amountPennies !== 0);
   if (rows.length === 0) return;
   await tx.insert(giftCardLedger).values(
@@ -109,7 +110,7 @@ export async function issueCard(
       createdAt: now,
     })
     .returning();
-  await write(tx, [
+  await recordMovements(tx, [
     {
       cardId: card!.id,
       kind: 'issued',
@@ -199,7 +200,7 @@ export async function planGiftCards(
 
 /** The plan held for a pending order (the cards locked by `planGiftCards(..., true)`). */
 export async function holdForOrder(tx: Tx, orderId: string, plan: GiftCardPlan, actor: Actor) {
-  await write(
+  await recordMovements(
     tx,
     plan.cards.map((c) => ({
       cardId: c.id,
@@ -248,7 +249,7 @@ export async function releaseForOrder(tx: Tx, orderId: string, actor: Actor, rea
       });
     }
   }
-  await write(tx, moves);
+  await recordMovements(tx, moves);
 }
 
 /**
@@ -298,7 +299,7 @@ export async function spendForOrder(tx: Tx, orderId: string, wantedPennies: numb
       spent += amounts[i]!;
     });
   }
-  await write(tx, moves);
+  await recordMovements(tx, moves);
   return spent;
 }
 
@@ -326,7 +327,7 @@ export async function refundToCards(tx: Tx, orderId: string, pennies: number, ac
     rest -= back;
     moves.push({ cardId, kind: 'refunded', amountPennies: back, orderId, actor, reason });
   }
-  await write(tx, moves);
+  await recordMovements(tx, moves);
   return pennies - rest;
 }
 
@@ -339,7 +340,7 @@ export async function adjustCard(tx: Tx, cardId: string, pennies: number, actor:
   if (balance + pennies < 0) {
     throw badRequest('A card’s balance cannot go below £0.00.', { amount: 'Too much taken off' });
   }
-  await write(tx, [{ cardId, kind: 'adjusted', amountPennies: pennies, actor, reason }]);
+  await recordMovements(tx, [{ cardId, kind: 'adjusted', amountPennies: pennies, actor, reason }]);
   return card;
 }
 
@@ -349,7 +350,7 @@ export async function voidCard(tx: Tx, cardId: string, actor: Actor, reason: str
   if (!card) return null;
   if (card.status === 'void') return card;
   const balance = await balanceOf(tx, cardId);
-  await write(tx, [
+  await recordMovements(tx, [
     { cardId, kind: 'adjusted', amountPennies: -balance, actor, reason: `Voided: ${reason}` },
   ]);
   await tx.update(giftCards).set({ status: 'void' }).where(eq(giftCards.id, cardId));
@@ -373,7 +374,7 @@ export async function expireDue(tx: Tx, actor: Actor, now = new Date(), limit = 
     tx,
     due.map((c) => c.id),
   );
-  await write(
+  await recordMovements(
     tx,
     due.map((c) => ({
       cardId: c.id,
