@@ -4,10 +4,10 @@ import { londonDate, londonInstant } from '~/shared/time/london-time';
 import type { Db, Tx } from '../db/client';
 import { giftCards, orderItems, orders, profiles } from '../db/schema';
 import { badRequest, notFound } from '../errors';
-import { giftCardEmailKey } from '../mail/gift-card-email';
 import type { MailService } from '../mail/mail-service';
 import type { RateLimiter } from '../rate-limit/rate-limiter';
-import { boughtOn, issueCard } from './gift-card-ledger';
+import { hashGiftCardCode, newGiftCardCode } from './gift-card-codes';
+import { boughtOn, type GiftCardRow, issueCard, lockCards } from './gift-card-ledger';
 
 /** A bought card's e-mail goes out at this London time on its send date (today's goes at once). */
 export const GIFT_CARD_SEND_TIME = '08:00';
@@ -19,6 +19,16 @@ export function sendAtFor(sendOn: string, now = new Date()): Date {
   if (sendOn <= londonDate(now)) return now;
   const at = londonInstant(sendOn, GIFT_CARD_SEND_TIME);
   return at > now ? at : now;
+}
+
+/** Who a bought card's e-mail says it is from: its buyer, as their account names them. */
+async function buyerNameOf(tx: Db | Tx, orderId: string): Promise<string> {
+  const [buyer] = await tx
+    .select({ name: profiles.fullName })
+    .from(orders)
+    .innerJoin(profiles, eq(profiles.id, orders.profileId))
+    .where(eq(orders.id, orderId));
+  return buyer?.name || 'Someone';
 }
 
 /**
@@ -43,12 +53,7 @@ export async function issueBoughtCards(
     .where(and(eq(orderItems.orderId, orderId), isNotNull(orderItems.giftCard)));
   if (lines.length === 0) return 0;
   if ((await boughtOn(tx, orderId)).length > 0) return 0;
-  const [buyer] = await tx
-    .select({ name: profiles.fullName })
-    .from(orders)
-    .innerJoin(profiles, eq(profiles.id, orders.profileId))
-    .where(eq(orders.id, orderId));
-  const buyerName = buyer?.name || 'Someone';
+  const buyerName = await buyerNameOf(tx, orderId);
   let issued = 0;
   for (const line of lines) {
     const purchase = line.giftCard!;
@@ -83,6 +88,15 @@ export async function issueBoughtCards(
   return issued;
 }
 
+/**
+ * When a bought card's e-mail was last sent again, or null: `sent_at` is its first sending (08:00
+ * on its send date, or when it was bought) until a resend moves it on.
+ */
+export function resentAt(card: Pick<GiftCardRow, 'sentAt' | 'sendOn' | 'createdAt'>): Date | null {
+  if (!card.sentAt || !card.sendOn) return null;
+  return card.sentAt > sendAtFor(card.sendOn, card.createdAt) ? card.sentAt : null;
+}
+
 /** A bought card as its buyer's order page shows it. */
 export interface BoughtCardView {
   id: string;
@@ -93,6 +107,8 @@ export interface BoughtCardView {
   send_on: string;
   /** When its e-mail went (or goes) out; in the future = not sent yet. */
   sent_at: string | null;
+  /** When its buyer last had it sent again (with a new code), or null. */
+  resent_at: string | null;
   expires_at: string;
 }
 
@@ -111,19 +127,22 @@ export async function boughtCardsOf(db: Db | Tx, orderId: string): Promise<Bough
     recipient_email: c.recipientEmail ?? '',
     send_on: c.sendOn ?? '',
     sent_at: c.sentAt?.toISOString() ?? null,
+    resent_at: resentAt(c)?.toISOString() ?? null,
     expires_at: c.expiresAt.toISOString(),
   }));
 }
 
 /**
- * The buyer sends a card's e-mail again (decision 047): the same e-mail, with the same code,
- * re-queued in the outbox (the shop keeps only the code's hash, so it could not write it again).
- * Only the buyer's own order's cards, only once the e-mail has gone out, at most
- * RESENDS_PER_HOUR an hour per card.
+ * The buyer sends a card's e-mail again (decision 064): the outbox keeps no readable code once an
+ * e-mail is delivered, so the card gets a new code (the old one stops working: whoever holds the
+ * first e-mail can no longer spend it) and its e-mail is written again with it, same balance,
+ * same ledger. Only the buyer's own order's cards, only active ones, only once the e-mail has
+ * gone out (not one waiting for its date), at most RESENDS_PER_HOUR an hour per card. `sent_at`
+ * then says when it was sent again.
  */
 export async function resendBoughtCard(
   db: Db,
-  mail: Pick<MailService, 'requeue'>,
+  mail: Pick<MailService, 'resendGiftCard'>,
   rateLimiter: RateLimiter,
   profileId: string,
   orderId: string,
@@ -145,10 +164,33 @@ export async function resendBoughtCard(
     3600,
     'This gift card was sent again a moment ago. Please wait an hour before sending it again.',
   );
-  const queued = await mail.requeue(giftCardEmailKey(card.id));
-  if (!queued)
-    throw badRequest('This gift card’s e-mail is being sent right now. Please try again in a minute.');
-  await db.update(giftCards).set({ sentAt: now }).where(eq(giftCards.id, card.id));
+  await db.transaction(async (tx) => {
+    const [locked] = await lockCards(tx, [card.id]);
+    if (!locked || locked.status !== 'active' || locked.expiresAt <= now) {
+      throw badRequest('This gift card is no longer valid, so its e-mail cannot be sent again.');
+    }
+    const code = newGiftCardCode();
+    await tx
+      .update(giftCards)
+      .set({ codeHash: hashGiftCardCode(code), last4: code.slice(-4), sentAt: now })
+      .where(eq(giftCards.id, card.id));
+    const queued = await mail.resendGiftCard(
+      {
+        cardId: card.id,
+        code,
+        pennies: locked.initialPennies,
+        expiresAt: locked.expiresAt,
+        recipientName: locked.recipientName ?? '',
+        recipientEmail: locked.recipientEmail ?? '',
+        message: locked.message ?? '',
+        from: await buyerNameOf(tx, orderId),
+        replacesSentAt: locked.sentAt,
+      },
+      tx,
+    );
+    if (!queued)
+      throw badRequest('This gift card’s e-mail is being sent right now. Please try again in a minute.');
+  });
   const [view] = (await boughtCardsOf(db, orderId)).filter((c) => c.id === card.id);
   return view!;
 }

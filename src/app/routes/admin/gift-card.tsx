@@ -4,7 +4,7 @@ import { Card } from '~/app/components/ui/card';
 import { Input, Label } from '~/app/components/ui/input';
 import { requireAdminPage } from '~/app/lib/guards.server';
 import { pageMeta } from '~/app/lib/meta';
-import { refusalOf } from '~/app/lib/service-errors.server';
+import { orNotFoundPage, refusalOf } from '~/app/lib/service-errors.server';
 import { GIFT_CARD_MOVEMENT_LABELS, maskedGiftCard } from '~/shared/gift-cards/gift-card-code';
 import { formatPence } from '~/shared/money/money';
 import { adminActor } from '~/shared/orders/actor';
@@ -17,7 +17,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdminPage(request, context);
-  return context.services.giftCards.card(params.id);
+  return orNotFoundPage(() => context.services.giftCards.card(params.id), 'Gift card not found');
 }
 
 type Result = { ok: true; intent: string } | { ok: false; error: string };
@@ -61,6 +61,15 @@ export default function GiftCardPage({ loaderData, actionData }: Route.Component
         {card.recipient_name && ` for ${card.recipient_name}`} ·{' '}
         <span className="capitalize">{card.status}</span> · expires {formatDateTime(card.expires_at)}
       </p>
+      {card.recipient_email && card.email_sent_at && (
+        <p className="mt-1 text-cocoa-light">
+          E-mail to {card.recipient_email}:{' '}
+          {new Date(card.email_sent_at) > new Date() ? 'will be sent' : 'sent'}{' '}
+          {formatDateTime(card.email_sent_at)}
+          {card.email_resent_at &&
+            ` · sent again by the buyer ${formatDateTime(card.email_resent_at)}, with a new code`}
+        </p>
+      )}
       <p className="mt-4 text-2xl">
         Balance <strong>{formatPence(card.balance_pennies)}</strong>
       </p>
