@@ -7,7 +7,7 @@ import { badRequest, notFound } from '../errors';
 import type { MailService } from '../mail/mail-service';
 import type { RateLimiter } from '../rate-limit/rate-limiter';
 import { hashGiftCardCode, newGiftCardCode } from './gift-card-codes';
-import { boughtOn, type GiftCardRow, issueCard, lockCards } from './gift-card-ledger';
+import { boughtOn, type CardToIssue, type GiftCardRow, issueCards, lockCards } from './gift-card-ledger';
 
 /** A bought card's e-mail goes out at this London time on its send date (today's goes at once). */
 export const GIFT_CARD_SEND_TIME = '08:00';
@@ -39,7 +39,7 @@ async function buyerNameOf(tx: Db | Tx, orderId: string): Promise<string> {
  */
 export async function issueBoughtCards(
   tx: Tx,
-  mail: Pick<MailService, 'queueGiftCard'>,
+  mail: Pick<MailService, 'queueGiftCards'>,
   orderId: string,
   now = new Date(),
 ): Promise<number> {
@@ -54,38 +54,37 @@ export async function issueBoughtCards(
   if (lines.length === 0) return 0;
   if ((await boughtOn(tx, orderId)).length > 0) return 0;
   const buyerName = await buyerNameOf(tx, orderId);
-  let issued = 0;
-  for (const line of lines) {
+  const wanted = lines.flatMap((line) => {
     const purchase = line.giftCard!;
-    for (let i = 0; i < line.quantity; i++) {
-      const { card, code } = await issueCard(tx, {
-        pennies: line.pennies,
-        actor: SYSTEM,
-        reason: 'Bought in the shop',
-        orderId,
-        purchase,
-        now,
-      });
-      const sendAt = sendAtFor(purchase.sendOn, now);
-      await mail.queueGiftCard(
-        {
-          cardId: card.id,
-          code,
-          pennies: line.pennies,
-          expiresAt: card.expiresAt,
-          recipientName: purchase.recipientName,
-          recipientEmail: purchase.recipientEmail,
-          message: purchase.message,
-          from: buyerName,
-        },
-        sendAt,
-        tx,
-      );
-      await tx.update(giftCards).set({ sentAt: sendAt }).where(eq(giftCards.id, card.id));
-      issued++;
-    }
-  }
-  return issued;
+    const card: CardToIssue = {
+      pennies: line.pennies,
+      actor: SYSTEM,
+      reason: 'Bought in the shop',
+      orderId,
+      purchase,
+      sentAt: sendAtFor(purchase.sendOn, now),
+      now,
+    };
+    return Array.from({ length: line.quantity }, () => card);
+  });
+  const issued = await issueCards(tx, wanted);
+  await mail.queueGiftCards(
+    issued.map(({ card, code }) => ({
+      email: {
+        cardId: card.id,
+        code,
+        pennies: card.initialPennies,
+        expiresAt: card.expiresAt,
+        recipientName: card.recipientName ?? '',
+        recipientEmail: card.recipientEmail ?? '',
+        message: card.message ?? '',
+        from: buyerName,
+      },
+      sendAt: card.sentAt!,
+    })),
+    tx,
+  );
+  return issued.length;
 }
 
 /**
@@ -166,7 +165,7 @@ export async function resendBoughtCard(
   );
   await db.transaction(async (tx) => {
     const [locked] = await lockCards(tx, [card.id]);
-    if (!locked || locked.status !== 'active' || locked.expiresAt <= now) {
+    if (!locked || locked.status !== 'active' || !(locked.expiresAt > now)) {
       throw badRequest('This gift card is no longer valid, so its e-mail cannot be sent again.');
     }
     const code = newGiftCardCode();

@@ -163,10 +163,16 @@ export function createMailService(
       await enqueueAll(emails, tx);
     },
 
-    /** A bought gift card's e-mail to its recipient, going out at `sendAt` (its send date). */
-    async queueGiftCard(input: GiftCardEmailInput, sendAt: Date, tx: Db | Tx = db): Promise<void> {
+    /** Bought gift cards' e-mails to their recipients, each going out at its `sendAt` (its send date), in one statement. */
+    async queueGiftCards(
+      cards: { email: GiftCardEmailInput; sendAt: Date }[],
+      tx: Db | Tx = db,
+    ): Promise<void> {
       await enqueueAll(
-        [{ ...giftCardEmail(config.shop, config.publicUrl, input), nextAttemptAt: sendAt }],
+        cards.map((c) => ({
+          ...giftCardEmail(config.shop, config.publicUrl, c.email),
+          nextAttemptAt: c.sendAt,
+        })),
         tx,
       );
     },
