@@ -165,7 +165,7 @@ export async function resendBoughtCard(
   );
   await db.transaction(async (tx) => {
     const [locked] = await lockCards(tx, [card.id]);
-    if (!locked || locked.status !== 'active' || !(locked.expiresAt > now)) {
+    if (locked?.status !== 'active' || locked.expiresAt <= now) {
       throw badRequest('This gift card is no longer valid, so its e-mail cannot be sent again.');
     }
     const code = newGiftCardCode();
