@@ -32,7 +32,7 @@ describe('an odd gift card id', () => {
   });
 
   it.each(ODD_IDS)('is refused as not found when voided or adjusted: %s', async (id) => {
-    for (const body of [
+    for (const body of <Record<string, string>[]>[
       { intent: 'void', reason: 'Lost' },
       { intent: 'adjust', amount: '5', reason: 'Goodwill' },
     ]) {
