@@ -4,6 +4,7 @@ import { londonDate, londonInstant } from '~/shared/time/london-time';
 import type { Db, Tx } from '../db/client';
 import { giftCards, orderItems, orders, profiles } from '../db/schema';
 import { badRequest, notFound } from '../errors';
+import type { GiftCardEmailInput } from '../mail/gift-card-email';
 import type { MailService } from '../mail/mail-service';
 import type { RateLimiter } from '../rate-limit/rate-limiter';
 import { hashGiftCardCode, newGiftCardCode } from './gift-card-codes';
@@ -30,6 +31,18 @@ async function buyerNameOf(tx: Db | Tx, orderId: string): Promise<string> {
     .where(eq(orders.id, orderId));
   return buyer?.name || 'Someone';
 }
+
+/** A bought card's e-mail, with the code it is sent with (the card keeps only its hash). */
+const emailOf = (card: GiftCardRow, code: string, from: string): GiftCardEmailInput => ({
+  cardId: card.id,
+  code,
+  pennies: card.initialPennies,
+  expiresAt: card.expiresAt,
+  recipientName: card.recipientName ?? '',
+  recipientEmail: card.recipientEmail ?? '',
+  message: card.message ?? '',
+  from,
+});
 
 /**
  * A paid order's gift cards (decision 047): one card per card bought, issued in the payment's
@@ -70,16 +83,7 @@ export async function issueBoughtCards(
   const issued = await issueCards(tx, wanted);
   await mail.queueGiftCards(
     issued.map(({ card, code }) => ({
-      email: {
-        cardId: card.id,
-        code,
-        pennies: card.initialPennies,
-        expiresAt: card.expiresAt,
-        recipientName: card.recipientName ?? '',
-        recipientEmail: card.recipientEmail ?? '',
-        message: card.message ?? '',
-        from: buyerName,
-      },
+      email: emailOf(card, code, buyerName),
       sendAt: card.sentAt!,
     })),
     tx,
@@ -174,17 +178,7 @@ export async function resendBoughtCard(
       .set({ codeHash: hashGiftCardCode(code), last4: code.slice(-4), sentAt: now })
       .where(eq(giftCards.id, card.id));
     const queued = await mail.resendGiftCard(
-      {
-        cardId: card.id,
-        code,
-        pennies: locked.initialPennies,
-        expiresAt: locked.expiresAt,
-        recipientName: locked.recipientName ?? '',
-        recipientEmail: locked.recipientEmail ?? '',
-        message: locked.message ?? '',
-        from: await buyerNameOf(tx, orderId),
-        replacesSentAt: locked.sentAt,
-      },
+      { ...emailOf(locked, code, await buyerNameOf(tx, orderId)), replacesSentAt: locked.sentAt },
       tx,
     );
     if (!queued)
