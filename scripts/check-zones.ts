@@ -113,6 +113,7 @@ const PUBLIC: Record<string, string[]> = {
     'gift-card-codes',
     'gift-cards-routes',
     'gift-card-sales',
+    'bought-card-refunds',
   ],
   orders: [
     'orders-service',

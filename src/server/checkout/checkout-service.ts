@@ -17,6 +17,7 @@ import {
   GIFT_CARD_PURCHASE_MESSAGES,
   type GiftCardLine,
   isGiftCardAmount,
+  MAX_GIFT_CARDS_PER_PURCHASE,
   sendOnRefusal,
 } from '~/shared/gift-cards/gift-card-purchase';
 import { isUuid } from '~/shared/ids';
@@ -298,18 +299,20 @@ function giftCardLine(l: WantedLine, product: { id: string; name: string }): Pri
 }
 
 /**
- * A basket of gift cards only, or of cookies only (decision 047): a mixed one is refused; a
- * gift card is not bought with a discount code nor paid with another gift card.
+ * A basket of gift cards only, or of cookies only (decision 047): a mixed one is refused, and so
+ * is one of more than MAX_GIFT_CARDS_PER_PURCHASE cards (decision 064); a gift card is not bought with a discount code nor paid with another gift card.
  */
 function giftCardsOnly(
   lines: PricedLine[],
   rawCode: string | undefined,
   giftCodes: readonly string[],
 ): boolean {
-  const cards = lines.filter((l) => l.giftCard).length;
-  if (cards === 0) return false;
+  const cardLines = lines.filter((l) => l.giftCard);
+  if (cardLines.length === 0) return false;
   const m = GIFT_CARD_PURCHASE_MESSAGES;
-  if (cards < lines.length) throw badRequest(m.mixed);
+  if (cardLines.length < lines.length) throw badRequest(m.mixed);
+  const cards = cardLines.reduce((sum, l) => sum + l.quantity, 0);
+  if (cards > MAX_GIFT_CARDS_PER_PURCHASE) throw badRequest(m.tooMany, { items: m.tooMany });
   if (rawCode !== undefined) throw badRequest(m.noCode, { discount_code: m.noCode });
   if (giftCodes.length > 0) throw badRequest(m.noGiftCard, { gift_cards: m.noGiftCard });
   return true;

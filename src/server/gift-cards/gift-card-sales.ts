@@ -4,10 +4,11 @@ import { londonDate, londonInstant } from '~/shared/time/london-time';
 import type { Db, Tx } from '../db/client';
 import { giftCards, orderItems, orders, profiles } from '../db/schema';
 import { badRequest, notFound } from '../errors';
-import { giftCardEmailKey } from '../mail/gift-card-email';
+import type { GiftCardEmailInput } from '../mail/gift-card-email';
 import type { MailService } from '../mail/mail-service';
 import type { RateLimiter } from '../rate-limit/rate-limiter';
-import { boughtOn, issueCard } from './gift-card-ledger';
+import { hashGiftCardCode, newGiftCardCode } from './gift-card-codes';
+import { boughtOn, type CardToIssue, type GiftCardRow, issueCards, lockCards } from './gift-card-ledger';
 
 /** A bought card's e-mail goes out at this London time on its send date (today's goes at once). */
 export const GIFT_CARD_SEND_TIME = '08:00';
@@ -21,6 +22,28 @@ export function sendAtFor(sendOn: string, now = new Date()): Date {
   return at > now ? at : now;
 }
 
+/** Who a bought card's e-mail says it is from: its buyer, as their account names them. */
+async function buyerNameOf(tx: Db | Tx, orderId: string): Promise<string> {
+  const [buyer] = await tx
+    .select({ name: profiles.fullName })
+    .from(orders)
+    .innerJoin(profiles, eq(profiles.id, orders.profileId))
+    .where(eq(orders.id, orderId));
+  return buyer?.name || 'Someone';
+}
+
+/** A bought card's e-mail, with the code it is sent with (the card keeps only its hash). */
+const emailOf = (card: GiftCardRow, code: string, from: string): GiftCardEmailInput => ({
+  cardId: card.id,
+  code,
+  pennies: card.initialPennies,
+  expiresAt: card.expiresAt,
+  recipientName: card.recipientName ?? '',
+  recipientEmail: card.recipientEmail ?? '',
+  message: card.message ?? '',
+  from,
+});
+
 /**
  * A paid order's gift cards (decision 047): one card per card bought, issued in the payment's
  * transaction (the order's row is locked by it), each with its e-mail queued in the outbox for
@@ -29,7 +52,7 @@ export function sendAtFor(sendOn: string, now = new Date()): Date {
  */
 export async function issueBoughtCards(
   tx: Tx,
-  mail: Pick<MailService, 'queueGiftCard'>,
+  mail: Pick<MailService, 'queueGiftCards'>,
   orderId: string,
   now = new Date(),
 ): Promise<number> {
@@ -43,44 +66,38 @@ export async function issueBoughtCards(
     .where(and(eq(orderItems.orderId, orderId), isNotNull(orderItems.giftCard)));
   if (lines.length === 0) return 0;
   if ((await boughtOn(tx, orderId)).length > 0) return 0;
-  const [buyer] = await tx
-    .select({ name: profiles.fullName })
-    .from(orders)
-    .innerJoin(profiles, eq(profiles.id, orders.profileId))
-    .where(eq(orders.id, orderId));
-  const buyerName = buyer?.name || 'Someone';
-  let issued = 0;
-  for (const line of lines) {
+  const buyerName = await buyerNameOf(tx, orderId);
+  const wanted = lines.flatMap((line) => {
     const purchase = line.giftCard!;
-    for (let i = 0; i < line.quantity; i++) {
-      const { card, code } = await issueCard(tx, {
-        pennies: line.pennies,
-        actor: SYSTEM,
-        reason: 'Bought in the shop',
-        orderId,
-        purchase,
-        now,
-      });
-      const sendAt = sendAtFor(purchase.sendOn, now);
-      await mail.queueGiftCard(
-        {
-          cardId: card.id,
-          code,
-          pennies: line.pennies,
-          expiresAt: card.expiresAt,
-          recipientName: purchase.recipientName,
-          recipientEmail: purchase.recipientEmail,
-          message: purchase.message,
-          from: buyerName,
-        },
-        sendAt,
-        tx,
-      );
-      await tx.update(giftCards).set({ sentAt: sendAt }).where(eq(giftCards.id, card.id));
-      issued++;
-    }
-  }
-  return issued;
+    const card: CardToIssue = {
+      pennies: line.pennies,
+      actor: SYSTEM,
+      reason: 'Bought in the shop',
+      orderId,
+      purchase,
+      sentAt: sendAtFor(purchase.sendOn, now),
+      now,
+    };
+    return Array.from({ length: line.quantity }, () => card);
+  });
+  const issued = await issueCards(tx, wanted);
+  await mail.queueGiftCards(
+    issued.map(({ card, code }) => ({
+      email: emailOf(card, code, buyerName),
+      sendAt: card.sentAt!,
+    })),
+    tx,
+  );
+  return issued.length;
+}
+
+/**
+ * When a bought card's e-mail was last sent again, or null: `sent_at` is its first sending (08:00
+ * on its send date, or when it was bought) until a resend moves it on.
+ */
+export function resentAt(card: Pick<GiftCardRow, 'sentAt' | 'sendOn' | 'createdAt'>): Date | null {
+  if (!card.sentAt || !card.sendOn) return null;
+  return card.sentAt > sendAtFor(card.sendOn, card.createdAt) ? card.sentAt : null;
 }
 
 /** A bought card as its buyer's order page shows it. */
@@ -95,6 +112,8 @@ export interface BoughtCardView {
   send_on: string;
   /** When its e-mail went (or goes) out; in the future = not sent yet. */
   sent_at: string | null;
+  /** When its buyer last had it sent again (with a new code), or null. */
+  resent_at: string | null;
   expires_at: string;
 }
 
@@ -114,19 +133,22 @@ export async function boughtCardsOf(db: Db | Tx, orderId: string): Promise<Bough
     message: c.message ?? '',
     send_on: c.sendOn ?? '',
     sent_at: c.sentAt?.toISOString() ?? null,
+    resent_at: resentAt(c)?.toISOString() ?? null,
     expires_at: c.expiresAt.toISOString(),
   }));
 }
 
 /**
- * The buyer sends a card's e-mail again (decision 047): the same e-mail, with the same code,
- * re-queued in the outbox (the shop keeps only the code's hash, so it could not write it again).
- * Only the buyer's own order's cards, only once the e-mail has gone out, at most
- * RESENDS_PER_HOUR an hour per card.
+ * The buyer sends a card's e-mail again (decision 064): the outbox keeps no readable code once an
+ * e-mail is delivered, so the card gets a new code (the old one stops working: whoever holds the
+ * first e-mail can no longer spend it) and its e-mail is written again with it, same balance,
+ * same ledger. Only the buyer's own order's cards, only active ones, only once the e-mail has
+ * gone out (not one waiting for its date), at most RESENDS_PER_HOUR an hour per card. `sent_at`
+ * then says when it was sent again.
  */
 export async function resendBoughtCard(
   db: Db,
-  mail: Pick<MailService, 'requeue'>,
+  mail: Pick<MailService, 'resendGiftCard'>,
   rateLimiter: RateLimiter,
   profileId: string,
   orderId: string,
@@ -148,10 +170,23 @@ export async function resendBoughtCard(
     3600,
     'This gift card was sent again a moment ago. Please wait an hour before sending it again.',
   );
-  const queued = await mail.requeue(giftCardEmailKey(card.id));
-  if (!queued)
-    throw badRequest('This gift card’s e-mail is being sent right now. Please try again in a minute.');
-  await db.update(giftCards).set({ sentAt: now }).where(eq(giftCards.id, card.id));
+  await db.transaction(async (tx) => {
+    const [locked] = await lockCards(tx, [card.id]);
+    if (locked?.status !== 'active' || locked.expiresAt <= now) {
+      throw badRequest('This gift card is no longer valid, so its e-mail cannot be sent again.');
+    }
+    const code = newGiftCardCode();
+    await tx
+      .update(giftCards)
+      .set({ codeHash: hashGiftCardCode(code), last4: code.slice(-4), sentAt: now })
+      .where(eq(giftCards.id, card.id));
+    const queued = await mail.resendGiftCard(
+      { ...emailOf(locked, code, await buyerNameOf(tx, orderId)), replacesSentAt: locked.sentAt },
+      tx,
+    );
+    if (!queued)
+      throw badRequest('This gift card’s e-mail is being sent right now. Please try again in a minute.');
+  });
   const [view] = (await boughtCardsOf(db, orderId)).filter((c) => c.id === card.id);
   return view!;
 }

@@ -25,7 +25,7 @@ import {
   issueCard,
   voidCard,
 } from './gift-card-ledger';
-import { type BoughtCardView, boughtCardsOf, resendBoughtCard } from './gift-card-sales';
+import { type BoughtCardView, boughtCardsOf, resendBoughtCard, resentAt, sendAtFor } from './gift-card-sales';
 
 /** What the balance page says of a code. */
 export type BalanceAnswer =
@@ -44,6 +44,9 @@ export interface GiftCardSummary {
   order_id: string | null;
   recipient_name: string | null;
   recipient_email: string | null;
+  /** A bought card's e-mail: when it first went (or goes) out, and when its buyer last had it sent again. */
+  email_sent_at: string | null;
+  email_resent_at: string | null;
 }
 
 export interface GiftCardLedgerLine {
@@ -81,6 +84,8 @@ const toSummary = (c: typeof giftCards.$inferSelect, balance: number): GiftCardS
   order_id: c.orderId,
   recipient_name: c.recipientName,
   recipient_email: c.recipientEmail,
+  email_sent_at: c.sendOn && c.sentAt ? sendAtFor(c.sendOn, c.createdAt).toISOString() : null,
+  email_resent_at: resentAt(c)?.toISOString() ?? null,
 });
 
 function parsePennies(raw: unknown, field: string, label: string, allowNegative: boolean): number {
@@ -105,7 +110,11 @@ function parseReason(raw: unknown): string {
  * ledger, issuing by hand, adjusting and voiding with a reason). Spending is checkout's, through
  * the ledger in the order's transaction.
  */
-export function createGiftCardsService(db: Db, rateLimiter: RateLimiter, mail: Pick<MailService, 'requeue'>) {
+export function createGiftCardsService(
+  db: Db,
+  rateLimiter: RateLimiter,
+  mail: Pick<MailService, 'resendGiftCard'>,
+) {
   return {
     /**
      * The cards an order bought (none until it is paid), for its buyer (`profileId`) or the
@@ -122,7 +131,7 @@ export function createGiftCardsService(db: Db, rateLimiter: RateLimiter, mail: P
       return own ? cards : [];
     },
 
-    /** The buyer sends a card's e-mail again, the same e-mail with the same code (rate limited). */
+    /** The buyer sends a card's e-mail again, with a new code that replaces the old one (rate limited). */
     resend: (profileId: string, orderId: string, cardId: string) =>
       isUuid(orderId) && isUuid(cardId)
         ? resendBoughtCard(db, mail, rateLimiter, profileId, orderId, cardId)
@@ -171,6 +180,7 @@ export function createGiftCardsService(db: Db, rateLimiter: RateLimiter, mail: P
     async adjust(cardId: string, input: { amount: unknown; reason: unknown }, actor: Actor) {
       const pennies = parsePennies(input.amount, 'amount', 'Amount', true);
       const reason = parseReason(input.reason);
+      if (!isUuid(cardId)) throw notFound('Gift card not found');
       const card = await db.transaction(async (tx) => {
         const changed = await adjustCard(tx, cardId, pennies, actor, reason);
         if (changed)
@@ -186,6 +196,7 @@ export function createGiftCardsService(db: Db, rateLimiter: RateLimiter, mail: P
 
     async void(cardId: string, input: { reason: unknown }, actor: Actor) {
       const reason = parseReason(input.reason);
+      if (!isUuid(cardId)) throw notFound('Gift card not found');
       const card = await db.transaction(async (tx) => {
         const changed = await voidCard(tx, cardId, actor, reason);
         if (changed)
@@ -259,9 +270,7 @@ export function createGiftCardsService(db: Db, rateLimiter: RateLimiter, mail: P
 
     /** One card and its ledger, oldest movement first. */
     async card(cardId: string): Promise<{ card: GiftCardSummary; ledger: GiftCardLedgerLine[] }> {
-      const [row] = /^[0-9a-f-]{36}$/i.test(cardId)
-        ? await db.select().from(giftCards).where(eq(giftCards.id, cardId))
-        : [];
+      const [row] = isUuid(cardId) ? await db.select().from(giftCards).where(eq(giftCards.id, cardId)) : [];
       if (!row) throw notFound('Gift card not found');
       const lines = await db
         .select()

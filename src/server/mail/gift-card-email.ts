@@ -15,15 +15,17 @@ export interface GiftCardEmailInput {
   message: string;
   /** Who bought it, as their account names them. */
   from: string;
+  /** When the e-mail this one replaces was sent (a resend: that e-mail's code no longer works). */
+  replacesSentAt?: Date | null;
 }
 
-/** The outbox key of a bought card's e-mail: one per card, re-queued as it is to resend it (decision 047). */
+/** The outbox key of a bought card's e-mail: one per card, written again with a new code to resend it (decision 064). */
 export const giftCardEmailKey = (cardId: string) => `gift-card:${cardId}`;
 
 /**
  * A bought gift card's e-mail to its recipient (decision 047): the amount, the buyer's message, the
- * code, where to spend it and when it expires. The code is in this e-mail only: the shop keeps
- * its hash.
+ * code, where to spend it and when it expires. The code is in this e-mail only, until it is
+ * delivered (then the outbox masks it): the shop keeps its hash.
  */
 export function giftCardEmail(
   shop: { name: string; address?: string | null },
@@ -36,10 +38,14 @@ export function giftCardEmail(
   const subject = `${g.from} sent you a ${amount} ${shop.name} gift card`;
   const shopUrl = `${publicUrl}/shop`;
   const balanceUrl = `${publicUrl}/gift-cards`;
+  const replaces = g.replacesSentAt
+    ? `This e-mail replaces the one sent on ${formatLongDate(g.replacesSentAt)}: the code in that one no longer works.`
+    : null;
   const text = [
     `Hello ${g.recipientName},`,
     '',
     `${g.from} sent you a ${amount} gift card for ${shop.name}.`,
+    ...(replaces ? ['', replaces] : []),
     ...(g.message ? ['', g.message] : []),
     '',
     `Your gift card code: ${code}`,
@@ -52,6 +58,7 @@ export function giftCardEmail(
   const body = html`
 <p style="margin:0 0 16px;">Hello ${g.recipientName},</p>
 <p style="margin:0 0 16px;">${g.from} sent you a <strong>${amount}</strong> gift card for ${shop.name}.</p>
+${replaces ? html`<p style="margin:0 0 16px;">${replaces}</p>` : ''}
 ${g.message ? html`<p style="margin:0 0 16px;padding:12px 16px;background:${BRAND.cream};border-left:4px solid ${BRAND.crumb};">${multiline(g.message)}</p>` : ''}
 <p style="margin:0 0 8px;">Your gift card code:</p>
 <p style="margin:0 0 16px;font-family:'Courier New',monospace;font-size:22px;font-weight:bold;letter-spacing:1px;">${code}</p>

@@ -5,6 +5,7 @@ import type { Db, Tx } from '../db/client';
 import { emailOutbox } from '../db/schema';
 import type { Logger } from '../logger';
 import { NO_COUNTERS, type ShopCounters } from '../metrics/shop-counters';
+import { scrubDeliveredGiftCardCodes } from './gift-card-code-scrub';
 import { type GiftCardEmailInput, giftCardEmail } from './gift-card-email';
 import { buildOrderConfirmation } from './order-confirmation';
 import { buildOrderUpdate, type OrderUpdate } from './order-updates';
@@ -162,23 +163,34 @@ export function createMailService(
       await enqueueAll(emails, tx);
     },
 
-    /** A bought gift card's e-mail to its recipient, going out at `sendAt` (its send date). */
-    async queueGiftCard(input: GiftCardEmailInput, sendAt: Date, tx: Db | Tx = db): Promise<void> {
+    /** Bought gift cards' e-mails to their recipients, each going out at its `sendAt` (its send date), in one statement. */
+    async queueGiftCards(
+      cards: { email: GiftCardEmailInput; sendAt: Date }[],
+      tx: Db | Tx = db,
+    ): Promise<void> {
       await enqueueAll(
-        [{ ...giftCardEmail(config.shop, config.publicUrl, input), nextAttemptAt: sendAt }],
+        cards.map((c) => ({
+          ...giftCardEmail(config.shop, config.publicUrl, c.email),
+          nextAttemptAt: c.sendAt,
+        })),
         tx,
       );
     },
 
     /**
-     * Sends an e-mail already in the outbox again, as it is (a bought gift card's, decision 047):
-     * due now, with a fresh set of attempts. Not one still waiting for its first go, nor one being
-     * sent. Answers whether it was queued again.
+     * A bought card's e-mail sent again with its new code (decision 064): the card's outbox row
+     * written anew and due now, with a fresh set of attempts. Not one still waiting for its first
+     * go, nor one being sent. Answers whether it was queued again.
      */
-    async requeue(dedupeKey: string, tx: Db | Tx = db): Promise<boolean> {
+    async resendGiftCard(input: GiftCardEmailInput, tx: Db | Tx = db): Promise<boolean> {
+      const email = giftCardEmail(config.shop, config.publicUrl, input);
       const rows = await tx
         .update(emailOutbox)
         .set({
+          to: email.to,
+          subject: email.subject,
+          text: email.text,
+          html: email.html,
           status: 'pending',
           attempts: 0,
           nextAttemptAt: sql`now()`,
@@ -187,7 +199,7 @@ export function createMailService(
         })
         .where(
           and(
-            eq(emailOutbox.dedupeKey, dedupeKey),
+            eq(emailOutbox.dedupeKey, email.dedupeKey),
             inArray(emailOutbox.status, ['sent', 'logged', 'failed']),
           ),
         )
@@ -218,6 +230,10 @@ export function createMailService(
       timer = setInterval(kick, POLL_MS);
       timer.unref();
       log.info({ mode: mailer.mode }, 'e-mail worker started');
+      // Gift-card e-mails delivered before their codes were masked on delivery lose them now.
+      scrubDeliveredGiftCardCodes(db)
+        .then((n) => n > 0 && log.info({ emails: n }, 'masked the codes of delivered gift-card e-mails'))
+        .catch((err) => log.error({ err }, 'could not mask the codes of delivered gift-card e-mails'));
       kick();
     },
 

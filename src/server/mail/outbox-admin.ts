@@ -6,6 +6,7 @@ import type { Db } from '../db/client';
 import { newestFirst, type Page, pageOffset, toPage } from '../db/paging';
 import { emailOutbox } from '../db/schema';
 import { badRequest, notFound, parseOrThrow } from '../errors';
+import { GIFT_CARD_KIND, maskGiftCardCodes } from './gift-card-code-scrub';
 import type { OutboxRow } from './outbox';
 
 const listColumns = {
@@ -59,7 +60,9 @@ export function createOutboxAdmin(db: Db, kick: () => void) {
       if (!isUuid(id)) throw notFound('E-mail not found');
       const [row] = await db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
       if (!row) throw notFound('E-mail not found');
-      return { ...toView(row), reply_to: row.replyTo, text: row.text, html: row.html };
+      // A gift card not sent yet still has its code here: the back office never shows it (decision 064).
+      const shown = row.kind === GIFT_CARD_KIND ? maskGiftCardCodes : (body: string) => body;
+      return { ...toView(row), reply_to: row.replyTo, text: shown(row.text), html: shown(row.html) };
     },
 
     /**

@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { emailOutbox } from '../db/schema';
+import { GIFT_CARD_KIND, maskedInSql } from './gift-card-code-scrub';
 
 export type OutboxRow = typeof emailOutbox.$inferSelect;
 
@@ -58,11 +59,25 @@ export function prepareClaimDue(db: Db): (limit: number) => Promise<OutboxRow[]>
   return (limit) => claim.execute({ limit });
 }
 
-/** Records deliveries, one statement for all of them: 'sent' over SMTP, 'logged' in log mode. */
+/** Masked once delivered: a gift-card e-mail's code (decision 064); any other e-mail as it is. */
+const deliveredCopy = (column: typeof emailOutbox.text | typeof emailOutbox.html) =>
+  sql`case when ${emailOutbox.kind} = ${GIFT_CARD_KIND} then ${maskedInSql(column)} else ${column} end`;
+
+/**
+ * Records deliveries, one statement for all of them: 'sent' over SMTP, 'logged' in log mode. A
+ * delivered gift card's code is masked in the same statement: the outbox keeps no live code.
+ */
 export async function markDelivered(db: Db, ids: string[], status: 'sent' | 'logged'): Promise<void> {
   await db
     .update(emailOutbox)
-    .set({ status, sentAt: sql`now()`, lockedUntil: null, lastError: null })
+    .set({
+      status,
+      sentAt: sql`now()`,
+      lockedUntil: null,
+      lastError: null,
+      text: deliveredCopy(emailOutbox.text),
+      html: deliveredCopy(emailOutbox.html),
+    })
     .where(inArray(emailOutbox.id, ids));
 }
 

@@ -1,9 +1,11 @@
 import { and, eq, notInArray, sql } from 'drizzle-orm';
 import { formatPence } from '~/shared/money/money';
+import { SYSTEM } from '~/shared/orders/actor';
 import { recordActivity } from '../activity/activity-log';
 import type { Db, Tx } from '../db/client';
 import { orderPayments, orders, refunds } from '../db/schema';
 import { AppError, badRequest, notFound } from '../errors';
+import { giveBackBoughtCards, lockBoughtCards, takeBackBoughtCards } from '../gift-cards/bought-card-refunds';
 import { refundableByCard, refundToCards } from '../gift-cards/gift-card-ledger';
 import type { CardProvider } from './card-provider';
 import { countedRefund } from './counted-refunds';
@@ -89,12 +91,29 @@ export function createRefunds(
       if (input.toBankCard && max <= 0) {
         throw badRequest('Nothing was paid by bank card on this order: refund it to the gift card.');
       }
-      const amount = input.amountPennies ?? max;
+      // A refunded gift card purchase ends the card: at most what its cards still hold (decision 064).
+      const bought = await lockBoughtCards(tx, orderId);
+      if (bought && bought.spendablePennies < max) {
+        const left = bought.spendablePennies;
+        if (left === 0) {
+          throw badRequest(
+            'The gift cards on this order have been spent or voided, so there is nothing to refund.',
+          );
+        }
+        if ((input.amountPennies ?? left) > left) {
+          throw badRequest(
+            `The gift cards on this order have ${formatPence(left)} left on them: you can refund at most ${formatPence(left)}.`,
+            { amount: `At most ${formatPence(left)}` },
+          );
+        }
+      }
+      const amount = input.amountPennies ?? Math.min(max, bought?.spendablePennies ?? max);
       if (amount > max) {
         throw badRequest(`You can refund at most ${formatPence(max)} on this order.`, {
           amount: `At most ${formatPence(max)}`,
         });
       }
+      if (bought) await takeBackBoughtCards(tx, bought, orderId, amount, actor, input.reason);
       const toCards = input.toBankCard ? 0 : Math.min(amount, onCards);
       const rest = amount - toCards;
       if (toCards > 0) {
@@ -162,10 +181,16 @@ export function createRefunds(
       }));
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
-      await db
-        .update(refunds)
-        .set({ status: 'failed', lastError: message.slice(0, 500) })
-        .where(eq(refunds.id, row.id));
+      await db.transaction(async (tx) => {
+        await lockOrder(tx, row.orderId);
+        const [failed] = await tx
+          .update(refunds)
+          .set({ status: 'failed', lastError: message.slice(0, 500) })
+          .where(and(eq(refunds.id, row.id), eq(refunds.status, 'pending')))
+          .returning();
+        // What the refund took off the gift cards this order bought goes back on them.
+        if (failed) await giveBackBoughtCards(tx, row.orderId, failed.amountPennies, SYSTEM);
+      });
       throw new AppError(502, 'refund_failed', `The payment provider refused the refund: ${message}`);
     }
     return succeed(row, refundId);
@@ -220,6 +245,12 @@ export function createRefunds(
           })
           .onConflictDoNothing()
           .returning();
+        // Money given back outside the shop still ends the gift cards it bought, as far as they go.
+        const bought = row ? await lockBoughtCards(tx, order.id) : null;
+        if (bought) {
+          const take = Math.min(missing, bought.spendablePennies);
+          await takeBackBoughtCards(tx, bought, order.id, take, SYSTEM, row!.reason);
+        }
         if (row) await onRefunded(tx, row);
         return 'recorded' as const;
       });

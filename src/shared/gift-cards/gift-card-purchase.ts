@@ -6,6 +6,12 @@ import { GIFT_CARD_AMOUNTS, GIFT_CARD_MAX_PENNIES, GIFT_CARD_MIN_PENNIES } from 
 /** A bought card may be sent up to this many days ahead (a birthday next year, not in ten years). */
 export const GIFT_CARD_SEND_WITHIN_DAYS = 365;
 export const GIFT_CARD_MESSAGE_MAX = 300;
+/**
+ * Cards one order may buy (decision 064): a card is issued and e-mailed one by one in the
+ * payment's transaction, so a basket of thousands would hold the order's lock and a database
+ * connection for seconds. Twenty covers an office's Christmas; more go on another order.
+ */
+export const MAX_GIFT_CARDS_PER_PURCHASE = 20;
 
 export const GIFT_CARD_PURCHASE_MESSAGES = {
   amount: `Choose an amount, or another amount from £${GIFT_CARD_MIN_PENNIES / 100} to £${GIFT_CARD_MAX_PENNIES / 100} in whole pounds`,
@@ -18,6 +24,7 @@ export const GIFT_CARD_PURCHASE_MESSAGES = {
     'Gift cards are bought on an order of their own: please buy the cookies and the gift card separately.',
   noCode: 'Discount codes cannot be used to buy gift cards.',
   noGiftCard: 'A gift card cannot be paid for with another gift card.',
+  tooMany: `At most ${MAX_GIFT_CARDS_PER_PURCHASE} gift cards can be bought on one order: please remove some and buy them on another order.`,
 } as const;
 
 /** An amount a card may be bought for: one of the amounts offered, or whole pounds from £5 to £200. */

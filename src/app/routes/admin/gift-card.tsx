@@ -62,6 +62,15 @@ export default function GiftCardPage({ loaderData, actionData }: Route.Component
         {card.recipient_name && ` for ${card.recipient_name}`} ·{' '}
         <span className="capitalize">{card.status}</span> · expires {formatDateTime(card.expires_at)}
       </p>
+      {card.recipient_email && card.email_sent_at && (
+        <p className="mt-1 text-cocoa-light">
+          E-mail to {card.recipient_email}:{' '}
+          {new Date(card.email_sent_at) > new Date() ? 'will be sent' : 'sent'}{' '}
+          {formatDateTime(card.email_sent_at)}
+          {card.email_resent_at &&
+            ` · sent again by the buyer ${formatDateTime(card.email_resent_at)}, with a new code`}
+        </p>
+      )}
       <p className="mt-4 text-2xl">
         Balance <strong>{formatPence(card.balance_pennies)}</strong>
       </p>
