@@ -8,7 +8,7 @@ import {
   normaliseFilling,
 } from '~/shared/boxes/box';
 import { MAX_LINE_QUANTITY } from '~/shared/constants';
-import { dispatchText, minimumText } from '~/shared/delivery-zones/zone-texts';
+import { dispatchText, minimumText, NOT_A_POSTCODE } from '~/shared/delivery-zones/zone-texts';
 import type { DeliveryZone } from '~/shared/delivery-zones/zones';
 import { normaliseCode } from '~/shared/discounts/discount-code';
 import type { VatRate } from '~/shared/food-information';
@@ -726,17 +726,22 @@ export function createCheckoutService(deps: {
         zone,
       );
       const cookies = lines.reduce((sum, l) => sum + l.quantity * l.cookiesEach, 0);
-      const days = zone
-        ? (await bakeDays.choices(cookies, 'delivery', zone)).map(
-            ({ date, state, orderBy, capacity, booked }) => ({
-              date,
-              state,
-              orderBy,
-              capacity,
-              booked,
-            }),
-          )
-        : undefined;
+      // A postcode no zone delivers to has no day to offer (issue 43: not the bake calendar's); one
+      // still being typed keeps the page's days until it is whole.
+      const days =
+        decision.refused && decision.refused !== NOT_A_POSTCODE
+          ? []
+          : zone
+            ? (await bakeDays.choices(cookies, 'delivery', zone)).map(
+                ({ date, state, orderBy, capacity, booked }) => ({
+                  date,
+                  state,
+                  orderBy,
+                  capacity,
+                  booked,
+                }),
+              )
+            : undefined;
       // Limited products (decision 043): only their days, with the server's words for each.
       const limited = await limitedDays(db, bakeDays, limitedOf(lines), cookies, fulfilment, days);
       const gifts = await planGiftCards(db, gift_cards, priced.totalPennies, false);
