@@ -44,6 +44,7 @@ import { decideZone } from '../delivery-zones/zones-service';
 import type { DiscountsService, RedeemedCode } from '../discounts/discounts-service';
 import { AppError, badRequest, parseOrThrow } from '../errors';
 import { type GiftCardPlan, holdForOrder, planGiftCards } from '../gift-cards/gift-card-ledger';
+import { onServedOrigin, servedOrigin } from '../http/served-origin';
 import { limitedDays } from '../limits/limited-days';
 import type { Logger } from '../logger';
 import { NO_COUNTERS, type ShopCounters } from '../metrics/shop-counters';
@@ -619,7 +620,13 @@ export function createCheckoutService(deps: {
      * Starts a checkout for the signed-in customer (create-checkout-session, docs/rules/shop-pages.md): only product
      * ids and quantities are read from the request; a sent price or delivery fee is ignored.
      */
-    async createCheckoutSession(user: SessionUser, input: unknown): Promise<CheckoutSessionResponse> {
+    async createCheckoutSession(
+      user: SessionUser,
+      input: unknown,
+      /** The origin the request came from: the payment page returns there if the shop serves it. */
+      from: { origin?: string | null } = {},
+    ): Promise<CheckoutSessionResponse> {
+      const returnOrigin = servedOrigin(from.origin, config.publicUrl);
       await rateLimiter.hit(
         `checkout:${user.id}`,
         CHECKOUTS_PER_MINUTE,
@@ -648,7 +655,7 @@ export function createCheckoutService(deps: {
         const sessionId = giftCardPayment(orderId, 0).sessionId;
         log.info({ orderId, userId: user.id }, 'checkout paid by gift cards');
         return {
-          url: `${config.publicUrl}/checkout/success?session_id=${encodeURIComponent(sessionId)}`,
+          url: `${returnOrigin}/checkout/success?session_id=${encodeURIComponent(sessionId)}`,
           sessionId,
           orderId,
         };
@@ -658,7 +665,7 @@ export function createCheckoutService(deps: {
       if (!session) {
         let opened: { sessionId: string; url: string };
         try {
-          opened = await provider.createSession(order.payment);
+          opened = await provider.createSession({ ...order.payment, returnOrigin });
         } catch (err) {
           // The order stays pending and unpaid; the basket is still in the browser to try again.
           log.error({ err, orderId, provider: provider.name }, 'payment provider refused a session');
@@ -674,7 +681,9 @@ export function createCheckoutService(deps: {
         { orderId, userId: user.id, total: order.payment.totalPennies, reused: order.reused },
         order.reused ? 'checkout resumed' : 'checkout started',
       );
-      return { url: session.url, sessionId: session.sessionId, orderId };
+      // A page opened again from another of the shop's origins keeps this one.
+      const url = onServedOrigin(session.url, returnOrigin, config.publicUrl);
+      return { url, sessionId: session.sessionId, orderId };
     },
 
     /**

@@ -3,8 +3,8 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate, useRevalidator, useSearchParams } from 'react-router';
 import { basketKey, type CartItem, cartCookies, lineId, useCart, useCartStore } from '~/app/cart/cart-store';
 import { EmptyCart } from '~/app/cart/empty-cart';
-import { CheckoutLoading } from '~/app/checkout/checkout-loading';
 import { loadCheckoutDraft, saveCheckoutDraft } from '~/app/checkout/checkout-draft';
+import { CheckoutLoading } from '~/app/checkout/checkout-loading';
 import {
   CodeRefusedError,
   fetchQuote,
