@@ -101,11 +101,11 @@ interface WantedLine {
 /** A basket's limited products, one entry per product (two boxes filled differently add up). */
 function limitedOf(lines: PricedLine[]): LimitedLine[] {
   const byId = new Map<string, LimitedLine>();
-  for (const l of lines) {
-    if (!l.limits) continue;
-    const seen = byId.get(l.productId);
-    if (seen) seen.units += l.quantity;
-    else byId.set(l.productId, { ...l.limits, units: l.quantity });
+  // A cookie bought loose and inside boxes counts once, with all its units (issue 44).
+  for (const limits of lines.flatMap((l) => [...(l.limits ? [l.limits] : []), ...(l.limitsInside ?? [])])) {
+    const seen = byId.get(limits.productId);
+    if (seen) seen.units += limits.units;
+    else byId.set(limits.productId, { ...limits });
   }
   return [...byId.values()];
 }
@@ -176,6 +176,8 @@ export interface ProductLine {
 type PricedLine = ProductLine & {
   /** A limited or seasonal product's rules and units (decision 043); null for any other. */
   limits: LimitedLine | null;
+  /** The limited cookies in its boxes, with the units all of this line's boxes hold (issue 44). */
+  limitsInside?: LimitedLine[];
   /** A gift card bought: who it is for and when to send it (decision 047); null for cookies. */
   giftCard: GiftCardPurchase | null;
 };
@@ -415,7 +417,21 @@ export function createCheckoutService(deps: {
       const rules = boxRulesFrom(r);
       if (rules) boxes.set(r.id, rules);
     }
-    const contents = await boxContentsOf(tx, wanted, found, boxes);
+    const { contents, catalogue } = await boxContentsOf(tx, wanted, found, boxes);
+    const limitsInside = (l: WantedLine, box: BoxContents | undefined): LimitedLine[] =>
+      (box ?? []).flatMap((e) => {
+        const cookie = catalogue.get(e.product_id);
+        return cookie && hasLimits(cookie)
+          ? [{ ...cookie, productId: cookie.id, units: e.quantity * l.quantity }]
+          : [];
+      });
+    // A limited cookie chosen inside a box is on sale exactly when it is loose (issue 44).
+    for (const [i, l] of wanted.entries()) {
+      for (const inside of limitsInside(l, contents[i])) {
+        const refusal = saleRefusal(inside, today);
+        if (refusal) throw badRequest(refusal, { [`items.${l.index}.box`]: refusal });
+      }
+    }
     return wanted.map((l, i) => {
       const product = found.get(l.productId)!;
       if (product.kind === 'gift_card') return giftCardLine(l, product);
@@ -429,6 +445,7 @@ export function createCheckoutService(deps: {
         box: contents[i] ?? null,
         cookiesEach: boxes.get(product.id)?.size ?? 1,
         limits: hasLimits(product) ? { ...product, productId: product.id, units: l.quantity } : null,
+        limitsInside: limitsInside(l, contents[i]),
         giftCard: null,
       };
     });
@@ -444,14 +461,17 @@ export function createCheckoutService(deps: {
     wanted: WantedLine[],
     found: Map<string, { name: string }>,
     boxes: Map<string, BoxRules>,
-  ): Promise<(BoxContents | undefined)[]> {
-    if (boxes.size === 0) return [];
+  ): Promise<{
+    contents: (BoxContents | undefined)[];
+    catalogue: Awaited<ReturnType<typeof boxCandidates>>;
+  }> {
+    if (boxes.size === 0) return { contents: [], catalogue: new Map() };
     const ids = wanted.flatMap((l) => [
       ...(l.filling ?? []).map((e) => e.product_id),
       ...(boxes.get(l.productId)?.fixed ?? []).map((e) => e.product_id),
     ]);
     const catalogue = await boxCandidates(tx, ids);
-    return wanted.map((l) => {
+    const contents = wanted.map((l) => {
       const rules = boxes.get(l.productId);
       if (!rules) return undefined;
       const checked = checkFilling(
@@ -462,6 +482,7 @@ export function createCheckoutService(deps: {
       if (!checked.ok) throw badRequest(checked.message, { [`items.${l.index}.box`]: checked.message });
       return checked.contents;
     });
+    return { contents, catalogue };
   }
 
   /**
