@@ -46,6 +46,7 @@ export function DeliveryDayPicker({
   onChange,
   collection = false,
   why,
+  reduce,
 }: {
   days: DeliveryDayChoice[];
   cookies: number;
@@ -55,6 +56,8 @@ export function DeliveryDayPicker({
   collection?: boolean;
   /** Why only these days (a limited product's), instead of the usual hint. */
   why?: string | null;
+  /** No day takes the basket: the server's word on what to reduce (issue 43). */
+  reduce?: string | null;
 }) {
   const kind = collection ? 'collection' : 'delivery';
   const [showAll, setShowAll] = useState(false);
@@ -68,6 +71,14 @@ export function DeliveryDayPicker({
       <p id="delivery-day-hint" className="mb-3 text-sm text-cocoa-light">
         {why ?? 'Baked fresh for the day you choose.'}
       </p>
+      {reduce && (
+        <p
+          role="alert"
+          className="mb-3 rounded-md border border-red-700 bg-cream p-3 font-medium text-red-800"
+        >
+          {reduce}
+        </p>
+      )}
       {days.length === 0 ? (
         <p className="rounded-md bg-cream p-4">
           No {kind} days are open at the moment. Please contact us to arrange your order.

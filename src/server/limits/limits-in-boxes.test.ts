@@ -38,10 +38,7 @@ const boxOf4 = () => createBox(t.services, { size: 4 }, { name: 'Box of 4' });
 const boxLine = (boxId: string, cookieId: string, n: number, quantity = 1) => ({
   product_id: boxId,
   quantity,
-  box: [
-    { product_id: cookieId, quantity: n },
-    ...(n < 4 ? [{ product_id: plain.id, quantity: 4 - n }] : []),
-  ],
+  box: [{ product_id: cookieId, quantity: n }, ...(n < 4 ? [{ product_id: plain.id, quantity: 4 - n }] : [])],
 });
 const checkout = (items: unknown[], delivery_date: unknown, as = cookie) =>
   api(t, 'POST', CHECKOUT, { items, delivery_date }, as);
@@ -143,4 +140,54 @@ describe('a limited cookie inside a box', () => {
     expect(statuses.filter((s) => s === 400)).toHaveLength(7);
     expect(await orderCount()).toBe(before + 3);
   }, 120_000);
+});
+
+// Issue 43: over a per-day limit the checkout says which product to reduce and to how many,
+// instead of greying out every day with no word.
+describe('a basket over a per-day limit', () => {
+  it('is told which product to reduce, and to how many; within the limit it is told nothing', async () => {
+    const capped = await limitedCookie({ name: 'Gingerbread Star', dailyLimit: 4 });
+    const other = await limitedCookie({ name: 'Unlimited Window', deliverFrom: inDays(1) });
+    const quote = async (quantity: number) =>
+      (
+        await api(t, 'POST', QUOTE, {
+          items: [
+            { product_id: capped.id, quantity },
+            { product_id: other.id, quantity: 1 },
+          ],
+        })
+      ).json();
+    const over = (await quote(6)).limited_days;
+    expect(over.days.every((d: { state: string }) => d.state !== 'open')).toBe(true);
+    expect(over.reduce).toBe(
+      'To choose a day, reduce Gingerbread Star to 4 (you have 6): no day has more left.',
+    );
+    expect((await quote(4)).limited_days.reduce).toBeNull();
+  });
+
+  it('counts what is already sold: reduce to the most any day has left, or remove it when none has any', async () => {
+    const box = await boxOf4();
+    const capped = await limitedCookie({
+      name: 'Last Star',
+      dailyLimit: 2,
+      deliverFrom: inDays(5),
+      deliverUntil: inDays(6),
+    });
+    expect((await checkout([{ product_id: capped.id, quantity: 2 }], inDays(5))).status).toBe(200);
+    expect((await checkout([{ product_id: capped.id, quantity: 1 }], inDays(6))).status).toBe(200);
+    const reduce = async (n: number) =>
+      (await (await api(t, 'POST', QUOTE, { items: [boxLine(box.id, capped.id, n)] })).json()).limited_days
+        .reduce;
+    expect(await reduce(2)).toBe(
+      'To choose a day, reduce Last Star to 1 (you have 2): no day has more left.',
+    );
+    expect(await reduce(1)).toBeNull();
+    const other = await createUser(t);
+    expect((await checkout([{ product_id: capped.id, quantity: 1 }], inDays(6), other.cookie)).status).toBe(
+      200,
+    );
+    expect(await reduce(1)).toBe(
+      'Last Star is sold out for every day we can offer. Please remove it to choose a day.',
+    );
+  });
 });

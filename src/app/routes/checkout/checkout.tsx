@@ -344,6 +344,7 @@ function OrderSummary({
 
           <DeliveryDayPicker
             why={quote?.limited_days?.why}
+            reduce={quote?.limited_days?.reduce}
             days={days}
             cookies={cookies}
             value={deliveryDay}
