@@ -58,7 +58,7 @@ const FIELDS: { name: RecipientField; label: string; type?: string; autoComplete
       label: 'Their phone (optional)',
       type: 'tel',
       autoComplete: 'off',
-      hint: 'A landline or mobile, e.g. 01743 123456, for the driver',
+      hint: 'A landline or mobile, e.g. 01743 123456',
     },
     { name: 'address', label: 'Address', autoComplete: 'off' },
     { name: 'city', label: 'City', autoComplete: 'off' },
