@@ -1,22 +1,13 @@
 import { expect, type Page, type Route, test } from '@playwright/test';
 import { E2E_BASE_URL } from './base-url';
-import { fillTestCard, signUpWithApi } from './fixtures';
+import { addOneFromShop, fillTestCard, signUpWithApi } from './fixtures';
 
 // Issue 43: checkout lists only the days it will accept. The days come from the shop itself (its
 // quote for the customer's zone), never from today's weekday. The demo's new customer lives at
 // SY1 1BY (the Local van); IV1 1AA is the Highlands' posted zone.
 const COOKIE = 'Pecan & Maple Syrup';
 
-async function addCookie(page: Page) {
-  await page.goto('/shop');
-  await page
-    .getByRole('link', { name: new RegExp(COOKIE) })
-    .first()
-    .click();
-  await expect(page.getByRole('heading', { level: 1, name: COOKIE })).toBeVisible();
-  await page.getByRole('button', { name: 'Add to Cart' }).click();
-  await expect(page.getByText(`Added 1 ${COOKIE} to cart`)).toBeVisible();
-}
+const addCookie = (page: Page) => addOneFromShop(page, COOKIE);
 
 /** What the shop's own quote says of one cookie for the signed-in customer (or a postcode): its days and fee. */
 async function quoted(page: Page, postcode?: string) {

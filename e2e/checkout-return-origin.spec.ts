@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { E2E_PORT } from './base-url';
-import { fillTestCard, uniqueEmail } from './fixtures';
+import { addOneFromShop, fillTestCard, uniqueEmail } from './fixtures';
 
 // Issue 43: the shop runs at PUBLIC_URL http://127.0.0.1:<port>; a customer who opened it as
 // localhost pays and comes back to localhost, where their session cookie is, still signed in.
@@ -30,13 +30,7 @@ test('paying from localhost comes back to localhost, signed in', async ({ browse
     (await page.request.post('/api/auth/sign-in/email', { headers, data: { email, password } })).ok(),
   ).toBe(true);
 
-  await page.goto('/shop');
-  await page
-    .getByRole('link', { name: new RegExp(COOKIE) })
-    .first()
-    .click();
-  await page.getByRole('button', { name: 'Add to Cart' }).click();
-  await expect(page.getByText(`Added 1 ${COOKIE} to cart`)).toBeVisible();
+  await addOneFromShop(page, COOKIE);
   await page.goto('/checkout');
   await page.getByRole('button', { name: 'Proceed to Payment' }).click();
   await expect(page).toHaveURL(new RegExp(`^${LOCALHOST}/pay/test/`));

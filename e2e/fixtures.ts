@@ -110,3 +110,15 @@ export async function fillTestCard(page: Page, name = 'Demo Customer', number = 
   await page.getByLabel('Security code (CVC)').fill('123');
   await page.getByLabel('Name on card').fill(name);
 }
+
+/** Adds one of a cookie to the basket from /shop, as a customer does. */
+export async function addOneFromShop(page: Page, name: string) {
+  await page.goto('/shop');
+  await page
+    .getByRole('link', { name: new RegExp(name) })
+    .first()
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(page.getByText(`Added 1 ${name} to cart`)).toBeVisible();
+}

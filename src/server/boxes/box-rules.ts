@@ -5,6 +5,19 @@ import type { ProductLimits } from '~/shared/limits/limited';
 import type { Db, Tx } from '../db/client';
 import { productBoxes, products } from '../db/schema';
 
+/**
+ * A product's limits (decision 043) as columns of a statement that reads products: checkout reads
+ * them for a cookie bought loose and for one inside a box alike (issue 44).
+ */
+export const limitColumns = {
+  onSaleFrom: products.onSaleFrom,
+  onSaleUntil: products.onSaleUntil,
+  deliverFrom: products.deliverFrom,
+  deliverUntil: products.deliverUntil,
+  leadDays: products.leadDays,
+  dailyLimit: products.dailyLimit,
+};
+
 export const toBoxRules = (row: typeof productBoxes.$inferSelect): BoxRules => ({
   size: row.size,
   allowedIds: row.allowedProductIds,
@@ -59,12 +72,7 @@ export async function boxCandidates(
       soldOut: products.soldOut,
       // Not a loose cookie: a box, or a gift card.
       isBox: sql<boolean>`${productBoxes.productId} is not null or ${products.kind} <> 'cookie'`,
-      onSaleFrom: products.onSaleFrom,
-      onSaleUntil: products.onSaleUntil,
-      deliverFrom: products.deliverFrom,
-      deliverUntil: products.deliverUntil,
-      leadDays: products.leadDays,
-      dailyLimit: products.dailyLimit,
+      ...limitColumns,
     })
     .from(products)
     .leftJoin(productBoxes, eq(productBoxes.productId, products.id))

@@ -36,7 +36,7 @@ import type { Delivery } from '~/shared/schemas/gift-delivery';
 import { londonDate } from '~/shared/time/london-time';
 import type { SessionUser } from '../auth/session-service';
 import type { BakeDaysService } from '../bake-days/bake-days-service';
-import { boxCandidates, boxRulesColumns, boxRulesFrom, boxRulesJoin } from '../boxes/box-rules';
+import { boxCandidates, boxRulesColumns, boxRulesFrom, boxRulesJoin, limitColumns } from '../boxes/box-rules';
 import type { Config } from '../config';
 import type { Db, Tx } from '../db/client';
 import { products, profiles } from '../db/schema';
@@ -368,12 +368,7 @@ export function createCheckoutService(deps: {
             active: products.isActive,
             soldOut: products.soldOut,
             vatRate: products.vatRate,
-            onSaleFrom: products.onSaleFrom,
-            onSaleUntil: products.onSaleUntil,
-            deliverFrom: products.deliverFrom,
-            deliverUntil: products.deliverUntil,
-            leadDays: products.leadDays,
-            dailyLimit: products.dailyLimit,
+            ...limitColumns,
             kind: products.kind,
             ...boxRulesColumns,
           })
