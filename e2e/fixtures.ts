@@ -155,3 +155,15 @@ export async function offeredDays(
   const quote = (await res.json()) as { days?: OfferedDay[]; limited_days: { days: OfferedDay[] } | null };
   return quote.limited_days?.days ?? quote.days ?? [];
 }
+
+/** Adds one of a cookie to the basket from /shop, as a customer does. */
+export async function addOneFromShop(page: Page, name: string) {
+  await page.goto('/shop');
+  await page
+    .getByRole('link', { name: new RegExp(name) })
+    .first()
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(page.getByText(`Added 1 ${name} to cart`)).toBeVisible();
+}

@@ -55,7 +55,13 @@ export async function fetchQuote(
  * basket to settle first (the cart's steppers), so quick taps ask once, not once per tap.
  * `onCodeRefused` hears why a code kept with the basket can no longer be used (e.g. used up).
  */
-export function useQuote(
+export const useQuote = (...args: Parameters<typeof useQuoteState>) => useQuoteState(...args).quote;
+
+/**
+ * `useQuote`, and whether the server is being asked right now: checkout waits for its answer
+ * before it lets the customer pay, so a day the basket's zone never has cannot be sent (issue 43).
+ */
+export function useQuoteState(
   items: CartItem[],
   discountCode: string | null,
   fulfilment: Fulfilment,
@@ -68,6 +74,7 @@ export function useQuote(
   postcode?: string,
 ) {
   const [quote, setQuote] = useState<CheckoutQuote | null>(null);
+  const [pending, setPending] = useState(true);
   const key = JSON.stringify([
     items.map((i) => [lineId(i), i.quantity]),
     discountCode,
@@ -79,6 +86,7 @@ export function useQuote(
   useEffect(() => {
     let current = true;
     setQuote(null);
+    setPending(true);
     const ask = () =>
       fetchQuote(items, discountCode, fulfilment, giftCards, postcode)
         .then((q) => current && setQuote(q))
@@ -87,7 +95,8 @@ export function useQuote(
           setQuote(null);
           if (err instanceof CodeRefusedError) onCodeRefused?.(err.message);
           if (err instanceof GiftCardRefusedError) onGiftCardRefused?.(err.message);
-        });
+        })
+        .finally(() => current && setPending(false));
     const timer = delayMs > 0 ? setTimeout(ask, delayMs) : undefined;
     if (!timer) ask();
     return () => {
@@ -95,5 +104,5 @@ export function useQuote(
       clearTimeout(timer);
     };
   }, [key]);
-  return quote;
+  return { quote, pending };
 }

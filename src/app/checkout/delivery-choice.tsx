@@ -55,10 +55,10 @@ const FIELDS: { name: RecipientField; label: string; type?: string; autoComplete
     { name: 'fullName', label: 'Their full name', autoComplete: 'off' },
     {
       name: 'phone',
-      label: 'Their phone',
+      label: 'Their phone (optional)',
       type: 'tel',
       autoComplete: 'off',
-      hint: 'UK mobile, e.g. 07123456789',
+      hint: 'A landline or mobile, e.g. 01743 123456',
     },
     { name: 'address', label: 'Address', autoComplete: 'off' },
     { name: 'city', label: 'City', autoComplete: 'off' },

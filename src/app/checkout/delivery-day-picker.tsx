@@ -47,6 +47,7 @@ export function DeliveryDayPicker({
   collection = false,
   posted = false,
   why,
+  reduce,
 }: {
   days: DeliveryDayChoice[];
   cookies: number;
@@ -58,6 +59,8 @@ export function DeliveryDayPicker({
   posted?: boolean;
   /** Why only these days (a limited product's), instead of the usual hint. */
   why?: string | null;
+  /** No day takes the basket: the server's word on what to reduce (issue 43). */
+  reduce?: string | null;
 }) {
   const kind = collection ? 'collection' : posted ? 'dispatch' : 'delivery';
   const [showAll, setShowAll] = useState(false);
@@ -74,6 +77,14 @@ export function DeliveryDayPicker({
         {why ??
           (posted ? 'Baked fresh and posted on the day you choose.' : 'Baked fresh for the day you choose.')}
       </p>
+      {reduce && (
+        <p
+          role="alert"
+          className="mb-3 rounded-md border border-red-700 bg-cream p-3 font-medium text-red-800"
+        >
+          {reduce}
+        </p>
+      )}
       {days.length === 0 ? (
         <p className="rounded-md bg-cream p-4">
           No {kind} days are open at the moment. Please contact us to arrange your order.

@@ -1,8 +1,22 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { BoxCandidate, BoxRules } from '~/shared/boxes/box';
 import { isUuid } from '~/shared/ids';
+import type { ProductLimits } from '~/shared/limits/limited';
 import type { Db, Tx } from '../db/client';
 import { productBoxes, products } from '../db/schema';
+
+/**
+ * A product's limits (decision 043) as columns of a statement that reads products: checkout reads
+ * them for a cookie bought loose and for one inside a box alike (issue 44).
+ */
+export const limitColumns = {
+  onSaleFrom: products.onSaleFrom,
+  onSaleUntil: products.onSaleUntil,
+  deliverFrom: products.deliverFrom,
+  deliverUntil: products.deliverUntil,
+  leadDays: products.leadDays,
+  dailyLimit: products.dailyLimit,
+};
 
 export const toBoxRules = (row: typeof productBoxes.$inferSelect): BoxRules => ({
   size: row.size,
@@ -40,11 +54,14 @@ export async function boxRulesOf(exec: Db | Tx, ids: readonly string[]): Promise
   return new Map(rows.map((r) => [r.productId, toBoxRules(r)]));
 }
 
-/** Products as a box's check reads them (is it active, sold out, itself a box?), by id. */
+/**
+ * Products as a box's check reads them (is it active, sold out, itself a box?), by id, with their
+ * limits: a limited cookie inside a box keeps its rules (decision 043, issue 44).
+ */
 export async function boxCandidates(
   exec: Db | Tx,
   ids: readonly string[],
-): Promise<Map<string, BoxCandidate>> {
+): Promise<Map<string, BoxCandidate & ProductLimits>> {
   const wanted = [...new Set(ids.map((id) => id.toLowerCase()).filter(isUuid))];
   if (wanted.length === 0) return new Map();
   const rows = await exec
@@ -55,6 +72,7 @@ export async function boxCandidates(
       soldOut: products.soldOut,
       // Not a loose cookie: a box, or a gift card.
       isBox: sql<boolean>`${productBoxes.productId} is not null or ${products.kind} <> 'cookie'`,
+      ...limitColumns,
     })
     .from(products)
     .leftJoin(productBoxes, eq(productBoxes.productId, products.id))

@@ -61,6 +61,19 @@ describe('checkout: gift delivery', () => {
     expect(mine.order.ship.gift).toEqual({ message: 'Happy birthday, Rhys!' });
   });
 
+  // Issue 43: the recipient may have only a landline, or no phone the buyer knows; the
+  // customer's own phone keeps sign-up's mobile rule.
+  it.each([
+    { phone: '(01743) 123-456', kept: '01743123456' },
+    { phone: '+44 1743 123456', kept: '01743123456' },
+    { phone: '', kept: '' },
+    { phone: undefined, kept: '' },
+  ])('takes a recipient phone of $phone as "$kept"', async ({ phone, kept }) => {
+    const res = await checkout({ to: 'someone-else', recipient: { ...recipient, phone } });
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect((await adminView((await res.json()).orderId)).ship.phone).toBe(kept);
+  });
+
   it('a gift without a message has none', async () => {
     const { orderId } = await (await checkout({ to: 'someone-else', recipient, giftMessage: '   ' })).json();
     expect((await adminView(orderId)).ship.gift).toEqual({ message: null });
@@ -80,7 +93,8 @@ describe('checkout: gift delivery', () => {
   it.each([
     { field: 'fullName', value: '', message: SIGN_UP_MESSAGES.fullNameRequired },
     { field: 'fullName', value: 'R2-D2', message: SIGN_UP_MESSAGES.fullNameCharacters },
-    { field: 'phone', value: '01743 000000', message: SIGN_UP_MESSAGES.phone },
+    { field: 'phone', value: '01743 0000', message: GIFT_MESSAGES.recipientPhone },
+    { field: 'phone', value: '+33 1 23 45 67 89', message: GIFT_MESSAGES.recipientPhone },
     { field: 'address', value: '', message: SIGN_UP_MESSAGES.addressRequired },
     { field: 'address', value: 'x'.repeat(201), message: SIGN_UP_MESSAGES.addressTooLong },
     { field: 'city', value: '', message: SIGN_UP_MESSAGES.cityRequired },

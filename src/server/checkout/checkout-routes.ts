@@ -10,8 +10,13 @@ const QUOTES_PER_MINUTE = 60;
 export function checkoutRoutes(services: Services) {
   return (
     new Hono<AuthEnv>()
+      // The payment page returns to the origin the customer came from, if the shop serves it.
       .post('/create-checkout-session', signedIn(services.session), async (c) =>
-        c.json(await services.checkout.createCheckoutSession(c.get('user'), await jsonBody(c))),
+        c.json(
+          await services.checkout.createCheckoutSession(c.get('user'), await jsonBody(c), {
+            origin: c.req.header('origin') ?? new URL(c.req.url).origin,
+          }),
+        ),
       )
       // The basket remembers the order it started and asks on each page whether it has been paid.
       .get('/orders/:orderId/payment', signedIn(services.session), async (c) =>

@@ -8,7 +8,7 @@ import {
   normaliseFilling,
 } from '~/shared/boxes/box';
 import { MAX_LINE_QUANTITY } from '~/shared/constants';
-import { dispatchText, minimumText } from '~/shared/delivery-zones/zone-texts';
+import { dispatchText, minimumText, NOT_A_POSTCODE } from '~/shared/delivery-zones/zone-texts';
 import type { DeliveryZone } from '~/shared/delivery-zones/zones';
 import { normaliseCode } from '~/shared/discounts/discount-code';
 import type { VatRate } from '~/shared/food-information';
@@ -37,7 +37,7 @@ import type { Delivery } from '~/shared/schemas/gift-delivery';
 import { londonDate } from '~/shared/time/london-time';
 import type { SessionUser } from '../auth/session-service';
 import type { BakeDaysService } from '../bake-days/bake-days-service';
-import { boxCandidates, boxRulesColumns, boxRulesFrom, boxRulesJoin } from '../boxes/box-rules';
+import { boxCandidates, boxRulesColumns, boxRulesFrom, boxRulesJoin, limitColumns } from '../boxes/box-rules';
 import type { Config } from '../config';
 import type { Db, Tx } from '../db/client';
 import { products, profiles } from '../db/schema';
@@ -45,6 +45,7 @@ import { decideZone } from '../delivery-zones/zones-service';
 import type { DiscountsService, RedeemedCode } from '../discounts/discounts-service';
 import { AppError, badRequest, parseOrThrow } from '../errors';
 import { type GiftCardPlan, holdForOrder, planGiftCards } from '../gift-cards/gift-card-ledger';
+import { onServedOrigin, servedOrigin } from '../http/served-origin';
 import { limitedDays } from '../limits/limited-days';
 import type { Logger } from '../logger';
 import { NO_COUNTERS, type ShopCounters } from '../metrics/shop-counters';
@@ -101,11 +102,11 @@ interface WantedLine {
 /** A basket's limited products, one entry per product (two boxes filled differently add up). */
 function limitedOf(lines: PricedLine[]): LimitedLine[] {
   const byId = new Map<string, LimitedLine>();
-  for (const l of lines) {
-    if (!l.limits) continue;
-    const seen = byId.get(l.productId);
-    if (seen) seen.units += l.quantity;
-    else byId.set(l.productId, { ...l.limits, units: l.quantity });
+  // A cookie bought loose and inside boxes counts once, with all its units (issue 44).
+  for (const limits of lines.flatMap((l) => [...(l.limits ? [l.limits] : []), ...(l.limitsInside ?? [])])) {
+    const seen = byId.get(limits.productId);
+    if (seen) seen.units += limits.units;
+    else byId.set(limits.productId, { ...limits });
   }
   return [...byId.values()];
 }
@@ -176,6 +177,8 @@ export interface ProductLine {
 type PricedLine = ProductLine & {
   /** A limited or seasonal product's rules and units (decision 043); null for any other. */
   limits: LimitedLine | null;
+  /** The limited cookies in its boxes, with the units all of this line's boxes hold (issue 44). */
+  limitsInside?: LimitedLine[];
   /** A gift card bought: who it is for and when to send it (decision 047); null for cookies. */
   giftCard: GiftCardPurchase | null;
 };
@@ -372,12 +375,7 @@ export function createCheckoutService(deps: {
             active: products.isActive,
             soldOut: products.soldOut,
             vatRate: products.vatRate,
-            onSaleFrom: products.onSaleFrom,
-            onSaleUntil: products.onSaleUntil,
-            deliverFrom: products.deliverFrom,
-            deliverUntil: products.deliverUntil,
-            leadDays: products.leadDays,
-            dailyLimit: products.dailyLimit,
+            ...limitColumns,
             kind: products.kind,
             ...boxRulesColumns,
           })
@@ -421,7 +419,21 @@ export function createCheckoutService(deps: {
       const rules = boxRulesFrom(r);
       if (rules) boxes.set(r.id, rules);
     }
-    const contents = await boxContentsOf(tx, wanted, found, boxes);
+    const { contents, catalogue } = await boxContentsOf(tx, wanted, found, boxes);
+    const limitsInside = (l: WantedLine, box: BoxContents | undefined): LimitedLine[] =>
+      (box ?? []).flatMap((e) => {
+        const cookie = catalogue.get(e.product_id);
+        return cookie && hasLimits(cookie)
+          ? [{ ...cookie, productId: cookie.id, units: e.quantity * l.quantity }]
+          : [];
+      });
+    // A limited cookie chosen inside a box is on sale exactly when it is loose (issue 44).
+    for (const [i, l] of wanted.entries()) {
+      for (const inside of limitsInside(l, contents[i])) {
+        const refusal = saleRefusal(inside, today);
+        if (refusal) throw badRequest(refusal, { [`items.${l.index}.box`]: refusal });
+      }
+    }
     return wanted.map((l, i) => {
       const product = found.get(l.productId)!;
       if (product.kind === 'gift_card') return giftCardLine(l, product);
@@ -435,6 +447,7 @@ export function createCheckoutService(deps: {
         box: contents[i] ?? null,
         cookiesEach: boxes.get(product.id)?.size ?? 1,
         limits: hasLimits(product) ? { ...product, productId: product.id, units: l.quantity } : null,
+        limitsInside: limitsInside(l, contents[i]),
         giftCard: null,
       };
     });
@@ -450,14 +463,17 @@ export function createCheckoutService(deps: {
     wanted: WantedLine[],
     found: Map<string, { name: string }>,
     boxes: Map<string, BoxRules>,
-  ): Promise<(BoxContents | undefined)[]> {
-    if (boxes.size === 0) return [];
+  ): Promise<{
+    contents: (BoxContents | undefined)[];
+    catalogue: Awaited<ReturnType<typeof boxCandidates>>;
+  }> {
+    if (boxes.size === 0) return { contents: [], catalogue: new Map() };
     const ids = wanted.flatMap((l) => [
       ...(l.filling ?? []).map((e) => e.product_id),
       ...(boxes.get(l.productId)?.fixed ?? []).map((e) => e.product_id),
     ]);
     const catalogue = await boxCandidates(tx, ids);
-    return wanted.map((l) => {
+    const contents = wanted.map((l) => {
       const rules = boxes.get(l.productId);
       if (!rules) return undefined;
       const checked = checkFilling(
@@ -468,6 +484,7 @@ export function createCheckoutService(deps: {
       if (!checked.ok) throw badRequest(checked.message, { [`items.${l.index}.box`]: checked.message });
       return checked.contents;
     });
+    return { contents, catalogue };
   }
 
   /**
@@ -628,7 +645,13 @@ export function createCheckoutService(deps: {
      * Starts a checkout for the signed-in customer (create-checkout-session, docs/rules/shop-pages.md): only product
      * ids and quantities are read from the request; a sent price or delivery fee is ignored.
      */
-    async createCheckoutSession(user: SessionUser, input: unknown): Promise<CheckoutSessionResponse> {
+    async createCheckoutSession(
+      user: SessionUser,
+      input: unknown,
+      /** The origin the request came from: the payment page returns there if the shop serves it. */
+      from: { origin?: string | null } = {},
+    ): Promise<CheckoutSessionResponse> {
+      const returnOrigin = servedOrigin(from.origin, config.publicUrl);
       await rateLimiter.hit(
         `checkout:${user.id}`,
         CHECKOUTS_PER_MINUTE,
@@ -657,7 +680,7 @@ export function createCheckoutService(deps: {
         const sessionId = giftCardPayment(orderId, 0).sessionId;
         log.info({ orderId, userId: user.id }, 'checkout paid by gift cards');
         return {
-          url: `${config.publicUrl}/checkout/success?session_id=${encodeURIComponent(sessionId)}`,
+          url: `${returnOrigin}/checkout/success?session_id=${encodeURIComponent(sessionId)}`,
           sessionId,
           orderId,
         };
@@ -667,7 +690,7 @@ export function createCheckoutService(deps: {
       if (!session) {
         let opened: { sessionId: string; url: string };
         try {
-          opened = await provider.createSession(order.payment);
+          opened = await provider.createSession({ ...order.payment, returnOrigin });
         } catch (err) {
           // The order stays pending and unpaid; the basket is still in the browser to try again.
           log.error({ err, orderId, provider: provider.name }, 'payment provider refused a session');
@@ -683,7 +706,9 @@ export function createCheckoutService(deps: {
         { orderId, userId: user.id, total: order.payment.totalPennies, reused: order.reused },
         order.reused ? 'checkout resumed' : 'checkout started',
       );
-      return { url: session.url, sessionId: session.sessionId, orderId };
+      // A page opened again from another of the shop's origins keeps this one.
+      const url = onServedOrigin(session.url, returnOrigin, config.publicUrl);
+      return { url, sessionId: session.sessionId, orderId };
     },
 
     /**
@@ -735,17 +760,22 @@ export function createCheckoutService(deps: {
         zone,
       );
       const cookies = lines.reduce((sum, l) => sum + l.quantity * l.cookiesEach, 0);
-      const days = zone
-        ? (await bakeDays.choices(cookies, 'delivery', zone)).map(
-            ({ date, state, orderBy, capacity, booked }) => ({
-              date,
-              state,
-              orderBy,
-              capacity,
-              booked,
-            }),
-          )
-        : undefined;
+      // A postcode no zone delivers to has no day to offer (issue 43: not the bake calendar's); one
+      // still being typed keeps the page's days until it is whole.
+      const days =
+        decision.refused && decision.refused !== NOT_A_POSTCODE
+          ? []
+          : zone
+            ? (await bakeDays.choices(cookies, 'delivery', zone)).map(
+                ({ date, state, orderBy, capacity, booked }) => ({
+                  date,
+                  state,
+                  orderBy,
+                  capacity,
+                  booked,
+                }),
+              )
+            : undefined;
       // Limited products (decision 043): only their days, with the server's words for each.
       const limited = await limitedDays(
         db,

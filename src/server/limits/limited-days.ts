@@ -4,6 +4,7 @@ import {
   type LimitedLine,
   leftText,
   onlyLeftText,
+  reduceText,
   SAME_DAY,
   soldOutText,
   type Transit,
@@ -86,8 +87,20 @@ export async function limitedDays(
     const next = offered.slice(i + 1).find((o) => o.state === 'open' && fits(o.date));
     return { state: 'full', note: n > 0 ? onlyLeftText(n, date) : soldOutText(next?.date ?? null) };
   };
+  // No day takes the basket because of a limit: say which product to reduce, and to how many.
+  const open = offered.filter((d) => d.state === 'open');
+  const stuck = open.length > 0 && !open.some((d) => fits(d.date));
+  const over = stuck
+    ? counted
+        .map((l) => ({
+          l,
+          most: Math.max(...open.map((d) => l.dailyLimit! - (held[d.date]?.[l.productId] ?? 0))),
+        }))
+        .filter(({ l, most }) => l.units > most)
+    : [];
   return {
     why: whyText(limited, transit),
+    reduce: over.length ? over.map(({ l, most }) => reduceText(l, most)).join(' ') : null,
     days: offered.map(({ date, state, orderBy, capacity, booked }, i) => ({
       date,
       state,

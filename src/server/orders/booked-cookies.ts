@@ -1,7 +1,8 @@
 import { and, between, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { IsoDate } from '~/shared/time/london-time';
 import type { Db, Tx } from '../db/client';
-import { dayBookings } from '../db/schema';
+import { rawRows } from '../db/raw-rows';
+import { dayBookings, orderItems, orders } from '../db/schema';
 
 /**
  * Cookies booked for each date from `from` to `to` (inclusive; `to` may be a SQL expression), as
@@ -46,16 +47,38 @@ export async function bookedCookiesOnDay(exec: Db | Tx, date: IsoDate): Promise<
 export const unitsHeldOn = (date: IsoDate, productIds: readonly string[]) =>
   sql<Record<string, number> | null>`(
   select json_object_agg(u.product_id, u.units) from (
-    select b.product_id, sum(b.units)::int as units
-    from ${dayBookings} b
-    where b.date = ${date}
-      and b.product_id in (${sql.join(
-        productIds.map((id) => sql`${id}::uuid`),
-        sql`, `,
-      )})
-    group by b.product_id
+    select h.product_id, sum(h.units)::int as units from (
+      select b.product_id, b.units
+      from ${dayBookings} b
+      where b.date = ${date} and b.product_id in (${uuidList(productIds)})
+      union all
+      select x.product_id, x.units from (${unitsInBoxes(sql`o.delivery_date = ${date}`, productIds)}) x
+    ) h
+    group by h.product_id
   ) u
 )`;
+
+const uuidList = (ids: readonly string[]) =>
+  sql.join(
+    ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+
+/**
+ * The units of `productIds` inside the boxes of orders that hold their place (not cancelled) on
+ * the days `dates` picks, as rows (date, product_id, units): a limited cookie chosen in a box
+ * counts against its daily limit as a loose one does (issue 44). `day_bookings` keeps lines by the
+ * box's own product, so these are read from the lines, for the few days and products asked (the
+ * orders' delivery-date index); "holds its place" is the same rule as `day_bookings`'.
+ */
+const unitsInBoxes = (dates: SQL, productIds: readonly string[]) => sql`
+  select o.delivery_date as date, (e.value->>'product_id')::uuid as product_id,
+    (i.quantity * (e.value->>'quantity')::int) as units
+  from ${orders} o
+  join ${orderItems} i on i.order_id = o.id
+  cross join lateral jsonb_array_elements(i.box_contents) e
+  where ${dates} and o.status <> 'cancelled' and i.box_contents is not null
+    and (e.value->>'product_id')::uuid in (${uuidList(productIds)})`;
 
 /**
  * The cookies booked for one date and the units held of each of `productIds` (see
@@ -93,11 +116,20 @@ export async function unitsHeldByDate(
     .from(dayBookings)
     .where(and(between(dayBookings.date, from, to), inArray(dayBookings.productId, [...productIds])))
     .groupBy(dayBookings.date, dayBookings.productId);
+  const boxed = await rawRows<{ date: string; product_id: string; units: number }>(
+    exec,
+    sql`select b.date::text as date, b.product_id::text as product_id, sum(b.units)::int as units
+      from (${unitsInBoxes(sql`o.delivery_date between ${from}::date and ${to}::date`, productIds)}) b
+      group by b.date, b.product_id`,
+  );
   const out: Record<IsoDate, Record<string, number>> = {};
-  for (const r of rows) {
-    const day = out[r.date!] ?? {};
-    day[r.productId!] = r.units;
-    out[r.date!] = day;
+  for (const r of [
+    ...rows.map((r) => ({ date: r.date!, productId: r.productId!, units: r.units })),
+    ...boxed.map((r) => ({ date: r.date, productId: r.product_id, units: Number(r.units) })),
+  ]) {
+    const day = out[r.date] ?? {};
+    day[r.productId] = (day[r.productId] ?? 0) + r.units;
+    out[r.date] = day;
   }
   return out;
 }

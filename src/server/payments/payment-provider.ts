@@ -21,6 +21,11 @@ export interface PaymentOrder {
   dispatch?: string | null;
   /** Delivered or collected: the page says which. */
   fulfilment: Fulfilment;
+  /**
+   * Where the customer's browser comes back to (one of the shop's own origins, served-origin.ts):
+   * PUBLIC_URL's when not given.
+   */
+  returnOrigin?: string;
 }
 
 export interface ChargedAmount {

@@ -25,9 +25,9 @@ export function createTestProvider(publicUrl: string): PaymentProvider {
   const detached = new Set<string>();
   return {
     name: 'test',
-    async createSession() {
+    async createSession(order) {
       const sessionId = `${TEST_SESSION_PREFIX}${randomBytes(24).toString('base64url')}`;
-      return { sessionId, url: `${publicUrl}/pay/test/${sessionId}` };
+      return { sessionId, url: `${order.returnOrigin ?? publicUrl}/pay/test/${sessionId}` };
     },
     // The test page confirms payments itself, so there is never anything to ask it.
     async retrieveSession() {

@@ -140,6 +140,16 @@ export function limitRefusal(l: LimitedLine, date: IsoDate, sold: number): strin
   return `Sorry, only ${left} ${l.name} left for ${formatBakeDay(date)}. Please take fewer or choose another day.`;
 }
 
+/**
+ * What to change when no day can take `units` of the product: reduce it to the most any one day
+ * has left, or remove it when every day is sold out (issue 43).
+ */
+export function reduceText(l: Pick<LimitedLine, 'name' | 'units'>, mostLeft: number): string {
+  if (mostLeft <= 0)
+    return `${l.name} is sold out for every day we can offer. Please remove it to choose a day.`;
+  return `To choose a day, reduce ${l.name} to ${mostLeft} (you have ${l.units}): no day has more left.`;
+}
+
 /** "Only 3 left for Friday 18 December". */
 export const onlyLeftText = (left: number, date: IsoDate) => `Only ${left} left for ${formatBakeDay(date)}`;
 

@@ -136,6 +136,11 @@ export interface CheckoutQuote {
 /** A basket's days, as the server words them: why only these, and each offered day's change. */
 export interface LimitedDays {
   why: string | null;
+  /**
+   * When no day can take the basket because of a per-day limit: which product to reduce and to
+   * how many ("To choose a day, reduce Gingerbread Star to 3 (you have 5): no day has more left."), issue 43.
+   */
+  reduce?: string | null;
   /** Every day offered, as the checkout lists them: full when sold out for the basket, and what is left when low. */
   days: (Pick<BakeDay, 'date' | 'state' | 'orderBy' | 'capacity' | 'booked'> & { note?: string })[];
 }

@@ -6,10 +6,24 @@ import { CONTROL_CHARACTERS_MESSAGE, isPlainLines } from './plain-text';
 export { GIFT_MESSAGE_MAX };
 export const GIFT_MESSAGES = {
   giftMessageTooLong: `Gift message must be ${GIFT_MESSAGE_MAX} characters or fewer`,
+  recipientPhone: 'Their phone must be a UK number (e.g., 01743 123456 or 07123456789), or leave it empty',
 } as const;
 
-/** Who receives a gift: the same fields and rules as a customer's own details (docs/rules/accounts.md). */
-export const RecipientSchema = ProfileSchema;
+/** A UK number written the usual ways: 01743 123456, 07123 456789, (01743) 123-456, +44 1743 123456. */
+const UK_PHONE = /^0\d{9,10}$/;
+
+/**
+ * A recipient's phone (issue 43): a landline or a mobile, or none; stored as digits from 0 ("" when
+ * none). Only the customer's own phone must be a mobile (sign-up's rule, SPEC).
+ */
+const RecipientPhoneSchema = z
+  .string({ error: GIFT_MESSAGES.recipientPhone })
+  .optional()
+  .transform((v) => (v ?? '').replace(/[\s().-]/g, '').replace(/^\+44/, '0'))
+  .refine((v) => v === '' || UK_PHONE.test(v), GIFT_MESSAGES.recipientPhone);
+
+/** Who receives a gift: the rules of a customer's own details (docs/rules/accounts.md), but any UK phone or none. */
+export const RecipientSchema = ProfileSchema.extend({ phone: RecipientPhoneSchema });
 export type RecipientInput = z.input<typeof RecipientSchema>;
 export type RecipientField = keyof RecipientInput;
 

@@ -2,9 +2,15 @@ import { Lock } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useRevalidator, useSearchParams } from 'react-router';
 import { basketKey, type CartItem, cartCookies, lineId, useCart, useCartStore } from '~/app/cart/cart-store';
-import { CartLoading, EmptyCart } from '~/app/cart/empty-cart';
+import { EmptyCart } from '~/app/cart/empty-cart';
 import { loadCheckoutDraft, saveCheckoutDraft } from '~/app/checkout/checkout-draft';
-import { CodeRefusedError, fetchQuote, GiftCardRefusedError, useQuote } from '~/app/checkout/checkout-quote';
+import { CheckoutLoading } from '~/app/checkout/checkout-loading';
+import {
+  CodeRefusedError,
+  fetchQuote,
+  GiftCardRefusedError,
+  useQuoteState,
+} from '~/app/checkout/checkout-quote';
 import { CodeEntryForm } from '~/app/checkout/code-entry-form';
 import { createCheckoutSession, SignInRequiredError } from '~/app/checkout/create-checkout-session';
 import {
@@ -44,25 +50,24 @@ export const meta: Route.MetaFunction = ({ matches }) =>
  * here whether one exists and, if so, where the order will be delivered.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { bakeDays, settings: shopSettings } = context.services;
+  const { bakeDays, settings: shopSettings, zones } = context.services;
   const user = await getUser(request, context);
+  const profile = user ? await context.services.accounts.getProfile(user.id).catch(() => null) : null;
+  // The customer's own zone (issue 30): its fee, and its days from the first paint (issue 43).
+  const decision = profile ? await zones.decide(context.services.db, profile.postcode) : null;
+  const zone = decision?.zone ?? null;
   // Read afresh on every visit: a day may fill or close, and the owner may change the settings.
   const days = async (fulfilment: Fulfilment): Promise<DeliveryDayChoice[]> =>
-    (await bakeDays.choices(1, fulfilment)).map(({ date, state, orderBy, capacity, booked }) => ({
-      date,
-      state,
-      orderBy,
-      capacity,
-      booked,
-    }));
-  const [settings, deliveryDays] = await Promise.all([shopSettings.get(), days('delivery')]);
+    (await bakeDays.choices(1, fulfilment, fulfilment === 'delivery' ? zone : null)).map(
+      ({ date, state, orderBy, capacity, booked }) => ({ date, state, orderBy, capacity, booked }),
+    );
+  // A postcode no zone delivers to has no delivery day (the quote's note says why).
+  const [settings, deliveryDays] = await Promise.all([
+    shopSettings.get(),
+    decision?.refused ? Promise.resolve([]) : days('delivery'),
+  ]);
   const collection = settings.collectionEnabled
     ? { address: settings.collectionAddress, hours: settings.collectionHours, days: await days('collection') }
-    : null;
-  const profile = user ? await context.services.accounts.getProfile(user.id).catch(() => null) : null;
-  // The fee of the customer's own zone (issue 30), else the Settings fee; worded here, not in the browser.
-  const zone = profile
-    ? (await context.services.zones.decide(context.services.db, profile.postcode)).zone
     : null;
   const terms = zone
     ? { deliveryFeePennies: zone.feePennies, freeDeliveryOverPennies: zone.freeOverPennies }
@@ -88,7 +93,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
         </p>
       )}
       {!ready ? (
-        <CartLoading />
+        <CheckoutLoading days={loaderData.deliveryDays} />
       ) : items.length === 0 ? (
         <EmptyCart />
       ) : (
@@ -122,7 +127,7 @@ function OrderSummary({
   // A code kept with the basket that can no longer be used comes off, saying why.
   // Gift cards typed here (decision 044); a card that can no longer pay comes off, saying why.
   const [giftCards, setGiftCards] = useState<string[]>([]);
-  const quote = useQuote(
+  const { quote, pending } = useQuoteState(
     items,
     discountCode,
     fulfilment,
@@ -158,9 +163,16 @@ function OrderSummary({
   // The first open day is preselected; a chosen day that filled or closed meanwhile is replaced.
   // Delivered: the days of the address's zone, once the server's quote names them (issue 30).
   // Limited products (decision 043): only the days the server offers, with its words for each.
-  const days =
-    quote?.limited_days?.days ??
-    (fulfilment === 'collection' && collection ? collection.days : (quote?.days ?? deliveryDays));
+  // While the server is asked again (a recipient's postcode typed, a code applied), the days it
+  // last named stay listed, and Proceed waits for its answer (issue 43).
+  const loaderDays = fulfilment === 'collection' && collection ? collection.days : deliveryDays;
+  const quotedDays = quote
+    ? (quote.limited_days?.days ?? (fulfilment === 'collection' ? loaderDays : (quote.days ?? loaderDays)))
+    : null;
+  const [known, setKnown] = useState({ fulfilment, days: loaderDays });
+  if (quotedDays && (known.days !== quotedDays || known.fulfilment !== fulfilment))
+    setKnown({ fulfilment, days: quotedDays });
+  const days = quotedDays ?? (known.fulfilment === fulfilment ? known.days : loaderDays);
   const chosen = days.find((d) => d.date === chosenDay);
   const deliveryDay =
     chosen && dayAvailability(chosen, cookies) === 'open' ? chosen.date : firstOpenDay(days, cookies);
@@ -332,6 +344,7 @@ function OrderSummary({
 
           <DeliveryDayPicker
             why={quote?.limited_days?.why}
+            reduce={quote?.limited_days?.reduce}
             days={days}
             cookies={cookies}
             value={deliveryDay}
@@ -352,7 +365,7 @@ function OrderSummary({
         <Button
           size="lg"
           onClick={proceed}
-          disabled={processing || !(deliveryDay || onlyCards)}
+          disabled={processing || pending || !(deliveryDay || onlyCards)}
           aria-busy={processing}
         >
           <Lock aria-hidden className="size-4" />

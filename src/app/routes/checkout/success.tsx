@@ -2,6 +2,7 @@ import { CheckCircle2, SearchX } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { useCart, useCartStore } from '~/app/cart/cart-store';
+import { forgetCheckoutDraft } from '~/app/checkout/forget-checkout-draft';
 import { Button } from '~/app/components/ui/button';
 import { Card } from '~/app/components/ui/card';
 import { pageMeta } from '~/app/lib/meta';
@@ -77,8 +78,12 @@ function Confirmed({
   const { ready } = useCart();
   const clearCart = useCartStore((s) => s.clearCart);
   // Clear only once the saved cart has been read, or reading it afterwards would bring it back.
+  // Its checkout's choices go too: the next checkout opens on "Deliver to me" (issue 43), which
+  // the basket's own settling never learns once the cart is cleared here.
   useEffect(() => {
-    if (ready) clearCart();
+    if (!ready) return;
+    clearCart();
+    forgetCheckoutDraft();
   }, [ready, clearCart]);
 
   return (
