@@ -104,7 +104,10 @@ test('the owner closes a date and lowers a capacity; a customer picks an open da
 
   // The owner's day: bake list, Start baking, packing slips and run sheet.
   await owner.goto('/admin/bake-days');
-  await owner.getByRole('link', { name: longDay(first!.date) }).click();
+  await owner
+    .getByRole('link', { name: longDay(first!.date), exact: true })
+    .first()
+    .click();
   await expect(owner.getByRole('heading', { level: 1, name: /Bake list/ })).toBeVisible();
   await expect(owner.getByRole('row', { name: new RegExp(COOKIE) })).toBeVisible();
   await owner.getByRole('button', { name: /Start baking/ }).click();

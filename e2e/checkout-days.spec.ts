@@ -28,7 +28,7 @@ async function quoted(page: Page, postcode?: string) {
   return { days: quote.days.map((d) => d.date), fee: `£${(quote.delivery_pennies / 100).toFixed(2)}` };
 }
 
-const dayPicker = (page: Page) => page.getByRole('group', { name: 'Delivery day' });
+const dayPicker = (page: Page) => page.getByRole('group', { name: /^(Delivery|Dispatch) day$/ });
 const listedDays = (page: Page) =>
   dayPicker(page)
     .getByRole('radio')

@@ -51,6 +51,7 @@ export function zoneTemplate(template: BakeTemplate, zone: ZoneDays | null | und
   return {
     ...template,
     deliveryWeekdays: zone.weekdays,
+    capacityOpensDays: false,
     cutoffTime: zone.cutoffTime ?? template.cutoffTime,
     cutoffDaysBefore: zone.cutoffDaysBefore ?? template.cutoffDaysBefore,
   };

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { emailOutbox } from '../db/schema';
 
@@ -35,7 +35,7 @@ export async function scrubDeliveredGiftCardCodes(db: Db): Promise<number> {
     .where(
       and(
         eq(emailOutbox.kind, GIFT_CARD_KIND),
-        inArray(emailOutbox.status, ['sent', 'logged']),
+        eq(emailOutbox.status, 'sent'),
         sql`${emailOutbox.text} ~ ${CODE_AS_PRINTED}`,
       ),
     )

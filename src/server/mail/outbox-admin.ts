@@ -61,7 +61,9 @@ export function createOutboxAdmin(db: Db, kick: () => void) {
       const [row] = await db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
       if (!row) throw notFound('E-mail not found');
       // A gift card not sent yet still has its code here: the back office never shows it (decision 064).
-      const shown = row.kind === GIFT_CARD_KIND ? maskGiftCardCodes : (body: string) => body;
+      // Without SMTP a logged e-mail is the only copy its recipient can read (the demo), so it is shown.
+      const masked = row.kind === GIFT_CARD_KIND && row.status !== 'logged';
+      const shown = masked ? maskGiftCardCodes : (body: string) => body;
       return { ...toView(row), reply_to: row.replyTo, text: shown(row.text), html: shown(row.html) };
     },
 

@@ -59,13 +59,22 @@ export function prepareClaimDue(db: Db): (limit: number) => Promise<OutboxRow[]>
   return (limit) => claim.execute({ limit });
 }
 
-/** Masked once delivered: a gift-card e-mail's code (decision 064); any other e-mail as it is. */
-const deliveredCopy = (column: typeof emailOutbox.text | typeof emailOutbox.html) =>
-  sql`case when ${emailOutbox.kind} = ${GIFT_CARD_KIND} then ${maskedInSql(column)} else ${column} end`;
+/**
+ * Masked once handed to the SMTP server: a gift-card e-mail's code (decision 064); any other e-mail
+ * as it is. Without SMTP the outbox is the only copy anyone can read (the demo's mailbox), so a
+ * logged e-mail keeps its code.
+ */
+const deliveredCopy = (
+  column: typeof emailOutbox.text | typeof emailOutbox.html,
+  status: 'sent' | 'logged',
+) =>
+  status === 'logged'
+    ? column
+    : sql`case when ${emailOutbox.kind} = ${GIFT_CARD_KIND} then ${maskedInSql(column)} else ${column} end`;
 
 /**
  * Records deliveries, one statement for all of them: 'sent' over SMTP, 'logged' in log mode. A
- * delivered gift card's code is masked in the same statement: the outbox keeps no live code.
+ * gift card's code sent over SMTP is masked in the same statement: the outbox keeps no live code.
  */
 export async function markDelivered(db: Db, ids: string[], status: 'sent' | 'logged'): Promise<void> {
   await db
@@ -75,8 +84,8 @@ export async function markDelivered(db: Db, ids: string[], status: 'sent' | 'log
       sentAt: sql`now()`,
       lockedUntil: null,
       lastError: null,
-      text: deliveredCopy(emailOutbox.text),
-      html: deliveredCopy(emailOutbox.html),
+      text: deliveredCopy(emailOutbox.text, status),
+      html: deliveredCopy(emailOutbox.html, status),
     })
     .where(inArray(emailOutbox.id, ids));
 }

@@ -145,6 +145,20 @@ describe('a day’s state', () => {
     expect(opened).toMatchObject({ state: 'open', capacity: 50 });
   });
 
+  it('a capacity opens no weekday for a delivery zone that does not go out on it', () => {
+    // A van on Tuesdays and Fridays; the owner lowers Wednesday's capacity, a bake day for others.
+    const van = { ...template, deliveryWeekdays: [2, 5], capacityOpensDays: false };
+    const override = { date: '2026-12-02', closed: false, capacityCookies: 5, note: null };
+    expect(describeDay('2026-12-02', { template: van, now, override, fulfilment: 'delivery' }).state).toBe(
+      'no_delivery',
+    );
+    // Its own Friday still takes the lower capacity.
+    const friday = { ...override, date: '2026-12-04' };
+    expect(
+      describeDay('2026-12-04', { template: van, now, override: friday, fulfilment: 'delivery' }),
+    ).toMatchObject({ state: 'open', capacity: 5 });
+  });
+
   it('the horizon ends exactly `horizonDays` after today', () => {
     // 23 Nov + 21 = 14 Dec (a Monday, so try 12 Dec Sat and 15 Dec Tue).
     expect(describeDay('2026-12-12', { template, now }).state).toBe('open');

@@ -31,6 +31,12 @@ export interface BakeTemplate {
   horizonDays: number;
   /** Cookies the bakery can bake for one day. */
   capacityCookies: number;
+  /**
+   * Whether a capacity override opens a weekday the days above leave out (the owner's extra bake
+   * day); unset = yes. A delivery zone's reading says no: its own weekdays decide, so giving a day
+   * another capacity never opens it for a van or a post that does not go out that day.
+   */
+  capacityOpensDays?: boolean;
 }
 
 export const DEFAULT_BAKE_TEMPLATE: BakeTemplate = {
@@ -147,7 +153,7 @@ export function describeDay(
   const capacity = override?.capacityCookies ?? template.capacityCookies;
   const cutoff = cutoffFor(date, template, closed);
   const weekday = weekdayOf(date);
-  const openedByOverride = override?.capacityCookies != null;
+  const openedByOverride = override?.capacityCookies != null && template.capacityOpensDays !== false;
   const fulfilments = (['delivery', 'collection'] as const).filter(
     (f) =>
       openedByOverride ||
