@@ -169,8 +169,11 @@ test('the day picker lists the next few days, More days the rest, and says how m
     await page.getByRole('button', { name: 'More days' }).click();
     await expect(page.getByRole('button', { name: 'Fewer days' })).toHaveAttribute('aria-expanded', 'true');
     await expect(days.getByRole('radio')).toHaveCount(offered.length);
+    // Open as the shop said when the page was drawn: the bake-days journey beside this one may close
+    // or fill a day in between, so the page matches the quote before it or the one after it.
     const all = days.getByRole('radio', { disabled: false });
-    await expect(all).toHaveCount(offered.filter((d) => d.state === 'open').length);
+    const openIn = (quote: typeof offered) => quote.filter((d) => d.state === 'open').length;
+    expect([openIn(offered), openIn(await offeredDays(page, items))]).toContain(await all.count());
     const later = all.last();
     const date = (await later.getAttribute('value'))!;
     await later.check();
