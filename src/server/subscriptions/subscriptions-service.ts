@@ -3,7 +3,15 @@ import { isUuid } from '~/shared/ids';
 import type { Actor } from '~/shared/orders/actor';
 import type { SubscriptionView } from '~/shared/subscriptions/club';
 import { PauseClubSchema } from '~/shared/subscriptions/club-schemas';
-import { addDays, daysBetween, formatBakeDay, type IsoDate, londonDate } from '~/shared/time/london-time';
+import {
+  addDays,
+  daysBetween,
+  formatBakeDay,
+  type IsoDate,
+  londonDate,
+  londonInstant,
+  SHOP_TIME_ZONE,
+} from '~/shared/time/london-time';
 import type { SessionUser } from '../auth/session-service';
 import type { Tx } from '../db/client';
 import { profiles, subscriptionBoxes, subscriptions } from '../db/schema';
@@ -24,10 +32,17 @@ import { viewsOf } from './club-views';
 
 type SubRow = typeof subscriptions.$inferSelect;
 
-/** "now" for the scheduler: today's clock moved to the given London date (`--as-of`), or now. */
+/**
+ * "now" for the scheduler: today's London wall-clock time on the given London date (`--as-of`), or
+ * now. Whole days of 24 hours would land on the day before across a clock change (00:30 on the
+ * Sunday the clocks go back, plus 13 days, is 23:30 the day before: the date sweep found it).
+ */
 export function asOfInstant(asOf: IsoDate | undefined, real = new Date()): Date {
   if (!asOf) return real;
-  return new Date(real.getTime() + daysBetween(londonDate(real), asOf) * 86_400_000);
+  const wall = real.toLocaleTimeString('en-GB', { timeZone: SHOP_TIME_ZONE, hourCycle: 'h23' });
+  const [hh, mm, ss] = wall.split(':').map(Number) as [number, number, number];
+  const at = londonInstant(asOf, `${String(hh).padStart(2, '0')}:${String(mm).padStart(2, '0')}`);
+  return new Date(at.getTime() + ss * 1000 + real.getMilliseconds());
 }
 
 /**
