@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { OrderView } from '~/shared/orders/order-view';
 import { RETRY_AFTER_DAYS } from '~/shared/subscriptions/club';
-import { londonDate } from '~/shared/time/london-time';
+import { addDays, atLondonTimeOf, londonDate } from '~/shared/time/london-time';
 import type { Tx } from '../db/client';
 import { products, profiles, subscriptionBoxes, subscriptions } from '../db/schema';
 import { boxReference, CLUB, type ClubDeps } from './club-deps';
@@ -11,7 +11,6 @@ import { contentsOf } from './club-pricing';
 
 /** A charge left "charging" this long (the process stopped mid-call) is asked again, with the same key. */
 const STALE_CHARGE_MS = 10 * 60_000;
-const DAY_MS = 86_400_000;
 
 export type ChargeResult = 'paid' | 'declined' | 'refunded' | 'not_due' | 'error' | 'missed';
 
@@ -160,7 +159,8 @@ async function declined(deps: ClubDeps, box: BoxRow, now: Date, reason: string):
   const { db, mail, config } = deps;
   const first = box.firstDeclinedAt ?? now;
   const retryIn = RETRY_AFTER_DAYS[box.attempts - 1];
-  const nextRetryAt = retryIn === undefined ? null : new Date(first.getTime() + retryIn * DAY_MS);
+  // Days on London's calendar at the same time of day: the e-mail promises a date.
+  const nextRetryAt = retryIn === undefined ? null : atLondonTimeOf(addDays(londonDate(first), retryIn), first);
   const last = nextRetryAt === null;
   const cancelOrder = await db.transaction(async (tx) => {
     await tx

@@ -5,12 +5,11 @@ import type { SubscriptionView } from '~/shared/subscriptions/club';
 import { PauseClubSchema } from '~/shared/subscriptions/club-schemas';
 import {
   addDays,
+  atLondonTimeOf,
   daysBetween,
   formatBakeDay,
   type IsoDate,
   londonDate,
-  londonInstant,
-  SHOP_TIME_ZONE,
 } from '~/shared/time/london-time';
 import type { SessionUser } from '../auth/session-service';
 import type { Tx } from '../db/client';
@@ -38,11 +37,7 @@ type SubRow = typeof subscriptions.$inferSelect;
  * Sunday the clocks go back, plus 13 days, is 23:30 the day before: the date sweep found it).
  */
 export function asOfInstant(asOf: IsoDate | undefined, real = new Date()): Date {
-  if (!asOf) return real;
-  const wall = real.toLocaleTimeString('en-GB', { timeZone: SHOP_TIME_ZONE, hourCycle: 'h23' });
-  const [hh, mm, ss] = wall.split(':').map(Number) as [number, number, number];
-  const at = londonInstant(asOf, `${String(hh).padStart(2, '0')}:${String(mm).padStart(2, '0')}`);
-  return new Date(at.getTime() + ss * 1000 + real.getMilliseconds());
+  return asOf ? atLondonTimeOf(asOf, real) : real;
 }
 
 /**

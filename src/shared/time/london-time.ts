@@ -84,6 +84,18 @@ export function londonInstant(date: IsoDate, time: string): Date {
   return new Date(t);
 }
 
+/**
+ * The instant on `date` when London's clocks show the time they showed at `instant` (to the
+ * millisecond). "The same time N days later" must keep the wall clock: whole days of 24 hours
+ * land an hour early or late across a clock change (the date sweep found both).
+ */
+export function atLondonTimeOf(date: IsoDate, instant: Date): Date {
+  const wall = new Date(instant.getTime() + londonOffsetMs(instant));
+  const hhmm = wall.toISOString().slice(11, 16);
+  const rest = wall.getUTCSeconds() * 1000 + wall.getUTCMilliseconds();
+  return new Date(londonInstant(date, hhmm).getTime() + rest);
+}
+
 /** `date` moved by `days` calendar days. */
 export function addDays(date: IsoDate, days: number): IsoDate {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
