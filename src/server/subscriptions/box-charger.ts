@@ -160,7 +160,8 @@ async function declined(deps: ClubDeps, box: BoxRow, now: Date, reason: string):
   const first = box.firstDeclinedAt ?? now;
   const retryIn = RETRY_AFTER_DAYS[box.attempts - 1];
   // Days on London's calendar at the same time of day: the e-mail promises a date.
-  const nextRetryAt = retryIn === undefined ? null : atLondonTimeOf(addDays(londonDate(first), retryIn), first);
+  const nextRetryAt =
+    retryIn === undefined ? null : atLondonTimeOf(addDays(londonDate(first), retryIn), first);
   const last = nextRetryAt === null;
   const cancelOrder = await db.transaction(async (tx) => {
     await tx

@@ -3,14 +3,7 @@ import { isUuid } from '~/shared/ids';
 import type { Actor } from '~/shared/orders/actor';
 import type { SubscriptionView } from '~/shared/subscriptions/club';
 import { PauseClubSchema } from '~/shared/subscriptions/club-schemas';
-import {
-  addDays,
-  atLondonTimeOf,
-  daysBetween,
-  formatBakeDay,
-  type IsoDate,
-  londonDate,
-} from '~/shared/time/london-time';
+import { addDays, atLondonTimeOf, formatBakeDay, type IsoDate, londonDate } from '~/shared/time/london-time';
 import type { SessionUser } from '../auth/session-service';
 import type { Tx } from '../db/client';
 import { profiles, subscriptionBoxes, subscriptions } from '../db/schema';
