@@ -106,7 +106,7 @@ const PUBLIC: Record<string, string[]> = {
   'delivery-zones': ['zones-service'],
   dispatch: ['click-and-drop', 'tracking-upload'],
   discounts: ['discounts-service'],
-  limits: ['limited-days', 'forward-view', 'product-days'],
+  limits: ['limited-days', 'forward-view', 'product-days', 'orderable'],
   'gift-cards': [
     'gift-cards-service',
     'gift-card-ledger',

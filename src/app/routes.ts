@@ -22,6 +22,11 @@ export default [
     route('club', 'routes/storefront/club.tsx'),
     route('*', 'routes/storefront/not-found.tsx'),
   ]),
+  // Read by search engines and shopping catalogues (issue 50): no shop chrome, not pages.
+  route('sitemap.xml', 'routes/found/sitemap.ts'),
+  route('robots.txt', 'routes/found/robots.ts'),
+  route('feeds/google.xml', 'routes/found/google-feed.ts'),
+  route('feeds/meta.csv', 'routes/found/meta-catalogue.ts'),
   // The built-in test payment page stands in for the provider's hosted page: no shop chrome.
   route('pay/test/:sessionId', 'routes/checkout/test-payment.tsx'),
   route('pay/test/card/:sessionId', 'routes/checkout/test-card.tsx'),

@@ -22,6 +22,7 @@ import { createZonesService, seedDemoZones } from './delivery-zones/zones-servic
 import { createDiscountsService } from './discounts/discounts-service';
 import { createGiftCardsService } from './gift-cards/gift-cards-service';
 import { forwardView } from './limits/forward-view';
+import { orderableSoon } from './limits/orderable';
 import { type ProductOnPage, productDaysLeft } from './limits/product-days';
 import { createLogger, type Logger } from './logger';
 import { createMailService } from './mail/mail-service';
@@ -179,6 +180,8 @@ export async function createServices(
     limitedAhead: () => forwardView(db),
     /** A product with a per-day limit: its next days that are low or sold out, for its page. */
     daysLeft: (product: ProductOnPage) => productDaysLeft(db, bakeDays, product),
+    /** Whether a product can be ordered for any coming day: "in stock" to search engines and feeds. */
+    orderable: (product: ProductOnPage) => orderableSoon(db, bakeDays, product),
     contact,
     bakeDays,
     settings,

@@ -4,18 +4,24 @@ import { ProductImage } from '~/app/components/product-image';
 import { Button } from '~/app/components/ui/button';
 import { Card } from '~/app/components/ui/card';
 import { illustrations } from '~/app/lib/illustrations';
-import { pageMeta } from '~/app/lib/meta';
+import { pageMeta, siteFrom } from '~/app/lib/meta';
 import { heroImage, heroSquare } from '~/app/lib/product-image';
+import { bakeryJsonLd, type ShopDetails } from '~/app/lib/structured-data';
 import { formatPence } from '~/shared/money/money';
 import type { Route } from './+types/home';
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, {
-    title: 'Handmade Cookies from the Heart of Shropshire',
-    description:
-      'Handcrafted artisan cookies made with the finest ingredients, baked fresh to order in Shropshire and delivered across the UK.',
-    path: '/',
-  });
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const shop = matches.find((m) => m?.id === 'root')?.loaderData as { shop?: ShopDetails } | undefined;
+  return [
+    ...pageMeta(matches, {
+      title: 'Handmade Cookies from the Heart of Shropshire',
+      description:
+        'Handcrafted artisan cookies made with the finest ingredients, baked fresh to order in Shropshire and delivered across the UK.',
+      path: '/',
+    }),
+    ...(shop?.shop ? [{ 'script:ld+json': bakeryJsonLd(shop.shop, siteFrom(matches).publicUrl) }] : []),
+  ];
+};
 
 /** Fixed showcase cards (docs/rules/shop-pages.md): not read from the catalogue, each leads to the shop. */
 const FEATURED = [

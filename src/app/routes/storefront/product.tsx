@@ -8,8 +8,10 @@ import { AllergenSummary, Ingredients, KeepingDetails } from '~/app/components/f
 import { ProductImage } from '~/app/components/product-image';
 import { Button } from '~/app/components/ui/button';
 import { QuantityStepper } from '~/app/components/ui/quantity-stepper';
-import { pageMeta } from '~/app/lib/meta';
+import { pageMeta, siteFrom } from '~/app/lib/meta';
 import { productImageFor } from '~/app/lib/product-image';
+import { productListing } from '~/app/lib/product-listing';
+import { breadcrumbsJsonLd, productJsonLd } from '~/app/lib/structured-data';
 import { toast } from '~/app/lib/toast';
 import { useHydrated } from '~/app/lib/use-hydrated';
 import type { ProductDto } from '~/server/catalog/catalog-service';
@@ -26,7 +28,7 @@ type ProductView = Omit<
 type Problem = 'not-found' | 'error';
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { catalog, daysLeft, log } = context.services;
+  const { catalog, daysLeft, orderable, log } = context.services;
   try {
     const {
       is_active: _active,
@@ -37,17 +39,20 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       ...product
     }: ProductDto = await catalog.getActive(params.id);
     // A limited product's low and sold-out days: its page is kept for a second only (decision 050).
-    const left = await daysLeft(product);
-    return data({ product: product as ProductView, left, problem: null as Problem | null });
+    const [left, inStock] = await Promise.all([daysLeft(product), orderable(product)]);
+    return data({ product: product as ProductView, left, inStock, problem: null as Problem | null });
   } catch (err) {
     // Unknown, inactive and malformed ids are all "not found", with a real 404 for crawlers.
     if (isNotFound(err)) {
-      return data({ product: null, left: [], problem: 'not-found' as Problem }, { status: 404 });
+      return data(
+        { product: null, left: [], inStock: false, problem: 'not-found' as Problem },
+        { status: 404 },
+      );
     }
     log.error({ err, productId: params.id }, 'failed to load product');
     // Kept for the server, which answers a lost database 503 + Retry-After.
     context.errors.push(err);
-    return data({ product: null, left: [], problem: 'error' as Problem }, { status: 500 });
+    return data({ product: null, left: [], inStock: false, problem: 'error' as Problem }, { status: 500 });
   }
 }
 
@@ -67,17 +72,28 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, location }) => {
       noIndex: true,
     });
   }
+  const site = siteFrom(matches);
+  const listing = productListing(product, site, loaderData.inStock);
   return [
     ...pageMeta(matches, {
       title: product.name,
-      description: product.description ?? `${product.name}, handmade in Shropshire and baked fresh to order.`,
-      image: productImageFor(product.name, product.photo).src,
+      description: listing.description,
+      image: listing.image,
       imageAlt: product.name,
       type: 'product',
       path: location.pathname,
     }),
-    { property: 'product:price:amount', content: (product.price_pennies / 100).toFixed(2) },
-    { property: 'product:price:currency', content: 'GBP' },
+    { property: 'product:price:amount', content: listing.price },
+    { property: 'product:price:currency', content: listing.currency },
+    { property: 'product:availability', content: listing.inStock ? 'in stock' : 'out of stock' },
+    { 'script:ld+json': productJsonLd(listing) },
+    {
+      'script:ld+json': breadcrumbsJsonLd(site.publicUrl, [
+        { name: 'Home', path: '/' },
+        { name: 'Shop', path: '/shop' },
+        { name: product.name, path: `/product/${product.id}` },
+      ]),
+    },
   ];
 };
 

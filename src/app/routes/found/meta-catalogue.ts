@@ -1,0 +1,12 @@
+import { FEED_CACHE, shopListings, siteOf } from '~/app/lib/shop-listings';
+import { metaCatalogueCsv } from '~/app/lib/shopping-feeds';
+import type { Route } from './+types/meta-catalogue';
+
+/** /feeds/meta.csv: the Facebook and Instagram shop's catalogue (Meta's data feed columns). */
+export async function loader({ context }: Route.LoaderArgs) {
+  const { services } = context;
+  const listings = await shopListings(services, siteOf(services));
+  return new Response(metaCatalogueCsv(listings), {
+    headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Cache-Control': FEED_CACHE },
+  });
+}

@@ -1,0 +1,34 @@
+import type { LimitedLine } from '~/shared/limits/limited';
+import type { BakeDaysService } from '../bake-days/bake-days-service';
+import type { Db } from '../db/client';
+import { limitedDays } from './limited-days';
+import type { ProductOnPage } from './product-days';
+
+/**
+ * Whether a product can be ordered for delivery on any coming day (issue 50): what "in stock"
+ * means to the shop's structured data and feeds. Sold out, not on sale yet, or every day it could
+ * be had on full, closed or past its window: not. The days are the bake calendar's delivery days,
+ * as on the product page (a postcode's zone may deliver on fewer; collection is not counted, as
+ * search engines list delivered products).
+ */
+export async function orderableSoon(
+  db: Db,
+  bakeDays: BakeDaysService,
+  product: ProductOnPage,
+): Promise<boolean> {
+  if (product.sold_out || product.sale_note) return false;
+  const line: LimitedLine = {
+    productId: product.id,
+    name: product.name,
+    units: 1,
+    onSaleFrom: product.on_sale_from,
+    onSaleUntil: product.on_sale_until,
+    deliverFrom: product.deliver_from,
+    deliverUntil: product.deliver_until,
+    leadDays: product.lead_days,
+    dailyLimit: product.daily_limit,
+  };
+  const cookies = product.box?.size ?? 1;
+  const offered = await limitedDays(db, bakeDays, [line], cookies, 'delivery');
+  return offered?.days.some((d) => d.state === 'open') ?? false;
+}
