@@ -55,6 +55,8 @@ const ZONES: Record<string, string[]> = {
   discounts: ['db', 'http', 'auth', 'orders', 'activity'],
   account: ['db', 'http', 'auth', 'orders', 'mail', 'rate-limit'],
   contact: ['db', 'http', 'auth', 'mail', 'rate-limit'],
+  // Reviews from buyers only (issue 50).
+  reviews: ['db', 'activity'],
   checkout: [
     'db',
     'http',
@@ -103,6 +105,7 @@ const PUBLIC: Record<string, string[]> = {
   catalog: ['catalog-service', 'catalog-routes', 'product-writes', 'product-photos'],
   checkout: ['checkout-service', 'checkout-routes'],
   contact: ['contact-service', 'contact-routes'],
+  reviews: ['reviews-service'],
   'delivery-zones': ['zones-service'],
   dispatch: ['click-and-drop', 'tracking-upload'],
   discounts: ['discounts-service'],

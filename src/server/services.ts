@@ -33,6 +33,7 @@ import { createShopCounters } from './metrics/shop-counters';
 import { createOrdersService } from './orders/orders-service';
 import { createPaymentProvider, createPaymentsService, type PaymentHooks } from './payments/payments-service';
 import { createRateLimiter } from './rate-limit/rate-limiter';
+import { createReviewsService } from './reviews/reviews-service';
 import { createSettingsService } from './settings/settings-service';
 import { createStaffService } from './staff/staff-service';
 import { createSubscriptionsService } from './subscriptions/subscriptions-service';
@@ -141,6 +142,7 @@ export async function createServices(
   });
   const catalog = createCatalogService(db, catalogVersion);
   const contact = createContactService(config, db, rateLimiter, mail, log);
+  const reviews = createReviewsService(db, catalogVersion);
 
   if (config.seedDemoUsers && (await seedDemoUsers(db, accounts))) log.info('seeded the demo accounts');
 
@@ -183,6 +185,8 @@ export async function createServices(
     /** Whether a product can be ordered for any coming day: "in stock" to search engines and feeds. */
     orderable: (product: ProductOnPage) => orderableSoon(db, bakeDays, product),
     contact,
+    /** Reviews from buyers only (issue 50): written by customers, moderated by the owner. */
+    reviews,
     bakeDays,
     settings,
     daySheets: createDaySheetsService(db, orders),

@@ -27,6 +27,7 @@ import { MESSAGE_STATES } from '../../shared/message-states';
 import { FULFILMENTS } from '../../shared/orders/fulfilment';
 import { DELIVERY_STATUSES, ORDER_FLAGS, ORDER_STATUSES } from '../../shared/orders/statuses';
 import { DISCOUNT_KINDS } from '../../shared/pricing/price-order';
+import { REVIEW_STATUSES } from '../../shared/reviews/reviews';
 
 /**
  * `column in (...)` built from the TypeScript list the code uses, so a CHECK constraint allows
@@ -1000,4 +1001,38 @@ export const subscriptionHistory = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('subscription_history_sub_idx').on(t.subscriptionId, t.createdAt)],
+);
+
+/**
+ * A buyer's review of a cookie they bought, once per order line (issue 50). Only the owner's
+ * moderation changes it: its status, the reason it is hidden, and the shop's reply.
+ */
+export const productReviews = pgTable(
+  'product_reviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderItemId: uuid('order_item_id')
+      .notNull()
+      .references(() => orderItems.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    /** Null once the customer's account is deleted: the review stays, signed "A customer". */
+    profileId: text('profile_id').references(() => profiles.id, { onDelete: 'set null' }),
+    /** The first name it is signed with, taken when written. */
+    authorName: text('author_name').notNull(),
+    rating: integer('rating').notNull(),
+    comment: text('comment').notNull().default(''),
+    status: text('status', { enum: REVIEW_STATUSES }).notNull().default('pending'),
+    hiddenReason: text('hidden_reason'),
+    reply: text('reply'),
+    createdAt: createdAt(),
+    moderatedAt: timestamp('moderated_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('product_reviews_once_idx').on(t.orderItemId),
+    check('product_reviews_rating_check', sql`${t.rating} between 1 and 5`),
+    check('product_reviews_status_check', sql`${t.status} in ('pending','approved','hidden')`),
+    index('product_reviews_product_idx').on(t.productId, t.status, t.createdAt),
+  ],
 );

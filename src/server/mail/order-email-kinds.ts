@@ -10,6 +10,7 @@ export const ORDER_EMAIL_SWITCHES = [
   'delivered',
   'cancelled',
   'refunded',
+  'review-invite',
   'owner-alert',
 ] as const;
 export type OrderEmailSwitch = (typeof ORDER_EMAIL_SWITCHES)[number];

@@ -16,7 +16,9 @@ export type OrderUpdateKind =
   | 'ready-to-collect'
   | 'delivered'
   | 'cancelled'
-  | 'refunded';
+  | 'refunded'
+  /** After delivery or collection: rate each cookie (issue 50); one per order. */
+  | 'review-invite';
 
 /** Where and when customers collect, as the owner set it in Settings. */
 export interface CollectionPoint {
@@ -106,6 +108,15 @@ function wording(u: OrderUpdate, view: OrderView): { subject: string; heading: s
           'Refunds usually reach your account within 5 to 10 working days.',
         ],
       };
+    case 'review-invite':
+      return {
+        subject: `How were your cookies? (order ${n})`,
+        heading: 'How were your cookies?',
+        lines: [
+          'We hope you enjoyed them. Would you rate each cookie from 1 to 5 stars? A line about what you liked (or did not) helps other customers choose, and helps us bake better.',
+          'Only customers who bought a cookie can review it, and we show every review we approve, good or bad.',
+        ],
+      };
   }
 }
 
@@ -129,9 +140,12 @@ export function buildOrderUpdate(
     ...(recipient && !namesRecipient ? [giftLine(recipient)] : []),
     ...(day ? [day] : []),
   ];
-  const orderUrl = `${publicUrl}/account/orders/${view.id}`;
+  const invite = u.kind === 'review-invite';
+  const orderUrl = `${publicUrl}/account/orders/${view.id}${invite ? '/review' : ''}`;
+  const button = invite ? 'Review your cookies' : 'View your order';
   const greeting = greetingFor(view);
-  const money = orderMoney(view);
+  // A review invitation is about the cookies, not the money.
+  const money = invite ? { text: [], html: html`` } : orderMoney(view);
   const text = [
     greeting,
     '',
@@ -139,14 +153,14 @@ export function buildOrderUpdate(
     '',
     ...money.text,
     '',
-    `See your order: ${orderUrl}`,
+    `${invite ? 'Review your cookies' : 'See your order'}: ${orderUrl}`,
     '',
     `Thank you for choosing ${shop.name}`,
   ].join('\n');
   const body = html`<p style="margin:0 0 12px;">${greeting}</p>
 ${lines.map((l) => html`<p style="margin:0 0 12px;">${l}</p>`)}
 ${money.html}
-<p style="margin:20px 0;"><a href="${orderUrl}" style="display:inline-block;padding:12px 20px;background:${BRAND.caramelDark};color:#ffffff;text-decoration:none;border-radius:6px;font-weight:bold;">View your order</a></p>
+<p style="margin:20px 0;"><a href="${orderUrl}" style="display:inline-block;padding:12px 20px;background:${BRAND.caramelDark};color:#ffffff;text-decoration:none;border-radius:6px;font-weight:bold;">${button}</a></p>
 <p style="margin:0;">Questions? Reply to this e-mail or write to <a href="mailto:${shop.email}" style="color:${BRAND.caramelDark};">${shop.email}</a>.</p>`;
   return {
     dedupeKey: `order-${u.kind}:${u.refund?.id ?? view.id}`,

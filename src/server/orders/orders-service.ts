@@ -126,7 +126,12 @@ export function createOrdersService(
   // paying and status-changing transaction.
   async function notify(tx: Tx, orderId: string, event: Parameters<MailService['queueOrderEmail']>[0]) {
     const view = await loadOrderView(tx, orderId);
-    if (view) await mail.queueOrderEmail(event, view, tx);
+    if (!view) return;
+    await mail.queueOrderEmail(event, view, tx);
+    // Delivered or collected: the buyer is asked, once, to review the cookies (issue 50).
+    if (event.kind === 'delivered' && view.items.some((i) => i.product_id !== null)) {
+      await mail.queueOrderEmail({ kind: 'review-invite' }, view, tx);
+    }
   }
 
   /** A collection that is ready: the customer is told where and when to collect it. */

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+
+/**
+ * Reviews from buyers only (issue 50, docs/rules/reviews.md). A review waits for the owner, who
+ * approves or hides it (with a reason) and may reply; nothing lets the owner write or change a
+ * customer's words.
+ */
+export const REVIEW_STATUSES = ['pending', 'approved', 'hidden'] as const;
+export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
+
+export const REVIEW_STATUS_LABELS: Record<ReviewStatus, string> = {
+  pending: 'Waiting for approval',
+  approved: 'Shown',
+  hidden: 'Hidden',
+};
+
+export const MAX_REVIEW_COMMENT = 1000;
+export const MAX_REVIEW_REPLY = 1000;
+
+export const REVIEW_MESSAGES = {
+  rating: 'Choose a rating from 1 to 5 stars.',
+  tooLong: `Please keep your comment to ${MAX_REVIEW_COMMENT} characters.`,
+  html: 'Please write your comment as plain text, without HTML tags.',
+  notBought: 'Only a customer who bought this cookie on this order can review it.',
+  notYet: 'You can review your cookies once your order has been delivered or collected.',
+  already: 'You have already reviewed this cookie from this order.',
+  reason: 'Say why the review is hidden (the customer is not told; it is for your records).',
+  reply: `Please keep the reply to ${MAX_REVIEW_REPLY} characters.`,
+} as const;
+
+/** Looks like markup: a tag opening or closing, or a comment. */
+const HTML_TAG = /<\s*[a-z!/][^>]*>/i;
+
+export const ReviewInputSchema = z.object({
+  rating: z.coerce
+    .number({ error: REVIEW_MESSAGES.rating })
+    .int({ error: REVIEW_MESSAGES.rating })
+    .min(1, { error: REVIEW_MESSAGES.rating })
+    .max(5, { error: REVIEW_MESSAGES.rating }),
+  comment: z
+    .string()
+    .trim()
+    .max(MAX_REVIEW_COMMENT, { error: REVIEW_MESSAGES.tooLong })
+    .refine((c) => !HTML_TAG.test(c), { error: REVIEW_MESSAGES.html })
+    .default(''),
+});
+export type ReviewInput = z.infer<typeof ReviewInputSchema>;
+
+/** What a product's shown reviews come to: the average to one decimal place, and how many. */
+export interface RatingSummary {
+  average: number;
+  count: number;
+}
+
+export function ratingSummary(ratings: readonly number[]): RatingSummary | null {
+  if (ratings.length === 0) return null;
+  const average = ratings.reduce((a, b) => a + b, 0) / ratings.length;
+  return { average: Math.round(average * 10) / 10, count: ratings.length };
+}
+
+/** "4.5 out of 5 stars from 12 reviews": what the stars say to a screen reader and in words. */
+export const ratingText = ({ average, count }: RatingSummary) =>
+  `${average.toFixed(1)} out of 5 stars from ${count} ${count === 1 ? 'review' : 'reviews'}`;
