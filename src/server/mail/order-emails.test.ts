@@ -132,8 +132,10 @@ describe('with every order e-mail on', () => {
       'order-baking',
       'order-confirmation',
       'order-delivered',
+      'order-review-invite',
       'order-shipped',
     ]);
+    expect(byKind['order-review-invite']!.html).toContain(`href="${link}/review"`);
     for (const kind of ['order-baking', 'order-shipped', 'order-delivered']) {
       expect(byKind[kind]!.to).toBe(people.customer.email);
       expect(byKind[kind]!.subject).toContain(number);
@@ -192,6 +194,7 @@ describe('with every order e-mail on', () => {
       'order-confirmation',
       'order-delivered',
       'order-refunded',
+      'order-review-invite',
       'order-shipped',
     ];
     expect(toBuyer.map((m) => m.kind).sort()).toEqual(kinds);
@@ -310,7 +313,8 @@ describe('with ORDER_EMAILS_OFF=paid,baking,delivered and ORDER_ALERT_EMAIL set'
       expect((await s.setStatus(orderId, status)).status).toBe(200);
     }
     const mails = await s.mails(orderId);
-    expect(mails.map((m) => m.kind).sort()).toEqual(['order-alert', 'order-shipped']);
+    // The review invitation has its own switch (review-invite): still on here.
+    expect(mails.map((m) => m.kind).sort()).toEqual(['order-alert', 'order-review-invite', 'order-shipped']);
     const alert = mails.find((m) => m.kind === 'order-alert')!;
     expect(alert.to).toBe('owner@bakery.example');
     expect(alert.subject).toBe(`New order #${orderId.slice(0, 8)} — £13.99`);

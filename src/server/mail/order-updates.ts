@@ -130,9 +130,12 @@ export function buildOrderUpdate(
   const { subject, heading, lines: said } = wording(u, view);
   // Every e-mail about an order names its delivery (or collection) day, and a gift its recipient.
   // A posted order's day is its dispatch day: "Dispatched Tuesday 1 December, usually with you in 2-3 days."
-  const day = view.dispatch
-    ? `${view.dispatch}.`
-    : view.delivery_date && `${dayLabel(view.fulfilment)}: ${formatBakeDay(view.delivery_date)}.`;
+  const invite = u.kind === 'review-invite';
+  const day = invite
+    ? null
+    : view.dispatch
+      ? `${view.dispatch}.`
+      : view.delivery_date && `${dayLabel(view.fulfilment)}: ${formatBakeDay(view.delivery_date)}.`;
   const recipient = giftRecipient(view);
   const namesRecipient = recipient !== null && said.some((line) => line.includes(recipient));
   const lines = [
@@ -140,7 +143,6 @@ export function buildOrderUpdate(
     ...(recipient && !namesRecipient ? [giftLine(recipient)] : []),
     ...(day ? [day] : []),
   ];
-  const invite = u.kind === 'review-invite';
   const orderUrl = `${publicUrl}/account/orders/${view.id}${invite ? '/review' : ''}`;
   const button = invite ? 'Review your cookies' : 'View your order';
   const greeting = greetingFor(view);
