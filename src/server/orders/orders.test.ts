@@ -72,6 +72,7 @@ describe('an order from checkout to doorstep', () => {
       'order-baking',
       'order-confirmation',
       'order-delivered',
+      'order-review-invite',
       'order-shipped',
     ]);
     // Setting the same status again is no change: no history row, no second e-mail.
