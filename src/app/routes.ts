@@ -18,6 +18,8 @@ export default [
     route('account', 'routes/account/account.tsx'),
     route('privacy', 'routes/storefront/privacy.tsx'),
     route('account/orders/:id', 'routes/account/order.tsx'),
+    route('account/orders/:id/review', 'routes/account/order-review.tsx'),
+    route('product/:id/reviews', 'routes/storefront/product-reviews.tsx'),
     route('account/subscriptions', 'routes/account/subscriptions.tsx'),
     route('club', 'routes/storefront/club.tsx'),
     route('*', 'routes/storefront/not-found.tsx'),
@@ -56,6 +58,7 @@ export default [
       route('emails/:id', 'routes/admin/email.tsx'),
       route('settings', 'routes/admin/settings.tsx'),
       route('activity', 'routes/admin/activity.tsx'),
+      route('reviews', 'routes/admin/reviews.tsx'),
     ]),
   ]),
 ] satisfies RouteConfig;

@@ -1,3 +1,4 @@
+import type { RatingSummary } from '~/shared/reviews/reviews';
 import type { ProductListing } from './product-listing';
 
 /**
@@ -8,7 +9,8 @@ import type { ProductListing } from './product-listing';
 
 const SCHEMA = 'https://schema.org';
 
-export function productJsonLd(listing: ProductListing) {
+/** A product's Product and Offer, with its shown reviews' AggregateRating once it has some. */
+export function productJsonLd(listing: ProductListing, rating: RatingSummary | null = null) {
   return {
     '@context': SCHEMA,
     '@type': 'Product',
@@ -28,6 +30,17 @@ export function productJsonLd(listing: ProductListing) {
       itemCondition: `${SCHEMA}/NewCondition`,
       seller: { '@type': 'Organization', name: listing.brand },
     },
+    ...(rating
+      ? {
+          aggregateRating: {
+            '@type': 'AggregateRating',
+            ratingValue: rating.average.toFixed(1),
+            reviewCount: rating.count,
+            bestRating: 5,
+            worstRating: 1,
+          },
+        }
+      : {}),
   };
 }
 

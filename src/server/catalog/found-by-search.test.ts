@@ -5,7 +5,9 @@ import { products } from '~/server/db/schema';
 import { seedCatalog } from '~/server/db/seed-catalog';
 import { loadClientBuild } from '~/server/load-build';
 import { formatPence } from '~/shared/money/money';
+import { SYSTEM } from '~/shared/orders/actor';
 import { createProduct, sharedDataChanged } from '~/test/factories';
+import { createCustomer, createOrder } from '~/test/order-factories';
 import { createTestApp, type TestApp } from '~/test/test-app';
 
 // Pages rendered by the real React Router build (run `npm run build` first), as storefront-pages.
@@ -177,6 +179,47 @@ describe('what search engines and catalogues are told of each product', () => {
     expect((await googleItems()).has(p.id)).toBe(false);
     expect((await metaRows()).has(p.id)).toBe(false);
     expect((await text('/sitemap.xml')).body).not.toContain(p.id);
+  });
+
+  it('a product with approved reviews says its average and count, in the markup as on the page', async () => {
+    const cookie = await createProduct(t.services, { name: 'Reviewed Rocky Road', pricePennies: 425 });
+    const noStars = jsonLdOf((await text(`/product/${cookie.id}`)).body)[0]!;
+    expect(noStars.aggregateRating).toBeUndefined();
+    for (const [rating, status] of [
+      [5, 'approve'],
+      [4, 'approve'],
+      [1, 'hide'],
+    ] as const) {
+      const profile = await createCustomer(t.services);
+      const order = await createOrder(t.services, {
+        profile,
+        status: 'shipped',
+        items: [{ productId: cookie.id, productName: cookie.name }],
+      });
+      await t.services.orders.setStatus(order.id, 'completed', SYSTEM);
+      const [line] = (await t.services.reviews.forOrder(profile.id, order.id)).lines;
+      const id = await t.services.reviews.write(profile.id, order.id, line!.itemId, {
+        rating,
+        comment: `Rated ${rating}`,
+      });
+      await t.services.reviews.moderate(
+        id,
+        status === 'hide' ? { action: 'hide', reason: 'Test' } : { action: 'approve' },
+      );
+    }
+    const html = (await text(`/product/${cookie.id}`)).body;
+    const ld = jsonLdOf(html)[0]!;
+    // The hidden 1-star review counts in neither: the page and the markup show the same two.
+    expect(ld.aggregateRating).toEqual({
+      '@type': 'AggregateRating',
+      ratingValue: '4.5',
+      reviewCount: 2,
+      bestRating: 5,
+      worstRating: 1,
+    });
+    expect(html).toContain('4.5 out of 5 stars from 2 reviews');
+    expect(html).toContain('Rated 5');
+    expect(html).not.toContain('Rated 1');
   });
 
   it('the home page names the bakery, its hours and how to reach it', async () => {

@@ -1,11 +1,11 @@
 import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { isUuid } from '~/shared/ids';
 import { orderNumber } from '~/shared/orders/statuses';
+import { ReviewInputSchema } from '~/shared/reviews/review-schema';
 import {
   MAX_REVIEW_REPLY,
   type RatingSummary,
   REVIEW_MESSAGES,
-  ReviewInputSchema,
   type ReviewStatus,
   ratingSummary,
 } from '~/shared/reviews/reviews';

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * Reviews from buyers only (issue 50, docs/rules/reviews.md). A review waits for the owner, who
  * approves or hides it (with a reason) and may reply; nothing lets the owner write or change a
@@ -27,24 +25,6 @@ export const REVIEW_MESSAGES = {
   reason: 'Say why the review is hidden (the customer is not told; it is for your records).',
   reply: `Please keep the reply to ${MAX_REVIEW_REPLY} characters.`,
 } as const;
-
-/** Looks like markup: a tag opening or closing, or a comment. */
-const HTML_TAG = /<\s*[a-z!/][^>]*>/i;
-
-export const ReviewInputSchema = z.object({
-  rating: z.coerce
-    .number({ error: REVIEW_MESSAGES.rating })
-    .int({ error: REVIEW_MESSAGES.rating })
-    .min(1, { error: REVIEW_MESSAGES.rating })
-    .max(5, { error: REVIEW_MESSAGES.rating }),
-  comment: z
-    .string()
-    .trim()
-    .max(MAX_REVIEW_COMMENT, { error: REVIEW_MESSAGES.tooLong })
-    .refine((c) => !HTML_TAG.test(c), { error: REVIEW_MESSAGES.html })
-    .default(''),
-});
-export type ReviewInput = z.infer<typeof ReviewInputSchema>;
 
 /** What a product's shown reviews come to: the average to one decimal place, and how many. */
 export interface RatingSummary {

@@ -120,6 +120,8 @@ export const PAGE_ACCESS: Record<string, PageAccess> = {
   '/admin/emails/:id': { view: DESK, act: DESK },
   '/admin/settings': { view: OWNER },
   '/admin/activity': { view: OWNER },
+  // Customers' reviews: the owner approves, hides and replies (issue 50).
+  '/admin/reviews': { view: OWNER },
 };
 
 /** Whether `/admin/orders/:id`-style `pattern` names `path` (one segment per `:param`). */

@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { Button } from '~/app/components/ui/button';
 import type { OrderView } from '~/shared/orders/order-view';
 import { CUSTOMER_CANCELLABLE } from '~/shared/orders/statuses';
@@ -12,9 +13,16 @@ export function CustomerOrderActions({
   };
 }) {
   const canCancel = CUSTOMER_CANCELLABLE.includes(order.status);
-  if (!order.payment.resume_url && !canCancel) return null;
+  // Delivered or collected: the buyer may review its cookies (issue 50).
+  const canReview = order.status === 'completed';
+  if (!order.payment.resume_url && !canCancel && !canReview) return null;
   return (
     <div className="flex flex-wrap gap-2">
+      {canReview && (
+        <Button asChild size="sm">
+          <Link to={`/account/orders/${order.id}/review`}>Review your cookies</Link>
+        </Button>
+      )}
       {order.payment.resume_url && (
         <Button asChild size="sm">
           <a href={order.payment.resume_url}>Complete payment</a>

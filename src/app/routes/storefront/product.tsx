@@ -6,6 +6,8 @@ import { BoxFiller } from '~/app/components/boxes/box-filler';
 import { PostcodeChecker } from '~/app/components/delivery/postcode-checker';
 import { AllergenSummary, Ingredients, KeepingDetails } from '~/app/components/food-information';
 import { ProductImage } from '~/app/components/product-image';
+import { ReviewList } from '~/app/components/reviews/review-list';
+import { RatingLine } from '~/app/components/reviews/stars';
 import { Button } from '~/app/components/ui/button';
 import { QuantityStepper } from '~/app/components/ui/quantity-stepper';
 import { pageMeta, siteFrom } from '~/app/lib/meta';
@@ -16,7 +18,9 @@ import { toast } from '~/app/lib/toast';
 import { useHydrated } from '~/app/lib/use-hydrated';
 import type { ProductDto } from '~/server/catalog/catalog-service';
 import type { DayLeft } from '~/server/limits/product-days';
+import type { ShownReview } from '~/server/reviews/reviews-service';
 import { formatPence } from '~/shared/money/money';
+import type { RatingSummary } from '~/shared/reviews/reviews';
 import type { Route } from './+types/product';
 
 /** What the page shows of a product (the rest of ProductDto is not sent to the browser). */
@@ -27,8 +31,11 @@ type ProductView = Omit<
 
 type Problem = 'not-found' | 'error';
 
+/** The newest reviews the product page shows; its reviews page lists them all. */
+const LATEST_REVIEWS = 3;
+
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { catalog, daysLeft, orderable, log } = context.services;
+  const { catalog, daysLeft, orderable, reviews, log } = context.services;
   try {
     const {
       is_active: _active,
@@ -39,20 +46,42 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       ...product
     }: ProductDto = await catalog.getActive(params.id);
     // A limited product's low and sold-out days: its page is kept for a second only (decision 050).
-    const [left, inStock] = await Promise.all([daysLeft(product), orderable(product)]);
-    return data({ product: product as ProductView, left, inStock, problem: null as Problem | null });
+    const [left, inStock, rating, latest] = await Promise.all([
+      daysLeft(product),
+      orderable(product),
+      reviews.summaryOf(product.id),
+      reviews.shownFor(product.id, LATEST_REVIEWS),
+    ]);
+    return data({
+      product: product as ProductView,
+      left,
+      inStock,
+      rating,
+      latest,
+      problem: null as Problem | null,
+    });
   } catch (err) {
     // Unknown, inactive and malformed ids are all "not found", with a real 404 for crawlers.
     if (isNotFound(err)) {
       return data(
-        { product: null, left: [], inStock: false, problem: 'not-found' as Problem },
+        {
+          product: null,
+          left: [],
+          inStock: false,
+          rating: null,
+          latest: [],
+          problem: 'not-found' as Problem,
+        },
         { status: 404 },
       );
     }
     log.error({ err, productId: params.id }, 'failed to load product');
     // Kept for the server, which answers a lost database 503 + Retry-After.
     context.errors.push(err);
-    return data({ product: null, left: [], inStock: false, problem: 'error' as Problem }, { status: 500 });
+    return data(
+      { product: null, left: [], inStock: false, rating: null, latest: [], problem: 'error' as Problem },
+      { status: 500 },
+    );
   }
 }
 
@@ -74,6 +103,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, location }) => {
   }
   const site = siteFrom(matches);
   const listing = productListing(product, site, loaderData.inStock);
+  const rating = loaderData.rating;
   return [
     ...pageMeta(matches, {
       title: product.name,
@@ -86,7 +116,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, location }) => {
     { property: 'product:price:amount', content: listing.price },
     { property: 'product:price:currency', content: listing.currency },
     { property: 'product:availability', content: listing.inStock ? 'in stock' : 'out of stock' },
-    { 'script:ld+json': productJsonLd(listing) },
+    { 'script:ld+json': productJsonLd(listing, rating) },
     {
       'script:ld+json': breadcrumbsJsonLd(site.publicUrl, [
         { name: 'Home', path: '/' },
@@ -98,8 +128,8 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, location }) => {
 };
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, left, problem } = loaderData;
-  if (product) return <ProductDetail product={product} left={left} />;
+  const { product, left, rating, latest, problem } = loaderData;
+  if (product) return <ProductDetail product={product} left={left} rating={rating} latest={latest} />;
   return problem === 'not-found' ? <ProductNotFound /> : <ProductLoadFailed />;
 }
 
@@ -111,7 +141,17 @@ export function ErrorBoundary() {
 const backLinkClass =
   'inline-flex items-center gap-1 rounded-sm font-medium text-caramel-dark underline-offset-4 hover:underline';
 
-function ProductDetail({ product, left }: { product: ProductView; left: DayLeft[] }) {
+function ProductDetail({
+  product,
+  left,
+  rating,
+  latest,
+}: {
+  product: ProductView;
+  left: DayLeft[];
+  rating: RatingSummary | null;
+  latest: ShownReview[];
+}) {
   const addItem = useCartStore((s) => s.addItem);
   const [quantity, setQuantity] = useState(1);
   const hydrated = useHydrated();
@@ -149,6 +189,11 @@ function ProductDetail({ product, left }: { product: ProductView; left: DayLeft[
         <div>
           <h1 className="text-3xl font-bold sm:text-4xl">{product.name}</h1>
           <p className="mt-3 text-3xl font-bold text-caramel-dark">{formatPence(product.price_pennies)}</p>
+          {rating && (
+            <a href="#reviews-heading" className="mt-2 inline-block hover:underline">
+              <RatingLine summary={rating} />
+            </a>
+          )}
           {product.limits_note && <p className="mt-3 text-cocoa-light">{product.limits_note}</p>}
           {left.length > 0 && (
             <section aria-labelledby="left-heading" className="mt-3">
@@ -239,7 +284,44 @@ function ProductDetail({ product, left }: { product: ProductView; left: DayLeft[
           )}
         </div>
       </div>
+      <Reviews productId={product.id} rating={rating} latest={latest} />
     </main>
+  );
+}
+
+function Reviews({
+  productId,
+  rating,
+  latest,
+}: {
+  productId: string;
+  rating: RatingSummary | null;
+  latest: ShownReview[];
+}) {
+  return (
+    <section aria-labelledby="reviews-heading" className="mt-12 max-w-3xl">
+      <h2 id="reviews-heading" className="mb-2 text-2xl font-bold">
+        Reviews
+      </h2>
+      {rating ? (
+        <>
+          <p className="mb-4">
+            <RatingLine summary={rating} /> <span className="sr-only">:</span>
+            <span className="text-sm text-cocoa-light"> from customers who bought it</span>
+          </p>
+          <ReviewList reviews={latest} />
+          {rating.count > latest.length && (
+            <Link to={`/product/${productId}/reviews`} className={`${backLinkClass} mt-4`}>
+              All {rating.count} reviews
+            </Link>
+          )}
+        </>
+      ) : (
+        <p className="text-cocoa-light">
+          No reviews yet. Customers who buy this cookie are asked to review it once it arrives.
+        </p>
+      )}
+    </section>
   );
 }
 

@@ -1,0 +1,49 @@
+import { ArrowLeft } from 'lucide-react';
+import { data, Link } from 'react-router';
+import { ReviewList } from '~/app/components/reviews/review-list';
+import { RatingLine } from '~/app/components/reviews/stars';
+import { pageMeta } from '~/app/lib/meta';
+import { orNotFoundPage } from '~/app/lib/service-errors.server';
+import type { Route } from './+types/product-reviews';
+
+/** Every shown review of a product, newest first. */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { catalog, reviews } = context.services;
+  const product = await orNotFoundPage(() => catalog.getActive(params.id), 'Product not found');
+  const [rating, all] = await Promise.all([reviews.summaryOf(product.id), reviews.shownFor(product.id)]);
+  return data({ product: { id: product.id, name: product.name }, rating, all });
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  pageMeta(matches, {
+    title: loaderData ? `Reviews of ${loaderData.product.name}` : 'Reviews',
+    description: loaderData
+      ? `What customers who bought ${loaderData.product.name} thought of it.`
+      : 'What our customers thought.',
+    path: loaderData ? `/product/${loaderData.product.id}/reviews` : undefined,
+  });
+
+export default function ProductReviews({ loaderData }: Route.ComponentProps) {
+  const { product, rating, all } = loaderData;
+  return (
+    <main className="mx-auto w-full max-w-3xl px-4 py-8 sm:py-12">
+      <Link
+        to={`/product/${product.id}`}
+        className="mb-6 inline-flex items-center gap-1 font-medium text-caramel-dark hover:underline"
+      >
+        <ArrowLeft aria-hidden className="size-4" /> {product.name}
+      </Link>
+      <h1 className="mb-2 text-3xl font-bold">Reviews of {product.name}</h1>
+      {rating ? (
+        <>
+          <p className="mb-6">
+            <RatingLine summary={rating} />
+          </p>
+          <ReviewList reviews={all} />
+        </>
+      ) : (
+        <p className="text-cocoa-light">No reviews yet.</p>
+      )}
+    </main>
+  );
+}
