@@ -1,6 +1,7 @@
 import { Suspense, useEffect } from 'react';
 import { Await, data, Link, useRevalidator } from 'react-router';
 import { ProductImage } from '~/app/components/product-image';
+import { RatingLine } from '~/app/components/reviews/stars';
 import { NoMatches, ShopFilters } from '~/app/components/shop-filters';
 import { Button } from '~/app/components/ui/button';
 import { Badge, Card } from '~/app/components/ui/card';
@@ -9,6 +10,7 @@ import { pageMeta } from '~/app/lib/meta';
 import { toast } from '~/app/lib/toast';
 import { SHOP_PAGE_SIZE } from '~/shared/browse-pages';
 import { formatPence } from '~/shared/money/money';
+import type { RatingSummary } from '~/shared/reviews/reviews';
 import { isFiltered, readShopQuery, type ShopQuery, shopQueryString } from '~/shared/shop-query';
 import type { Route } from './+types/shop';
 
@@ -35,6 +37,8 @@ interface ShopProduct {
   sold_out: boolean;
   /** "On sale from 1 December" (decision 043). */
   sale_note: string | null;
+  /** Its shown reviews' average and count (issue 50); null before any. */
+  rating: RatingSummary | null;
 }
 
 type Catalogue = {
@@ -48,11 +52,14 @@ type Catalogue = {
 const failed = (query: ShopQuery): Catalogue => ({ products: [], page: 1, pageCount: 1, query, error: true });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { catalog, log } = context.services;
+  const { catalog, reviews, log } = context.services;
   const query = readShopQuery(new URL(request.url).searchParams);
   try {
     // One past the end shows the last page.
-    const { products, page, pageCount } = await catalog.browse(query, SHOP_PAGE_SIZE);
+    const [{ products, page, pageCount }, ratings] = await Promise.all([
+      catalog.browse(query, SHOP_PAGE_SIZE),
+      reviews.summaries(),
+    ]);
     return {
       products: products.map(({ id, name, description, price_pennies, photo, sold_out, sale_note }) => ({
         id,
@@ -62,6 +69,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         photo,
         sold_out,
         sale_note,
+        rating: ratings.get(id) ?? null,
       })),
       page,
       pageCount,
@@ -164,6 +172,7 @@ function ProductCard({ product, priority }: { product: ShopProduct; priority: bo
         />
         <div className="flex flex-1 flex-col gap-2 p-4">
           <h2 className="text-lg leading-snug font-bold group-hover:text-caramel-dark">{product.name}</h2>
+          {product.rating && <RatingLine summary={product.rating} />}
           {product.description && (
             <p className="line-clamp-2 text-sm text-cocoa-light">{product.description}</p>
           )}
