@@ -7,7 +7,7 @@ import {
   GIFT_CARD_REFUSALS,
   groupGiftCardCode,
 } from '~/shared/gift-cards/gift-card-code';
-import { giftCardRefundLine } from '~/shared/gift-cards/gift-card-refund-texts';
+import { cardPartOfRefunds, giftCardRefundLine } from '~/shared/gift-cards/gift-card-refund-texts';
 import { summaryRows } from '~/shared/pricing/summary-rows';
 import { createProduct } from '~/test/factories';
 import { createCustomer } from '~/test/order-factories';
@@ -359,6 +359,9 @@ describe('refunding an order paid partly by gift card', () => {
     expect(view.gift_card_refunds).toEqual([
       { last4: gc.code.slice(-4), refunded_pennies: 1000, balance_pennies: 1000 },
     ]);
+    expect(cardPartOfRefunds(view)).toBe(
+      '£14.99 went back to your card (usually with you within 5 to 10 working days).',
+    );
   });
 });
 

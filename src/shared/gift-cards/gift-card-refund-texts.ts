@@ -36,3 +36,13 @@ export function cancelRefundPromise(view: Pick<OrderView, 'total_pennies' | 'gif
     ? `${back}.`
     : `${back}, and the ${formatPence(byCard)} paid by card is refunded to your card.`;
 }
+
+/** Beside the gift-card lines, the bank card's part of the refunds: "£12.00 went back to your card (…)". */
+export function cardPartOfRefunds(
+  view: Pick<OrderView, 'refunded_pennies' | 'gift_card_refunds'>,
+): string | null {
+  const toGiftCards = view.gift_card_refunds.reduce((sum, c) => sum + c.refunded_pennies, 0);
+  const toCard = view.refunded_pennies - toGiftCards;
+  if (toGiftCards === 0 || toCard <= 0) return null;
+  return `${formatPence(toCard)} went back to your card (usually with you within 5 to 10 working days).`;
+}
