@@ -7,6 +7,11 @@ export interface CheckoutDraft {
   delivery: DeliveryFormState;
   fulfilment: Fulfilment;
   day: string | null;
+  /**
+   * Gift card codes applied (issue 43: they survive a reload). Only this tab keeps them, and the
+   * server checks each again on every quote and at payment, so a stale one just comes off.
+   */
+  giftCards: string[];
 }
 
 /**
@@ -30,6 +35,9 @@ export function loadCheckoutDraft(): CheckoutDraft | null {
           : EMPTY_DELIVERY,
       fulfilment: saved.fulfilment === 'collection' ? 'collection' : 'delivery',
       day: typeof saved.day === 'string' ? saved.day : null,
+      giftCards: Array.isArray(saved.giftCards)
+        ? saved.giftCards.filter((code): code is string => typeof code === 'string')
+        : [],
     };
   } catch {
     return null;

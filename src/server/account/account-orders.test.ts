@@ -209,6 +209,7 @@ describe("the account page's order summaries", () => {
         dispatch: v.dispatch,
         fulfilment: v.fulfilment,
         total_pennies: v.total_pennies,
+        gift_card_pennies: v.gift_card_pennies,
         paid_pennies: v.paid_pennies,
         refunded_pennies: v.refunded_pennies,
         flags: [],

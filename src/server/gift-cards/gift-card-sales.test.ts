@@ -8,7 +8,7 @@ import {
   GIFT_CARD_PURCHASE_MESSAGES,
   MAX_GIFT_CARDS_PER_PURCHASE,
 } from '~/shared/gift-cards/gift-card-purchase';
-import { addDays, londonDate, londonInstant } from '~/shared/time/london-time';
+import { addDays, formatBakeDay, londonDate, londonInstant } from '~/shared/time/london-time';
 import { createProduct } from '~/test/factories';
 import { createCustomer } from '~/test/order-factories';
 import { createTestApp, type TestApp } from '~/test/test-app';
@@ -78,6 +78,34 @@ describe('buying a gift card', () => {
     // A multi-purpose voucher: no VAT on the sale.
     expect(view.vat.reduce((sum, v) => sum + v.vat_pennies, 0)).toBe(0);
     expect(view.status).toBe('completed');
+  });
+
+  it('confirms to the buyer who each card goes to, at which address and when, not cookies or the buyer’s address', async () => {
+    const user = await customer();
+    const later = addDays(today(), 9);
+    const { sessionId } = await t.services.checkout.createCheckoutSession(user, {
+      items: [
+        giftLine(2000),
+        giftLine(3000, later, { recipient_name: 'Sam Later', recipient_email: 'sam@example.com' }),
+      ],
+    });
+    await t.services.payments.payTestSession(sessionId, card);
+    const page = await t.services.payments.reconcile(sessionId);
+    const day = (d: string) => formatBakeDay(d);
+    const said = [
+      `£20.00 gift card for Rosie Recipient, e-mailed to rosie@example.com on ${day(today())}.`,
+      `£30.00 gift card for Sam Later, e-mailed to sam@example.com on ${day(later)}.`,
+    ];
+    expect(page.giftCards).toEqual(said);
+    const [mail] = (await emailsTo(user.email)).filter((m) => m.kind === 'order-confirmation');
+    for (const line of said) {
+      expect(mail!.text).toContain(line);
+      expect(mail!.html).toContain(line);
+    }
+    expect(mail!.text).not.toContain('cookies are being prepared');
+    expect(mail!.html).not.toContain('cookies are being prepared');
+    expect(mail!.text).not.toContain('Delivering to');
+    expect(mail!.html).not.toContain('Your cookies');
   });
 
   it('refuses amounts outside £5-£200 or not whole pounds, a past send date, and one too far ahead', async () => {

@@ -1,12 +1,13 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionUser } from '~/server/auth/session-service';
-import { giftCardLedger, giftCards, orderPayments, orders } from '~/server/db/schema';
+import { emailOutbox, giftCardLedger, giftCards, orderPayments, orders } from '~/server/db/schema';
 import {
   GIFT_CARD_ALPHABET,
   GIFT_CARD_REFUSALS,
   groupGiftCardCode,
 } from '~/shared/gift-cards/gift-card-code';
+import { cardPartOfRefunds, giftCardRefundLine } from '~/shared/gift-cards/gift-card-refund-texts';
 import { summaryRows } from '~/shared/pricing/summary-rows';
 import { createProduct } from '~/test/factories';
 import { createCustomer } from '~/test/order-factories';
@@ -47,6 +48,16 @@ const ledgerOf = (cardId: string) =>
     .from(giftCardLedger)
     .where(eq(giftCardLedger.cardId, cardId))
     .orderBy(giftCardLedger.createdAt, giftCardLedger.id);
+
+/** The text of the order's one e-mail of a kind. */
+async function mailOf(orderId: string, kind: string) {
+  const rows = await t.services.db
+    .select({ text: emailOutbox.text })
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.kind, kind), like(emailOutbox.text, `%/orders/${orderId}%`)));
+  expect(rows).toHaveLength(1);
+  return rows[0]!.text;
+}
 
 function refusalOf(err: unknown) {
   return (err as { message: string; fields?: Record<string, string> }).message;
@@ -298,6 +309,59 @@ describe('refunding an order paid partly by gift card', () => {
       name: user.name,
     });
     expect(await balance(gc.card.id)).toBe(5000);
+  });
+
+  it('tells the customer the money went back on the gift card and its balance, on the order page and by e-mail', async () => {
+    const gc = await newCard(5000);
+    const user = await customer();
+    const { orderId } = await t.services.checkout.createCheckoutSession(user, {
+      items: await basket(1000),
+      gift_cards: [gc.code],
+    });
+    const view = await t.services.orders.cancelByCustomer(user.id, orderId, {
+      type: 'customer',
+      id: user.id,
+      name: user.name,
+    });
+    const last4 = gc.code.slice(-4);
+    expect(view.gift_card_refunds).toEqual([{ last4, refunded_pennies: 1499, balance_pennies: 5000 }]);
+    expect(giftCardRefundLine(view.gift_card_refunds[0]!)).toBe(
+      `£14.99 went back on gift card •••• ${last4}, which now holds £50.00.`,
+    );
+    const cancelled = await mailOf(orderId, 'order-cancelled');
+    expect(cancelled).toContain('The £14.99 paid by gift card goes back on your gift card');
+    expect(cancelled).not.toContain('refunded to your card');
+    const refunded = await mailOf(orderId, 'order-refunded');
+    expect(refunded).toContain(
+      `We have put £14.99 back on your gift card for order #${orderId.slice(0, 8)}.`,
+    );
+    expect(refunded).toContain(`Gift card •••• ${last4} now holds £50.00.`);
+    expect(refunded).not.toContain('working days');
+    expect(refunded).not.toContain('to your card');
+  });
+
+  it('says both parts when a refund goes partly to the gift card and partly to the bank card', async () => {
+    const { gc, orderId } = await paidOrder(1000, 2000); // 10 by gift card, 14.99 by card
+    await t.services.orders.refund(
+      orderId,
+      { amountPennies: null, reason: 'Broken', requestKey: 'both' },
+      OWNER,
+    );
+    const refunded = await mailOf(orderId, 'order-refunded');
+    expect(refunded).toContain(
+      `We have refunded £24.99 for order #${orderId.slice(0, 8)}: £10.00 back on your gift card and £14.99 to your card.`,
+    );
+    expect(refunded).toContain(`Gift card •••• ${gc.code.slice(-4)} now holds £10.00.`);
+    expect(refunded).toContain(
+      'Refunds to a bank card usually reach your account within 5 to 10 working days.',
+    );
+    const view = await t.services.orders.getForAdmin(orderId);
+    expect(view.gift_card_refunds).toEqual([
+      { last4: gc.code.slice(-4), refunded_pennies: 1000, balance_pennies: 1000 },
+    ]);
+    expect(cardPartOfRefunds(view)).toBe(
+      '£14.99 went back to your card (usually with you within 5 to 10 working days).',
+    );
   });
 });
 

@@ -1,4 +1,5 @@
 import { lineLabel } from '~/shared/boxes/box';
+import { giftCardsSentTexts, onlyGiftCards } from '~/shared/gift-cards/gift-card-sent-texts';
 import { formatPence } from '~/shared/money/money';
 import { CANCEL_NOTICE } from '~/shared/orders/cancellation';
 import { COLLECT_LABEL, dayLabel } from '~/shared/orders/fulfilment';
@@ -41,6 +42,13 @@ export function buildOrderConfirmation(
   const giftSays = recipient
     ? [`${giftLine(recipient)} We will deliver it to them at the address below.`]
     : [];
+  // Gift cards only (decision 047): the e-mail says who each card goes to and when, not cookies
+  // being prepared or an address of the buyer's (issue 43).
+  const cards = onlyGiftCards(view.items);
+  const cardsSent = giftCardsSentTexts(view.items);
+  const received = cards
+    ? 'We have received your payment. Each gift card goes by e-mail to its recipient, with your message and its code:'
+    : 'We have received your payment and your cookies are being prepared.';
   const collect = view.fulfilment === 'collection';
   // A collection has no address: the e-mail says it is collected, and when it is ready says where.
   const address = collect
@@ -55,9 +63,10 @@ export function buildOrderConfirmation(
   const text = [
     greeting,
     '',
-    'Thank you for your order! We have received your payment and your cookies are being prepared.',
+    `Thank you for your order! ${received}`,
+    ...cardsSent,
     ...giftSays,
-    `${CANCEL_NOTICE}`,
+    ...(cards ? [] : [CANCEL_NOTICE]),
     '',
     `Order number: ${number}`,
     `Order date: ${date}`,
@@ -69,9 +78,7 @@ export function buildOrderConfirmation(
     '',
     ...[...totals, ...vat].map((row) => `${row.label}: ${row.amount}`),
     '',
-    `${addressHeading}:`,
-    ...address,
-    '',
+    ...(cards ? [] : [`${addressHeading}:`, ...address, '']),
     accountUrl
       ? `Follow your order on your account page: ${accountUrl}`
       : 'You can follow your order on your account page.',
@@ -84,9 +91,10 @@ export function buildOrderConfirmation(
   const cell = `padding:8px 0;border-bottom:1px solid ${BRAND.dough}`;
   const body = html`
 <p style="margin:0 0 12px;">${greeting}</p>
-<p style="margin:0 0 20px;">We have received your payment and your cookies are being prepared. Here is what you ordered.</p>
+<p style="margin:0 0 20px;">${received}${cards ? '' : ' Here is what you ordered.'}</p>
+${cardsSent.length > 0 ? html`<ul style="margin:0 0 20px;padding-left:20px;">${cardsSent.map((line) => html`<li>${line}</li>`)}</ul>` : ''}
 ${giftSays.map((line) => html`<p style="margin:0 0 20px;">${line}</p>`)}
-<p style="margin:0 0 20px;">${CANCEL_NOTICE}</p>
+${cards ? '' : html`<p style="margin:0 0 20px;">${CANCEL_NOTICE}</p>`}
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:0 0 20px;background:${BRAND.cream};border-radius:6px;">
 <tr><td style="padding:12px 16px;"><span style="color:${BRAND.cocoaLight};font-size:14px;white-space:nowrap;">Order number</span><br><strong>${number}</strong></td>
 <td style="padding:12px 16px;text-align:right;"><span style="color:${BRAND.cocoaLight};font-size:14px;white-space:nowrap;">Order date</span><br><strong>${date}</strong></td></tr>
@@ -98,7 +106,7 @@ ${
       : ''
 }
 </table>
-<h2 style="margin:0 0 8px;font-family:Georgia,'Times New Roman',serif;font-size:18px;">Your cookies</h2>
+<h2 style="margin:0 0 8px;font-family:Georgia,'Times New Roman',serif;font-size:18px;">${cards ? 'Your order' : 'Your cookies'}</h2>
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:0 0 20px;font-size:15px;">
 ${lines.map(
   (
@@ -109,8 +117,12 @@ ${lines.map(
 ${totals.map((row) => totalRow(row.label, row.amount, !!row.total))}
 ${vat.map((row) => html`<tr><td style="padding:2px 0;font-size:13px;color:${BRAND.cocoaLight};">${row.label}</td><td style="padding:2px 0;font-size:13px;color:${BRAND.cocoaLight};text-align:right;white-space:nowrap;">${row.amount}</td></tr>`)}
 </table>
-<h2 style="margin:0 0 8px;font-family:Georgia,'Times New Roman',serif;font-size:18px;">${addressHeading}</h2>
-<p style="margin:0 0 20px;">${address.map((part, i) => html`${i ? html`<br>` : ''}${part}`)}</p>
+${
+  cards
+    ? ''
+    : html`<h2 style="margin:0 0 8px;font-family:Georgia,'Times New Roman',serif;font-size:18px;">${addressHeading}</h2>
+<p style="margin:0 0 20px;">${address.map((part, i) => html`${i ? html`<br>` : ''}${part}`)}</p>`
+}
 ${
   accountUrl
     ? html`<p style="margin:0 0 20px;"><a href="${accountUrl}" style="display:inline-block;padding:12px 20px;background:${BRAND.caramelDark};color:#ffffff;text-decoration:none;border-radius:6px;font-weight:bold;">View your order</a></p>`
@@ -128,7 +140,7 @@ ${
     html: emailLayout({
       shopName: shop.name,
       shopAddress: shop.address,
-      preheader: `Order ${number}: ${formatPence(order.total)}. Your cookies are being prepared.`,
+      preheader: `Order ${number}: ${formatPence(order.total)}. ${cards ? (cardsSent[0] ?? '') : 'Your cookies are being prepared.'}`,
       heading: 'Thank you for your order!',
       body,
       footer: `You are receiving this e-mail because you placed order ${number} in our online shop.`,

@@ -1,6 +1,7 @@
+import { cancelledPaidText, giftCardNowHolds } from '~/shared/gift-cards/gift-card-refund-texts';
 import { formatPence } from '~/shared/money/money';
 import { dayLabel } from '~/shared/orders/fulfilment';
-import type { OrderView } from '~/shared/orders/order-view';
+import type { OrderGiftCardRefundView, OrderView } from '~/shared/orders/order-view';
 import { formatBakeDay } from '~/shared/time/london-time';
 import type { Config } from '../config';
 import { html } from './html';
@@ -28,8 +29,16 @@ export interface CollectionPoint {
 
 export interface OrderUpdate {
   kind: OrderUpdateKind;
-  /** For `refunded`: the refund this e-mail is about (one e-mail per refund). */
-  refund?: { id: string; amount_pennies: number };
+  /**
+   * For `refunded`: the refund this e-mail is about (one e-mail per refund), with what of it went
+   * back on gift cards and the cards' balances now.
+   */
+  refund?: {
+    id: string;
+    amount_pennies: number;
+    gift_card_pennies?: number;
+    gift_cards?: OrderGiftCardRefundView[];
+  };
   /** For `ready-to-collect`: where and when. */
   collection?: CollectionPoint;
 }
@@ -95,7 +104,7 @@ function wording(u: OrderUpdate, view: OrderView): { subject: string; heading: s
         heading: 'Your order has been cancelled',
         lines: [
           view.paid_at
-            ? 'Your order has been cancelled. Any payment will be refunded to your card; we will e-mail you when it is.'
+            ? cancelledPaidText(view)
             : 'Your order has been cancelled. You have not been charged.',
         ],
       };
@@ -103,10 +112,7 @@ function wording(u: OrderUpdate, view: OrderView): { subject: string; heading: s
       return {
         subject: `Refund for your order ${n}`,
         heading: 'We have refunded you',
-        lines: [
-          `We have refunded ${formatPence(u.refund?.amount_pennies ?? view.refunded_pennies)} to your card for order ${n}.`,
-          'Refunds usually reach your account within 5 to 10 working days.',
-        ],
+        lines: refundedLines(u, view),
       };
     case 'review-invite':
       return {
@@ -118,6 +124,27 @@ function wording(u: OrderUpdate, view: OrderView): { subject: string; heading: s
         ],
       };
   }
+}
+
+/** Where a refund went: the bank card (5-10 working days), gift cards (at once, with their balances), or both. */
+function refundedLines(u: OrderUpdate, view: OrderView): string[] {
+  const n = view.number;
+  const amount = u.refund?.amount_pennies ?? view.refunded_pennies;
+  const toGiftCards = Math.min(u.refund?.gift_card_pennies ?? 0, amount);
+  const toCard = amount - toGiftCards;
+  const bankDays = 'Refunds to a bank card usually reach your account within 5 to 10 working days.';
+  const balances = (u.refund?.gift_cards ?? []).map(giftCardNowHolds);
+  if (toGiftCards === 0) {
+    return [`We have refunded ${formatPence(amount)} to your card for order ${n}.`, bankDays];
+  }
+  if (toCard === 0) {
+    return [`We have put ${formatPence(amount)} back on your gift card for order ${n}.`, ...balances];
+  }
+  return [
+    `We have refunded ${formatPence(amount)} for order ${n}: ${formatPence(toGiftCards)} back on your gift card and ${formatPence(toCard)} to your card.`,
+    ...balances,
+    bankDays,
+  ];
 }
 
 /** A short e-mail about a change to a customer's order, linking to the order's page. */

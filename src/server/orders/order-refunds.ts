@@ -48,6 +48,26 @@ export interface RefundInput {
   toBankCard?: boolean;
 }
 
+/**
+ * What of a refund went back on gift cards: all of a gift-card row, or for a bank card's row the
+ * gift-card row written beside it by the same request (reserve's `:gift-card` key).
+ */
+export async function giftCardPartOf(tx: Tx, refund: RefundRow): Promise<number> {
+  if (refund.provider === 'gift_card') return refund.amountPennies;
+  const [beside] = await tx
+    .select({ amount: refunds.amountPennies })
+    .from(refunds)
+    .where(
+      and(
+        eq(refunds.orderId, refund.orderId),
+        eq(refunds.requestKey, `${refund.requestKey}:gift-card`),
+        eq(refunds.provider, 'gift_card'),
+      ),
+    )
+    .limit(1);
+  return beside?.amount ?? 0;
+}
+
 /** Payments made through a provider (not by hand, not by gift card): what a provider refund goes against. */
 const byProviderPayment = notInArray(orderPayments.provider, ['manual', 'gift_card']);
 

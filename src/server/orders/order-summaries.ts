@@ -35,6 +35,7 @@ const prepareSummaries = (db: Db) =>
       deliveryTransitDays: orders.deliveryTransitDays,
       fulfilment: orders.fulfilment,
       totalPennies: orders.totalPennies,
+      giftCardPennies: orders.giftCardPennies,
       paymentUrl: orders.paymentUrl,
       paymentExpiresAt: orders.paymentExpiresAt,
       paid: paidSum,
@@ -68,6 +69,7 @@ export async function loadCustomerSummaries(db: Db, userId: string): Promise<Ord
     dispatch: orderDispatchText({ ...o, paidPennies: o.paid, refundedPennies: o.refunded }),
     fulfilment: o.fulfilment,
     total_pennies: o.totalPennies,
+    gift_card_pennies: o.giftCardPennies,
     paid_pennies: o.paid,
     refunded_pennies: Math.min(o.refunded, o.paid),
     flags: [], // the owner's, never in a customer's view

@@ -1,6 +1,7 @@
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { orderDispatchText } from '~/shared/delivery-zones/zone-texts';
 import {
+  type OrderGiftCardRefundView,
   type OrderHistoryView,
   type OrderLineView,
   type OrderPaymentView,
@@ -13,6 +14,8 @@ import { vatParts } from '~/shared/pricing/price-order';
 import type { Db, Tx } from '../db/client';
 import {
   deliveries,
+  giftCardLedger,
+  giftCards,
   orderItems,
   orderPayments,
   orderStatusHistory,
@@ -45,7 +48,11 @@ type LineRow = Omit<OrderLineView, 'line_total_pennies'>;
 const linesJson = sql<LineRow[]>`(
   select coalesce(json_agg(json_build_object(
     'id', i.id, 'product_id', i.product_id, 'product_name', i.product_name, 'quantity', i.quantity,
-    'unit_price_pennies', i.unit_price_pennies, 'vat_rate', i.vat_rate, 'box', i.box_contents
+    'unit_price_pennies', i.unit_price_pennies, 'vat_rate', i.vat_rate, 'box', i.box_contents,
+    'gift_card', case when i.gift_card is null then null else json_build_object(
+      'recipient_name', i.gift_card->>'recipientName', 'recipient_email', i.gift_card->>'recipientEmail',
+      'send_on', i.gift_card->>'sendOn'
+    ) end
   ) order by i.product_name, i.id), '[]'::json)
   from ${orderItems} i where i.order_id = ${thisOrder}
 )`;
@@ -118,6 +125,7 @@ function toView(r: OrderRow, now: Date): OrderView {
     history: [],
     refunds: [],
     payments: [],
+    gift_card_refunds: [],
   };
 }
 
@@ -167,6 +175,34 @@ const paymentsJson = sql<OrderPaymentView[]>`(
   from ${orderPayments} p where p.order_id = ${thisOrder}
 )`;
 
+/**
+ * The gift cards the outer query's order's refunds went back to (ledger `refunded` rows), each with
+ * its balance now, as one JSON array.
+ */
+const giftCardRefundsJson = sql<OrderGiftCardRefundView[]>`(
+  select coalesce(json_agg(json_build_object(
+    'last4', c.last4, 'refunded_pennies', r.refunded,
+    'balance_pennies', (select coalesce(sum(l.amount_pennies), 0) from ${giftCardLedger} l where l.card_id = c.id)
+  ) order by c.last4), '[]'::json)
+  from (
+    select l.card_id, sum(l.amount_pennies) as refunded from ${giftCardLedger} l
+    where l.order_id = ${thisOrder} and l.kind = 'refunded' group by l.card_id
+  ) r join ${giftCards} c on c.id = r.card_id
+)`;
+
+/** What an order's refunds gave back to gift cards so far, with their balances (the refund e-mail's). */
+export async function loadGiftCardRefunds(db: Db | Tx, orderId: string): Promise<OrderGiftCardRefundView[]> {
+  const [row] = await db.select({ cards: giftCardRefundsJson }).from(orders).where(eq(orders.id, orderId));
+  return (row?.cards ?? []).map(numbers);
+}
+
+// PostgreSQL's sum() of integers is a bigint, which JSON carries as a number here; kept explicit.
+const numbers = (c: OrderGiftCardRefundView): OrderGiftCardRefundView => ({
+  last4: c.last4,
+  refunded_pennies: Number(c.refunded_pennies),
+  balance_pennies: Number(c.balance_pennies),
+});
+
 /** JSON carries PostgreSQL's timestamp text; views carry JavaScript's ISO form, as drizzle's dates give. */
 const isoFromJson = (at: string) => new Date(at).toISOString();
 
@@ -182,6 +218,7 @@ const prepareDetail = (db: Db | Tx) =>
       history: historyJson,
       refunds: refundsJson,
       payments: paymentsJson,
+      giftCardRefunds: giftCardRefundsJson,
     })
     .from(orders)
     .innerJoin(profiles, eq(profiles.id, orders.profileId))
@@ -205,6 +242,7 @@ export async function loadOrderDetail(db: Db | Tx, id: string): Promise<OrderVie
     history: row.history.map((h) => ({ ...h, at: isoFromJson(h.at) })),
     refunds: row.refunds.map((r) => ({ ...r, created_at: isoFromJson(r.created_at) })),
     payments: row.payments.map((p) => ({ ...p, created_at: isoFromJson(p.created_at) })),
+    gift_card_refunds: row.giftCardRefunds.map(numbers),
   };
 }
 

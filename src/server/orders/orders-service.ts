@@ -27,12 +27,18 @@ import { openCheckouts } from './open-checkouts';
 import { exportOrderRows } from './order-export';
 import { listOrdersForAdmin } from './order-list';
 import { type ReceivedPayment, recordPayment } from './order-payments';
-import { createRefunds, type RefundInput } from './order-refunds';
+import { createRefunds, giftCardPartOf, type RefundInput } from './order-refunds';
 import { salesInsights } from './order-sales';
 import { orderTotals, spendByCustomer } from './order-stats';
 import { type Actor, applyStatus, createdRow, lockOrder, SYSTEM } from './order-status';
 import { loadCustomerSummaries } from './order-summaries';
-import { forCustomer, loadOrderDetail, loadOrderView, loadOrderViews } from './order-views';
+import {
+  forCustomer,
+  loadGiftCardRefunds,
+  loadOrderDetail,
+  loadOrderView,
+  loadOrderViews,
+} from './order-views';
 import { type DayAtPayment, flagDayProblems } from './over-capacity';
 import { foldSales } from './sales-ledger';
 import { shipToValues } from './ship-to-columns';
@@ -142,9 +148,15 @@ export function createOrdersService(
   }
 
   const refunds = createRefunds(db, provider, async (tx, refund) => {
+    const toGiftCards = await giftCardPartOf(tx, refund);
     await notify(tx, refund.orderId, {
       kind: 'refunded',
-      refund: { id: refund.id, amount_pennies: refund.amountPennies },
+      refund: {
+        id: refund.id,
+        amount_pennies: toGiftCards + (refund.provider === 'gift_card' ? 0 : refund.amountPennies),
+        gift_card_pennies: toGiftCards,
+        gift_cards: toGiftCards > 0 ? await loadGiftCardRefunds(tx, refund.orderId) : [],
+      },
     });
     counters.orderRefunded(refund.amountPennies);
   });

@@ -1,3 +1,4 @@
+import { giftCardsSentTexts } from '~/shared/gift-cards/gift-card-sent-texts';
 import { isUuid } from '~/shared/ids';
 import type { Actor } from '~/shared/orders/actor';
 import { fulfilmentNoun } from '~/shared/orders/fulfilment';
@@ -146,6 +147,8 @@ export function createPaymentsService(
       dispatch: string | null;
       /** What was paid, as the summary shows it. */
       figures: SummaryFigures | null;
+      /** Each gift card bought: who it goes to, at which address and when (issue 43). */
+      giftCards: string[];
     }> {
       const order = await orders.getBySessionId(sessionId);
       if (!order)
@@ -156,9 +159,11 @@ export function createPaymentsService(
           deliveryDate: null,
           dispatch: null,
           figures: null,
+          giftCards: [],
         };
       const seen = {
         found: true,
+        giftCards: giftCardsSentTexts(order.items),
         orderNumber: order.number,
         deliveryDate: order.delivery_date,
         dispatch: order.dispatch,

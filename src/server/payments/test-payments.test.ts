@@ -137,6 +137,7 @@ describe('the built-in test payment provider', () => {
       deliveryDate: null,
       dispatch: null,
       figures: null,
+      giftCards: [],
     });
   });
 });

@@ -60,6 +60,8 @@ export interface OrderView {
   refunds: OrderRefundView[];
   /** Money recorded for it, oldest first; filled for a single order, empty in lists. */
   payments: OrderPaymentView[];
+  /** The gift cards its refunds went back to; filled for a single order, empty in lists. */
+  gift_card_refunds: OrderGiftCardRefundView[];
 }
 
 /**
@@ -78,6 +80,7 @@ export interface OrderSummaryView
     | 'dispatch'
     | 'fulfilment'
     | 'total_pennies'
+    | 'gift_card_pennies'
     | 'paid_pennies'
     | 'refunded_pennies'
     | 'flags'
@@ -107,6 +110,22 @@ export interface OrderLineView {
   vat_rate: VatRate;
   /** What is in each box, as sold (decision 042); null for loose cookies. */
   box: BoxContents | null;
+  /** A gift card bought (decision 047): who it is e-mailed to and on which London date; null for cookies. */
+  gift_card: GiftCardSentTo | null;
+}
+
+export interface GiftCardSentTo {
+  recipient_name: string;
+  recipient_email: string;
+  /** 'YYYY-MM-DD' (London): its e-mail goes at 08:00 that day, or at once when bought on the day. */
+  send_on: string;
+}
+
+/** A gift card an order's refunds went back to, and what it holds now (issue 43: the buyer is told). */
+export interface OrderGiftCardRefundView {
+  last4: string;
+  refunded_pennies: number;
+  balance_pennies: number;
 }
 
 export interface OrderDeliveryView {

@@ -6,6 +6,7 @@ import { FacebookIcon, InstagramIcon } from './social-icons';
 const QUICK_LINKS = [
   { to: '/shop', label: 'Shop' },
   { to: '/club', label: 'Cookie Club' },
+  { to: '/gift-cards/buy', label: 'Gift Cards' },
   { to: '/our-story', label: 'Our Story' },
   { to: '/contact', label: 'Contact' },
   { to: '/account', label: 'My Account' },

@@ -3,12 +3,17 @@ import { Button } from '~/app/components/ui/button';
 import { ConfirmDialog } from '~/app/components/ui/confirm-dialog';
 import type { PageActionResult } from '~/app/lib/use-action-toast';
 import { useActionToast } from '~/app/lib/use-action-toast';
+import { cancelRefundPromise } from '~/shared/gift-cards/gift-card-refund-texts';
 import type { OrderView } from '~/shared/orders/order-view';
 
 const TOASTS = { cancel: { success: 'Order cancelled', failure: 'Failed to cancel order' } };
 
 /** "Cancel order", confirmed first; a paid order is refunded in full (the server decides). */
-export function CancelOrderButton({ order }: { order: Pick<OrderView, 'id' | 'number' | 'paid_at'> }) {
+export function CancelOrderButton({
+  order,
+}: {
+  order: Pick<OrderView, 'id' | 'number' | 'paid_at' | 'total_pennies' | 'gift_card_pennies'>;
+}) {
   const fetcher = useFetcher<PageActionResult>();
   useActionToast(fetcher, TOASTS);
   const busy = fetcher.state !== 'idle';
@@ -20,11 +25,7 @@ export function CancelOrderButton({ order }: { order: Pick<OrderView, 'id' | 'nu
         </Button>
       }
       title={`Cancel order ${order.number}?`}
-      description={
-        order.paid_at
-          ? 'We will refund your payment in full to your card.'
-          : 'You have not been charged for this order.'
-      }
+      description={order.paid_at ? cancelRefundPromise(order) : 'You have not been charged for this order.'}
       keep="Keep order"
       confirm="Cancel order"
       onConfirm={() =>

@@ -8,7 +8,7 @@ import { CancelOrderButton } from './cancel-order-button';
 export function CustomerOrderActions({
   order,
 }: {
-  order: Pick<OrderView, 'id' | 'number' | 'status' | 'paid_at'> & {
+  order: Pick<OrderView, 'id' | 'number' | 'status' | 'paid_at' | 'total_pennies' | 'gift_card_pennies'> & {
     payment: Pick<OrderView['payment'], 'resume_url'>;
   };
 }) {

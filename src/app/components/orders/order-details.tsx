@@ -1,6 +1,7 @@
 import { useRouteLoaderData } from 'react-router';
 import { BoxContentsList } from '~/app/components/boxes/box-contents';
 import type { loader as rootLoader } from '~/app/root';
+import { cardPartOfRefunds, giftCardRefundLine } from '~/shared/gift-cards/gift-card-refund-texts';
 import { formatPence } from '~/shared/money/money';
 import { deliveryStatusLabel } from '~/shared/orders/fulfilment';
 import { customerHistoryWords, ownerHistoryWords } from '~/shared/orders/history-words';
@@ -77,6 +78,21 @@ export function OrderLines({
           ))}
           {refunds && order.refunded_pennies > 0 && (
             <TotalRow label="Refunded" amount={formatDeduction(order.refunded_pennies)} />
+          )}
+          {refunds &&
+            order.gift_card_refunds.map((card) => (
+              <tr key={card.last4}>
+                <td colSpan={4} className="py-1 text-right text-cocoa-light">
+                  {giftCardRefundLine(card)}
+                </td>
+              </tr>
+            ))}
+          {refunds && cardPartOfRefunds(order) && (
+            <tr>
+              <td colSpan={4} className="py-1 text-right text-cocoa-light">
+                {cardPartOfRefunds(order)}
+              </td>
+            </tr>
           )}
           {vatRows(order.vat, vatNumber).map((row) => (
             <TotalRow key={row.label} label={row.label} amount={row.amount} muted />

@@ -126,7 +126,7 @@ function OrderSummary({
   const fulfilment: Fulfilment = collection ? chosenFulfilment : 'delivery';
   // A code kept with the basket that can no longer be used comes off, saying why.
   // Gift cards typed here (decision 044); a card that can no longer pay comes off, saying why.
-  const [giftCards, setGiftCards] = useState<string[]>([]);
+  const [giftCards, setGiftCards] = useState<string[]>(draft?.giftCards ?? []);
   const { quote, pending } = useQuoteState(
     items,
     discountCode,
@@ -158,8 +158,8 @@ function OrderSummary({
   const cookies = cartCookies(items);
   const [chosenDay, setChosenDay] = useState<string | null>(draft?.day ?? null);
   useEffect(() => {
-    saveCheckoutDraft({ delivery, fulfilment: chosenFulfilment, day: chosenDay });
-  }, [delivery, chosenFulfilment, chosenDay]);
+    saveCheckoutDraft({ delivery, fulfilment: chosenFulfilment, day: chosenDay, giftCards });
+  }, [delivery, chosenFulfilment, chosenDay, giftCards]);
   // The first open day is preselected; a chosen day that filled or closed meanwhile is replaced.
   // Delivered: the days of the address's zone, once the server's quote names them (issue 30).
   // Limited products (decision 043): only the days the server offers, with its words for each.
@@ -178,6 +178,8 @@ function OrderSummary({
     chosen && dayAvailability(chosen, cookies) === 'open' ? chosen.date : firstOpenDay(days, cookies);
   // Gift cards only (decision 047): no day, no delivery, no codes; the server decides, this only hides them.
   const onlyCards = quote?.gift_cards_only;
+  // Gift cards pay it all (decision 044): the order is placed without a payment page (issue 43).
+  const coveredByCards = !!quote && giftCards.length > 0 && quote.to_pay_pennies === 0;
 
   // Coming back from the payment page with the browser's Back button restores this page as it
   // was left (processing); let the customer try again.
@@ -369,13 +371,15 @@ function OrderSummary({
           aria-busy={processing}
         >
           <Lock aria-hidden className="size-4" />
-          {processing ? 'Processing...' : 'Proceed to Payment'}
+          {processing ? 'Processing...' : coveredByCards ? 'Place Order' : 'Proceed to Payment'}
         </Button>
       </div>
       <p className="mt-4 text-sm text-cocoa-light">
-        {signedIn
-          ? 'You will pay by card on our payment provider’s secure page.'
-          : 'You will be asked to sign in before paying.'}
+        {coveredByCards
+          ? `Your gift card pays the whole order: nothing to pay by card${signedIn ? '' : ' (you will be asked to sign in first)'}.`
+          : signedIn
+            ? 'You will pay by card on our payment provider’s secure page.'
+            : 'You will be asked to sign in before paying.'}
       </p>
       <p className="mt-2 text-sm text-cocoa-light">{CANCEL_NOTICE}</p>
     </Card>

@@ -20,21 +20,50 @@ export const meta: Route.MetaFunction = ({ matches }) =>
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const sessionId = new URL(request.url).searchParams.get('session_id')?.trim() ?? '';
-  const { found, paid, orderNumber, deliveryDate, dispatch, figures } = sessionId
+  const { found, paid, orderNumber, deliveryDate, dispatch, figures, giftCards } = sessionId
     ? await context.services.payments.reconcile(sessionId)
-    : { found: false, paid: false, orderNumber: null, deliveryDate: null, dispatch: null, figures: null };
+    : {
+        found: false,
+        paid: false,
+        orderNumber: null,
+        deliveryDate: null,
+        dispatch: null,
+        figures: null,
+        giftCards: [],
+      };
   // Where and when to collect, as the owner has it now (the order keeps no copy).
   const settings = figures?.fulfilment === 'collection' ? await context.services.settings.get() : null;
   const collection = settings && { address: settings.collectionAddress, hours: settings.collectionHours };
   const summary = figures && summaryRows(figures);
   // The page promises only the e-mail the shop sends (ORDER_EMAILS_OFF may switch it off).
   const emailed = !context.services.config.mail.orderEmailsOff.has('paid');
-  return { sessionId, found, paid, orderNumber, deliveryDate, dispatch, summary, collection, emailed };
+  return {
+    sessionId,
+    found,
+    paid,
+    orderNumber,
+    deliveryDate,
+    dispatch,
+    summary,
+    collection,
+    emailed,
+    giftCards,
+  };
 }
 
 export default function SuccessPage({ loaderData }: Route.ComponentProps) {
-  const { sessionId, found, paid, orderNumber, deliveryDate, dispatch, summary, collection, emailed } =
-    loaderData;
+  const {
+    sessionId,
+    found,
+    paid,
+    orderNumber,
+    deliveryDate,
+    dispatch,
+    summary,
+    collection,
+    emailed,
+    giftCards,
+  } = loaderData;
   return (
     <main className="mx-auto w-full max-w-2xl px-4 py-12 sm:py-16">
       {found ? (
@@ -47,6 +76,7 @@ export default function SuccessPage({ loaderData }: Route.ComponentProps) {
           summary={summary}
           collection={collection}
           emailed={emailed}
+          giftCards={giftCards}
         />
       ) : (
         <NotFound />
@@ -64,6 +94,7 @@ function Confirmed({
   summary,
   collection,
   emailed,
+  giftCards,
 }: {
   sessionId: string;
   paid: boolean;
@@ -74,6 +105,8 @@ function Confirmed({
   summary: SummaryRow[] | null;
   collection: { address: string; hours: string } | null;
   emailed: boolean;
+  /** Each gift card bought: who it goes to, at which address and when. */
+  giftCards: string[];
 }) {
   const { ready } = useCart();
   const clearCart = useCartStore((s) => s.clearCart);
@@ -90,9 +123,23 @@ function Confirmed({
     <Card className="p-6 text-center sm:p-10">
       <CheckCircle2 aria-hidden className="mx-auto mb-4 size-16 text-green-700" />
       <h1 className="mb-3 text-3xl font-bold sm:text-4xl">Order Confirmed!</h1>
-      <p className="mb-6 text-lg text-cocoa-light">
-        Thank you for your order. We’ve received your payment and your cookies are being prepared.
-      </p>
+      {giftCards.length > 0 ? (
+        <>
+          <p className="mb-3 text-lg text-cocoa-light">
+            Thank you for your order. We’ve received your payment. Each gift card goes by e-mail to its
+            recipient, with your message and its code:
+          </p>
+          <ul className="mb-6 space-y-1" aria-label="Gift cards bought">
+            {giftCards.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        </>
+      ) : (
+        <p className="mb-6 text-lg text-cocoa-light">
+          Thank you for your order. We’ve received your payment and your cookies are being prepared.
+        </p>
+      )}
       <div className="mb-6 space-y-1 rounded-md bg-cream px-4 py-3">
         {orderNumber && (
           <p>

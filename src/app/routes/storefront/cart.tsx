@@ -37,6 +37,8 @@ function CartContents({ items }: { items: CartItem[] }) {
   const subtotal = cartTotalPence(items);
   // Delivery stays "Calculated at checkout" (docs/rules/shop-pages.md); the server says how far free delivery is.
   const quote = useQuote(items, null, 'delivery', 300);
+  // Gift cards go by e-mail (decision 047): a basket of only cards has no delivery to check or price.
+  const onlyCards = items.every((item) => item.gift_card);
   return (
     <div className="grid gap-8 lg:grid-cols-[1fr_20rem]">
       <ul className="flex flex-col gap-4" aria-label="Items in your cart">
@@ -53,17 +55,25 @@ function CartContents({ items }: { items: CartItem[] }) {
             <dt>Subtotal</dt>
             <dd className="font-medium">{formatPence(subtotal)}</dd>
           </div>
-          <div className="flex justify-between gap-4">
-            <dt>Delivery</dt>
-            <dd className="text-right text-cocoa-light">Calculated at checkout</dd>
-          </div>
+          {!onlyCards && (
+            <div className="flex justify-between gap-4">
+              <dt>Delivery</dt>
+              <dd className="text-right text-cocoa-light">Calculated at checkout</dd>
+            </div>
+          )}
           <div className="flex justify-between gap-4 border-t border-crumb pt-3 text-lg font-bold">
             <dt>Total</dt>
             <dd>{formatPence(subtotal)}</dd>
           </div>
         </dl>
-        <FreeDeliveryNote quote={quote} className="mt-3" />
-        <PostcodeChecker />
+        {onlyCards ? (
+          <p className="mt-3 text-sm text-cocoa-light">Gift cards are sent by e-mail: no delivery to pay.</p>
+        ) : (
+          <>
+            <FreeDeliveryNote quote={quote} className="mt-3" />
+            <PostcodeChecker />
+          </>
+        )}
         <div className="mt-6 flex flex-col gap-3">
           <Button asChild size="lg">
             <Link to="/checkout">Proceed to Checkout</Link>
@@ -72,6 +82,12 @@ function CartContents({ items }: { items: CartItem[] }) {
             <Link to="/shop">Continue Shopping</Link>
           </Button>
         </div>
+        <p className="mt-4 text-center text-sm text-cocoa-light">
+          <Link to="/gift-cards/buy" className="font-medium text-caramel-dark underline underline-offset-4">
+            Buy a gift card
+          </Link>
+          {!onlyCards && ': gift cards are paid for on an order of their own.'}
+        </p>
       </Card>
     </div>
   );

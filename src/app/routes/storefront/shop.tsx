@@ -98,8 +98,14 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
   return (
     <main className="mx-auto w-full max-w-6xl px-4 py-12">
       <h1 className="mb-2 text-4xl font-bold">Our Cookies</h1>
-      <p className="mb-10 max-w-2xl text-lg text-cocoa-light">
+      <p className="mb-3 max-w-2xl text-lg text-cocoa-light">
         Every cookie is handcrafted with premium ingredients and baked fresh to order.
+      </p>
+      <p className="mb-10 text-cocoa-light">
+        A present for someone?{' '}
+        <Link to="/gift-cards/buy" className="font-medium text-caramel-dark underline underline-offset-4">
+          Buy a gift card
+        </Link>
       </p>
       <ShopFilters query={loaderData.query} />
       {'catalogue' in loaderData ? (
