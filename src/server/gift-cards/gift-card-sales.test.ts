@@ -8,6 +8,7 @@ import {
   GIFT_CARD_PURCHASE_MESSAGES,
   MAX_GIFT_CARDS_PER_PURCHASE,
 } from '~/shared/gift-cards/gift-card-purchase';
+import { summaryRows } from '~/shared/pricing/summary-rows';
 import { addDays, formatBakeDay, londonDate, londonInstant } from '~/shared/time/london-time';
 import { createProduct } from '~/test/factories';
 import { createCustomer } from '~/test/order-factories';
@@ -105,6 +106,9 @@ describe('buying a gift card', () => {
     expect(mail!.text).not.toContain('cookies are being prepared');
     expect(mail!.html).not.toContain('cookies are being prepared');
     expect(mail!.text).not.toContain('Delivering to');
+    // Nothing is delivered: no "Delivery: Free" row on the page or in the e-mail.
+    expect(summaryRows(page.figures!).map((row) => row.label)).toEqual(['Subtotal', 'Total']);
+    expect(mail!.text).not.toContain('Delivery');
     expect(mail!.html).not.toContain('Your cookies');
   });
 

@@ -1,4 +1,4 @@
-import { giftCardsSentTexts } from '~/shared/gift-cards/gift-card-sent-texts';
+import { giftCardsSentTexts, onlyGiftCards } from '~/shared/gift-cards/gift-card-sent-texts';
 import { isUuid } from '~/shared/ids';
 import type { Actor } from '~/shared/orders/actor';
 import { fulfilmentNoun } from '~/shared/orders/fulfilment';
@@ -174,6 +174,7 @@ export function createPaymentsService(
           total_pennies: order.total_pennies,
           fulfilment: order.fulfilment,
           gift_card_pennies: order.gift_card_pennies,
+          gift_cards_only: onlyGiftCards(order.items),
         },
       };
       if (order.paid_at) return { ...seen, paid: true };

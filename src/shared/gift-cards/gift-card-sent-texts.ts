@@ -27,5 +27,5 @@ export const giftCardsSentTexts = (lines: Line[]) =>
     .flatMap((line) => giftCardSentText(line) ?? []);
 
 /** An order of gift cards only (decision 047): nothing is baked, delivered or collected. */
-export const onlyGiftCards = (lines: Pick<OrderLineView, 'gift_card'>[]) =>
+export const onlyGiftCards = (lines: readonly Pick<OrderLineView, 'gift_card'>[]) =>
   lines.length > 0 && lines.every((line) => line.gift_card !== null);

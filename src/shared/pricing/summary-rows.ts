@@ -1,5 +1,7 @@
+import { onlyGiftCards } from '../gift-cards/gift-card-sent-texts';
 import { formatPence } from '../money/money';
 import type { Fulfilment } from '../orders/fulfilment';
+import type { OrderLineView } from '../orders/order-view';
 import type { AppliedDiscount, VatPart } from './price-order';
 
 export interface SummaryRow {
@@ -17,6 +19,10 @@ export interface SummaryFigures {
   fulfilment: Fulfilment;
   /** What gift cards pay of the total; the rest is by card. */
   gift_card_pennies?: number;
+  /** Gift cards only (decision 047): nothing is delivered, so no Delivery row. */
+  gift_cards_only?: boolean;
+  /** An order view's lines: only gift cards among them means the same. */
+  items?: readonly Pick<OrderLineView, 'gift_card'>[];
 }
 
 /** "−£3.00": what a discount takes off, with a true minus sign. */
@@ -31,12 +37,8 @@ export function summaryRows(o: SummaryFigures): SummaryRow[] {
   if (o.discount && o.discount.pennies > 0) {
     rows.push({ label: `Discount (${o.discount.code})`, amount: formatDeduction(o.discount.pennies) });
   }
-  if (o.fulfilment === 'collection') rows.push({ label: 'Collection', amount: 'Free' });
-  else if (o.delivery_fee_pennies > 0)
-    rows.push({ label: 'Delivery', amount: formatPence(o.delivery_fee_pennies) });
-  else if (o.discount && o.discount.delivery_waived_pennies > 0)
-    rows.push({ label: `Delivery (${o.discount.code})`, amount: 'Free' });
-  else rows.push({ label: 'Delivery', amount: 'Free' });
+  // Gift cards are sent by e-mail: no delivery to price or to call free.
+  if (!(o.gift_cards_only ?? (o.items ? onlyGiftCards(o.items) : false))) rows.push(deliveryRow(o));
   rows.push({ label: 'Total', amount: formatPence(o.total_pennies), total: true });
   // A gift card is a way to pay, not a discount: it comes after the total (VAT is on the total).
   const gift = o.gift_card_pennies ?? 0;
@@ -45,6 +47,15 @@ export function summaryRows(o: SummaryFigures): SummaryRow[] {
     rows.push({ label: 'By card', amount: formatPence(o.total_pennies - gift), total: true });
   }
   return rows;
+}
+
+/** Delivery (or Collection) as charged, or Free with the code that waived it. */
+function deliveryRow(o: SummaryFigures): SummaryRow {
+  if (o.fulfilment === 'collection') return { label: 'Collection', amount: 'Free' };
+  if (o.delivery_fee_pennies > 0) return { label: 'Delivery', amount: formatPence(o.delivery_fee_pennies) };
+  if (o.discount && o.discount.delivery_waived_pennies > 0)
+    return { label: `Delivery (${o.discount.code})`, amount: 'Free' };
+  return { label: 'Delivery', amount: 'Free' };
 }
 
 /**

@@ -150,6 +150,7 @@ function OrderSummary({
         delivery_fee_pennies: quote.delivery_pennies,
         fulfilment,
         gift_card_pennies: quote.total_pennies - quote.to_pay_pennies,
+        gift_cards_only: quote.gift_cards_only,
       })
     : pendingRows(fulfilment);
   const unitPrice = (item: CartItem) =>
