@@ -76,8 +76,7 @@ function InviteForm() {
         <UserPlus aria-hidden className="size-5" /> Invite someone
       </h2>
       <p className="mb-4 text-sm text-cocoa-light">
-        They get an e-mail with a link to choose their password and set up a second factor. The link works
-        once, within 7 days.
+        They get an e-mail with a link to choose their password. The link works once, within 7 days.
       </p>
       <fetcher.Form
         ref={form}
