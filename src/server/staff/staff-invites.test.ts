@@ -115,4 +115,13 @@ describe('the owner invites someone to the back office', () => {
     expect((await accept(newer, 'twice-password-1')).status).toBe(200);
     expect(await roleOf(other)).toBe('baker');
   });
+
+  it('one link used twice at once joins once', async () => {
+    const email = newEmail();
+    await invite({ name: 'Racer', email, role: 'staff' });
+    const token = await tokenFor(email);
+    const answers = await Promise.all([accept(token, 'racer-password-1'), accept(token, 'racer-password-2')]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 410]);
+    expect(await roleOf(email)).toBe('staff');
+  });
 });
