@@ -88,7 +88,7 @@ const ZONES: Record<string, string[]> = {
     'rate-limit',
   ],
   // The back office's people and roles (issue 45).
-  staff: ['db', 'http', 'auth', 'csv', 'activity'],
+  staff: ['db', 'http', 'auth', 'csv', 'activity', 'mail'],
   cli: ['db', 'auth', 'account', 'backup', 'subscriptions'],
 };
 
@@ -137,7 +137,7 @@ const PUBLIC: Record<string, string[]> = {
   payments: ['payments-service', 'payment-provider', 'payments-routes'],
   settings: ['settings-service'],
   subscriptions: ['subscriptions-service', 'subscription-routes'],
-  staff: ['staff-service', 'staff-routes', 'activity-routes'],
+  staff: ['staff-service', 'staff-routes', 'activity-routes', 'staff-invites', 'join-routes'],
   activity: ['activity-log', 'activity-reads'],
 };
 

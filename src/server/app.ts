@@ -38,6 +38,7 @@ import { metricsRoutes } from './metrics/metrics-routes';
 import { paymentsRoutes } from './payments/payments-routes';
 import type { Services } from './services';
 import { activityRoutes } from './staff/activity-routes';
+import { joinRoutes } from './staff/join-routes';
 import { staffRoutes } from './staff/staff-routes';
 import { adminSubscriptionRoutes, subscriptionRoutes } from './subscriptions/subscription-routes';
 
@@ -197,6 +198,7 @@ export function createApp(services: Services, build?: ClientBuild, cache = creat
   app.route('/api/admin/activity', activityRoutes(services));
   app.route('/api/admin', adminRoutes(services));
   app.route('/api/contact', contactRoutes(services));
+  app.route('/api/staff-invites', joinRoutes(services));
   app.all('/api/*', () => {
     throw new AppError(404, 'not_found', 'No such API endpoint');
   });

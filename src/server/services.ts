@@ -35,6 +35,7 @@ import { createPaymentProvider, createPaymentsService, type PaymentHooks } from 
 import { createRateLimiter } from './rate-limit/rate-limiter';
 import { createReviewsService } from './reviews/reviews-service';
 import { createSettingsService } from './settings/settings-service';
+import { createStaffInvites } from './staff/staff-invites';
 import { createStaffService } from './staff/staff-service';
 import { createSubscriptionsService } from './subscriptions/subscriptions-service';
 
@@ -163,6 +164,8 @@ export async function createServices(
     accountPrivacy,
     /** The back office's people and roles (issue 45). */
     staff: createStaffService(db),
+    /** Invitations to the back office: the owner's, and the link that joins. */
+    staffInvites: createStaffInvites(config, db, auth, mail),
     /** The back office's activity log (issue 45): its reads, and naming who acts on a page. */
     activity: { ...createActivityReads(db), actingAs },
     rateLimiter,

@@ -28,3 +28,7 @@ export const updateProfile = (details: ProfileInput) =>
 /** Deletes the signed-in account, confirmed with its password; the session ends with it. */
 export const deleteAccount = (password: string) =>
   send('POST', '/api/account/delete', { password }, 'Failed to delete your account');
+
+/** Uses a back-office invitation: sets the invited person's password (the server checks the link). */
+export const acceptStaffInvite = (token: string, password: string) =>
+  send('POST', '/api/staff-invites/accept', { token, password }, 'Failed to accept the invitation');

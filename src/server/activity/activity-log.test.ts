@@ -263,6 +263,13 @@ const LOGGED: Record<string, Write> = {
       recordId: packer.userId,
     };
   },
+  'POST /api/admin/staff/invites': async () => ({
+    method: 'POST',
+    url: '/api/admin/staff/invites',
+    body: { name: 'Logged Invite', email: `logged-invite-${Date.now()}@example.com`, role: 'staff' },
+    kind: 'staff.invite',
+    recordId: '',
+  }),
   'DELETE /api/admin/staff/:id': async () => {
     const packer = await createUser(t, { staffRole: 'staff' });
     return {

@@ -159,6 +159,29 @@ export const userRoles = pgTable(
 );
 
 /**
+ * An owner's invitation to the back office (issue 45): the link's token is kept only as its
+ * SHA-256, so a copy of the database cannot be used to join. Used once (`used_at`), for 7 days.
+ */
+export const staffInvites = pgTable(
+  'staff_invites',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    role: text('role', { enum: ['admin', 'staff', 'baker'] }).notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    invitedBy: text('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('staff_invites_email_idx').on(t.email),
+    check('staff_invites_role_check', sql`${t.role} in ('admin', 'staff', 'baker')`),
+  ],
+);
+
+/**
  * The back office's activity log (issue 45, docs/rules/activity-log.md): one row per change, in the
  * change's own transaction. Append-only: a trigger refuses UPDATE and DELETE. It names the people
  * of the back office who acted, never a customer: records are referred to by their id, so a

@@ -9,6 +9,8 @@ const PER_PERSON = [
   '/account',
   '/auth',
   '/reset-password',
+  '/join',
+  '/api/staff-invites',
   '/checkout',
   '/pay',
   '/admin',

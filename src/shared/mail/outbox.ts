@@ -21,6 +21,7 @@ export const EMAIL_STATUS_HINTS: Record<EmailStatus, string> = {
 const KIND_LABELS: Record<string, string> = {
   contact: 'Contact message',
   'password-reset': 'Password reset',
+  'staff-invite': 'Back-office invitation',
   'order-confirmation': 'Order confirmation',
   'order-alert': 'New order alert',
   'order-baking': 'Order baking',

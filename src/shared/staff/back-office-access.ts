@@ -78,6 +78,7 @@ export const API_ACCESS: Record<string, Who> = {
   'GET /api/admin/activity': OWNER,
   'GET /api/admin/activity/export.csv': OWNER,
   'GET /api/admin/staff': OWNER,
+  'POST /api/admin/staff/invites': OWNER,
   'PUT /api/admin/staff/:id': OWNER,
   'DELETE /api/admin/staff/:id': OWNER,
   'GET /api/contact/messages': DESK,
@@ -120,6 +121,7 @@ export const PAGE_ACCESS: Record<string, PageAccess> = {
   '/admin/emails/:id': { view: DESK, act: DESK },
   '/admin/settings': { view: OWNER },
   '/admin/activity': { view: OWNER },
+  '/admin/staff': { view: OWNER },
   // Customers' reviews: the owner approves, hides and replies (issue 50).
   '/admin/reviews': { view: OWNER },
 };

@@ -15,6 +15,7 @@ import {
   Star,
   TicketPercent,
   Truck,
+  UserCog,
   Users,
   X,
 } from 'lucide-react';
@@ -42,6 +43,7 @@ export const ADMIN_LINKS = [
   { to: '/admin/emails', label: 'E-mails', icon: Send },
   { to: '/admin/settings', label: 'Settings', icon: Settings },
   { to: '/admin/activity', label: 'Activity', icon: Activity },
+  { to: '/admin/staff', label: 'Staff', icon: UserCog },
 ] as const;
 
 /** Signs out through better-auth, then goes to the storefront's home page. */
