@@ -124,7 +124,7 @@ function wording(u: OrderUpdate, view: OrderView): { subject: string; heading: s
 export function buildOrderUpdate(
   u: OrderUpdate,
   view: OrderView,
-  shop: Config['shop'],
+  shop: Config['shop'] & { traderLine?: string },
   publicUrl: string,
 ): OutgoingEmail {
   const { subject, heading, lines: said } = wording(u, view);
@@ -173,6 +173,8 @@ ${money.html}
     text,
     html: emailLayout({
       shopName: shop.name,
+      shopAddress: shop.address,
+      traderLine: shop.traderLine,
       preheader: lines[0] ?? heading,
       heading,
       body,

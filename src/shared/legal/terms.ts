@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { CONTROL_CHARACTERS_MESSAGE, isPlainLines } from '../schemas/plain-text';
+
+export const TERMS_MIN = 200;
+export const TERMS_MAX = 30_000;
+
+/** A new version of the terms of sale as the owner writes it: plain text, "## " starts a heading. */
+export const TermsBodySchema = z
+  .string({ error: 'Write the terms as text' })
+  .trim()
+  .min(TERMS_MIN, `The terms need at least ${TERMS_MIN} characters`)
+  .max(TERMS_MAX, `Keep the terms under ${TERMS_MAX} characters`)
+  .refine(isPlainLines, CONTROL_CHARACTERS_MESSAGE('The terms'));
+
+/** Each version's permanent address. */
+export const termsPath = (version: number) => `/terms/${version}`;
+
+/** The cancellation position a customer reads before paying (Consumer Contracts Regulations 2013, reg. 28(1)(b) and (c)). */
+export const CANCELLATION_POSITION =
+  'Our cookies are perishable and baked to order, so the 14-day right to cancel does not apply to them once your order is placed. Gift cards can be cancelled within 14 days if unused. If anything arrives damaged, late or not as described, tell us within 48 hours and we will put it right.';
+
+/** A block of the terms: a heading or a paragraph. */
+export type TermsBlock = { heading: string } | { text: string };
+
+/** Splits the owner's plain text into headings ("## ") and paragraphs (separated by a blank line). */
+export function termsBlocks(body: string): TermsBlock[] {
+  return body
+    .split(/\n\s*\n/)
+    .map((b) => b.trim())
+    .filter(Boolean)
+    .flatMap((b): TermsBlock[] => {
+      const [first, ...rest] = b.split('\n');
+      if (!first?.startsWith('## ')) return [{ text: b }];
+      const heading = { heading: first.slice(3).trim() };
+      return rest.length ? [heading, { text: rest.join('\n').trim() }] : [heading];
+    });
+}
