@@ -4,7 +4,7 @@
  * version and earlier orders keep theirs.
  */
 export const DEFAULT_TERMS = `## About these terms
-These terms apply to every order you place on this website. The "Legal" page says who we are and how to reach us. Please read these terms before you pay: when you press "Place order and pay" you agree to them, and we e-mail you a permanent link to the version you agreed to.
+These terms apply to every order you place on this website. The "Legal" page says who we are and how to reach us. Please read these terms before you pay: when you press "Proceed to Payment" and pay, you agree to them, and we e-mail you a permanent link to the version you agreed to.
 
 ## Your order and our contract
 Your order is an offer to buy. The contract is made when we take your payment and e-mail your order confirmation. Prices are in pounds sterling and include any VAT that applies. The total you see before paying includes delivery.
