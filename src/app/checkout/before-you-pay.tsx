@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { CANCELLATION_POSITION, termsPath } from '~/shared/legal/terms';
+import { CANCELLATION_POSITION, termsPath } from '~/shared/legal/terms-links';
 import { formatPence } from '~/shared/money/money';
 import type { Fulfilment } from '~/shared/orders/fulfilment';
 import { formatBakeDay } from '~/shared/time/london-time';

@@ -1,5 +1,5 @@
 import { lineLabel } from '~/shared/boxes/box';
-import { termsPath } from '~/shared/legal/terms';
+import { termsPath } from '~/shared/legal/terms-links';
 import { formatPence } from '~/shared/money/money';
 import { CANCEL_NOTICE } from '~/shared/orders/cancellation';
 import { COLLECT_LABEL, dayLabel } from '~/shared/orders/fulfilment';

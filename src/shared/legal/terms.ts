@@ -12,13 +12,6 @@ export const TermsBodySchema = z
   .max(TERMS_MAX, `Keep the terms under ${TERMS_MAX} characters`)
   .refine(isPlainLines, CONTROL_CHARACTERS_MESSAGE('The terms'));
 
-/** Each version's permanent address. */
-export const termsPath = (version: number) => `/terms/${version}`;
-
-/** The cancellation position a customer reads before paying (Consumer Contracts Regulations 2013, reg. 28(1)(b) and (c)). */
-export const CANCELLATION_POSITION =
-  'Our cookies are perishable and baked to order, so the 14-day right to cancel does not apply to them once your order is placed. Gift cards can be cancelled within 14 days if unused. If anything arrives damaged, late or not as described, tell us within 48 hours and we will put it right.';
-
 /** A block of the terms: a heading or a paragraph. */
 export type TermsBlock = { heading: string } | { text: string };
 

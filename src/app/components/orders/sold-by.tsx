@@ -1,6 +1,6 @@
 import { Link, useRouteLoaderData } from 'react-router';
 import type { loader as rootLoader } from '~/app/root';
-import { termsPath } from '~/shared/legal/terms';
+import { termsPath } from '~/shared/legal/terms-links';
 import type { OrderView } from '~/shared/orders/order-view';
 
 /** A receipt's small print: who sold it (the owner's "Who we are") and the terms its customer agreed to. */

@@ -1,7 +1,8 @@
 import { data, Link } from 'react-router';
 import { LegalPage, legalLink, TermsText } from '~/app/components/legal/legal-page';
 import { pageMeta } from '~/app/lib/meta';
-import { termsBlocks, termsPath } from '~/shared/legal/terms';
+import { termsBlocks } from '~/shared/legal/terms';
+import { termsPath } from '~/shared/legal/terms-links';
 import { formatLongDate } from '~/shared/time/london-time';
 import type { Route } from './+types/terms';
 
