@@ -87,6 +87,8 @@ const ZONES: Record<string, string[]> = {
     'delivery-zones',
     'rate-limit',
   ],
+  // Who we are and the terms of sale (issue 49).
+  legal: ['db', 'activity'],
   // The back office's people and roles (issue 45).
   staff: ['db', 'http', 'auth', 'csv', 'activity', 'mail'],
   cli: ['db', 'auth', 'account', 'backup', 'subscriptions'],
@@ -106,6 +108,7 @@ const PUBLIC: Record<string, string[]> = {
   checkout: ['checkout-service', 'checkout-routes'],
   contact: ['contact-service', 'contact-routes'],
   reviews: ['reviews-service'],
+  legal: ['trader-details-service', 'terms-service'],
   'delivery-zones': ['zones-service'],
   dispatch: ['click-and-drop', 'tracking-upload'],
   discounts: ['discounts-service'],

@@ -25,10 +25,10 @@ export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 
-/** Shop details every page may show (footer, contact, settings), from the server's config. */
+/** Shop details every page may show (footer, contact, receipts): the config with the owner's "Who we are" over it. */
 export async function loader({ context }: Route.LoaderArgs) {
-  const { shop, testPaymentsBanner } = context.services.config;
-  return { shop, testPaymentsBanner };
+  const { testPaymentsBanner } = context.services.config;
+  return { shop: await context.services.trader.shop(), testPaymentsBanner };
 }
 
 /** The shop details never change while the server runs: load them once per page view. */

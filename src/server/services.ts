@@ -21,6 +21,8 @@ import { seedCatalog } from './db/seed-catalog';
 import { createZonesService, seedDemoZones } from './delivery-zones/zones-service';
 import { createDiscountsService } from './discounts/discounts-service';
 import { createGiftCardsService } from './gift-cards/gift-cards-service';
+import { createTermsService } from './legal/terms-service';
+import { createTraderDetailsService, seedDemoTrader } from './legal/trader-details-service';
 import { forwardView } from './limits/forward-view';
 import { orderableSoon } from './limits/orderable';
 import { type ProductOnPage, productDaysLeft } from './limits/product-days';
@@ -58,6 +60,7 @@ export async function createServices(
         log.info('seeded the demo catalogue');
         // A new shop gets the demo delivery zones with its demo catalogue (decision 041).
         if (await seedDemoZones(db)) log.info('seeded the demo delivery zones');
+        if (await seedDemoTrader(db)) log.info("seeded the demo shop's legal details");
       }
     },
     log,
@@ -65,7 +68,13 @@ export async function createServices(
   );
   const { db } = database;
   watchConnections(metrics, database.connections);
-  const mail = createMailService(config, db, log, undefined, counters);
+  // Other instances' product changes are noticed by polling; on the embedded database there are none.
+  const catalogVersion = createCatalogVersion(db, log, database.kind === 'postgres' ? 1000 : null);
+  catalogVersion.start();
+  const trader = createTraderDetailsService(config, db, catalogVersion);
+  const terms = createTermsService(db);
+  await terms.ensureFirst();
+  const mail = createMailService(config, db, log, undefined, counters, (exec) => trader.shop(exec));
   const backups = createBackupService(config.backup, db, database.kind, log);
   watchBackupAge(metrics, backups);
   const auth = createAuth(config, db, log, {
@@ -75,9 +84,6 @@ export async function createServices(
   const accounts = createAccountService(auth, db, log);
   const rateLimiter = createRateLimiter(db, config.rateLimits);
   const paymentProvider = await createPaymentProvider(config, log);
-  // Other instances' product changes are noticed by polling; on the embedded database there are none.
-  const catalogVersion = createCatalogVersion(db, log, database.kind === 'postgres' ? 1000 : null);
-  catalogVersion.start();
   const settings = createSettingsService(config, db, catalogVersion);
   const bakeDays = createBakeDaysService(db);
   const zones = createZonesService(db, bakeDays, catalogVersion);
@@ -192,6 +198,9 @@ export async function createServices(
     reviews,
     bakeDays,
     settings,
+    /** Who we are and the terms of sale (issue 49, decision 080). */
+    trader,
+    terms,
     daySheets: createDaySheetsService(db, orders),
     admin: createAdminServices(db, catalogVersion, orders, () => zones.list()),
     backups,

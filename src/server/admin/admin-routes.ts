@@ -156,6 +156,12 @@ export function adminRoutes(services: Services) {
       })
       .get('/settings', async (c) => c.json({ settings: await settings.get() }))
       .put('/settings', async (c) => c.json({ settings: await settings.save(await jsonBody(c)) }))
+      // Who we are and the terms of sale (issue 49).
+      .get('/settings/trader', async (c) => c.json({ trader: await services.trader.get() }))
+      .put('/settings/trader', async (c) => c.json({ trader: await services.trader.save(await jsonBody(c)) }))
+      .post('/settings/terms', async (c) => {
+        return c.json({ terms: await services.terms.publish((await jsonBody(c)).body) });
+      })
       // Settings -> Delivery (issue 30): every answer lists the zones and where they overlap.
       .get('/delivery-zones', async (c) => c.json(await services.zones.withOverlaps()))
       .post('/delivery-zones', async (c) => c.json(await services.zones.save(null, await jsonBody(c))))

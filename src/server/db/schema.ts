@@ -401,6 +401,11 @@ export const orders = pgTable(
     deliveryMethod: text('delivery_method'),
     /** What the post usually takes after dispatch ("2-3 days"), for the customer's texts. */
     deliveryTransitDays: text('delivery_transit_days'),
+    /**
+     * The terms of sale its customer accepted: set by a trigger to the newest version when the
+     * order is written (never from the browser), and never changed by a later edit of the terms.
+     */
+    termsVersion: integer('terms_version').references(() => termsVersions.version, { onDelete: 'restrict' }),
     /** What the owner must look at (ORDER_FLAGS), set by the server only. */
     flags: text('flags', { enum: ORDER_FLAGS }).array().notNull().default(sql`'{}'::text[]`),
     createdAt: createdAt(),
@@ -889,6 +894,35 @@ export const shopSettings = pgTable(
     ),
   ],
 );
+
+// ---- Legal information (owned by src/server/legal) ----
+
+/** Who we are (issue 49): the trader's details the owner sets in Settings; one row (id 1). */
+export const traderDetails = pgTable(
+  'trader_details',
+  {
+    id: integer('id').primaryKey().default(1),
+    legalName: text('legal_name').notNull().default(''),
+    address: text('address').notNull().default(''),
+    email: text('email').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    companyNumber: text('company_number').notNull().default(''),
+    registeredOffice: text('registered_office').notNull().default(''),
+    vatNumber: text('vat_number').notNull().default(''),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('trader_details_single_row', sql`${t.id} = 1`)],
+);
+
+/**
+ * Every version of the terms of sale, never changed or removed (a trigger refuses it): an order
+ * keeps the version its customer accepted, and /terms/VERSION shows it for good.
+ */
+export const termsVersions = pgTable('terms_versions', {
+  version: integer('version').primaryKey(),
+  body: text('body').notNull(),
+  createdAt: createdAt(),
+});
 
 // ---- Backups (owned by src/server/backup) ----
 

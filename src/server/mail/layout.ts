@@ -14,6 +14,8 @@ export interface LayoutOptions {
   shopName: string;
   /** The shop's postal address (config.shop.address), printed under every e-mail when configured. */
   shopAddress?: string | null;
+  /** Who the customer bought from (legal name, company and VAT numbers), under order e-mails. */
+  traderLine?: string;
   /** Shown by mail clients next to the subject; never displayed in the body. */
   preheader: string;
   heading: string;
@@ -29,6 +31,7 @@ export interface LayoutOptions {
 export function emailLayout({
   shopName,
   shopAddress,
+  traderLine,
   preheader,
   heading,
   body,
@@ -52,7 +55,7 @@ export function emailLayout({
 <h1 style="margin:0 0 16px;font-family:Georgia,'Times New Roman',serif;font-size:24px;line-height:1.25;color:${BRAND.cocoa};">${heading}</h1>
 ${body}
 </td></tr>
-<tr><td style="padding:16px 8px;font-family:Arial,Helvetica,sans-serif;font-size:13px;line-height:1.5;color:${BRAND.cocoaLight};">${footer ?? ''}<br>${shopName} &middot; Handmade in Shropshire, UK${shopAddress ? html`<br>${shopAddress}` : ''}</td></tr>
+<tr><td style="padding:16px 8px;font-family:Arial,Helvetica,sans-serif;font-size:13px;line-height:1.5;color:${BRAND.cocoaLight};">${footer ?? ''}<br>${shopName} &middot; Handmade in Shropshire, UK${shopAddress ? html`<br>${shopAddress}` : ''}${traderLine ? html`<br>${traderLine}` : ''}</td></tr>
 </table>
 </td></tr>
 </table>

@@ -24,6 +24,9 @@ export interface DeliveryCounts {
   failed: number;
 }
 
+/** The shop as order e-mails show it: its details, and the trader's legal line ('' until set). */
+export type MailShop = Config['shop'] & { traderLine: string };
+
 const POLL_MS = 2_000;
 const BATCH = 10;
 /** A transaction that enqueued has usually committed by then; the poll catches any that have not. */
@@ -41,6 +44,8 @@ export function createMailService(
   log: Logger,
   transport?: MailTransport,
   counters: ShopCounters = NO_COUNTERS,
+  /** The shop's details as the owner set them (legal/trader-details-service), read in the caller's transaction. */
+  shopDetails: (exec: Db | Tx) => Promise<MailShop> = async () => ({ ...config.shop, traderLine: '' }),
 ) {
   const mailer = transport ?? createTransport(config.mail, log);
   const claimDue = prepareClaimDue(db);
@@ -149,16 +154,17 @@ export function createMailService(
       tx: Db | Tx = db,
     ): Promise<void> {
       const off = config.mail.orderEmailsOff;
+      const shop = await shopDetails(tx);
       const emails: OutgoingEmail[] = [];
       if (!off.has(event.kind)) {
         emails.push(
           event.kind === 'paid'
-            ? buildOrderConfirmation(view, config.shop, config.publicUrl)
-            : buildOrderUpdate(event, view, config.shop, config.publicUrl),
+            ? buildOrderConfirmation(view, shop, config.publicUrl)
+            : buildOrderUpdate(event, view, shop, config.publicUrl),
         );
       }
       if (event.kind === 'paid' && !off.has('owner-alert')) {
-        emails.push(buildOwnerOrderAlert(view, config.shop, config.publicUrl, config.mail.orderAlertTo));
+        emails.push(buildOwnerOrderAlert(view, shop, config.publicUrl, config.mail.orderAlertTo));
       }
       await enqueueAll(emails, tx);
     },

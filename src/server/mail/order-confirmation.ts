@@ -1,5 +1,6 @@
 import { lineLabel } from '~/shared/boxes/box';
 import { giftCardsSentTexts, onlyGiftCards } from '~/shared/gift-cards/gift-card-sent-texts';
+import { termsPath } from '~/shared/legal/terms-links';
 import { formatPence } from '~/shared/money/money';
 import { CANCEL_NOTICE } from '~/shared/orders/cancellation';
 import { COLLECT_LABEL, dayLabel } from '~/shared/orders/fulfilment';
@@ -19,7 +20,7 @@ import type { OutgoingEmail } from './outgoing-email';
  */
 export function buildOrderConfirmation(
   view: OrderView,
-  shop: Config['shop'],
+  shop: Config['shop'] & { traderLine?: string },
   publicUrl?: string,
 ): OutgoingEmail {
   const order = {
@@ -59,6 +60,11 @@ export function buildOrderConfirmation(
   const accountUrl = publicUrl ? `${publicUrl}/account/orders/${view.id}` : undefined;
   const totals = summaryRows(view);
   const vat = vatRows(view.vat, shop.vatNumber);
+  // The durable record of what the customer agreed to: that version's permanent page.
+  const termsUrl = view.terms_version ? `${publicUrl ?? ''}${termsPath(view.terms_version)}` : null;
+  const termsSays = termsUrl
+    ? `The terms of sale you agreed to (version ${view.terms_version}): ${termsUrl}`
+    : null;
 
   const text = [
     greeting,
@@ -83,9 +89,11 @@ export function buildOrderConfirmation(
       ? `Follow your order on your account page: ${accountUrl}`
       : 'You can follow your order on your account page.',
     `Questions? Reply to this e-mail or write to ${shop.email}.`,
+    ...(termsSays ? [termsSays] : []),
     '',
     `Thank you for choosing ${shop.name}`,
     ...(shop.address ? [shop.address] : []),
+    ...(shop.traderLine ? [shop.traderLine] : []),
   ].join('\n');
 
   const cell = `padding:8px 0;border-bottom:1px solid ${BRAND.dough}`;
@@ -128,7 +136,8 @@ ${
     ? html`<p style="margin:0 0 20px;"><a href="${accountUrl}" style="display:inline-block;padding:12px 20px;background:${BRAND.caramelDark};color:#ffffff;text-decoration:none;border-radius:6px;font-weight:bold;">View your order</a></p>`
     : html`<p style="margin:0 0 20px;">You can follow your order on your account page.</p>`
 }
-<p style="margin:0;">Questions? Reply to this e-mail or write to <a href="mailto:${shop.email}" style="color:${BRAND.caramelDark};">${shop.email}</a>.</p>`;
+<p style="margin:0;">Questions? Reply to this e-mail or write to <a href="mailto:${shop.email}" style="color:${BRAND.caramelDark};">${shop.email}</a>.</p>
+${termsUrl ? html`<p style="margin:12px 0 0;font-size:14px;">The terms of sale you agreed to: <a href="${termsUrl}" style="color:${BRAND.caramelDark};">version ${String(view.terms_version)}</a>.</p>` : ''}`;
 
   return {
     dedupeKey: `order-confirmation:${order.id}`,
@@ -140,6 +149,7 @@ ${
     html: emailLayout({
       shopName: shop.name,
       shopAddress: shop.address,
+      traderLine: shop.traderLine,
       preheader: `Order ${number}: ${formatPence(order.total)}. ${cards ? (cardsSent[0] ?? '') : 'Your cookies are being prepared.'}`,
       heading: 'Thank you for your order!',
       body,

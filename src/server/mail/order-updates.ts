@@ -151,7 +151,7 @@ function refundedLines(u: OrderUpdate, view: OrderView): string[] {
 export function buildOrderUpdate(
   u: OrderUpdate,
   view: OrderView,
-  shop: Config['shop'],
+  shop: Config['shop'] & { traderLine?: string },
   publicUrl: string,
 ): OutgoingEmail {
   const { subject, heading, lines: said } = wording(u, view);
@@ -200,6 +200,8 @@ ${money.html}
     text,
     html: emailLayout({
       shopName: shop.name,
+      shopAddress: shop.address,
+      traderLine: shop.traderLine,
       preheader: lines[0] ?? heading,
       heading,
       body,

@@ -84,6 +84,7 @@ function toView(r: OrderRow, now: Date): OrderView {
     dispatch: orderDispatchText({ ...o, paidPennies: r.paid, refundedPennies: r.refunded }),
     customer: { id: o.profileId, full_name: r.customerName, email: r.customerEmail },
     fulfilment: o.fulfilment,
+    terms_version: o.termsVersion,
     ship: shipToOf(o),
     items,
     subtotal_pennies: o.subtotalPennies,

@@ -28,6 +28,8 @@ export interface OrderView {
   customer: { id: string; full_name: string; email: string };
   /** Delivered to `ship`, or collected from the bakery (`ship` then names who collects). */
   fulfilment: Fulfilment;
+  /** The terms of sale its customer accepted (/terms/VERSION); null on orders from before terms. */
+  terms_version: number | null;
   /** Where it goes (a gift's: the recipient, never the customer); a gift's slip leaves the prices off. */
   ship: ShipTo;
   items: OrderLineView[];

@@ -11,6 +11,8 @@ const QUICK_LINKS = [
   { to: '/contact', label: 'Contact' },
   { to: '/account', label: 'My Account' },
   { to: '/privacy', label: 'Privacy' },
+  { to: '/legal', label: 'Legal' },
+  { to: '/terms', label: 'Terms of sale' },
 ] as const;
 
 const SOCIAL_LINKS = [

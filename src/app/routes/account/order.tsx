@@ -3,6 +3,7 @@ import { data, Link, useFetcher } from 'react-router';
 import { CustomerOrderActions } from '~/app/components/orders/order-actions';
 import { OrderLines, StatusHistory, WhereAndHow } from '~/app/components/orders/order-details';
 import { OrderHeader, orderTitle } from '~/app/components/orders/order-header';
+import { SoldBy } from '~/app/components/orders/sold-by';
 import { Button } from '~/app/components/ui/button';
 import { Card } from '~/app/components/ui/card';
 import { requireCustomerPage } from '~/app/lib/guards.server';
@@ -94,6 +95,7 @@ export default function AccountOrderPage({ loaderData }: Route.ComponentProps) {
         {giftCards.length > 0 && <GiftCardsSent cards={giftCards} />}
         <WhereAndHow order={order} />
         <StatusHistory order={order} forCustomer />
+        <SoldBy order={order} />
       </Card>
     </main>
   );

@@ -11,6 +11,7 @@ import { Card } from '~/app/components/ui/card';
 import { requireAdminPage } from '~/app/lib/guards.server';
 import { pageMeta } from '~/app/lib/meta';
 import { loadOrNull } from '~/app/lib/page-action.server';
+import { missingTraderDetails } from '~/shared/legal/trader-details';
 import { formatPence } from '~/shared/money/money';
 import { DashboardQuerySchema } from '~/shared/orders/schemas';
 import { formatBakeDay, formatLongDate } from '~/shared/time/london-time';
@@ -29,6 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       context.services.admin.dashboard.get({ zone: asked.success ? asked.data.zone : undefined }),
     ),
     backup: await loadOrNull(context, 'the backup status', () => context.services.backups.status()),
+    missingLegal: missingTraderDetails(await context.services.trader.get()),
   };
 }
 
@@ -41,13 +43,30 @@ const shortDay = (day: string) =>
   });
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { dashboard, backup, zoneError } = loaderData;
+  const { dashboard, backup, zoneError, missingLegal } = loaderData;
   return (
     <main className="mx-auto w-full max-w-5xl px-4 py-8">
       <h1 className="text-3xl font-bold">Dashboard</h1>
       <div className="mt-2 mb-6 text-sm">
         <BackupStatusLine status={backup} />
       </div>
+      {missingLegal.length > 0 && (
+        <section
+          aria-labelledby="legal-missing"
+          className="mb-6 rounded-md border border-amber-700/40 bg-amber-50 p-4 text-amber-950"
+        >
+          <h2 id="legal-missing" className="font-semibold">
+            Before you open the shop to the public
+          </h2>
+          <p className="mt-1">
+            The law asks you to tell customers who they buy from. Missing: {missingLegal.join(', ')}.{' '}
+            <Link to="/admin/settings" className="font-medium underline underline-offset-4">
+              Add them in Settings
+            </Link>
+            .
+          </p>
+        </section>
+      )}
       {dashboard && (
         // A plain GET form: the figures of one zone are a link the owner can keep.
         <form method="get" className="mb-6 flex flex-wrap items-end gap-3">

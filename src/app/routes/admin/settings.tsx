@@ -1,9 +1,11 @@
-import { Clock, CreditCard, DatabaseBackup, MapPin, Truck } from 'lucide-react';
+import { Clock, CreditCard, DatabaseBackup, FileText, Landmark, MapPin, Truck } from 'lucide-react';
 import { data, useFetcher } from 'react-router';
 import { BackupStatusLine } from '~/app/components/admin/backup-status';
 import { LoadError } from '~/app/components/admin/load-error';
 import { DeliverySettingsForm } from '~/app/components/admin/settings/delivery-settings-form';
 import { DeliveryZonesEditor } from '~/app/components/admin/settings/delivery-zones-editor';
+import { TermsEditor } from '~/app/components/admin/settings/terms-editor';
+import { TraderDetailsForm } from '~/app/components/admin/settings/trader-details-form';
 import { Badge, Card } from '~/app/components/ui/card';
 import { requireAdminPage } from '~/app/lib/guards.server';
 import { pageMeta } from '~/app/lib/meta';
@@ -24,6 +26,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     shop: config.shop,
     paymentProvider: config.stripe ? 'Stripe' : 'Test payment page (Stripe not configured)',
     settings: await loadOrNull(context, 'settings', () => settings.get()),
+    trader: await loadOrNull(context, 'who we are', () => context.services.trader.get()),
+    terms: await loadOrNull(context, 'the terms of sale', () => context.services.terms.current()),
     zones: await loadOrNull(context, 'the delivery zones', () => context.services.zones.withOverlaps()),
     backup: await loadOrNull(context, 'the backup status', () => context.services.backups.status()),
     backupSchedule: config.backup.at ? `every day at ${config.backup.at} (London time)` : null,
@@ -50,6 +54,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       context.services.zones.save(id, { ...input, weekdays: form.getAll('weekdays').map(String) }),
     );
   }
+  if (intent === 'trader') {
+    const keys = ['legalName', 'address', 'email', 'phone', 'companyNumber', 'registeredOffice', 'vatNumber'];
+    return runPageAction(context, intent, () =>
+      context.services.trader.save(Object.fromEntries(keys.map((k) => [k, field(form, k)]))),
+    );
+  }
+  if (intent === 'terms')
+    return runPageAction(context, intent, () => context.services.terms.publish(field(form, 'body')));
   if (intent !== 'settings')
     return data({ ok: false as const, intent, error: 'Unknown action' }, { status: 400 });
   return runPageAction(context, intent, () =>
@@ -65,15 +77,15 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Settings({ loaderData }: Route.ComponentProps) {
-  const { shop, paymentProvider, settings, zones, backup, backupSchedule } = loaderData;
+  const { shop, paymentProvider, settings, trader, terms, zones, backup, backupSchedule } = loaderData;
   // Holds the form's keyed fetcher while a save remounts the form, so "Settings saved" outlives it.
   useFetcher({ key: 'settings' });
   return (
     <main className="mx-auto w-full max-w-3xl px-4 py-8">
       <h1 className="text-3xl font-bold">Settings</h1>
       <p className="mt-1 mb-6 text-cocoa-light">
-        Delivery and collection are yours to change here, for new orders at once. The rest comes from the
-        server's configuration.
+        Who we are, the terms of sale, delivery and collection are yours to change here, for new orders at
+        once. The rest comes from the server's configuration.
       </p>
       <div className="space-y-4">
         <Section icon={CreditCard} title="Payments">
@@ -81,6 +93,24 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
             Card payment provider: <span className="font-semibold">{paymentProvider}</span>
             <Badge className="bg-green-100 text-green-900">Connected</Badge>
           </p>
+        </Section>
+        <Section icon={Landmark} title="Who we are">
+          <p className="mb-3 text-cocoa-light">
+            What the law asks you to tell customers before they buy: shown on the Legal page, on receipts and
+            in order e-mails.
+          </p>
+          {trader ? (
+            <TraderDetailsForm key={JSON.stringify(trader)} trader={trader} />
+          ) : (
+            <LoadError message="Failed to load who we are" />
+          )}
+        </Section>
+        <Section icon={FileText} title="Terms of sale">
+          {terms ? (
+            <TermsEditor key={terms.version} version={terms.version} body={terms.body} />
+          ) : (
+            <LoadError message="Failed to load the terms of sale" />
+          )}
         </Section>
         <Section icon={Truck} title="Delivery and collection">
           {settings ? (

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate, useRevalidator, useSearchParams } from 'react-router';
 import { basketKey, type CartItem, cartCookies, lineId, useCart, useCartStore } from '~/app/cart/cart-store';
 import { EmptyCart } from '~/app/cart/empty-cart';
+import { BeforeYouPay } from '~/app/checkout/before-you-pay';
 import { loadCheckoutDraft, saveCheckoutDraft } from '~/app/checkout/checkout-draft';
 import { CheckoutLoading } from '~/app/checkout/checkout-loading';
 import {
@@ -73,7 +74,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ? { deliveryFeePennies: zone.feePennies, freeDeliveryOverPennies: zone.freeOverPennies }
     : settings;
   // Only the fee's wording: the browser sends no fee, the server prices the order.
-  const common = { deliveryDays, collection, feeHint: deliveryHint(terms) };
+  // The terms in force: the order is placed under them (the server sets its version, not this page).
+  const termsVersion = (await context.services.terms.current()).version;
+  const common = { deliveryDays, collection, feeHint: deliveryHint(terms), termsVersion };
   if (!user) return { signedIn: false as const, deliverTo: null, ...common };
   const deliverTo = profile
     ? { name: profile.fullName, lines: [profile.address, profile.city, profile.postcode] }
@@ -110,6 +113,7 @@ function OrderSummary({
   deliveryDays,
   collection,
   feeHint,
+  termsVersion,
 }: { items: CartItem[] } & Route.ComponentProps['loaderData']) {
   const navigate = useNavigate();
   const revalidator = useRevalidator();
@@ -361,6 +365,16 @@ function OrderSummary({
         </>
       )}
 
+      <BeforeYouPay
+        totalPennies={quote?.total_pennies ?? null}
+        deliveryPennies={quote?.delivery_pennies ?? null}
+        fulfilment={fulfilment}
+        day={deliveryDay}
+        dispatch={fulfilment === 'delivery' && deliveryDay ? (quote?.dispatch?.[deliveryDay] ?? null) : null}
+        collectFrom={collection?.address ?? null}
+        termsVersion={termsVersion}
+        onlyCards={!!onlyCards}
+      />
       <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
         <Button asChild variant="outline">
           <Link to="/cart">Back to Cart</Link>
