@@ -9,9 +9,10 @@ import type { OrderView } from '~/shared/orders/order-view';
 import type { ShipTo } from '~/shared/orders/ship-to';
 import { CUSTOMER_CANCELLABLE, ORDER_STATUS_LABELS, type OrderStatus } from '~/shared/orders/statuses';
 import type { PricedOrder } from '~/shared/pricing/price-order';
+import { mayCancelOrder, STAFF_MAY_NOT_CANCEL_PAID } from '~/shared/staff/back-office-access';
 import type { Db, Tx } from '../db/client';
 import { deliveries, orderItems, orderStatusHistory, orders } from '../db/schema';
-import { badRequest, notFound } from '../errors';
+import { badRequest, forbidden, notFound } from '../errors';
 import { expireDue } from '../gift-cards/gift-card-ledger';
 import { issueBoughtCards } from '../gift-cards/gift-card-sales';
 import type { Logger } from '../logger';
@@ -512,6 +513,12 @@ export function createOrdersService(
     async setStatus(orderId: string, status: OrderStatus, actor: Actor, note: string | null = null) {
       if (!isUuid(orderId)) throw notFound('Order not found');
       await db.transaction(async (tx) => {
+        if (status === 'cancelled' && actor.role) {
+          const order = await lockOrder(tx, orderId);
+          if (order && order.status !== 'cancelled' && !mayCancelOrder(actor.role, order.paidAt !== null)) {
+            throw forbidden(STAFF_MAY_NOT_CANCEL_PAID);
+          }
+        }
         if (status === 'paid') {
           const order = await lockOrder(tx, orderId);
           if (order && !order.paidAt && order.status !== 'paid') {

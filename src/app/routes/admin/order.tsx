@@ -27,10 +27,10 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   });
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requireAdminPage(request, context);
+  const { staffRole } = await requireAdminPage(request, context);
   const order = await orNotFoundPage(() => context.services.orders.getForAdmin(params.id));
   // A fresh key each time the page is shown: a double-clicked refund is one refund.
-  return { order, refundKey: crypto.randomUUID() };
+  return { order, refundKey: crypto.randomUUID(), role: staffRole };
 }
 
 /**
@@ -71,7 +71,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function AdminOrderPage({ loaderData }: Route.ComponentProps) {
-  const { order, refundKey } = loaderData;
+  const { order, refundKey, role } = loaderData;
   return (
     <main className="mx-auto w-full max-w-4xl px-4 py-8">
       <Link
@@ -150,7 +150,7 @@ export default function AdminOrderPage({ loaderData }: Route.ComponentProps) {
             </section>
           )}
         </Card>
-        <OrderAdminForms order={order} refundKey={refundKey} />
+        <OrderAdminForms order={order} refundKey={refundKey} role={role} />
       </div>
     </main>
   );
