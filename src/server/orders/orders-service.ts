@@ -12,6 +12,7 @@ import type { PricedOrder } from '~/shared/pricing/price-order';
 import { mayCancelOrder, STAFF_MAY_NOT_CANCEL_PAID } from '~/shared/staff/back-office-access';
 import type { Db, Tx } from '../db/client';
 import { deliveries, orderItems, orderStatusHistory, orders } from '../db/schema';
+import { recordActivity } from '../activity/activity-log';
 import { badRequest, forbidden, notFound } from '../errors';
 import { expireDue } from '../gift-cards/gift-card-ledger';
 import { issueBoughtCards } from '../gift-cards/gift-card-sales';
@@ -496,10 +497,20 @@ export function createOrdersService(
         for (const p of sorted) {
           if (outcomes.get(p.orderId) !== 'shipped') continue;
           // The code first: the shipped e-mail reads it.
+          const [before] = await tx
+            .select({ trackingCode: deliveries.trackingCode })
+            .from(deliveries)
+            .where(eq(deliveries.orderId, p.orderId));
           await tx
             .update(deliveries)
             .set({ trackingCode: p.trackingCode })
             .where(eq(deliveries.orderId, p.orderId));
+          await recordActivity(tx, {
+            kind: 'order.tracking',
+            record: ['order', p.orderId],
+            before: before ?? null,
+            after: { trackingCode: p.trackingCode },
+          });
           await transition(tx, p.orderId, 'shipped', actor, `Posted: tracking ${p.trackingCode}`);
         }
         return outcomes;

@@ -2,6 +2,7 @@ import { ArrowLeft, Printer } from 'lucide-react';
 import { data, Link } from 'react-router';
 import { markPaidAction } from '~/app/components/admin/admin-action.server';
 import { OrderAdminForms } from '~/app/components/admin/order-admin-forms';
+import { RecordActivity } from '~/app/components/admin/record-activity';
 import { OrderLines, StatusHistory, WhereAndHow } from '~/app/components/orders/order-details';
 import { OrderHeader, orderTitle } from '~/app/components/orders/order-header';
 import { Button } from '~/app/components/ui/button';
@@ -29,8 +30,9 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { staffRole } = await requireAdminPage(request, context);
   const order = await orNotFoundPage(() => context.services.orders.getForAdmin(params.id));
+  const activity = await context.services.activity.forRecord('order', order.id);
   // A fresh key each time the page is shown: a double-clicked refund is one refund.
-  return { order, refundKey: crypto.randomUUID(), role: staffRole };
+  return { order, refundKey: crypto.randomUUID(), role: staffRole, activity };
 }
 
 /**
@@ -71,7 +73,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function AdminOrderPage({ loaderData }: Route.ComponentProps) {
-  const { order, refundKey, role } = loaderData;
+  const { order, refundKey, role, activity } = loaderData;
   return (
     <main className="mx-auto w-full max-w-4xl px-4 py-8">
       <Link
@@ -151,6 +153,7 @@ export default function AdminOrderPage({ loaderData }: Route.ComponentProps) {
           )}
         </Card>
         <OrderAdminForms order={order} refundKey={refundKey} role={role} />
+        <RecordActivity entries={activity} noun="order" />
       </div>
     </main>
   );
