@@ -26,7 +26,7 @@ const ZONES: Record<string, string[]> = {
   metrics: ['db'],
   db: [],
   'rate-limit': ['db'],
-  mail: ['db', 'metrics'],
+  mail: ['db', 'metrics', 'activity'],
   http: ['db', 'metrics'],
   memory: [],
   health: ['db'],
@@ -54,7 +54,7 @@ const ZONES: Record<string, string[]> = {
   limits: ['db', 'bake-days', 'orders'],
   discounts: ['db', 'http', 'auth', 'orders', 'activity'],
   account: ['db', 'http', 'auth', 'orders', 'mail', 'rate-limit'],
-  contact: ['db', 'http', 'auth', 'mail', 'rate-limit'],
+  contact: ['db', 'http', 'auth', 'mail', 'rate-limit', 'activity'],
   // Reviews from buyers only (issue 50).
   reviews: ['db', 'activity'],
   checkout: [
@@ -86,6 +86,7 @@ const ZONES: Record<string, string[]> = {
     'boxes',
     'delivery-zones',
     'rate-limit',
+    'activity',
   ],
   // Who we are and the terms of sale (issue 49).
   legal: ['db', 'activity'],

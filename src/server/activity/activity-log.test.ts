@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activityLog } from '~/server/db/schema';
+import { activityLog, contactMessages, emailOutbox, subscriptions } from '~/server/db/schema';
 import { DiscountCodeFormSchema } from '~/shared/discounts/discount-code';
 import { API_ACCESS } from '~/shared/staff/back-office-access';
 import { api, createProduct, createUser } from '~/test/factories';
@@ -270,6 +270,80 @@ const LOGGED: Record<string, Write> = {
     kind: 'staff.invite',
     recordId: '',
   }),
+  'POST /api/admin/emails/:id/resend': async () => {
+    const [mail] = await t.services.db
+      .insert(emailOutbox)
+      .values({
+        dedupeKey: crypto.randomUUID(),
+        kind: 'test',
+        to: 'someone@example.com',
+        subject: 'Hello',
+        text: 'Hello',
+        html: '<p>Hello</p>',
+        status: 'failed',
+      })
+      .returning();
+    return {
+      method: 'POST',
+      url: `/api/admin/emails/${mail!.id}/resend`,
+      body: {},
+      kind: 'email.resend',
+      recordId: mail!.id,
+    };
+  },
+  'POST /api/admin/subscriptions/:id/skip': async () => {
+    const id = await subscription('active');
+    return {
+      method: 'POST',
+      url: `/api/admin/subscriptions/${id}/skip`,
+      body: {},
+      kind: 'subscription.skip',
+      recordId: id,
+    };
+  },
+  'POST /api/admin/subscriptions/:id/pause': async () => {
+    const id = await subscription('active');
+    return {
+      method: 'POST',
+      url: `/api/admin/subscriptions/${id}/pause`,
+      body: { until: null },
+      kind: 'subscription.pause',
+      recordId: id,
+    };
+  },
+  'POST /api/admin/subscriptions/:id/resume': async () => {
+    const id = await subscription('paused');
+    return {
+      method: 'POST',
+      url: `/api/admin/subscriptions/${id}/resume`,
+      body: {},
+      kind: 'subscription.resume',
+      recordId: id,
+    };
+  },
+  'POST /api/admin/subscriptions/:id/cancel': async () => {
+    const id = await subscription('active');
+    return {
+      method: 'POST',
+      url: `/api/admin/subscriptions/${id}/cancel`,
+      body: {},
+      kind: 'subscription.cancel',
+      recordId: id,
+    };
+  },
+  'PATCH /api/contact/messages/:id': async () => {
+    const [message] = await t.services.db
+      .insert(contactMessages)
+      .values({ name: 'Ann', email: 'ann@example.com', message: 'Hello there, lovely cookies' })
+      .returning();
+    return {
+      method: 'PATCH',
+      url: `/api/contact/messages/${message!.id}`,
+      body: { state: 'handled' },
+      kind: 'message.state',
+      recordId: message!.id,
+    };
+  },
   'DELETE /api/admin/staff/:id': async () => {
     const packer = await createUser(t, { staffRole: 'staff' });
     return {
@@ -281,18 +355,25 @@ const LOGGED: Record<string, Write> = {
   },
 };
 
-/**
- * Back-office write routes that do not write an entry yet (issue 45 is not finished): listed so
- * the lead sees them, and so a new write route must be put in one list or the other.
- */
-const NOT_YET_LOGGED = [
-  'POST /api/admin/emails/:id/resend',
-  'POST /api/admin/subscriptions/:id/skip',
-  'POST /api/admin/subscriptions/:id/pause',
-  'POST /api/admin/subscriptions/:id/resume',
-  'POST /api/admin/subscriptions/:id/cancel',
-  'PATCH /api/contact/messages/:id',
-];
+/** A member's subscription in `status`, with a saved card, its next box a month away. */
+async function subscription(status: 'active' | 'paused') {
+  const member = await createUser(t);
+  const [row] = await t.services.db
+    .insert(subscriptions)
+    .values({
+      profileId: member.userId,
+      quantity: 1,
+      everyWeeks: 2,
+      weekday: 5,
+      status,
+      nextBoxDate: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
+      paymentProvider: 'test',
+      paymentMethodId: 'pm_test',
+      quotedPennies: 1500,
+    })
+    .returning();
+  return row!.id;
+}
 
 const discount = (code: string) =>
   t.services.discounts.create(
@@ -323,11 +404,11 @@ function send(method: string, url: string, body?: unknown) {
 }
 
 describe('every back-office write leaves one entry, in its own transaction', () => {
-  it('every write route is either logged or listed as not yet logged', () => {
+  it('every write route in the route table has a request here that must leave an entry', () => {
     // Exports of customers' data count as writes; reading the log itself does not.
     const exports = (r: string) => r.endsWith('export.csv') && !r.includes('/activity/');
     const writes = Object.keys(API_ACCESS).filter((r) => !r.startsWith('GET ') || exports(r));
-    expect([...Object.keys(LOGGED), ...NOT_YET_LOGGED].sort()).toEqual(writes.sort());
+    expect(Object.keys(LOGGED).sort()).toEqual(writes.sort());
   });
 
   for (const [route, write] of Object.entries(LOGGED)) {

@@ -2,6 +2,7 @@ import { count, desc, eq } from 'drizzle-orm';
 import { isUuid } from '~/shared/ids';
 import type { MessageState } from '~/shared/message-states';
 import { ContactSchema, MessageStateUpdateSchema } from '~/shared/schemas/contact';
+import { recordActivity } from '../activity/activity-log';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { Page } from '../db/paging';
@@ -107,13 +108,26 @@ export function createContactService(
     async setState(id: string, input: unknown): Promise<ContactMessage> {
       const { state } = parseOrThrow(MessageStateUpdateSchema, input);
       if (!isUuid(id)) throw notFound('Message not found');
-      const [row] = await db
-        .update(contactMessages)
-        .set({ state })
-        .where(eq(contactMessages.id, id))
-        .returning();
-      if (!row) throw notFound('Message not found');
-      return row;
+      return db.transaction(async (tx) => {
+        const [before] = await tx
+          .select({ state: contactMessages.state })
+          .from(contactMessages)
+          .where(eq(contactMessages.id, id))
+          .for('update');
+        if (!before) throw notFound('Message not found');
+        const [row] = await tx
+          .update(contactMessages)
+          .set({ state })
+          .where(eq(contactMessages.id, id))
+          .returning();
+        await recordActivity(tx, {
+          kind: 'message.state',
+          record: ['message', id],
+          before,
+          after: { state },
+        });
+        return row!;
+      });
     },
   };
 }

@@ -2,6 +2,7 @@ import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { isUuid } from '~/shared/ids';
 import type { AdminEmailDetail, AdminEmailView } from '~/shared/mail/outbox';
 import { ADMIN_PAGE_SIZE, PageQuerySchema } from '~/shared/schemas/admin';
+import { recordActivity } from '../activity/activity-log';
 import type { Db } from '../db/client';
 import { newestFirst, type Page, pageOffset, toPage } from '../db/paging';
 import { emailOutbox } from '../db/schema';
@@ -74,11 +75,22 @@ export function createOutboxAdmin(db: Db, kick: () => void) {
      */
     async resend(id: string): Promise<AdminEmailView> {
       if (!isUuid(id)) throw notFound('E-mail not found');
-      const [row] = await db
-        .update(emailOutbox)
-        .set({ status: 'pending', attempts: 0, nextAttemptAt: sql`now()`, lockedUntil: null })
-        .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, 'failed')))
-        .returning(listColumns);
+      const row = await db.transaction(async (tx) => {
+        const [queued] = await tx
+          .update(emailOutbox)
+          .set({ status: 'pending', attempts: 0, nextAttemptAt: sql`now()`, lockedUntil: null })
+          .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, 'failed')))
+          .returning(listColumns);
+        if (queued) {
+          await recordActivity(tx, {
+            kind: 'email.resend',
+            record: ['email', id],
+            before: { status: 'failed' },
+            after: { status: 'pending' },
+          });
+        }
+        return queued;
+      });
       if (row) {
         kick();
         return toView(row);

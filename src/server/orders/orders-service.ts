@@ -9,9 +9,11 @@ import type { OrderView } from '~/shared/orders/order-view';
 import type { ShipTo } from '~/shared/orders/ship-to';
 import { CUSTOMER_CANCELLABLE, ORDER_STATUS_LABELS, type OrderStatus } from '~/shared/orders/statuses';
 import type { PricedOrder } from '~/shared/pricing/price-order';
+import { mayCancelOrder, STAFF_MAY_NOT_CANCEL_PAID } from '~/shared/staff/back-office-access';
+import { recordActivity } from '../activity/activity-log';
 import type { Db, Tx } from '../db/client';
 import { deliveries, orderItems, orderStatusHistory, orders } from '../db/schema';
-import { badRequest, notFound } from '../errors';
+import { badRequest, forbidden, notFound } from '../errors';
 import { expireDue } from '../gift-cards/gift-card-ledger';
 import { issueBoughtCards } from '../gift-cards/gift-card-sales';
 import type { Logger } from '../logger';
@@ -495,10 +497,20 @@ export function createOrdersService(
         for (const p of sorted) {
           if (outcomes.get(p.orderId) !== 'shipped') continue;
           // The code first: the shipped e-mail reads it.
+          const [before] = await tx
+            .select({ trackingCode: deliveries.trackingCode })
+            .from(deliveries)
+            .where(eq(deliveries.orderId, p.orderId));
           await tx
             .update(deliveries)
             .set({ trackingCode: p.trackingCode })
             .where(eq(deliveries.orderId, p.orderId));
+          await recordActivity(tx, {
+            kind: 'order.tracking',
+            record: ['order', p.orderId],
+            before: before ?? null,
+            after: { trackingCode: p.trackingCode },
+          });
           await transition(tx, p.orderId, 'shipped', actor, `Posted: tracking ${p.trackingCode}`);
         }
         return outcomes;
@@ -512,6 +524,12 @@ export function createOrdersService(
     async setStatus(orderId: string, status: OrderStatus, actor: Actor, note: string | null = null) {
       if (!isUuid(orderId)) throw notFound('Order not found');
       await db.transaction(async (tx) => {
+        if (status === 'cancelled' && actor.role) {
+          const order = await lockOrder(tx, orderId);
+          if (order && order.status !== 'cancelled' && !mayCancelOrder(actor.role, order.paidAt !== null)) {
+            throw forbidden(STAFF_MAY_NOT_CANCEL_PAID);
+          }
+        }
         if (status === 'paid') {
           const order = await lockOrder(tx, orderId);
           if (order && !order.paidAt && order.status !== 'paid') {

@@ -4,6 +4,7 @@ import type { Actor } from '~/shared/orders/actor';
 import type { SubscriptionView } from '~/shared/subscriptions/club';
 import { PauseClubSchema } from '~/shared/subscriptions/club-schemas';
 import { addDays, atLondonTimeOf, formatBakeDay, type IsoDate, londonDate } from '~/shared/time/london-time';
+import { recordActivity } from '../activity/activity-log';
 import type { SessionUser } from '../auth/session-service';
 import type { Tx } from '../db/client';
 import { profiles, subscriptionBoxes, subscriptions } from '../db/schema';
@@ -123,6 +124,12 @@ export function createSubscriptionsService(deps: ClubDeps) {
         .set({ status, pausedUntil: null, nextBoxDate: next })
         .where(eq(subscriptions.id, id));
       await addHistory(tx, id, 'resumed', actor, status === 'awaiting_card' ? 'Waiting for a card' : null);
+      await recordActivity(tx, {
+        kind: 'subscription.resume',
+        record: ['subscription', id],
+        before: { status: sub.status, pausedUntil: sub.pausedUntil, nextBoxDate: sub.nextBoxDate },
+        after: { status, pausedUntil: null, nextBoxDate: next },
+      });
     });
   }
 
@@ -141,6 +148,12 @@ export function createSubscriptionsService(deps: ClubDeps) {
         .set({ nextBoxDate: addDays(sub.nextBoxDate, sub.everyWeeks * 7) })
         .where(eq(subscriptions.id, id));
       await addHistory(tx, id, 'skipped', actor, `Box of ${formatBakeDay(sub.nextBoxDate)} skipped`);
+      await recordActivity(tx, {
+        kind: 'subscription.skip',
+        record: ['subscription', id],
+        before: { nextBoxDate: sub.nextBoxDate },
+        after: { nextBoxDate: addDays(sub.nextBoxDate, sub.everyWeeks * 7), skipped: sub.nextBoxDate },
+      });
     });
   }
 
@@ -157,6 +170,12 @@ export function createSubscriptionsService(deps: ClubDeps) {
         .set({ status: 'paused', pausedUntil: until })
         .where(eq(subscriptions.id, id));
       await addHistory(tx, id, 'paused', actor, until ? `Until ${formatBakeDay(until)}` : 'Until resumed');
+      await recordActivity(tx, {
+        kind: 'subscription.pause',
+        record: ['subscription', id],
+        before: { status: sub.status, pausedUntil: sub.pausedUntil },
+        after: { status: 'paused', pausedUntil: until },
+      });
     });
   }
 
@@ -169,6 +188,12 @@ export function createSubscriptionsService(deps: ClubDeps) {
         .set({ status: 'cancelled', cancelledAt: new Date() })
         .where(eq(subscriptions.id, id));
       await addHistory(tx, id, 'cancelled', actor);
+      await recordActivity(tx, {
+        kind: 'subscription.cancel',
+        record: ['subscription', id],
+        before: { status: sub.status },
+        after: { status: 'cancelled' },
+      });
       // A box already paid still comes; one made but unpaid is not charged any more.
       return tx
         .update(subscriptionBoxes)

@@ -183,3 +183,10 @@ export const pageActsByIntent = (path: string): boolean => !!pageAccess(path)?.i
 /** Where a role's back office starts: the dashboard is the owner's. */
 export const landingPage = (role: StaffRole): string =>
   role === 'owner' ? '/admin' : role === 'staff' ? '/admin/orders' : '/admin/bake-days';
+
+/** Why shop staff cannot cancel an order whose money was taken: cancelling it refunds it. */
+export const STAFF_MAY_NOT_CANCEL_PAID =
+  'This order has been paid, so cancelling it would refund it: only the owner can cancel a paid order.';
+
+/** Whether `role` may cancel an order, paid (money taken) or not: refunds are the owner's alone. */
+export const mayCancelOrder = (role: StaffRole, paid: boolean) => role === 'owner' || !paid;

@@ -9,6 +9,7 @@ import { type PageActionResult, useActionToast } from '~/app/lib/use-action-toas
 import { formatPence } from '~/shared/money/money';
 import { type OrderView, refundableOf } from '~/shared/orders/order-view';
 import { REFUND_REASON_MAX, RefundFormSchema } from '~/shared/orders/payment-schemas';
+import { mayCancelOrder, STAFF_MAY_NOT_CANCEL_PAID, type StaffRole } from '~/shared/staff/back-office-access';
 import { canMarkAsPaid, MarkAsPaidButton } from './mark-as-paid';
 
 const TOASTS = {
@@ -16,18 +17,29 @@ const TOASTS = {
   refund: { success: 'Refund made', failure: 'Failed to refund' },
 };
 
-/** The owner's controls on an order page: its status (with a tracking code) and refunds. */
-export function OrderAdminForms({ order, refundKey }: { order: OrderView; refundKey: string }) {
+/**
+ * The controls on an order page: its status (with a tracking code), and the owner's payments and
+ * refunds. Shop staff may not cancel a paid order (it would refund it), so they are not offered it.
+ */
+export function OrderAdminForms({
+  order,
+  refundKey,
+  role,
+}: {
+  order: OrderView;
+  refundKey: string;
+  role: StaffRole;
+}) {
   return (
     <div className="space-y-6 print:hidden">
-      <StatusForm order={order} />
-      {canMarkAsPaid(order) && <PaymentCard order={order} />}
-      <RefundForm order={order} refundKey={refundKey} />
+      <StatusForm order={order} mayCancel={mayCancelOrder(role, order.paid_at !== null)} />
+      {role === 'owner' && canMarkAsPaid(order) && <PaymentCard order={order} />}
+      {role === 'owner' && <RefundForm order={order} refundKey={refundKey} />}
     </div>
   );
 }
 
-function StatusForm({ order }: { order: OrderView }) {
+function StatusForm({ order, mayCancel }: { order: OrderView; mayCancel: boolean }) {
   const fetcher = useFetcher<PageActionResult>();
   useActionToast(fetcher, TOASTS);
   const [status, setStatus] = useState(order.status);
@@ -45,8 +57,11 @@ function StatusForm({ order }: { order: OrderView }) {
             value={status}
             onChange={(e) => setStatus(e.target.value as OrderView['status'])}
           >
-            <OrderStatusOptions order={order} />
+            <OrderStatusOptions order={order} withCancelled={mayCancel || order.status === 'cancelled'} />
           </Select>
+          {!mayCancel && order.status !== 'cancelled' && (
+            <p className="mt-1 text-sm text-cocoa-light">{STAFF_MAY_NOT_CANCEL_PAID}</p>
+          )}
         </div>
         {order.delivery && (
           <div>

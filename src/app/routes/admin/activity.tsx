@@ -2,6 +2,7 @@ import { History } from 'lucide-react';
 import { Form } from 'react-router';
 import { EmptyState } from '~/app/components/admin/load-error';
 import { PagedList } from '~/app/components/admin/paged-list';
+import { activityFields } from '~/app/components/admin/record-activity';
 import { Button } from '~/app/components/ui/button';
 import { Card } from '~/app/components/ui/card';
 import { Input, Label } from '~/app/components/ui/input';
@@ -23,14 +24,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     result: await loadOrNull(context, 'the activity', () => context.services.activity.list(params)),
   };
 }
-
-/** A change's fields as "field: value" text. */
-const fields = (values: Record<string, unknown> | null) =>
-  values
-    ? Object.entries(values)
-        .map(([k, v]) => `${k}: ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`)
-        .join(', ')
-    : '';
 
 /** One of the filters: a choice of what the log holds, or everything. */
 function FilterSelect(props: {
@@ -121,8 +114,8 @@ export default function Activity({ loaderData }: Route.ComponentProps) {
               {STAFF_ROLE_LABELS[e.actor.role as StaffRole] ?? e.actor.role}) · from{' '}
               {e.ip ?? 'unknown address'}
             </p>
-            {e.before && <p className="text-sm">Before: {fields(e.before)}</p>}
-            {e.after && <p className="text-sm">After: {fields(e.after)}</p>}
+            {e.before && <p className="text-sm">Before: {activityFields(e.before)}</p>}
+            {e.after && <p className="text-sm">After: {activityFields(e.after)}</p>}
           </Card>
         )}
       </PagedList>

@@ -2,6 +2,7 @@ import { ArrowLeft, Printer } from 'lucide-react';
 import { data, Link } from 'react-router';
 import { markPaidAction } from '~/app/components/admin/admin-action.server';
 import { OrderAdminForms } from '~/app/components/admin/order-admin-forms';
+import { RecordActivity } from '~/app/components/admin/record-activity';
 import { OrderLines, StatusHistory, WhereAndHow } from '~/app/components/orders/order-details';
 import { OrderHeader, orderTitle } from '~/app/components/orders/order-header';
 import { Button } from '~/app/components/ui/button';
@@ -27,10 +28,11 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   });
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requireAdminPage(request, context);
+  const { staffRole } = await requireAdminPage(request, context);
   const order = await orNotFoundPage(() => context.services.orders.getForAdmin(params.id));
+  const activity = await context.services.activity.forRecord('order', order.id);
   // A fresh key each time the page is shown: a double-clicked refund is one refund.
-  return { order, refundKey: crypto.randomUUID() };
+  return { order, refundKey: crypto.randomUUID(), role: staffRole, activity };
 }
 
 /**
@@ -71,7 +73,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function AdminOrderPage({ loaderData }: Route.ComponentProps) {
-  const { order, refundKey } = loaderData;
+  const { order, refundKey, role, activity } = loaderData;
   return (
     <main className="mx-auto w-full max-w-4xl px-4 py-8">
       <Link
@@ -150,7 +152,8 @@ export default function AdminOrderPage({ loaderData }: Route.ComponentProps) {
             </section>
           )}
         </Card>
-        <OrderAdminForms order={order} refundKey={refundKey} />
+        <OrderAdminForms order={order} refundKey={refundKey} role={role} />
+        <RecordActivity entries={activity} noun="order" />
       </div>
     </main>
   );
