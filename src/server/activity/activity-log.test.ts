@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityLog, contactMessages, emailOutbox, subscriptions } from '~/server/db/schema';
 import { DiscountCodeFormSchema } from '~/shared/discounts/discount-code';
+import { DEFAULT_TERMS } from '~/shared/legal/default-terms';
 import { API_ACCESS } from '~/shared/staff/back-office-access';
 import { api, createProduct, createUser } from '~/test/factories';
 import { createDelivery, createOrder } from '~/test/order-factories';
@@ -231,6 +232,28 @@ const LOGGED: Record<string, Write> = {
     body: { deliveryFee: '3.50', freeDelivery: true, freeDeliveryOver: '30' },
     kind: 'settings.save',
     recordId: '1',
+  }),
+  'PUT /api/admin/settings/trader': async () => ({
+    method: 'PUT',
+    url: '/api/admin/settings/trader',
+    body: {
+      legalName: 'Logged Cookies Ltd',
+      address: '4 Wyle Cop, Shrewsbury SY1 1UT',
+      email: 'hello@bakery.example',
+      phone: '01743 555 0123',
+      companyNumber: '',
+      registeredOffice: '',
+      vatNumber: '',
+    },
+    kind: 'settings.trader',
+    recordId: 'trader',
+  }),
+  'POST /api/admin/settings/terms': async () => ({
+    method: 'POST',
+    url: '/api/admin/settings/terms',
+    body: { body: `${DEFAULT_TERMS}\n\n## Logged\nA change the log must record (${Date.now()}).` },
+    kind: 'terms.publish',
+    recordId: '',
   }),
   'POST /api/admin/delivery-zones': async () => ({
     method: 'POST',
