@@ -133,7 +133,8 @@ test('after a gift to someone else is paid, the next checkout opens on "Deliver 
   await gift.getByLabel('Address').fill('1 High Street');
   await gift.getByLabel('City').fill('Inverness');
   await gift.getByLabel('Postcode').fill('IV1 1AA');
-  const delivery = page.getByText('Delivery', { exact: true }).locator('..');
+  // The summary's row (the first): "Before you pay" names the delivery again (decision 080).
+  const delivery = page.getByText('Delivery', { exact: true }).first().locator('..');
   await expect(delivery).toContainText(highlands.fee);
   await proceed(page).click();
   await expect(page).toHaveURL(/\/pay\/test\//);

@@ -37,7 +37,8 @@ test('a new customer signs up when asked, is declined once, pays by card and see
   await expect(line).toContainText('2 × £4.50');
   await expect(line).toContainText('£9.00');
   await expect(page.getByText('Subtotal').locator('..')).toContainText('£9.00');
-  await expect(page.getByText('Delivery', { exact: true }).locator('..')).toContainText('£4.99');
+  // The summary's row (the first); "Before you pay" below it names the delivery again (decision 080).
+  await expect(page.getByText('Delivery', { exact: true }).first().locator('..')).toContainText('£4.99');
   await expect(page.getByText('Total', { exact: true }).locator('..')).toContainText('£13.99');
   await expect(page.getByRole('link', { name: 'Back to Cart' })).toHaveAttribute('href', '/cart');
 

@@ -43,7 +43,8 @@ test('checkout prices by the zone: the van, a posted gift with its dispatch day,
     .click();
   await page.getByRole('button', { name: 'Add to Cart' }).click();
   await page.goto('/checkout');
-  const delivery = page.getByText('Delivery', { exact: true }).locator('..');
+  // The summary's row (the first): "Before you pay" names the delivery again (decision 080).
+  const delivery = page.getByText('Delivery', { exact: true }).first().locator('..');
   await expect(delivery).toContainText('£2.50');
 
   await page.getByRole('radio', { name: /Send to someone else/ }).check();
@@ -51,7 +52,7 @@ test('checkout prices by the zone: the van, a posted gift with its dispatch day,
   await gift.getByLabel('Postcode').fill('IV1 1AA');
   await expect(delivery).toContainText('£8.99');
   await expect(
-    page.getByText(/^Dispatched (Monday|Tuesday) \d+ \w+, usually with you in 2-3 days$/),
+    page.getByText(/^Dispatched (Monday|Tuesday) \d+ \w+, usually with you in 2-3 days$/).first(),
   ).toBeVisible();
 
   await gift.getByLabel('Postcode').fill('JE2 3AB');
