@@ -57,6 +57,8 @@ const ZONES: Record<string, string[]> = {
   contact: ['db', 'http', 'auth', 'mail', 'rate-limit', 'activity'],
   // Reviews from buyers only (issue 50).
   reviews: ['db', 'activity'],
+  // Ingredients, recipes and the production sheet (issue 46): they read the day's orders.
+  recipes: ['db', 'orders', 'activity'],
   checkout: [
     'db',
     'http',
@@ -110,6 +112,7 @@ const PUBLIC: Record<string, string[]> = {
   contact: ['contact-service', 'contact-routes'],
   reviews: ['reviews-service'],
   legal: ['trader-details-service', 'terms-service'],
+  recipes: ['recipes-service', 'production-service', 'recipe-book'],
   'delivery-zones': ['zones-service'],
   dispatch: ['click-and-drop', 'tracking-upload'],
   discounts: ['discounts-service'],

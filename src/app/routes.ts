@@ -54,6 +54,8 @@ export default [
       route('bake-days/:date/run-sheet', 'routes/admin/bake-day-run-sheet.tsx'),
       route('bake-days/:date/collections', 'routes/admin/bake-day-collections.tsx'),
       route('bake-days/:date/dispatch', 'routes/admin/bake-day-dispatch.tsx'),
+      route('bake-days/:date/production', 'routes/admin/bake-day-production.tsx'),
+      route('recipes', 'routes/admin/recipes.tsx'),
       route('discounts', 'routes/admin/discounts.tsx'),
       route('gift-cards', 'routes/admin/gift-cards.tsx'),
       route('gift-cards/:id', 'routes/admin/gift-card.tsx'),

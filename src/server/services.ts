@@ -35,6 +35,9 @@ import { createShopCounters } from './metrics/shop-counters';
 import { createOrdersService } from './orders/orders-service';
 import { createPaymentProvider, createPaymentsService, type PaymentHooks } from './payments/payments-service';
 import { createRateLimiter } from './rate-limit/rate-limiter';
+import { createProductionService } from './recipes/production-service';
+import { recipeFood } from './recipes/recipe-book';
+import { createRecipesService } from './recipes/recipes-service';
 import { createReviewsService } from './reviews/reviews-service';
 import { createSettingsService } from './settings/settings-service';
 import { createStaffInvites } from './staff/staff-invites';
@@ -202,7 +205,11 @@ export async function createServices(
     trader,
     terms,
     daySheets: createDaySheetsService(db, orders),
-    admin: createAdminServices(db, catalogVersion, orders, () => zones.list()),
+    /** Ingredients, recipes and the production sheet (issue 46). */
+    recipes: createRecipesService(db, catalogVersion),
+    production: createProductionService(db),
+    // A product with a recipe takes its ingredients list and allergen check from it (issue 46).
+    admin: createAdminServices(db, catalogVersion, orders, () => zones.list(), recipeFood),
     backups,
     async close() {
       catalogVersion.stop();

@@ -181,6 +181,79 @@ const LOGGED: Record<string, Write> = {
       recordId: d.id,
     };
   },
+  'POST /api/admin/ingredients': async () => ({
+    method: 'POST',
+    url: '/api/admin/ingredients',
+    body: { name: 'Logged flour', unit: 'g', contains: ['gluten'] },
+    kind: 'ingredient.create',
+    recordId: '',
+  }),
+  'PUT /api/admin/ingredients/:id': async () => {
+    const i = await t.services.recipes.createIngredient({ name: 'Logged sugar', unit: 'g' });
+    return {
+      method: 'PUT',
+      url: `/api/admin/ingredients/${i.id}`,
+      body: { name: 'Logged caster sugar', unit: 'g' },
+      kind: 'ingredient.update',
+      recordId: i.id,
+    };
+  },
+  'DELETE /api/admin/ingredients/:id': async () => {
+    const i = await t.services.recipes.createIngredient({ name: 'Logged salt', unit: 'g' });
+    return {
+      method: 'DELETE',
+      url: `/api/admin/ingredients/${i.id}`,
+      kind: 'ingredient.delete',
+      recordId: i.id,
+    };
+  },
+  'PUT /api/admin/products/:id/recipe': async () => {
+    const i = await t.services.recipes.createIngredient({ name: 'Logged oats', unit: 'g' });
+    const p = await createProduct(t.services, { allergens: [] });
+    return {
+      method: 'PUT',
+      url: `/api/admin/products/${p.id}/recipe`,
+      body: {
+        cookies_per_batch: 10,
+        mixer_max_cookies: 20,
+        lines: [{ ingredient_id: i.id, quantity: 100, unit: 'g' }],
+      },
+      kind: 'recipe.create',
+      recordId: '',
+    };
+  },
+  'POST /api/admin/sub-recipes': async () => {
+    const i = await t.services.recipes.createIngredient({ name: 'Logged icing sugar', unit: 'g' });
+    return {
+      method: 'POST',
+      url: '/api/admin/sub-recipes',
+      body: {
+        name: 'Logged glaze',
+        yield_grams: 100,
+        lines: [{ ingredient_id: i.id, quantity: 100, unit: 'g' }],
+      },
+      kind: 'recipe.create',
+      recordId: '',
+    };
+  },
+  'PUT /api/admin/sub-recipes/:id': async () => {
+    const i = await t.services.recipes.createIngredient({ name: 'Logged cocoa', unit: 'g' });
+    const lines = [{ ingredient_id: i.id, quantity: 50, unit: 'g' }];
+    const r = await t.services.recipes.saveSubRecipe(null, { name: 'Logged paste', yield_grams: 50, lines });
+    return {
+      method: 'PUT',
+      url: `/api/admin/sub-recipes/${r.id}`,
+      body: { name: 'Logged cocoa paste', yield_grams: 50, lines },
+      kind: 'recipe.update',
+      recordId: r.id,
+    };
+  },
+  'DELETE /api/admin/recipes/:id': async () => {
+    const i = await t.services.recipes.createIngredient({ name: 'Logged honey', unit: 'g' });
+    const lines = [{ ingredient_id: i.id, quantity: 50, unit: 'g' }];
+    const r = await t.services.recipes.saveSubRecipe(null, { name: 'Logged syrup', yield_grams: 50, lines });
+    return { method: 'DELETE', url: `/api/admin/recipes/${r.id}`, kind: 'recipe.delete', recordId: r.id };
+  },
   'DELETE /api/admin/discounts/:id': async () => {
     const d = await discount('LOGDEL');
     return { method: 'DELETE', url: `/api/admin/discounts/${d.id}`, kind: 'discount.remove', recordId: d.id };

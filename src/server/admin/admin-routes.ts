@@ -154,6 +154,31 @@ export function adminRoutes(services: Services) {
         await bakeDays.removeOverride(c.req.param('date'));
         return c.json({ ok: true });
       })
+      // Ingredients, recipes and the production sheet (issue 46).
+      .get('/ingredients', async (c) => c.json({ ingredients: await services.recipes.ingredients() }))
+      .post('/ingredients', async (c) =>
+        c.json({ ingredient: await services.recipes.createIngredient(await jsonBody(c)) }, 201),
+      )
+      .put('/ingredients/:id', async (c) =>
+        c.json({ ingredient: await services.recipes.updateIngredient(c.req.param('id'), await jsonBody(c)) }),
+      )
+      .delete('/ingredients/:id', async (c) =>
+        c.json(await services.recipes.removeIngredient(c.req.param('id'))),
+      )
+      .get('/recipes', async (c) => c.json(await services.recipes.list()))
+      .put('/products/:id/recipe', async (c) =>
+        c.json({ recipe: await services.recipes.saveProductRecipe(c.req.param('id'), await jsonBody(c)) }),
+      )
+      .post('/sub-recipes', async (c) =>
+        c.json({ recipe: await services.recipes.saveSubRecipe(null, await jsonBody(c)) }, 201),
+      )
+      .put('/sub-recipes/:id', async (c) =>
+        c.json({ recipe: await services.recipes.saveSubRecipe(c.req.param('id'), await jsonBody(c)) }),
+      )
+      .delete('/recipes/:id', async (c) => c.json(await services.recipes.removeRecipe(c.req.param('id'))))
+      .get('/bake-days/:date/production', async (c) =>
+        c.json(await services.production.day(c.req.param('date'), c.req.query('split'))),
+      )
       .get('/settings', async (c) => c.json({ settings: await settings.get() }))
       .put('/settings', async (c) => c.json({ settings: await settings.save(await jsonBody(c)) }))
       // Who we are and the terms of sale (issue 49).

@@ -1,4 +1,4 @@
-import { createProductWrites } from '../catalog/product-writes';
+import { createProductWrites, type RecipeFoodCheck } from '../catalog/product-writes';
 import type { CatalogVersion } from '../db/catalog-version';
 import type { Db } from '../db/client';
 import type { OrdersService } from '../orders/orders-service';
@@ -17,10 +17,11 @@ export function createAdminServices(
   catalogVersion: CatalogVersion,
   orders: OrdersService,
   listZones: ListZones,
+  recipeFood?: RecipeFoodCheck,
 ) {
   return {
     dashboard: createAdminDashboardService(db, catalogVersion, orders, listZones),
-    products: createProductWrites(db, catalogVersion),
+    products: createProductWrites(db, catalogVersion, recipeFood),
     customers: createAdminCustomersService(db, orders),
     /** The zone filter's choices (orders list and dashboard). */
     zoneChoices: () => zoneChoices(listZones),

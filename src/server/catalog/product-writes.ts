@@ -1,6 +1,7 @@
 import { and, desc, eq, notInArray, sql } from 'drizzle-orm';
-import { allergensWith, UNASSESSED_MESSAGE } from '~/shared/food-information';
+import { type AllergenInfo, allergensWith, UNASSESSED_MESSAGE } from '~/shared/food-information';
 import { isUuid } from '~/shared/ids';
+import { disagreementMessage } from '~/shared/recipes/recipe';
 import {
   activeNeedsAllergens,
   type ProductData,
@@ -90,7 +91,23 @@ const refuseUnassessed = () => badRequest(UNASSESSED_MESSAGE, { allergen_info: U
  * after commit, so the storefront shows the change at once (other instances poll the counter).
  * A photo is checked and resized before the transaction starts, so a bad file changes nothing.
  */
-export function createProductWrites(db: Db, catalogVersion: CatalogVersion) {
+/**
+ * A product's food information from its recipe (the recipes module's, handed in by services.ts):
+ * null without a recipe, else its ingredients list and where `ticked` disagrees with it.
+ */
+export type RecipeFoodCheck = (
+  tx: Tx,
+  productId: string,
+  ticked: AllergenInfo,
+) => Promise<{ ingredients: string; disagreements: string[] } | null>;
+
+const noRecipes: RecipeFoodCheck = async () => null;
+
+export function createProductWrites(
+  db: Db,
+  catalogVersion: CatalogVersion,
+  recipeFood: RecipeFoodCheck = noRecipes,
+) {
   const write = <T>(change: (tx: Tx) => Promise<T>) => catalogVersion.changing(change);
 
   async function storePhoto(tx: Tx, photo: ProcessedPhoto) {
@@ -219,6 +236,13 @@ export function createProductWrites(db: Db, catalogVersion: CatalogVersion) {
           box_rules: box,
         };
         if (!activeNeedsAllergens(merged)) throw refuseUnassessed();
+        // With a recipe, the ingredients list is the recipe's, and on sale the allergens must agree.
+        const food = await recipeFood(tx, id, merged.allergen_info);
+        if (food && merged.is_active && food.disagreements.length > 0)
+          throw badRequest(disagreementMessage(patch.name ?? current.name, food.disagreements), {
+            allergen_info: food.disagreements.join(' '),
+          });
+        if (food) patch.ingredients = food.ingredients;
         const photoHash = photo === undefined ? undefined : photo === 'remove' ? null : photo.hash;
         if (photo && photo !== 'remove') await storePhoto(tx, photo);
         const [row] = await tx

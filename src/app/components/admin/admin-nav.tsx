@@ -1,6 +1,7 @@
 import {
   Activity,
   CalendarDays,
+  ChefHat,
   Cookie,
   Gift,
   LayoutDashboard,
@@ -35,6 +36,7 @@ export const ADMIN_LINKS = [
   { to: '/admin/customers', label: 'Customers', icon: Users },
   { to: '/admin/deliveries', label: 'Deliveries', icon: Truck },
   { to: '/admin/bake-days', label: 'Bake Days', icon: CalendarDays },
+  { to: '/admin/recipes', label: 'Recipes', icon: ChefHat },
   { to: '/admin/discounts', label: 'Discounts', icon: TicketPercent },
   { to: '/admin/gift-cards', label: 'Gift cards', icon: Gift },
   { to: '/admin/subscriptions', label: 'Subscriptions', icon: Repeat },

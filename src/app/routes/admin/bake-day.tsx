@@ -22,7 +22,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdminPage(request, context);
   if (!isIsoDate(params.date)) throw data('Not found', { status: 404 });
   const day = await loadOrNull(context, 'the bake list', () => context.services.daySheets.get(params.date));
-  return { day: day && { label: day.label, orders: day.orders.map(forTheKitchen) } };
+  const printed = await loadOrNull(context, 'the production sheet', () =>
+    context.services.production.changedSincePrint(params.date),
+  );
+  return { day: day && { label: day.label, orders: day.orders.map(forTheKitchen) }, printed };
 }
 
 /**
@@ -68,7 +71,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 const TOASTS = { 'start-baking': { success: 'Baking started', failure: 'Could not start baking' } };
 
 export default function BakeDay({ loaderData, actionData, params }: Route.ComponentProps) {
-  const { day } = loaderData;
+  const { day, printed } = loaderData;
   const navigation = useNavigation();
   useActionToast({ state: navigation.state, data: actionData }, TOASTS);
   if (!day) {
@@ -108,6 +111,23 @@ export default function BakeDay({ loaderData, actionData, params }: Route.Compon
             className="font-medium text-caramel-dark underline"
           >
             See the parcels
+          </Link>
+        </p>
+      )}
+      {printed?.changed && (
+        <p role="status" className="mb-6 rounded-md border border-amber-300 bg-amber-50 p-4">
+          Orders changed after the production sheet was printed at{' '}
+          {new Date(printed.printedAt).toLocaleTimeString('en-GB', {
+            timeZone: 'Europe/London',
+            hour: '2-digit',
+            minute: '2-digit',
+          })}
+          :{' '}
+          <Link
+            to={`/admin/bake-days/${params.date}/production`}
+            className="font-medium text-caramel-dark underline"
+          >
+            print it again
           </Link>
         </p>
       )}

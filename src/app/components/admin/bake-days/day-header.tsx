@@ -6,6 +6,7 @@ import { cn } from '~/app/lib/cn';
 export function DayHeader({ date, label, title }: { date: string; label: string; title: string }) {
   const links = [
     { to: `/admin/bake-days/${date}`, text: 'Bake list' },
+    { to: `/admin/bake-days/${date}/production`, text: 'Production sheet' },
     { to: `/admin/bake-days/${date}/slips`, text: 'Packing slips' },
     { to: `/admin/bake-days/${date}/run-sheet`, text: 'Run sheet' },
     { to: `/admin/bake-days/${date}/collections`, text: 'Collection list' },
