@@ -6,7 +6,8 @@ const COOKIE = 'Pecan & Maple Syrup';
 const ADDRESS = 'The Bakehouse, 12 Wyle Cop, Shrewsbury SY1 1XB';
 const HOURS = 'Tue-Sat 9am-4pm';
 
-const row = (page: Page, label: string) => page.getByText(label, { exact: true }).locator('..');
+/** The order summary's row (the first): "Before you pay" below it names some of them again. */
+const row = (page: Page, label: string) => page.getByText(label, { exact: true }).first().locator('..');
 
 async function setCollection(admin: Page, on: boolean) {
   await admin.goto('/admin/settings');

@@ -18,7 +18,8 @@ async function basketOf(page: Page, quantity: number) {
   await waitUntilInteractive(page);
 }
 
-const row = (page: Page, label: string) => page.getByText(label, { exact: true }).locator('..');
+/** The order summary's row (the first): "Before you pay" below it names some of them again. */
+const row = (page: Page, label: string) => page.getByText(label, { exact: true }).first().locator('..');
 
 test('a customer applies the owner’s code, pays the discounted total and sees it everywhere; a second use is refused', async ({
   page,
