@@ -16,8 +16,8 @@ test('a visitor sends a message and the admin reads it under Messages', async ({
     'href',
     'mailto:info@shropshirecookies.example',
   );
-  // The phone number shows only when SHOP_PHONE is set (decision 010); the e2e shop has none.
-  await expect(page.getByText('Shropshire, UK', { exact: true })).toBeVisible();
+  // Where the shop is: the demo trader's address (Settings -> Who we are, decision 080).
+  await expect(page.getByText(/Wyle Cop/).first()).toBeVisible();
   await expect(page.getByText('10:00 AM - 3:00 PM')).toBeVisible();
 
   await page.getByLabel('Name').fill(name);

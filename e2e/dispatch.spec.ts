@@ -166,7 +166,8 @@ for (const viewport of [
     const days = page.getByRole('group', { name: 'Dispatch day' });
     await expect(days).toBeVisible();
     await expect(days).toContainText('Baked fresh and posted on the day you choose.');
-    await expect(page.getByText(DISPATCHED_ANY_DAY)).toBeVisible();
+    // Under the day picker (the first) and again in Before you pay.
+    await expect(page.getByText(DISPATCHED_ANY_DAY).first()).toBeVisible();
     await page.screenshot({ path: `test-results/posted-checkout-${viewport.name}.png`, fullPage: true });
 
     await page.getByRole('button', { name: 'Proceed to Payment' }).click();
