@@ -108,7 +108,7 @@ const PUBLIC: Record<string, string[]> = {
   checkout: ['checkout-service', 'checkout-routes'],
   contact: ['contact-service', 'contact-routes'],
   reviews: ['reviews-service'],
-  recipes: ['recipes-service', 'production-service', 'recipe-book'],
+  recipes: ['recipes-service', 'production-service', 'recipe-book', 'labels-service'],
   'delivery-zones': ['zones-service'],
   dispatch: ['click-and-drop', 'tracking-upload'],
   discounts: ['discounts-service'],
