@@ -189,7 +189,9 @@ export default function BakeDayProduction({ loaderData, actionData, params }: Ro
                   <th scope="row" className="py-1 pr-3 font-normal">
                     {i.name}
                   </th>
-                  <td className="py-1 pr-3 text-right font-semibold">{formatAmount(i.amount, i.unit)}</td>
+                  <td className="whitespace-nowrap py-1 pr-3 text-right font-semibold">
+                    {formatAmount(i.amount, i.unit)}
+                  </td>
                   <td className="py-1 text-right">
                     {i.costPennies === null ? 'No price' : formatPence(Math.round(i.costPennies))}
                   </td>
