@@ -112,7 +112,7 @@ const PUBLIC: Record<string, string[]> = {
   contact: ['contact-service', 'contact-routes'],
   reviews: ['reviews-service'],
   legal: ['trader-details-service', 'terms-service'],
-  recipes: ['recipes-service', 'production-service', 'recipe-book'],
+  recipes: ['recipes-service', 'production-service', 'recipe-book', 'labels-service'],
   'delivery-zones': ['zones-service'],
   dispatch: ['click-and-drop', 'tracking-upload'],
   discounts: ['discounts-service'],

@@ -40,6 +40,8 @@ export default [
   route('pay/test/card/:sessionId', 'routes/checkout/test-card.tsx'),
   // A print view: no sidebar, no controls.
   route('admin/orders/:id/packing-slip', 'routes/admin/packing-slip.tsx'),
+  route('admin/orders/:id/labels', 'routes/admin/order-labels.tsx'),
+  route('admin/bake-days/:date/labels', 'routes/admin/bake-day-labels.tsx'),
   ...prefix('admin', [
     layout('routes/admin/layout.tsx', [
       index('routes/admin/dashboard.tsx'),

@@ -35,6 +35,7 @@ import { createShopCounters } from './metrics/shop-counters';
 import { createOrdersService } from './orders/orders-service';
 import { createPaymentProvider, createPaymentsService, type PaymentHooks } from './payments/payments-service';
 import { createRateLimiter } from './rate-limit/rate-limiter';
+import { createLabelsService } from './recipes/labels-service';
 import { createProductionService } from './recipes/production-service';
 import { recipeFood } from './recipes/recipe-book';
 import { createRecipesService } from './recipes/recipes-service';
@@ -208,6 +209,7 @@ export async function createServices(
     /** Ingredients, recipes and the production sheet (issue 46). */
     recipes: createRecipesService(db, catalogVersion),
     production: createProductionService(db),
+    labels: createLabelsService(db),
     // A product with a recipe takes its ingredients list and allergen check from it (issue 46).
     admin: createAdminServices(db, catalogVersion, orders, () => zones.list(), recipeFood),
     backups,

@@ -4,6 +4,7 @@ import { ALLERGEN_KEYS, type AllergenInfo, type AllergenKey } from '~/shared/foo
 import { type IsoDate, londonDate } from '~/shared/time/london-time';
 import type { Db } from './client';
 import { productBoxes, products } from './schema';
+import { seedDemoRecipes } from './seed-recipes';
 
 type SeedProduct = Omit<typeof products.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
 
@@ -243,6 +244,7 @@ export async function seedCatalog(db: Db): Promise<boolean> {
       allergenInfo: products.allergenInfo,
       isActive: products.isActive,
     });
+  await db.transaction((tx) => seedDemoRecipes(tx, cookies));
   const active = cookies.filter((c) => c.isActive);
   // Listed after the cookies (older), so the shop opens on the cookies.
   const boxes = demoBoxes(active, londonDate(new Date(now)));

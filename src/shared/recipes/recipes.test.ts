@@ -279,3 +279,35 @@ describe('the production sheet', () => {
     );
   });
 });
+
+describe('labels', () => {
+  it('places 21 labels on an L7160 sheet and 14 on an L7163, moved by the offset', async () => {
+    const { LABEL_STOCKS, labelPositions } = await import('./labels');
+    const l7160 = labelPositions(LABEL_STOCKS.l7160);
+    expect(l7160).toHaveLength(21);
+    expect(l7160[0]).toEqual({ top: 15.15, left: 7.25 });
+    // The last label ends within the A4 sheet.
+    expect(l7160[20]!.top + 38.1).toBeCloseTo(297 - 15.15, 1);
+    expect(labelPositions(LABEL_STOCKS.l7163)).toHaveLength(14);
+    expect(labelPositions(LABEL_STOCKS.l7163, { x: 1, y: -0.5 })[0]).toEqual({ top: 14.65, left: 5.65 });
+  });
+
+  it('shrinks long text to the legible minimum and says when it still cannot fit', async () => {
+    const { fitLabelText, LABEL_STOCKS, LABEL_FONT_MAX_PT, LABEL_FONT_MIN_PT } = await import('./labels');
+    expect(fitLabelText(['Oat cookie', 'Oats, flour'], LABEL_STOCKS.l7160.label)).toEqual({
+      pt: LABEL_FONT_MAX_PT,
+      fits: true,
+    });
+    const long = ['Cookie', 'Ingredients: ' + 'wheat flour, butter, '.repeat(20)];
+    const small = fitLabelText(long, LABEL_STOCKS.l7160.label);
+    expect(small.pt).toBeLessThan(LABEL_FONT_MAX_PT);
+    expect(small.pt).toBeGreaterThanOrEqual(LABEL_FONT_MIN_PT);
+    expect(small.fits).toBe(true);
+    expect(fitLabelText(['x'.repeat(3000)], LABEL_STOCKS.l7160.label)).toEqual({
+      pt: LABEL_FONT_MIN_PT,
+      fits: false,
+    });
+    // The same text fits the bigger roll label.
+    expect(fitLabelText(['x'.repeat(900)], LABEL_STOCKS.roll62.label).fits).toBe(true);
+  });
+});

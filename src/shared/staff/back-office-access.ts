@@ -127,6 +127,9 @@ export const PAGE_ACCESS: Record<string, PageAccess> = {
   '/admin/bake-days/:date/collections': { view: DESK, act: DESK },
   '/admin/bake-days/:date/dispatch': { view: DESK, act: DESK },
   '/admin/bake-days/:date/production': { view: KITCHEN, act: KITCHEN },
+  // Food labels: what is in each pack, no customer's details.
+  '/admin/bake-days/:date/labels': { view: KITCHEN },
+  '/admin/orders/:id/labels': { view: DESK },
   '/admin/recipes': { view: OWNER },
   '/admin/discounts': { view: OWNER },
   '/admin/gift-cards': { view: OWNER },

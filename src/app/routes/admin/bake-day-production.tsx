@@ -83,7 +83,8 @@ export default function BakeDayProduction({ loaderData, actionData, params }: Ro
     window.print();
   };
   return (
-    <main className="production-sheet mx-auto w-full max-w-4xl px-4 py-8 print:max-w-none print:p-0">
+    <main className="mx-auto w-full max-w-4xl px-4 py-8 print:max-w-none print:p-0">
+      <style>{'@media print { @page { size: A4; margin: 12mm; } }'}</style>
       <DayHeader date={params.date} label={day.label} title="Production sheet" />
       <p className="mb-4 font-medium">As of {timeOf(day.asOf)}</p>
       {day.changedSincePrint && day.printedAt && (
@@ -188,7 +189,9 @@ export default function BakeDayProduction({ loaderData, actionData, params }: Ro
                   <th scope="row" className="py-1 pr-3 font-normal">
                     {i.name}
                   </th>
-                  <td className="py-1 pr-3 text-right font-semibold">{formatAmount(i.amount, i.unit)}</td>
+                  <td className="whitespace-nowrap py-1 pr-3 text-right font-semibold">
+                    {formatAmount(i.amount, i.unit)}
+                  </td>
                   <td className="py-1 text-right">
                     {i.costPennies === null ? 'No price' : formatPence(Math.round(i.costPennies))}
                   </td>

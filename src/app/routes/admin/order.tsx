@@ -99,11 +99,18 @@ export default function AdminOrderPage({ loaderData }: Route.ComponentProps) {
           </>
         }
         actions={
-          <Button asChild variant="outline" size="sm" className="print:hidden">
-            <a href={`/admin/orders/${order.id}/packing-slip`} target="_blank" rel="noreferrer">
-              <Printer aria-hidden className="size-4" /> Print packing slip
-            </a>
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            <Button asChild variant="outline" size="sm" className="print:hidden">
+              <a href={`/admin/orders/${order.id}/packing-slip`} target="_blank" rel="noreferrer">
+                <Printer aria-hidden className="size-4" /> Print packing slip
+              </a>
+            </Button>
+            <Button asChild variant="outline" size="sm" className="print:hidden">
+              <a href={`/admin/orders/${order.id}/labels`} target="_blank" rel="noreferrer">
+                <Printer aria-hidden className="size-4" /> Print labels
+              </a>
+            </Button>
+          </div>
         }
       />
       <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">

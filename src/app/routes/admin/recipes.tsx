@@ -158,8 +158,10 @@ export default function Recipes({ loaderData, actionData }: Route.ComponentProps
               ? Math.round((1 - recipe.cost_per_cookie_pennies / recipe.price_pennies) * 100)
               : null;
           return (
-            <Card key={cookie.id} className="p-5">
-              <h3 className="text-xl font-semibold">{cookie.name}</h3>
+            <Card key={cookie.id} className="p-5" role="region" aria-labelledby={`cookie-${cookie.id}`}>
+              <h3 id={`cookie-${cookie.id}`} className="text-xl font-semibold">
+                {cookie.name}
+              </h3>
               {recipe ? (
                 <div className="mt-2 space-y-2">
                   <p>
@@ -237,7 +239,7 @@ export default function Recipes({ loaderData, actionData }: Route.ComponentProps
         ))}
         <details>
           <summary className="cursor-pointer font-medium text-caramel-dark">Add a sub-recipe</summary>
-          <SubRecipeForm choices={ingredientChoices} busy={busy} />
+          <SubRecipeForm key={book.sub_recipes.length} choices={ingredientChoices} busy={busy} />
         </details>
       </section>
 
@@ -287,9 +289,12 @@ export default function Recipes({ loaderData, actionData }: Route.ComponentProps
             </li>
           ))}
         </ul>
-        <Card className="p-5">
-          <h3 className="mb-3 text-xl font-semibold">Add an ingredient</h3>
-          <IngredientForm busy={busy} />
+        <Card className="p-5" role="region" aria-labelledby="add-ingredient-heading">
+          <h3 id="add-ingredient-heading" className="mb-3 text-xl font-semibold">
+            Add an ingredient
+          </h3>
+          {/* A new form after each added ingredient: the last one's ticks must not carry over. */}
+          <IngredientForm key={ingredients.length} busy={busy} />
         </Card>
       </section>
     </main>

@@ -7,6 +7,7 @@ export function DayHeader({ date, label, title }: { date: string; label: string;
   const links = [
     { to: `/admin/bake-days/${date}`, text: 'Bake list' },
     { to: `/admin/bake-days/${date}/production`, text: 'Production sheet' },
+    { to: `/admin/bake-days/${date}/labels`, text: 'Labels' },
     { to: `/admin/bake-days/${date}/slips`, text: 'Packing slips' },
     { to: `/admin/bake-days/${date}/run-sheet`, text: 'Run sheet' },
     { to: `/admin/bake-days/${date}/collections`, text: 'Collection list' },
