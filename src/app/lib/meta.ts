@@ -48,7 +48,9 @@ export interface PageMetaOptions {
   noIndex?: boolean;
 }
 
-const absolute = (publicUrl: string, url: string) => (/^https?:\/\//.test(url) ? url : `${publicUrl}${url}`);
+/** `url` made absolute against the site's origin (left as it is when it already is). */
+export const absolute = (publicUrl: string, url: string) =>
+  /^https?:\/\//.test(url) ? url : `${publicUrl}${url}`;
 
 /**
  * The title, description and Open Graph/Twitter tags of a page, from the route's `meta` function:

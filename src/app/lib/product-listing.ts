@@ -1,5 +1,5 @@
 import { productImageFor } from '~/app/lib/product-image';
-import type { SiteInfo } from './meta';
+import { absolute, type SiteInfo } from './meta';
 
 /** What a product page, its structured data and both shopping feeds say of a product. */
 export interface ListedProduct {
@@ -30,8 +30,6 @@ export interface ProductListing {
   inStock: boolean;
   brand: string;
 }
-
-const absolute = (publicUrl: string, url: string) => (/^https?:\/\//.test(url) ? url : `${publicUrl}${url}`);
 
 /** The description a product without one is given, here and in the page's description tag. */
 export const fallbackDescription = (name: string) =>
