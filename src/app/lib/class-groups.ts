@@ -95,6 +95,7 @@ export const CLASS_GROUPS = [
   'border-style',
   'border-color',
   'border-color-l',
+  'border-color-b',
   'divide-color',
   'outline-style',
   'outline-w',
