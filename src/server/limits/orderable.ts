@@ -1,8 +1,7 @@
-import type { LimitedLine } from '~/shared/limits/limited';
 import type { BakeDaysService } from '../bake-days/bake-days-service';
 import type { Db } from '../db/client';
 import { limitedDays } from './limited-days';
-import type { ProductOnPage } from './product-days';
+import { limitedLineOf, type ProductOnPage } from './product-days';
 
 /**
  * Whether a product can be ordered for delivery on any coming day (issue 50): what "in stock"
@@ -17,18 +16,7 @@ export async function orderableSoon(
   product: ProductOnPage,
 ): Promise<boolean> {
   if (product.sold_out || product.sale_note) return false;
-  const line: LimitedLine = {
-    productId: product.id,
-    name: product.name,
-    units: 1,
-    onSaleFrom: product.on_sale_from,
-    onSaleUntil: product.on_sale_until,
-    deliverFrom: product.deliver_from,
-    deliverUntil: product.deliver_until,
-    leadDays: product.lead_days,
-    dailyLimit: product.daily_limit,
-  };
   const cookies = product.box?.size ?? 1;
-  const offered = await limitedDays(db, bakeDays, [line], cookies, 'delivery');
+  const offered = await limitedDays(db, bakeDays, [limitedLineOf(product)], cookies, 'delivery');
   return offered?.days.some((d) => d.state === 'open') ?? false;
 }

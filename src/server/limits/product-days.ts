@@ -32,6 +32,19 @@ export interface ProductOnPage {
   box: { size: number } | null;
 }
 
+/** One unit of the product as a limited line: its window, lead time and daily limit. */
+export const limitedLineOf = (product: ProductOnPage): LimitedLine => ({
+  productId: product.id,
+  name: product.name,
+  units: 1,
+  onSaleFrom: product.on_sale_from,
+  onSaleUntil: product.on_sale_until,
+  deliverFrom: product.deliver_from,
+  deliverUntil: product.deliver_until,
+  leadDays: product.lead_days,
+  dailyLimit: product.daily_limit,
+});
+
 /**
  * What a product with a per-day limit has left on the next days it can be had on (decision 043),
  * for its page: only the days that are low or sold out, in the checkout's own words. The page
@@ -45,19 +58,8 @@ export async function productDaysLeft(
   product: ProductOnPage,
 ): Promise<DayLeft[]> {
   if (product.daily_limit === null || product.sold_out || product.sale_note) return [];
-  const line: LimitedLine = {
-    productId: product.id,
-    name: product.name,
-    units: 1,
-    onSaleFrom: product.on_sale_from,
-    onSaleUntil: product.on_sale_until,
-    deliverFrom: product.deliver_from,
-    deliverUntil: product.deliver_until,
-    leadDays: product.lead_days,
-    dailyLimit: product.daily_limit,
-  };
   const cookies = product.box?.size ?? 1;
-  const offered = await limitedDays(db, bakeDays, [line], cookies, 'delivery');
+  const offered = await limitedDays(db, bakeDays, [limitedLineOf(product)], cookies, 'delivery');
   return (offered?.days ?? [])
     .filter((d) => d.state === 'open' || d.state === 'full')
     .slice(0, PRODUCT_PAGE_DAYS)
