@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_ADMIN, DEMO_CUSTOMER, signInWithApi } from './fixtures';
+import { DEMO_ADMIN, DEMO_CUSTOMER, enterCodeOnSignIn, signInWithApi } from './fixtures';
 
 async function signInWithForm(
   page: import('@playwright/test').Page,
@@ -19,6 +19,7 @@ test('the demo admin signs in and is sent to the back office, after the role che
   });
   await page.goto('/auth');
   await signInWithForm(page, DEMO_ADMIN);
+  await enterCodeOnSignIn(page, DEMO_ADMIN.totpSecret);
   await expect(page.getByText('Signed in successfully!')).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'Checking your role...' })).toBeVisible();
   await expect(page).toHaveURL('/admin');

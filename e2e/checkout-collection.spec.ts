@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { seriousViolations } from './axe';
 import { E2E_BASE_URL } from './base-url';
 import { DEMO_ADMIN, fillTestCard, signInWithApi, signUpWithApi } from './fixtures';
 
@@ -32,6 +33,8 @@ test('a customer chooses collection and the owner sees it on the day’s collect
   const admin = await owner.newPage();
   await signInWithApi(admin, DEMO_ADMIN);
   await setCollection(admin, true);
+  await expect(admin.getByRole('combobox', { name: 'Time slots' })).toHaveValue('30');
+  expect(await seriousViolations(admin), 'the collection times in Settings').toEqual([]);
 
   try {
     // The customer chooses collection: free, no address asked, a collection day.
@@ -52,6 +55,13 @@ test('a customer chooses collection and the owner sees it on the day’s collect
     const days = page.getByRole('group', { name: 'Collection day' });
     const chosen = days.getByRole('radio', { checked: true });
     const day = (await chosen.getAttribute('value'))!;
+    // The demo's half-hour collection times (decision 084): the first is chosen; they pick another.
+    const times = page.getByRole('group', { name: 'Collection time' });
+    await expect(times.getByRole('radio', { name: '10:00-10:30' })).toBeChecked();
+    await times.getByRole('radio', { name: '10:30-11:00' }).check();
+    await expect(times.getByRole('radio', { name: '10:00-10:30' })).not.toBeChecked();
+    await expect(page.getByText(/on \w+ \d+ \w+ between 10:30 and 11:00;/)).toBeVisible();
+    expect(await seriousViolations(page), 'the collection times').toEqual([]);
 
     await page.getByRole('button', { name: 'Proceed to Payment' }).click();
     await expect(page).toHaveURL(/\/pay\/test\//);
@@ -59,7 +69,7 @@ test('a customer chooses collection and the owner sees it on the day’s collect
     await expect(page.getByRole('listitem').filter({ hasText: 'Collection' })).toContainText('Free');
     await page.getByRole('button', { name: 'Pay £4.75' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Order Confirmed!' })).toBeVisible();
-    await expect(page.getByText(/^Collection day:/)).toBeVisible();
+    await expect(page.getByText(/^Collection day: .*, 10:30-11:00$/)).toBeVisible();
     await expect(page.getByText(`Collect from the bakery: ${ADDRESS} (${HOURS})`)).toBeVisible();
     const number = (await page.getByText(/^#[0-9a-f]{8}$/).textContent())!;
 
@@ -71,6 +81,7 @@ test('a customer chooses collection and the owner sees it on the day’s collect
     await expect(admin).toHaveURL(`/admin/bake-days/${day}/collections`);
     const entry = admin.getByRole('row', { name: /Clementine Collects/ });
     await expect(entry).toContainText(number);
+    await expect(entry.getByRole('cell', { name: '10:30-11:00' })).toBeVisible();
     await entry.getByRole('button', { name: 'Ready to collect' }).click();
     await expect(admin.getByText('Customer told it is ready')).toBeVisible();
     await expect(entry.getByText('Ready to collect')).toBeVisible();
@@ -100,6 +111,7 @@ test('a customer chooses collection and the owner sees it on the day’s collect
     await page.goto('/account?tab=orders');
     await page.getByRole('link', { name: `Order ${number}`, exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Collect from the bakery' })).toBeVisible();
+    await expect(page.getByText(/^Collection day: .*, 10:30-11:00$/)).toBeVisible();
     await expect(page.getByText('Collected', { exact: true })).toBeVisible();
   } finally {
     await setCollection(admin, false);

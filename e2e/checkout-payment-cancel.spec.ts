@@ -1,6 +1,14 @@
 import { type APIRequestContext, type Page, request } from '@playwright/test';
 import { E2E_BASE_URL } from './base-url';
-import { DEMO_ADMIN, fillTestCard, longDay, offeredDays, productId, signUpWithApi } from './fixtures';
+import {
+  DEMO_ADMIN,
+  fillTestCard,
+  longDay,
+  offeredDays,
+  productId,
+  signInRequest,
+  signUpWithApi,
+} from './fixtures';
 import { expect, test } from './test';
 
 // No stray orders (decision 033), on a phone: Cancel on the payment page, Back and pay again,
@@ -27,7 +35,7 @@ async function asOwner<T>(work: (owner: APIRequestContext) => Promise<T>): Promi
     extraHTTPHeaders: { origin: E2E_BASE_URL },
   });
   try {
-    expect((await owner.post('/api/auth/sign-in/email', { data: DEMO_ADMIN })).ok()).toBe(true);
+    await signInRequest(owner, DEMO_ADMIN);
     return await work(owner);
   } finally {
     await owner.dispose();

@@ -1,8 +1,23 @@
-import { expect, type Page, request } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, request } from '@playwright/test';
+import { TOTP } from 'otpauth';
 import { E2E_BASE_URL } from './base-url';
 
-/** The demo accounts seeded into the embedded database (see README). */
-export const DEMO_ADMIN = { email: 'admin@shropshirecookies.example', password: 'admin-demo-2026' };
+/**
+ * The demo accounts seeded into the embedded database (see README). The demo admin's
+ * authenticator secret is published too (decision 078): journeys compute its codes.
+ */
+export const DEMO_ADMIN = {
+  email: 'admin@shropshirecookies.example',
+  password: 'admin-demo-2026',
+  totpSecret: 'SHROPSHIRECOOKIESDEMOADMIN234567',
+};
+
+/** The code an authenticator app shows now for a base32 secret. */
+/** The authenticator's code now, or on a shop whose clock is moved by `clockOffsetMs` (decision 073). */
+export const totpCode = (base32Secret: string, clockOffsetMs = 0) =>
+  new TOTP({ secret: base32Secret, digits: 6, period: 30 }).generate({
+    timestamp: Date.now() + clockOffsetMs,
+  });
 export const DEMO_CUSTOMER = { email: 'customer@shropshirecookies.example', password: 'customer-demo-2026' };
 
 import { plainCookie } from '../src/test/plain-cookie';
@@ -18,12 +33,45 @@ export const uniqueEmail = (prefix = 'shopper') =>
  * Signs in through the auth API, for journeys whose subject is not signing in; the cookie lands
  * in the page's browser context. Journeys about signing in use the /auth form instead.
  */
-export async function signInWithApi(page: Page, account: { email: string; password: string }) {
-  const res = await page.request.post('/api/auth/sign-in/email', {
-    data: account,
-    headers: { origin: E2E_BASE_URL },
+/**
+ * Signs `req` in through the API, completing the second factor an account (every back-office one)
+ * is asked for: `base` is the shop, `clockOffsetMs` how far its clock is moved.
+ */
+export async function signInRequest(
+  req: APIRequestContext,
+  account: { email: string; password: string; totpSecret?: string },
+  { base = E2E_BASE_URL, clockOffsetMs = 0 } = {},
+) {
+  const headers = { origin: base };
+  const res = await req.post(`${base}/api/auth/sign-in/email`, {
+    data: { email: account.email, password: account.password },
+    headers,
   });
   if (!res.ok()) throw new Error(`sign-in failed: ${res.status()} ${await res.text()}`);
+  if (!((await res.json()) as { twoFactorRedirect?: boolean }).twoFactorRedirect) return;
+  if (!account.totpSecret) throw new Error(`${account.email} asks for a code; pass its totpSecret`);
+  const verified = await req.post(`${base}/api/auth/two-factor/verify-totp`, {
+    data: { code: totpCode(account.totpSecret, clockOffsetMs) },
+    headers,
+  });
+  if (!verified.ok()) throw new Error(`second factor refused: ${verified.status()} ${await verified.text()}`);
+}
+
+export const signInWithApi = (page: Page, account: Parameters<typeof signInRequest>[1]) =>
+  signInRequest(page.request, account);
+
+/**
+ * Waits for the authenticator's next code, as a person does after using one: a code is accepted
+ * once (decision 087).
+ */
+export const waitForNextCode = () =>
+  new Promise((resolve) => setTimeout(resolve, 30_000 - (Date.now() % 30_000) + 200));
+
+/** The sign-in form's code step, as a person with the authenticator whose secret this is. */
+export async function enterCodeOnSignIn(page: Page, base32Secret: string) {
+  const step = page.getByRole('form', { name: 'Second factor' });
+  await step.getByLabel('Authentication code').fill(totpCode(base32Secret));
+  await step.getByRole('button', { name: 'Verify' }).click();
 }
 
 /**

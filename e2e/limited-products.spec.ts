@@ -109,6 +109,16 @@ test('a seasonal product: its dates at checkout, and a day sold out', async ({ p
     const value = await radio.getAttribute('value');
     expect(value! >= isoIn(2) && value! <= isoIn(12)).toBe(true);
   }
+
+  // On the product page, the sold-out day takes an e-mail for when a place comes back.
+  await page.goto(`/product/${product.id}`);
+  const soldOutItem = left.getByRole('listitem').filter({ hasText: `${dayName(soldOutDay)}: Sold out` });
+  await soldOutItem.getByText('Tell me if a place comes back').click();
+  await soldOutItem.getByLabel('Your e-mail').fill('hazel.waits@example.com');
+  await soldOutItem.getByRole('button', { name: 'Tell me' }).click();
+  await expect(page.getByRole('status')).toHaveText(
+    `Thank you. We will e-mail hazel.waits@example.com once, if a place comes back for ${name} on ${dayName(soldOutDay)}.`,
+  );
   await owner.close();
   await first.close();
 });

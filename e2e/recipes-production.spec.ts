@@ -115,7 +115,17 @@ test('the owner adds ingredients and a recipe, the product page follows it, and 
   await card.getByLabel('Line 2: quantity').fill('0.3');
   await card.getByLabel('Line 2: unit').selectOption('kg');
   await card.getByRole('button', { name: 'Save recipe' }).click();
-  await expect(card.getByText(/Cost per cookie/)).toBeVisible();
+  // 120 g honey at £12/kg and 300 g flour at £1.20/kg make 12 cookies: 15p each.
+  await expect(card.getByText('Cost per cookie £0.15; at £3.00 the margin is 95%.')).toBeVisible();
+
+  // The product form says the same, and follows the price as it is typed.
+  await page.goto('/admin/products');
+  await page.getByRole('article', { name }).getByRole('button', { name: /^Edit/ }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Product' });
+  await expect(edit.getByText('Cost per cookie £0.15; at £3.00 the margin is 95%.')).toBeVisible();
+  await edit.getByLabel('Price (£)').fill('2.50');
+  await expect(edit.getByText('Cost per cookie £0.15; at £2.50 the margin is 94%.')).toBeVisible();
+  await page.keyboard.press('Escape');
 
   await page.goto(`/product/${product.id}`);
   const ingredients = page.getByRole('region', { name: 'Ingredients' });

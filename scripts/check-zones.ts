@@ -30,7 +30,7 @@ const ZONES: Record<string, string[]> = {
   http: ['db', 'metrics'],
   memory: [],
   health: ['db'],
-  backup: ['db', 'metrics'],
+  backup: ['db', 'metrics', 'activity'],
   // The back office's activity log (issue 45): every domain records its back-office changes.
   activity: ['db', 'csv'],
   // The gift card ledger (decision 044): money orders spend, below them; it knows no order's rules.
@@ -59,6 +59,13 @@ const ZONES: Record<string, string[]> = {
   reviews: ['db', 'activity'],
   // Ingredients, recipes and the production sheet (issue 46): they read the day's orders.
   recipes: ['db', 'orders', 'activity'],
+  // Trade customers (decision 082): accounts and price lists; ordering on account goes through
+  // the checkout's days and the orders module.
+  trade: ['db', 'csv', 'activity', 'mail', 'orders', 'bake-days', 'delivery-zones'],
+  // The books (decision 087): a period's paid orders and refunds as Xero's and QuickBooks' files.
+  books: ['db', 'csv', 'orders', 'trade'],
+  // Made-to-order jobs (issue 48, decision 086): enquiries with pictures checked as product photos.
+  'made-to-order': ['db', 'http', 'auth', 'mail', 'rate-limit', 'catalog', 'activity'],
   checkout: [
     'db',
     'http',
@@ -90,6 +97,8 @@ const ZONES: Record<string, string[]> = {
     'rate-limit',
     'activity',
   ],
+  // Marketing consent, basket reminders, back-in-stock and unsubscribe links (decision 081).
+  marketing: ['db', 'mail'],
   // Who we are and the terms of sale (issue 49).
   legal: ['db', 'activity'],
   // The back office's people and roles (issue 45).
@@ -104,7 +113,7 @@ const ZONES: Record<string, string[]> = {
 const PUBLIC: Record<string, string[]> = {
   account: ['account-service', 'account-privacy-service', 'account-routes', 'seed-demo-users'],
   admin: ['admin-services', 'admin-routes'],
-  auth: ['auth', 'guards', 'session-service', 'even-timing'],
+  auth: ['auth', 'guards', 'session-service', 'even-timing', 'second-factor'],
   'bake-days': ['bake-days-service', 'day-sheets-service'],
   boxes: ['box-rules', 'box-catalogue', 'box-writes'],
   catalog: ['catalog-service', 'catalog-routes', 'product-writes', 'product-photos'],
@@ -112,6 +121,16 @@ const PUBLIC: Record<string, string[]> = {
   contact: ['contact-service', 'contact-routes'],
   reviews: ['reviews-service'],
   legal: ['trader-details-service', 'terms-service'],
+  marketing: ['marketing-service', 'marketing-routes'],
+  trade: [
+    'trade-accounts-service',
+    'demo-trade',
+    'trade-customers',
+    'trade-orders-service',
+    'demo-trade-orders',
+  ],
+  books: ['books-service'],
+  'made-to-order': ['made-to-order-service', 'made-to-order-routes', 'demo-made-to-order'],
   recipes: ['recipes-service', 'production-service', 'recipe-book', 'labels-service'],
   'delivery-zones': ['zones-service'],
   dispatch: ['click-and-drop', 'tracking-upload'],
@@ -127,6 +146,7 @@ const PUBLIC: Record<string, string[]> = {
   ],
   orders: [
     'orders-service',
+    'collection-slots',
     'deliveries-service',
     'order-export',
     'order-stats',
@@ -140,6 +160,7 @@ const PUBLIC: Record<string, string[]> = {
     'gift-card-holds',
     'ship-to-columns',
     'card-provider',
+    'books-entries',
   ],
   payments: ['payments-service', 'payment-provider', 'payments-routes'],
   settings: ['settings-service'],

@@ -8,6 +8,7 @@ import { type AppLoadContext, createRequestHandler, type ServerBuild } from 'rea
 import { browsePageKey, isBrowsePage, SHOP_PAGE_SIZE } from '~/shared/browse-pages';
 import { readShopQuery } from '~/shared/shop-query';
 import './http/load-context';
+import { MAX_PICTURES, PICTURES_TOO_LARGE_PATH } from '~/shared/made-to-order/made-to-order';
 import { daysBetween, londonDate } from '~/shared/time/london-time';
 import { accountRoutes } from './account/account-routes';
 import { activityScope } from './activity/activity-log';
@@ -34,6 +35,8 @@ import {
 } from './http/refuse-control-characters';
 import { requestIdOf } from './http/request-id';
 import { noteRoute } from './http/request-log';
+import { madeToOrderRoutes } from './made-to-order/made-to-order-routes';
+import { unsubscribeRoutes } from './marketing/marketing-routes';
 import { metricsRoutes } from './metrics/metrics-routes';
 import { paymentsRoutes } from './payments/payments-routes';
 import type { Services } from './services';
@@ -147,6 +150,9 @@ export function createApp(services: Services, build?: ClientBuild, cache = creat
   app.use(contentSecurityPolicy);
   app.use(compressAnswers());
   app.use(privateAnswers);
+  // One-click unsubscribe (RFC 8058) is posted by mail programs, from no page of ours: before the
+  // cross-site check, allowed by its signed token alone.
+  app.route('/unsubscribe', unsubscribeRoutes(services.marketing));
   // Cross-site form posts (pages' actions included) are refused; JSON needs CORS, which we never grant.
   app.use(
     csrf({ origin: (origin, c) => origin === config.publicUrl || origin === new URL(c.req.url).origin }),
@@ -155,7 +161,20 @@ export function createApp(services: Services, build?: ClientBuild, cache = creat
   // Photo uploads (the API's and the product form's) may carry up to 10 MB; other bodies are small.
   const photoLimit = bodyLimit({ maxSize: MAX_PHOTO_BYTES + 256 * 1024, onError: tooLarge });
   const smallLimit = bodyLimit({ maxSize: 64 * 1024, onError: tooLarge });
-  app.use('*', (c, next) => (carriesPhoto(c.req.method, c.req.path) ? photoLimit : smallLimit)(c, next));
+  // A made-to-order enquiry carries up to 3 reference pictures (decision 086).
+  // Posted without JavaScript, a body over that comes back to the form, which says why; the
+  // form's script checks the pictures before sending, so its own posts never reach this.
+  const picturesLimit = bodyLimit({
+    maxSize: MAX_PICTURES * MAX_PHOTO_BYTES + 256 * 1024,
+    onError: (c) => (c.req.path === '/made-to-order' ? c.redirect(PICTURES_TOO_LARGE_PATH, 303) : tooLarge()),
+  });
+  app.use('*', (c, next) =>
+    (carriesPictures(c.req.method, c.req.path)
+      ? picturesLimit
+      : carriesPhoto(c.req.method, c.req.path)
+        ? photoLimit
+        : smallLimit)(c, next),
+  );
   app.use(refuseControlCharactersInUrl);
 
   app.use('/api/auth/request-password-reset', evenTiming(RESET_REQUEST_MIN_MS));
@@ -196,6 +215,7 @@ export function createApp(services: Services, build?: ClientBuild, cache = creat
   app.route('/api/admin/subscriptions', adminSubscriptionRoutes(services));
   app.route('/api/admin/staff', staffRoutes(services));
   app.route('/api/admin/activity', activityRoutes(services));
+  app.route('/api/admin/made-to-order', madeToOrderRoutes(services));
   app.route('/api/admin', adminRoutes(services));
   app.route('/api/contact', contactRoutes(services));
   app.route('/api/staff-invites', joinRoutes(services));
@@ -250,6 +270,10 @@ function databaseUnavailable(res: Response): Response {
 const carriesPhoto = (method: string, path: string) =>
   (method === 'PUT' && /^\/api\/admin\/products\/[^/]+\/photo$/.test(path)) ||
   (method === 'POST' && /^\/admin\/products(\.data)?$/.test(path));
+
+/** The made-to-order enquiry form's post (with JavaScript or without). */
+const carriesPictures = (method: string, path: string) =>
+  method === 'POST' && /^\/made-to-order(\.data)?$/.test(path);
 
 function tooLarge(): never {
   throw new AppError(413, 'payload_too_large', 'The request is too large.');

@@ -12,7 +12,7 @@ const RETRY_START_MS = 5_000;
  * The primary of `WEB_CONCURRENCY` > 1 (PostgreSQL only; config.ts refuses it on the embedded
  * database): forks that many workers, each running serve() as a lone instance would, sharing the
  * port (the primary hands each new connection to the next worker in turn). Instances share
- * nothing but PostgreSQL (README "Running several instances"), so workers on one machine are
+ * nothing but PostgreSQL (docs/production.md, "Running several instances"), so workers on one machine are
  * simply instances that use every core (docs/decisions/023).
  *
  * A worker that dies after it was listening is replaced and logged. One that dies before it ever

@@ -1,5 +1,13 @@
 import cluster from 'node:cluster';
-import { DEMO_ADMIN, DEMO_CUSTOMER, demoAccountsExist, isLoopback } from './account/seed-demo-users';
+import {
+  DEMO_ADMIN,
+  DEMO_ADMIN_BACKUP_CODES,
+  DEMO_ADMIN_TOTP_SECRET,
+  DEMO_CUSTOMER,
+  demoAccountsExist,
+  demoSecondFactorAllowed,
+  isLoopback,
+} from './account/seed-demo-users';
 import { hashingGate } from './auth/auth';
 import { answerBackupRequests } from './backup/backup-requests';
 import type { Config } from './config';
@@ -37,6 +45,8 @@ export async function serve(config: Config, { announce = true } = {}) {
   const stopExpirySweep = services.orders.startExpirySweep();
   // The Cookie Club's boxes: made and charged now (catch-up after downtime), then every 15 minutes.
   const stopClub = services.subscriptions.startScheduler();
+  // Basket reminders and back-in-stock e-mails: now (catch-up after downtime), then every 5 minutes.
+  const stopMarketing = services.marketing.startScheduler();
   const stopHeapCompaction = startHeapCompactionWhenIdle(log);
   const stopUpkeep = services.dbKind === 'pglite' ? startEmbeddedUpkeep(services.db, log) : () => {};
   const stopBackups = services.backups.startSchedule();
@@ -75,7 +85,17 @@ export async function serve(config: Config, { announce = true } = {}) {
         ? `embedded database in ${config.database.dataDir}`
         : 'PostgreSQL database (DATABASE_URL)';
     process.stdout.write(
-      `\n${startBanner({ shopName: config.shop.name, url: config.publicUrl, database, demoAccounts, warnings })}\n`,
+      `\n${startBanner({
+        shopName: config.shop.name,
+        url: config.publicUrl,
+        database,
+        demoAccounts,
+        demoSecondFactor:
+          config.seedDemoUsers && demoSecondFactorAllowed(config)
+            ? { secret: DEMO_ADMIN_TOTP_SECRET, backupCode: DEMO_ADMIN_BACKUP_CODES[0]! }
+            : undefined,
+        warnings,
+      })}\n`,
     );
   });
 
@@ -87,6 +107,7 @@ export async function serve(config: Config, { announce = true } = {}) {
     server.close();
     stopExpirySweep();
     stopClub();
+    stopMarketing();
     stopHeapCompaction();
     stopUpkeep();
     stopBackups();

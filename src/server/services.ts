@@ -1,16 +1,23 @@
 import { createAccountPrivacyService } from './account/account-privacy-service';
 import { createAccountService } from './account/account-service';
-import { seedDemoUsers } from './account/seed-demo-users';
+import {
+  DEMO_ADMIN,
+  DEMO_CUSTOMER,
+  demoSecondFactorAllowed,
+  seedDemoUsers,
+  settleDemoSecondFactor,
+} from './account/seed-demo-users';
 import { actingAs } from './activity/activity-log';
 import { createActivityReads } from './activity/activity-reads';
 import { createAdminServices } from './admin/admin-services';
-import { createAuth } from './auth/auth';
+import { authSecretFor, createAuth } from './auth/auth';
 import { createSessionService } from './auth/session-service';
 import { watchBackupAge } from './backup/backup-metrics';
 import { createBackupService } from './backup/backup-service';
 import { backUpBeforeMigrating } from './backup/before-migrating';
 import { createBakeDaysService, dayAtPayment } from './bake-days/bake-days-service';
 import { createDaySheetsService } from './bake-days/day-sheets-service';
+import { createBooksService } from './books/books-service';
 import { createCatalogService } from './catalog/catalog-service';
 import { createCheckoutService } from './checkout/checkout-service';
 import type { Config } from './config';
@@ -19,16 +26,20 @@ import { createCatalogVersion } from './db/catalog-version';
 import { openDatabase } from './db/client';
 import { seedCatalog } from './db/seed-catalog';
 import { createZonesService, seedDemoZones } from './delivery-zones/zones-service';
+import { seedDemoHistory } from './demo-history';
 import { createDiscountsService } from './discounts/discounts-service';
 import { createGiftCardsService } from './gift-cards/gift-cards-service';
 import { createTermsService } from './legal/terms-service';
 import { createTraderDetailsService, seedDemoTrader } from './legal/trader-details-service';
 import { forwardView } from './limits/forward-view';
 import { orderableSoon } from './limits/orderable';
-import { type ProductOnPage, productDaysLeft } from './limits/product-days';
+import { type ProductOnPage, productDayState, productDaysLeft } from './limits/product-days';
 import { createLogger, type Logger } from './logger';
+import { seedDemoMadeToOrder } from './made-to-order/demo-made-to-order';
+import { createMadeToOrderService } from './made-to-order/made-to-order-service';
 import { createMailService } from './mail/mail-service';
 import { passwordResetEmail } from './mail/password-reset-email';
+import { createMarketingService } from './marketing/marketing-service';
 import { watchConnections } from './metrics/database-gauges';
 import { createMetrics } from './metrics/metrics';
 import { createShopCounters } from './metrics/shop-counters';
@@ -44,6 +55,10 @@ import { createSettingsService } from './settings/settings-service';
 import { createStaffInvites } from './staff/staff-invites';
 import { createStaffService } from './staff/staff-service';
 import { createSubscriptionsService } from './subscriptions/subscriptions-service';
+import { DEMO_CAFE, seedDemoTrade } from './trade/demo-trade';
+import { seedDemoTradeOrders } from './trade/demo-trade-orders';
+import { createTradeAccountsService } from './trade/trade-accounts-service';
+import { createTradeOrdersService } from './trade/trade-orders-service';
 
 /**
  * Opens the database once and builds every service on it. The Hono app and React Router's
@@ -83,6 +98,8 @@ export async function createServices(
   watchBackupAge(metrics, backups);
   const auth = createAuth(config, db, log, {
     sendPasswordReset: (to, link) => mail.enqueue(passwordResetEmail(config.shop.name, to, link)),
+    publishedSecondFactorEmail:
+      config.seedDemoUsers && demoSecondFactorAllowed(config) ? DEMO_ADMIN.email : null,
   });
   const session = createSessionService(auth, db, log);
   const accounts = createAccountService(auth, db, log);
@@ -142,10 +159,24 @@ export async function createServices(
   });
   paymentHooks.cardSaved = (setupSessionId, card) => subscriptions.cardSaved(setupSessionId, card);
   const giftCards = createGiftCardsService(db, rateLimiter, mail);
+  const marketing = createMarketingService({
+    config,
+    db,
+    mail,
+    shop: (exec) => trader.shop(exec),
+    secret: authSecretFor(config),
+    log,
+    async dayState(productId, date) {
+      const product = await catalog.getActive(productId).catch(() => null);
+      return product ? productDayState(db, bakeDays, product, date) : 'gone';
+    },
+  });
   // What the Cookie Club and gift cards hold of an account: exported with it, ended with it.
   const accountPrivacy = createAccountPrivacyService(auth, db, accounts, orders, log, {
     subscriptions: (userId) => subscriptions.exportFor(userId),
     giftCardsBought: (userId, orderId) => giftCards.bought(userId, orderId),
+    marketing: (userId) => marketing.exportFor(userId),
+    forgetMarketing: (tx, userId) => marketing.forget(tx, userId),
     async endSubscriptions(tx, userId) {
       const cards = await subscriptions.endForDeletedAccount(tx, userId);
       return () => subscriptions.detachCards(cards);
@@ -154,8 +185,58 @@ export async function createServices(
   const catalog = createCatalogService(db, catalogVersion);
   const contact = createContactService(config, db, rateLimiter, mail, log);
   const reviews = createReviewsService(db, catalogVersion);
+  const madeToOrder = createMadeToOrderService({
+    db,
+    mail,
+    rateLimiter,
+    shop: () => config.shop,
+    publicUrl: config.publicUrl,
+    products: () => catalog.listActive(),
+  });
+  const trade = createTradeAccountsService(db);
+  // Ordering on account and VAT invoices (decision 085): orders through the orders module, days
+  // through the bake days' one check, the shop's details from Who we are.
+  const tradeOrders = createTradeOrdersService({
+    db,
+    trade,
+    orders,
+    bakeDays,
+    zones: (exec) => zones.list(exec),
+    async seller(exec) {
+      const shop = await trader.shop(exec);
+      return {
+        name: shop.trader.legalName || shop.name,
+        address: shop.address ?? '',
+        vatNumber: shop.vatNumber ?? '',
+      };
+    },
+    enqueue: (email, tx) => mail.enqueue(email, tx),
+    providerName: paymentProvider.name,
+    publicUrl: config.publicUrl,
+  });
 
-  if (config.seedDemoUsers && (await seedDemoUsers(db, accounts))) log.info('seeded the demo accounts');
+  if (config.seedDemoUsers && (await seedDemoUsers(db, accounts))) {
+    log.info('seeded the demo accounts');
+    // The demo customer ticked the marketing box at sign-up: their account shows a consent record.
+    await marketing.seedDemoConsent(DEMO_CUSTOMER.email);
+    await seedDemoHistory({ db, accounts, reviews });
+    // Half-hour collection slots, 4 orders each (decision 084), ready for when collection is on.
+    await settings.seedDemoSlots();
+    log.info("seeded the demo shop's earlier orders and reviews");
+  }
+  await settleDemoSecondFactor(db, auth, config.seedDemoUsers && demoSecondFactorAllowed(config));
+  if (config.seedDemoUsers && (await seedDemoTrade(db, (details) => accounts.signUp(details)))) {
+    log.info('seeded the demo trade café');
+    // Only by the instance that made the café (its insert is the one winner of two starting at
+    // once), so the orders are not placed twice.
+    await seedDemoTradeOrders(db, tradeOrders, DEMO_CAFE.email).then(
+      (seeded) => seeded && log.info("seeded the demo café's orders on account and its invoice"),
+      // A demo without its trade orders still starts (no delivery day open, say).
+      (err) => log.warn({ err }, "could not seed the demo café's orders on account"),
+    );
+  }
+  if (config.seedDemoUsers && (await seedDemoMadeToOrder(db, madeToOrder)))
+    log.info('seeded the demo made-to-order enquiries');
 
   return {
     config,
@@ -189,6 +270,8 @@ export async function createServices(
     /** Delivery zones (issue 30, decision 041): kept in memory per catalogue version (decision 056). */
     zones,
     giftCards,
+    /** Marketing consent, the basket reminder, back-in-stock and unsubscribe links (decision 081). */
+    marketing,
     catalogVersion,
     catalog,
     /** Limited and seasonal products (decision 043): the owner's forward view of units sold per date. */
@@ -200,6 +283,14 @@ export async function createServices(
     contact,
     /** Reviews from buyers only (issue 50): written by customers, moderated by the owner. */
     reviews,
+    /** Made-to-order jobs (issue 48, decision 086): enquiries, quotes and their answers. */
+    madeToOrder,
+    /** Trade customers (decision 082): accounts, price lists. */
+    trade,
+    /** The books: Xero's and QuickBooks' files of a period's sales (decision 087). */
+    books: createBooksService({ db, orders }),
+    /** Ordering on account, invoices and what is owed (decision 085). */
+    tradeOrders,
     bakeDays,
     settings,
     /** Who we are and the terms of sale (issue 49, decision 080). */

@@ -34,4 +34,16 @@ describe('the start-up banner', () => {
     expect(lines.filter((l) => l.includes('WARNING') || l.includes('listens')).length).toBeGreaterThan(1);
     expect(new Set(lines.map((l) => l.length)).size).toBe(1);
   });
+
+  it("prints the demo admin's authenticator key when it is given, inside the frame", () => {
+    const text = startBanner({
+      ...info,
+      demoSecondFactor: { secret: 'SHROPSHIRECOOKIESDEMOADMIN234567', backupCode: 'DEMO1-BACK1' },
+    });
+    expect(text).toContain('Key SHROPSHIRECOOKIESDEMOADMIN234567');
+    expect(text).toContain('backup code DEMO1-BACK1');
+    const lines = text.split('\n');
+    expect(new Set(lines.map((l) => l.length)).size).toBe(1);
+    expect(startBanner(info)).not.toContain('SHROPSHIRECOOKIESDEMOADMIN234567');
+  });
 });

@@ -8,6 +8,11 @@ export interface BannerInfo {
   /** e.g. "embedded database in ./data" */
   database: string;
   demoAccounts: { label: string; email: string; password: string }[];
+  /**
+   * The demo admin's published authenticator secret (base32) and a backup code: only given
+   * where it works, the embedded database on a loopback address (decision 078).
+   */
+  demoSecondFactor?: { secret: string; backupCode: string };
   warnings?: string[];
 }
 
@@ -39,6 +44,16 @@ export function startBanner(info: BannerInfo): string {
     for (const a of info.demoAccounts) {
       body.push(`  ${a.label.padEnd(label)}  ${a.email.padEnd(email)}  ${a.password}`);
     }
+  }
+  if (info.demoSecondFactor) {
+    body.push(
+      '',
+      ...wrap(
+        'The admin signs in with a code too: add this key to an authenticator app, or use the backup code once.',
+        inner,
+      ),
+      `  Key ${info.demoSecondFactor.secret}   backup code ${info.demoSecondFactor.backupCode}`,
+    );
   }
   for (const warning of info.warnings ?? []) body.push('', ...wrap(`WARNING: ${warning}`, inner));
   body.push('', 'Stop the shop with Ctrl+C.');

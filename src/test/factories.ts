@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import { Secret } from 'otpauth';
+import { enrolKnownSecret } from '~/server/auth/second-factor';
 import { ROW_OF_STAFF_ROLE } from '~/server/auth/session-service';
 import { products, userRoles } from '~/server/db/schema';
 import type { Services } from '~/server/services';
 import { ALLERGENS, type AllergenInfo } from '~/shared/food-information';
 import type { SignUpInput } from '~/shared/schemas/sign-up';
 import type { StaffRole } from '~/shared/staff/back-office-access';
-import { inProcess, signIn as signInAs } from './sign-in';
+import { cookieHeader, inProcess, rememberTotpSecret, signIn as signInAs, totpCode } from './sign-in';
 import { createTestApp, type TestApp } from './test-app';
 
 let seq = 0;
@@ -74,21 +76,32 @@ export function signUpDetails(overrides: Partial<SignUpInput> = {}): SignUpInput
 
 /**
  * Creates a customer (or someone of the back office: `admin` is the owner, `staffRole` any role)
- * through the account service and signs them in.
+ * through the account service and signs them in. Someone of the back office gets an authenticator
+ * (`totpSecret`, remembered for `signIn`) unless `secondFactor: false`, and signs in with its code,
+ * as the back office demands; a customer has none unless `secondFactor: true`.
  */
 export async function createUser(
   t: TestApp,
-  options: { admin?: boolean; staffRole?: StaffRole } & Partial<SignUpInput> = {},
+  options: { admin?: boolean; staffRole?: StaffRole; secondFactor?: boolean } & Partial<SignUpInput> = {},
 ) {
-  const { admin, staffRole, ...overrides } = options;
+  const { admin, staffRole, secondFactor, ...overrides } = options;
   const details = signUpDetails(overrides);
   const { userId } = await t.services.accounts.signUp(details);
   if (admin || staffRole === 'owner') await t.services.accounts.setAdmin(details.email, true);
   else if (staffRole)
     await t.services.db.insert(userRoles).values({ userId, role: ROW_OF_STAFF_ROLE[staffRole] });
+  let totpSecret: string | undefined;
+  if (secondFactor ?? !!(admin || staffRole)) {
+    totpSecret = new Secret({ size: 20 }).base32;
+    await enrolKnownSecret(t.services.auth, t.services.db, userId, totpSecret, testBackupCodes());
+    rememberTotpSecret(details.email, totpSecret);
+  }
   const cookie = await signIn(t, details.email, details.password);
-  return { userId, email: details.email.toLowerCase(), password: details.password, cookie };
+  return { userId, email: details.email.toLowerCase(), password: details.password, cookie, totpSecret };
 }
+
+/** Backup codes given to test accounts' authenticators: `TEST0-CODE0` to `TEST9-CODE9`. */
+export const testBackupCodes = () => Array.from({ length: 10 }, (_, i) => `TEST${i}-CODE${i}`);
 
 let ipSeq = 0;
 /** A new client address each call (in-process requests take theirs from X-Forwarded-For). */
@@ -102,10 +115,12 @@ export const signIn = (t: TestApp, email: string, password: string): Promise<str
   signInAs(inProcess(t.app), t.origin, { email, password }, { 'x-forwarded-for': nextTestIp() });
 
 /** JSON request helper: `api(t, 'POST', '/api/x', body, cookie)`. */
-export function api(t: TestApp, method: string, url: string, body?: unknown, cookie?: string) {
+/** A request to the app as a browser makes it; `ip` is the client address (X-Forwarded-For, in process). */
+export function api(t: TestApp, method: string, url: string, body?: unknown, cookie?: string, ip?: string) {
   const headers: Record<string, string> = { origin: t.origin };
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (cookie) headers.cookie = cookie;
+  if (ip) headers['x-forwarded-for'] = ip;
   return t.app.request(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
 }
 
@@ -120,4 +135,27 @@ export async function ownerTestApp(options?: Parameters<typeof createTestApp>[0]
 export async function apiJson(t: TestApp, method: string, url: string, body?: unknown, cookie?: string) {
   const res = await api(t, method, url, body, cookie);
   return { status: res.status, body: await res.json() };
+}
+
+/**
+ * Sets up an authenticator as the setup page does, in the signed-in session `cookie`: the
+ * password, then a code from the secret the answer shows. Returns the session's new cookie (the
+ * one the back office accepts), the secret (remembered for `signIn`) and the backup codes.
+ */
+export async function setUpSecondFactor(t: TestApp, email: string, password: string, cookie: string) {
+  const ip = nextTestIp();
+  const post = (url: string, body: unknown) =>
+    t.app.request(url, {
+      method: 'POST',
+      headers: { origin: t.origin, 'content-type': 'application/json', cookie, 'x-forwarded-for': ip },
+      body: JSON.stringify(body),
+    });
+  const enabled = await post('/api/auth/two-factor/enable', { password });
+  if (enabled.status !== 200) throw new Error(`enable failed: ${enabled.status} ${await enabled.text()}`);
+  const { totpURI, backupCodes } = (await enabled.json()) as { totpURI: string; backupCodes: string[] };
+  const secret = new URL(totpURI).searchParams.get('secret') ?? '';
+  const res = await post('/api/auth/two-factor/verify-totp', { code: totpCode(secret) });
+  if (res.status !== 200) throw new Error(`verify failed: ${res.status} ${await res.text()}`);
+  rememberTotpSecret(email, secret);
+  return { cookie: cookieHeader(res), secret, backupCodes, totpURI };
 }

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { CANCELLATION_POSITION, termsPath } from '~/shared/legal/terms-links';
 import { formatPence } from '~/shared/money/money';
 import type { Fulfilment } from '~/shared/orders/fulfilment';
+import type { Slot } from '~/shared/settings/collection-slots';
 import { formatBakeDay } from '~/shared/time/london-time';
 
 /**
@@ -16,6 +17,7 @@ export function BeforeYouPay({
   day,
   dispatch,
   collectFrom,
+  slot = null,
   termsVersion,
   onlyCards,
 }: {
@@ -26,6 +28,8 @@ export function BeforeYouPay({
   day: string | null;
   dispatch: string | null;
   collectFrom: string | null;
+  /** A collection's chosen time slot (decision 084). */
+  slot?: Slot | null;
   termsVersion: number;
   /** Gift cards only: nothing is delivered, each card goes by e-mail. */
   onlyCards: boolean;
@@ -34,7 +38,7 @@ export function BeforeYouPay({
   const arrangements = onlyCards
     ? 'Each gift card goes by e-mail to its recipient on the date you chose.'
     : fulfilment === 'collection'
-      ? `Collected by you from ${collectFrom ?? 'the bakery'} on ${when}; we e-mail you when it is ready.`
+      ? `Collected by you from ${collectFrom ?? 'the bakery'} on ${when}${slot ? ` between ${slot.from} and ${slot.to}` : ''}; we e-mail you when it is ready.`
       : (dispatch ?? `Delivered to the address above on ${when}.`);
   return (
     <section

@@ -7,6 +7,8 @@ export interface CheckoutDraft {
   delivery: DeliveryFormState;
   fulfilment: Fulfilment;
   day: string | null;
+  /** A collection's time slot by its start (decision 084); the server checks it again. */
+  slot?: string | null;
   /**
    * Gift card codes applied (issue 43: they survive a reload). Only this tab keeps them, and the
    * server checks each again on every quote and at payment, so a stale one just comes off.
@@ -35,6 +37,7 @@ export function loadCheckoutDraft(): CheckoutDraft | null {
           : EMPTY_DELIVERY,
       fulfilment: saved.fulfilment === 'collection' ? 'collection' : 'delivery',
       day: typeof saved.day === 'string' ? saved.day : null,
+      slot: typeof saved.slot === 'string' ? saved.slot : null,
       giftCards: Array.isArray(saved.giftCards)
         ? saved.giftCards.filter((code): code is string => typeof code === 'string')
         : [],

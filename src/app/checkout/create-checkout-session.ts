@@ -19,15 +19,31 @@ export async function createCheckoutSession(
   deliveryDate: string | null,
   delivery: DeliveryInput,
   {
+    collectionSlot = null,
     discountCode,
     fulfilment,
     giftCards = [],
-  }: { discountCode: string | null; fulfilment: Fulfilment; giftCards?: readonly string[] },
+    marketing = false,
+  }: {
+    /** A collection's chosen time slot, by its start ('HH:MM'; decision 084). */
+    collectionSlot?: string | null;
+    discountCode: string | null;
+    fulfilment: Fulfilment;
+    giftCards?: readonly string[];
+    /** The unticked marketing box was ticked (decision 081). */
+    marketing?: boolean;
+  },
 ): Promise<CheckoutSessionResponse> {
   const answer = await callApi<CheckoutSessionResponse | null>(
     'POST',
     '/api/checkout/create-checkout-session',
-    { ...basketChoices(items, discountCode, fulfilment, giftCards), delivery_date: deliveryDate, delivery },
+    {
+      ...basketChoices(items, discountCode, fulfilment, giftCards),
+      delivery_date: deliveryDate,
+      ...(collectionSlot ? { collection_slot: collectionSlot } : {}),
+      delivery,
+      marketing,
+    },
   );
   if (!answer.ok) {
     if (answer.status === 401) throw new SignInRequiredError();

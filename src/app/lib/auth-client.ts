@@ -23,13 +23,39 @@ export async function send(
 
 const post = (url: string, body: unknown, fallback: string) => send('POST', url, body, fallback);
 
-/** Signs in; the session cookie (httpOnly) is set by the response. */
-export const signIn = (email: string, password: string) =>
-  post('/api/auth/sign-in/email', { email: email.trim(), password }, 'Failed to sign in');
+/**
+ * Signs in; the session cookie (httpOnly) is set by the response, or, for an account with a
+ * second factor, `needsCode`: the code comes next (`verifyCode`).
+ */
+export async function signIn(email: string, password: string): Promise<AuthResult & { needsCode?: boolean }> {
+  const answer = await callApi<{ twoFactorRedirect?: boolean }>('POST', '/api/auth/sign-in/email', {
+    email: email.trim(),
+    password,
+  });
+  if (answer.ok) return { ok: true, needsCode: !!answer.body?.twoFactorRedirect };
+  return { ok: false, message: answer.message || 'Failed to sign in' };
+}
 
-/** Creates the account (user + profile); it does not sign in. */
-export const signUp = (details: SignUpInput) =>
-  post('/api/account/sign-up', details, 'Failed to create account');
+/** The second step of signing in (or confirming a new authenticator): a code, or a backup code. */
+export const verifyCode = (code: string, { backup = false, trustDevice = false } = {}) =>
+  send(
+    'POST',
+    backup ? '/api/auth/two-factor/verify-backup-code' : '/api/auth/two-factor/verify-totp',
+    { code: code.replace(/\s/g, ''), trustDevice },
+    'That code did not work. Please try again.',
+    {
+      INVALID_CODE: 'That code is not right. Check the time on your phone and try the newest code.',
+      CODE_ALREADY_USED:
+        'That code has already been used. Wait for the next code from your authenticator app and enter that one.',
+      INVALID_BACKUP_CODE: 'That backup code is not right, or it has been used already.',
+      INVALID_TWO_FACTOR_COOKIE: 'Your sign-in has expired. Please sign in again.',
+      TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: 'Too many wrong codes. Please sign in again.',
+    },
+  );
+
+/** Creates the account (user + profile); it does not sign in. `marketing`: the opt-in box was ticked. */
+export const signUp = (details: SignUpInput, marketing = false) =>
+  post('/api/account/sign-up', { ...details, marketing }, 'Failed to create account');
 
 export const signOut = () => post('/api/auth/sign-out', {}, 'Failed to sign out');
 

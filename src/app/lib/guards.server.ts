@@ -1,5 +1,6 @@
 import { type AppLoadContext, data, redirect } from 'react-router';
 import type { SessionUser } from '~/server/auth/session-service';
+import { SECOND_FACTOR_SETUP_PATH } from '~/shared/account/second-factor';
 import {
   landingPage,
   mayActOnPage,
@@ -69,6 +70,8 @@ export async function requireAdminPage(
   if (!user) throw redirect('/auth');
   const role = user.staffRole;
   if (user.role !== 'admin' || !role) throw redirect('/');
+  // No back-office page answers a session no second factor made: set one up, or sign in with it.
+  if (!user.secondFactor) throw redirect(SECOND_FACTOR_SETUP_PATH);
   const { pathname } = new URL(request.url);
   const reading = request.method === 'GET' || request.method === 'HEAD';
   if (

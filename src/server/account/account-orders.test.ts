@@ -206,6 +206,7 @@ describe("the account page's order summaries", () => {
         created_at: v.created_at,
         paid_at: v.paid_at,
         delivery_date: v.delivery_date,
+        collection_slot: v.collection_slot,
         dispatch: v.dispatch,
         fulfilment: v.fulfilment,
         total_pennies: v.total_pennies,

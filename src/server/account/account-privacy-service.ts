@@ -36,6 +36,8 @@ export interface AccountDataExport {
   subscriptions: unknown[];
   /** Gift cards the account bought: who each is for, the message, and when it is (or was) sent. */
   gift_cards_bought: ({ order_id: string; order_number: string } & object)[];
+  /** Every marketing consent and withdrawal, newest first; back-in-stock requests; the basket kept for a reminder. */
+  marketing: object;
 }
 
 /**
@@ -47,6 +49,10 @@ export interface AccountHoldings {
   subscriptions(userId: string): Promise<unknown[]>;
   /** The gift cards one of the account's orders bought (recipient, message, send date). */
   giftCardsBought(userId: string, orderId: string): Promise<object[]>;
+  /** The consent log and what was asked or kept for marketing and back-in-stock e-mails. */
+  marketing(userId: string): Promise<object>;
+  /** In the deletion's transaction: the kept basket and back-in-stock requests go. */
+  forgetMarketing(tx: Tx, userId: string): Promise<void>;
   /** In the deletion's transaction: ends the Cookie Club; answers what to do once it has committed. */
   endSubscriptions(tx: Tx, userId: string): Promise<() => Promise<void>>;
 }
@@ -110,6 +116,7 @@ export function createAccountPrivacyService(
         orders,
         subscriptions: await holdings.subscriptions(userId),
         gift_cards_bought: giftCardsBought,
+        marketing: await holdings.marketing(userId),
         contact_messages: messages.map((m) => ({
           name: m.name,
           email: m.email,
@@ -168,6 +175,7 @@ export function createAccountPrivacyService(
           })
           .where(eq(profiles.id, userId));
         await tx.delete(contactMessages).where(messages);
+        await holdings.forgetMarketing(tx, userId);
         // E-mails still waiting are left to go; those already sent are no longer needed.
         await tx
           .delete(emailOutbox)

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { deleteCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
+import { CONSENT_OPT_IN } from '~/shared/marketing/consent';
 import { customerActor } from '~/shared/orders/actor';
 import { SIGN_IN_LIMIT } from '../auth/auth';
 import { type AuthEnv, signedIn } from '../auth/guards';
@@ -27,7 +28,12 @@ export function accountRoutes(services: Services) {
       const { max, windowSeconds } = SIGN_UP_LIMIT;
       const ip = clientIp(c, config.trustProxy);
       await rateLimiter.hit(`sign-up:${ip}`, max, windowSeconds, SIGN_UP_LIMIT_MESSAGE);
-      await accounts.signUp(await c.req.json().catch(() => null));
+      const body = await c.req.json().catch(() => null);
+      const { userId } = await accounts.signUp(body);
+      // The unticked box (decision 081): only a tick, sent as `true`, is consent.
+      if (body?.marketing === true) {
+        await services.marketing.setConsent(userId, true, 'sign-up', CONSENT_OPT_IN);
+      }
       return c.json({ ok: true }, 201);
     })
     .get('/me', noStore, guard, async (c) => {

@@ -189,7 +189,8 @@ describe('admin guard (services.session.requireAdmin)', () => {
   });
 
   it('takes effect at once when the role is granted or revoked', async () => {
-    const user = await createUser(t);
+    // Signed in with a second factor, as everyone in the back office must be.
+    const user = await createUser(t, { secondFactor: true });
     const get = () => adminApp().request('/secret', { headers: { cookie: user.cookie } });
     await t.services.accounts.setAdmin(user.email, true);
     expect((await get()).status).toBe(200);

@@ -93,6 +93,12 @@ const LOGGED: Record<string, Write> = {
     kind: 'export.orders',
     recordId: 'orders',
   }),
+  'GET /api/admin/books/export.csv': async () => ({
+    method: 'GET',
+    url: '/api/admin/books/export.csv?format=xero&kind=invoices&month=2026-11',
+    kind: 'export.books',
+    recordId: 'books',
+  }),
   'GET /api/admin/customers/export.csv': async () => ({
     method: 'GET',
     url: '/api/admin/customers/export.csv',
@@ -359,6 +365,15 @@ const LOGGED: Record<string, Write> = {
       recordId: packer.userId,
     };
   },
+  'POST /api/admin/staff/:id/second-factor/reset': async () => {
+    const packer = await createUser(t, { staffRole: 'staff' });
+    return {
+      method: 'POST',
+      url: `/api/admin/staff/${packer.userId}/second-factor/reset`,
+      kind: 'staff.second-factor-reset',
+      recordId: packer.userId,
+    };
+  },
   'POST /api/admin/staff/invites': async () => ({
     method: 'POST',
     url: '/api/admin/staff/invites',
@@ -585,6 +600,21 @@ describe('the Activity API', () => {
     ).text();
     expect(csv).toContain(order.id);
     expect(csv).toContain('Olive Owner');
+  });
+
+  it("a product's Activity link shows that product's entries only", async () => {
+    const [mine, other] = [await createProduct(t.services), await createProduct(t.services)];
+    await send('PATCH', `/api/admin/products/${mine.id}`, { price_pennies: 399 });
+    await send('PATCH', `/api/admin/products/${mine.id}`, { price_pennies: 425 });
+    await send('PATCH', `/api/admin/products/${other.id}`, { price_pennies: 299 });
+    const res = await api(t, 'GET', `/api/admin/activity?record=product:${mine.id}`, undefined, owner.cookie);
+    const { items } = await res.json();
+    expect(
+      items.map((e: { kind: string; record: { id: string }; after: unknown }) => [e.record.id, e.after]),
+    ).toEqual([
+      [mine.id, { pricePennies: 425 }],
+      [mine.id, { pricePennies: 399 }],
+    ]);
   });
 
   it("a deleted customer's order keeps its entries, and no entry names the customer", async () => {

@@ -59,6 +59,24 @@ export async function recordActivity(tx: Tx, change: ActivityChange): Promise<vo
   });
 }
 
+/**
+ * The entry of a change the machine makes to the whole shop (a backup, a restore) rather than a
+ * person in the back office: `by` says what made it (the schedule, a command), its role `system`.
+ */
+export async function recordMachineActivity(tx: Tx, by: string, change: ActivityChange): Promise<void> {
+  await tx.insert(activityLog).values({
+    actorId: 'system',
+    actorName: by,
+    actorRole: 'system',
+    ip: null,
+    kind: change.kind,
+    recordType: change.record[0],
+    recordId: change.record[1],
+    before: (change.before ?? null) as Record<string, unknown> | null,
+    after: (change.after ?? null) as Record<string, unknown> | null,
+  });
+}
+
 /** `recordActivity` for a change made outside a transaction of its own (an export, a read). */
 export const recordActivityNow = (
   db: { transaction: <T>(fn: (tx: Tx) => Promise<T>) => Promise<T> },

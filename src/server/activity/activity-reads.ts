@@ -25,6 +25,12 @@ const isoDay = z.string().refine(isIsoDate, 'Use a date like 2026-12-01').option
 export const ActivityFilterSchema = z.object({
   person: z.string().trim().min(1).max(100).optional().catch(undefined),
   kind: z.string().trim().min(1).max(100).optional().catch(undefined),
+  /** One record's entries, as "type:id" (a product's card links here). */
+  record: z
+    .string()
+    .regex(/^[a-z-]+:[\w.-]{1,100}$/)
+    .optional()
+    .catch(undefined),
   from: isoDay,
   to: isoDay,
   page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
@@ -55,11 +61,17 @@ const toEntry = (r: typeof activityLog.$inferSelect): ActivityEntry => ({
 });
 
 /** Reading the log: it has no writes here (activity-log.ts appends; nothing changes or deletes). */
+function recordIs(record: string): SQL | undefined {
+  const at = record.indexOf(':');
+  return and(eq(activityLog.recordType, record.slice(0, at)), eq(activityLog.recordId, record.slice(at + 1)));
+}
+
 export function createActivityReads(db: Db) {
   function where(filter: ActivityFilter): SQL | undefined {
     return and(
       filter.person ? eq(activityLog.actorId, filter.person) : undefined,
       filter.kind ? eq(activityLog.kind, filter.kind) : undefined,
+      filter.record ? recordIs(filter.record) : undefined,
       filter.from ? gte(activityLog.at, londonInstant(filter.from, '00:00')) : undefined,
       filter.to ? lt(activityLog.at, londonInstant(addDays(filter.to, 1), '00:00')) : undefined,
     );

@@ -123,6 +123,26 @@ export function adminRoutes(services: Services) {
         return c.json({ discount_code: await discounts.setActive(c.req.param('id'), is_active) });
       })
       .delete('/discounts/:id', async (c) => c.json({ outcome: await discounts.remove(c.req.param('id')) }))
+      // The books (decision 087): a period's sales for Xero or QuickBooks, 500 invoices a file.
+      .get('/books', async (c) => c.json(await services.books.summary(c.req.query())))
+      .get('/books/export.csv', async (c) => {
+        const query = c.req.query();
+        const file = await services.books.file(query);
+        // Customers' names and e-mails go with it: an export of customers' data.
+        await recordActivityNow(services.db, {
+          kind: 'export.books',
+          record: ['export', 'books'],
+          after: {
+            format: query.format,
+            kind: query.kind,
+            month: query.month,
+            from: query.from,
+            to: query.to,
+            part: query.part,
+          },
+        });
+        return csvResponse(file.name, file.header, oneBatch(file.rows));
+      })
       .get('/customers/export.csv', async (_c) => {
         await recordActivityNow(services.db, { kind: 'export.customers', record: ['export', 'customers'] });
         return csvResponse(`customers-${today()}.csv`, CUSTOMER_CSV_HEADER, admin.customers.exportCsvRows());

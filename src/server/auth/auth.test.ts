@@ -17,16 +17,7 @@ afterAll(() => t.close());
 
 /** POST to the auth or account API from a given client address (in-process: X-Forwarded-For). */
 const post = (url: string, body: unknown, ip: string, cookie?: string) =>
-  t.app.request(url, {
-    method: 'POST',
-    headers: {
-      origin: t.origin,
-      'content-type': 'application/json',
-      'x-forwarded-for': ip,
-      ...(cookie ? { cookie } : {}),
-    },
-    body: JSON.stringify(body),
-  });
+  api(t, 'POST', url, body, cookie, ip);
 const signInFrom = (ip: string, email: string, password: string) =>
   post('/api/auth/sign-in/email', { email, password }, ip);
 

@@ -2,17 +2,26 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
+import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from 'better-auth/api';
 import { hashPassword, verifyPassword } from 'better-auth/crypto';
 // The minimal build: our tables come through the Drizzle adapter, so Kysely (~25 MB) is not loaded.
 import { betterAuth } from 'better-auth/minimal';
+import { twoFactor } from 'better-auth/plugins/two-factor';
 import { eq } from 'drizzle-orm';
 import { PasswordSchema } from '~/shared/schemas/sign-up';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { isConnectionLost } from '../db/connection-lost';
 import { localAuthSecret } from '../db/data-dir';
-import { accounts, authRateLimits, sessions, users, verifications } from '../db/schema';
+import {
+  accounts,
+  authRateLimits,
+  sessions,
+  twoFactors,
+  userRoles,
+  users,
+  verifications,
+} from '../db/schema';
 import { AppError } from '../errors';
 import { CLIENT_IP_HEADER } from '../http/client-ip';
 import type { Logger } from '../logger';
@@ -22,6 +31,7 @@ import { createAccountSignInLimit } from './account-sign-in-limit';
 import { ClientGoneError, createHashingGate, type HashingGate } from './hashing-gate';
 import { createResetEmailLimit, RESET_REQUESTED } from './reset-email-limit';
 import { endResetLinks } from './reset-links';
+import { CODE_ALREADY_USED, claimCode, releaseCode } from './used-codes';
 
 /** better-auth's answer to a wrong e-mail or password, also given to an account over its limit. */
 const WRONG_PASSWORD = { code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Invalid email or password' };
@@ -32,12 +42,35 @@ export const SIGN_IN_LIMIT = { window: 60, max: 10 };
 /** Where a reset e-mail's link leads: our page, which posts the token to /api/auth/reset-password. */
 export const RESET_PASSWORD_PATH = '/reset-password';
 
+/** How long "trust this device" lets a browser skip the code: 30 days. */
+export const TRUST_DEVICE_SECONDS = 60 * 60 * 24 * 30;
+
+/**
+ * Code entry's limits (docs/rules/accounts.md): per address, 5 tries a minute at any two-factor
+ * endpoint; per sign-in, 5 wrong codes end it; per account, 10 wrong codes in a row lock the
+ * second factor for 15 minutes.
+ */
+export const TWO_FACTOR_LIMIT = { window: 60, max: 5 };
+export const TWO_FACTOR_LOCKOUT = { maxFailedAttempts: 10, durationSeconds: 15 * 60 };
+
+export const KEEP_SECOND_FACTOR =
+  'The back office needs your second factor, so it cannot be turned off. Lost your phone? Ask the owner to reset it.';
+
+/** Endpoints whose success is a second factor shown: the session they leave is marked for it. */
+const SECOND_FACTOR_PATHS = new Set(['/two-factor/verify-totp', '/two-factor/verify-backup-code']);
+
 /** Endpoints that set a new password: their `newPassword` follows docs/rules/accounts.md with its messages. */
 const NEW_PASSWORD_PATHS = new Set(['/reset-password', '/change-password']);
 
 export interface AuthDeps {
   /** Queues the e-mail holding a reset link (through the outbox). */
   sendPasswordReset(to: string, link: string): Promise<void>;
+  /**
+   * The account whose authenticator key is published (the demo admin where decision 078 allows
+   * it): anyone can compute its codes, so refusing one used twice would protect nothing and
+   * would only stop two people trying the demo in the same 30 seconds.
+   */
+  publishedSecondFactorEmail?: string | null;
 }
 
 /**
@@ -53,6 +86,8 @@ const DISABLED_PATHS = ['/sign-up/email', '/update-user', '/change-email', '/del
  */
 const currentRequest = new AsyncLocalStorage<{
   errors: unknown[];
+  /** An authenticator code this request claimed (used-codes.ts), given back if it is refused. */
+  claimed?: { userId: string; code: string };
   signal?: AbortSignal;
   place?: ReturnType<HashingGate['reserve']>;
 }>();
@@ -116,6 +151,12 @@ export function authSecretFor(config: Config): string {
 /** better-auth, configured for e-mail and password with database sessions and rate limits. */
 export function createAuth(config: Config, db: Db, log?: Logger, deps?: AuthDeps) {
   const rateLimiter = createRateLimiter(db, config.rateLimits);
+  const published = deps?.publishedSecondFactorEmail?.toLowerCase() ?? null;
+  const hasPublishedKey = async (userId: string) => {
+    if (!published) return false;
+    const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+    return user?.email.toLowerCase() === published;
+  };
   const accountLimit = createAccountSignInLimit(db, rateLimiter);
   const resetEmailLimit = createResetEmailLimit(rateLimiter);
   /**
@@ -150,8 +191,17 @@ export function createAuth(config: Config, db: Db, log?: Logger, deps?: AuthDeps
         account: accounts,
         verification: verifications,
         rateLimit: authRateLimits,
+        twoFactor: twoFactors,
       },
     }),
+    plugins: [
+      twoFactor({
+        issuer: config.shop.name,
+        trustDeviceMaxAge: TRUST_DEVICE_SECONDS,
+        accountLockout: TWO_FACTOR_LOCKOUT,
+        backupCodeOptions: { amount: 10, length: 10 },
+      }),
+    ],
     emailAndPassword: {
       enabled: true,
       minPasswordLength: 6,
@@ -192,6 +242,30 @@ export function createAuth(config: Config, db: Db, log?: Logger, deps?: AuthDeps
           // Enough e-mails for this address already: the usual answer, and no e-mail.
           if (!(await resetEmailLimit.allow(ctx.body.email))) return ctx.json(RESET_REQUESTED);
         }
+        if (ctx.path === '/two-factor/verify-totp' && typeof ctx.body?.code === 'string') {
+          // A code already used cannot be used again while it is still valid (decision 087).
+          const userId = await challengedUser(ctx);
+          if (userId && !(await hasPublishedKey(userId))) {
+            if (!(await claimCode(db, userId, ctx.body.code)))
+              throw new APIError('UNAUTHORIZED', { code: 'CODE_ALREADY_USED', message: CODE_ALREADY_USED });
+            const request = currentRequest.getStore();
+            if (request) request.claimed = { userId, code: ctx.body.code };
+          }
+          return;
+        }
+        if (ctx.path === '/two-factor/disable') {
+          // The back office demands a second factor: only the owner's reset takes one away.
+          const session = await getSessionFromCtx(ctx);
+          const [role] = session
+            ? await db
+                .select({ role: userRoles.role })
+                .from(userRoles)
+                .where(eq(userRoles.userId, session.user.id))
+            : [];
+          if (role)
+            throw new APIError('FORBIDDEN', { code: 'SECOND_FACTOR_REQUIRED', message: KEEP_SECOND_FACTOR });
+          return;
+        }
         if (!NEW_PASSWORD_PATHS.has(ctx.path)) return;
         const result = PasswordSchema.safeParse(ctx.body?.newPassword);
         if (!result.success) {
@@ -201,6 +275,14 @@ export function createAuth(config: Config, db: Db, log?: Logger, deps?: AuthDeps
       }),
       after: createAuthMiddleware(async (ctx) => {
         const returned = ctx.context.returned;
+        await markSecondFactor(ctx, returned);
+        const claimed = currentRequest.getStore()?.claimed;
+        if (
+          ctx.path === '/two-factor/verify-totp' &&
+          claimed &&
+          (returned === undefined || isAPIError(returned))
+        )
+          await releaseCode(db, claimed.userId, claimed.code);
         // Some endpoints (get-session) answer a database error themselves, as a bare 500 that
         // never reaches onAPIError: keep a lost database for app.ts, which answers 503.
         if (isAPIError(returned) && isConnectionLost(returned))
@@ -219,6 +301,9 @@ export function createAuth(config: Config, db: Db, log?: Logger, deps?: AuthDeps
     session: {
       expiresIn: 60 * 60 * 24 * 30,
       updateAge: 60 * 60 * 24,
+      additionalFields: {
+        secondFactor: { type: 'boolean', required: false, defaultValue: false, input: false },
+      },
     },
     rateLimit: {
       enabled: config.rateLimits,
@@ -231,6 +316,7 @@ export function createAuth(config: Config, db: Db, log?: Logger, deps?: AuthDeps
         '/request-password-reset': SIGN_IN_LIMIT,
         '/reset-password': SIGN_IN_LIMIT,
         '/change-password': SIGN_IN_LIMIT,
+        '/two-factor/*': TWO_FACTOR_LIMIT,
       },
     },
     advanced: {
@@ -263,3 +349,45 @@ export function createAuth(config: Config, db: Db, log?: Logger, deps?: AuthDeps
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+type AfterHookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
+
+/**
+ * Whose code a `/two-factor/verify-totp` request sends, as the plugin works it out: the signed-in
+ * session's user (confirming a new authenticator), or the one whose sign-in the two-factor cookie
+ * holds. Null when neither (the plugin then refuses the request itself).
+ */
+async function challengedUser(ctx: AfterHookContext): Promise<string | null> {
+  const session = await getSessionFromCtx(ctx).catch(() => null);
+  if (session) return session.user.id;
+  const cookie = ctx.context.createAuthCookie('two_factor');
+  const signed = await ctx.getSignedCookie(cookie.name, ctx.context.secret);
+  if (!signed) return null;
+  const challenge = await ctx.context.internalAdapter.findVerificationValue(signed).catch(() => null);
+  return challenge?.value ?? null;
+}
+
+/**
+ * Marks the session a second factor made: a code or backup code accepted (at sign-in, or
+ * confirming a new authenticator), or a password sign-in the plugin let through on a trusted
+ * device. Every other session keeps `second_factor = false`, and the back office refuses it.
+ */
+async function markSecondFactor(ctx: AfterHookContext, returned: unknown) {
+  if (returned === undefined || isAPIError(returned) || returned instanceof Response) return;
+  const made = ctx.context.newSession;
+  let token: string | undefined;
+  if (SECOND_FACTOR_PATHS.has(ctx.path)) {
+    token = made?.session.token ?? (returned as { token?: string }).token;
+  } else if (ctx.path === '/sign-in/email' && made?.user.twoFactorEnabled) {
+    const plugin = ctx.context.getPlugin('two-factor') as {
+      shouldRequireTwoFactor(c: AfterHookContext): Promise<boolean>;
+    } | null;
+    if (plugin && !(await plugin.shouldRequireTwoFactor(ctx))) token = made.session.token;
+  }
+  if (!token) return;
+  await ctx.context.adapter.update({
+    model: 'session',
+    where: [{ field: 'token', value: token }],
+    update: { secondFactor: true },
+  });
+}

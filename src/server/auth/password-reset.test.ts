@@ -16,16 +16,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const post = (url: string, body: unknown, ip = nextTestIp(), cookie?: string) =>
-  t.app.request(url, {
-    method: 'POST',
-    headers: {
-      origin: t.origin,
-      'content-type': 'application/json',
-      'x-forwarded-for': ip,
-      ...(cookie ? { cookie } : {}),
-    },
-    body: JSON.stringify(body),
-  });
+  api(t, 'POST', url, body, cookie, ip);
 
 const requestReset = (email: string, ip?: string) => post('/api/auth/request-password-reset', { email }, ip);
 const resetPassword = (token: string, newPassword: string) =>

@@ -27,8 +27,13 @@ describe('who is signed in', () => {
       name: expect.any(String),
       role: 'customer',
       staffRole: null,
+      secondFactor: false,
     });
-    expect(await whoIs(owner.cookie)).toMatchObject({ role: 'admin', staffRole: 'owner' });
+    expect(await whoIs(owner.cookie)).toMatchObject({
+      role: 'admin',
+      staffRole: 'owner',
+      secondFactor: true,
+    });
   });
 
   it('knows shop staff and a baker as people of the back office, each with their own role', async () => {

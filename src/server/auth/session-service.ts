@@ -1,9 +1,10 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
+import { SECOND_FACTOR_NEEDED } from '~/shared/account/second-factor';
 import type { StaffRole } from '~/shared/staff/back-office-access';
 import type { Db } from '../db/client';
 import { sessions, type UserRoleRow, userRoles, users } from '../db/schema';
-import { forbidden, unauthorized } from '../errors';
+import { AppError, forbidden, unauthorized } from '../errors';
 import type { Logger } from '../logger';
 import type { Auth } from './auth';
 
@@ -17,6 +18,12 @@ export interface SessionUser {
   role: Role;
   /** Their role in the back office (src/shared/staff/back-office-access.ts); null for a customer. */
   staffRole?: StaffRole | null;
+  /**
+   * This session was made by a second factor (decision 077) on an account that has one: what
+   * the back office demands. False for a session from before it was set up, or from a way in
+   * that asked no code.
+   */
+  secondFactor?: boolean;
 }
 
 /** `user_roles.role` as the back office names it: the owner's row has always said `admin`. */
@@ -33,11 +40,19 @@ export const ROW_OF_STAFF_ROLE: Record<StaffRole, UserRoleRow> = {
 
 /** A user's identity and their `user_roles` row (if any) as a SessionUser. */
 const asSessionUser = (
-  who: { id: string; email: string; name: string },
+  who: { id: string; email: string; name: string; twoFactorEnabled?: boolean | null },
   row: UserRoleRow | null,
+  sessionSecondFactor: boolean | null | undefined,
 ): SessionUser => {
   const staffRole = row ? STAFF_ROLE_OF_ROW[row] : null;
-  return { id: who.id, email: who.email, name: who.name, role: staffRole ? 'admin' : 'customer', staffRole };
+  return {
+    id: who.id,
+    email: who.email,
+    name: who.name,
+    role: staffRole ? 'admin' : 'customer',
+    staffRole,
+    secondFactor: !!who.twoFactorEnabled && !!sessionSecondFactor,
+  };
 };
 
 /** Reads who is signed in from a request's cookies, and guards what needs a user or an admin. */
@@ -67,7 +82,8 @@ export function createSessionService(auth: Auth, db: Db, log: Logger) {
     if (quick !== undefined) return quick;
     const session = await auth.api.getSession({ headers });
     if (!session) return null;
-    return asSessionUser(session.user, await roleRowOf(session.user.id));
+    const secondFactor = (session.session as { secondFactor?: boolean | null }).secondFactor;
+    return asSessionUser(session.user, await roleRowOf(session.user.id), secondFactor);
   }
 
   /**
@@ -80,7 +96,9 @@ export function createSessionService(auth: Auth, db: Db, log: Logger) {
       id: users.id,
       email: users.email,
       name: users.name,
+      twoFactorEnabled: users.twoFactorEnabled,
       expiresAt: sessions.expiresAt,
+      secondFactor: sessions.secondFactor,
       roleRow: sql<UserRoleRow | null>`(select ${userRoles.role} from ${userRoles} where ${userRoles.userId} = ${users.id} limit 1)`,
     })
     .from(sessions)
@@ -112,23 +130,36 @@ export function createSessionService(auth: Auth, db: Db, log: Logger) {
     const dueForRenewal =
       row.expiresAt.getTime() - sessionConfig.expiresIn * 1000 + sessionConfig.updateAge * 1000 <= now;
     if (row.expiresAt.getTime() <= now || dueForRenewal) return undefined;
-    return asSessionUser(row, row.roleRow);
+    return asSessionUser(row, row.roleRow, row.secondFactor);
   }
 
   return {
     getUser,
     roleOf,
+    /** Whether the account has a confirmed authenticator (the setup page's first question). */
+    async hasSecondFactor(userId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ on: users.twoFactorEnabled })
+        .from(users)
+        .where(eq(users.id, userId))
+        .limit(1);
+      return !!row?.on;
+    },
     /** The signed-in user, or a 401. */
     async requireUser(headers: Headers): Promise<SessionUser> {
       const user = await getUser(headers);
       if (!user) throw unauthorized();
       return user;
     },
-    /** Someone of the back office, or a 401 (no session) / 403 (a customer). */
+    /**
+     * Someone of the back office whose session a second factor made, or a 401 (no session) /
+     * 403 (a customer; or no second factor: code `second_factor_required`).
+     */
     async requireAdmin(headers: Headers): Promise<SessionUser> {
       const user = await getUser(headers);
       if (!user) throw unauthorized();
       if (user.role !== 'admin') throw forbidden();
+      if (!user.secondFactor) throw new AppError(403, 'second_factor_required', SECOND_FACTOR_NEEDED);
       return user;
     },
   };

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { recordMachineActivity } from '../activity/activity-log';
 import type { Config } from '../config';
 import { openDatabase, shopMigrations } from '../db/client';
 import { DataDirInUse } from '../db/data-dir';
@@ -88,6 +89,19 @@ export async function runRestoreCommand(
     }
     const manifest = await restoreBackup(db, file, shopMigrations(), { replace });
     const rows = Object.values(manifest.tables).reduce((a, b) => a + b, 0);
+    // After the restore, so the restored log keeps it: what was restored, over what.
+    await db.transaction((tx) =>
+      recordMachineActivity(tx, 'npm run restore', {
+        kind: 'backup.restored',
+        record: ['backup', path.basename(file)],
+        after: {
+          takenAt: manifest.createdAt,
+          rows,
+          paidOrders: manifest.paidOrders.count,
+          replaced: !!saved,
+        },
+      }),
+    );
     const pounds = (Number(manifest.paidOrders.totalPennies) / 100).toFixed(2);
     return {
       code: 0,

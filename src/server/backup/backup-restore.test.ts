@@ -6,7 +6,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { backupRuns, orders, refunds } from '~/server/db/schema';
+import { activityLog, backupRuns, orders, refunds } from '~/server/db/schema';
 import { DiscountCodeFormSchema } from '~/shared/discounts/discount-code';
 import {
   type EmptyTarget,
@@ -133,8 +133,20 @@ async function expectSameShop(file: string, manifest: Manifest, target: EmptyTar
     // The catalogue version is not the shop's data but its caches' key: it moves past the
     // backup's, so instances still running on the database drop the settings, zones and products
     // they kept (decision 056).
-    const shopData = tablesOf(manifest).filter((table) => table !== 'change_counters');
+    // The activity log goes on after the backup on both sides: the backup's own entry here, the
+    // restore's there (checked below).
+    const shopData = tablesOf(manifest).filter(
+      (table) => !['change_counters', 'activity_log'].includes(table),
+    );
     expect(await everyRow(shop.services.db, shopData)).toEqual(await everyRow(t.services.db, shopData));
+    const restoredLog = await shop.services.db.select().from(activityLog).orderBy(activityLog.at);
+    expect(restoredLog).toHaveLength((manifest.tables.activity_log ?? 0) + 1);
+    expect(restoredLog.at(-1)).toMatchObject({
+      kind: 'backup.restored',
+      actorName: 'npm run restore',
+      recordId: path.basename(file),
+      after: { paidOrders: 1, replaced: false },
+    });
     expect(await storedCatalogVersion(shop.services.db)).toBeGreaterThan(
       (await storedCatalogVersion(t.services.db))!,
     );
@@ -188,6 +200,16 @@ describe('a backup', () => {
       expect(manifest.tables[table], table).toBeGreaterThan(0);
     }
     expect(manifest.tables.backup_runs).toBeUndefined();
+    // The activity log says the machine took it, and when.
+    const [entry] = await t.services.db
+      .select()
+      .from(activityLog)
+      .where(eq(activityLog.kind, 'backup.taken'));
+    expect(entry).toMatchObject({
+      actorName: 'npm run backup',
+      actorRole: 'system',
+      recordId: path.basename(taken!.file),
+    });
     const status = await t.services.backups.status();
     expect(status.last).toMatchObject({ verified: true, error: null });
     expect(status.lastVerifiedAt).toBe(status.last!.at);

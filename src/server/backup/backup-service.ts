@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { desc, eq, sql } from 'drizzle-orm';
+import { recordMachineActivity } from '../activity/activity-log';
 import type { Config } from '../config';
 import { type Db, shopMigrations } from '../db/client';
 import { OWNER_ONLY } from '../db/data-dir';
@@ -14,6 +15,14 @@ import { nextBackupAt } from './backup-schedule';
 import { writeBackup } from './write-backup';
 
 export type BackupReason = 'scheduled' | 'manual' | 'before-migration' | 'before-restore';
+
+/** Who the activity log names for a backup: what made it, as the owner would say it. */
+const BACKUP_BY: Record<BackupReason, string> = {
+  scheduled: 'The daily backup',
+  manual: 'npm run backup',
+  'before-migration': 'The upgrade (before migrating)',
+  'before-restore': 'npm run restore (before replacing)',
+};
 
 export interface BackupResult {
   verified: boolean;
@@ -177,7 +186,19 @@ export function createBackupService(
 
   async function record(run: typeof backupRuns.$inferInsert) {
     try {
-      await db.insert(backupRuns).values(run);
+      await db.transaction(async (tx) => {
+        await tx.insert(backupRuns).values(run);
+        await recordMachineActivity(tx, BACKUP_BY[run.reason as BackupReason] ?? run.reason, {
+          kind: run.verified ? 'backup.taken' : 'backup.failed',
+          record: ['backup', run.file ? path.basename(run.file) : run.reason],
+          after: {
+            reason: run.reason,
+            bytes: run.bytes ?? null,
+            verified: run.verified,
+            error: run.error ?? null,
+          },
+        });
+      });
     } catch (err) {
       // A database that cannot take the record (still at an older schema, or down) must not hide the backup.
       log.error({ err: (err as Error).message }, 'could not record the backup in the database');

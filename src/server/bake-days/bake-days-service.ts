@@ -16,12 +16,14 @@ import {
 import { BakeOverrideSchema, BakeTemplateSchema, IsoDateSchema } from '~/shared/bake-days/schemas';
 import { dateRefusal, type LimitedLine, limitRefusal, transitFor } from '~/shared/limits/limited';
 import type { Fulfilment } from '~/shared/orders/fulfilment';
+import type { SlotRules } from '~/shared/settings/collection-slots';
 import { addDays, daysBetween, type IsoDate, isIsoDate, londonDate } from '~/shared/time/london-time';
 import { recordActivity } from '../activity/activity-log';
 import type { Db, Tx } from '../db/client';
 import { bakeDayOverrides, bakeDayTemplate, orders } from '../db/schema';
 import { badRequest, notFound, parseOrThrow } from '../errors';
 import { bookedCookiesByDateJson, bookedCookiesOn, bookedOnDay } from '../orders/booked-cookies';
+import { freeSlotsByDate } from '../orders/collection-slots';
 
 /** Any fixed number: the first key of the per-day advisory lock (the second is the day's number). */
 const DAY_LOCK = 7_274_013;
@@ -292,6 +294,7 @@ export function createBakeDaysService(db: Db, clock: () => Date = () => new Date
     fulfilment: Fulfilment,
     limited: readonly LimitedLine[],
     zone: ZoneDays | null,
+    slotFree: ((date: IsoDate) => Promise<boolean>) | undefined,
   ): Promise<IsoDate> {
     const { template, overrides, days } = await calendar({ cookies, exec: tx, fulfilment, zone });
     const today = londonDate(clock());
@@ -300,7 +303,11 @@ export function createBakeDaysService(db: Db, clock: () => Date = () => new Date
         continue;
       const override = overrides.find((o) => o.date === day.date) ?? null;
       const rules = { template, override, closed: closedDatesOf(overrides) };
-      if ((await lockAndCheck(tx, day.date, cookies, fulfilment, rules, limited, zone)) === null)
+      // A collection day whose every time slot is taken (decision 084) is passed over, locked.
+      if (
+        (await lockAndCheck(tx, day.date, cookies, fulfilment, rules, limited, zone)) === null &&
+        (!slotFree || (await slotFree(day.date)))
+      )
         return day.date;
     }
     throw badRequest(noDayMessage(fulfilment), { delivery_date: noDayMessage(fulfilment) });
@@ -325,10 +332,12 @@ export function createBakeDaysService(db: Db, clock: () => Date = () => new Date
       fulfilment: Fulfilment = 'delivery',
       limited: readonly LimitedLine[] = [],
       zone: ZoneDays | null = null,
+      /** Collection time slots (decision 084): whether a day still has one, when none is named. */
+      slotFree?: (date: IsoDate) => Promise<boolean>,
     ): Promise<IsoDate> {
       const z = fulfilment === 'delivery' ? zone : null;
       if (input === undefined || input === null)
-        return reserveFirstOpenDay(tx, cookies, fulfilment, limited, z);
+        return reserveFirstOpenDay(tx, cookies, fulfilment, limited, z, slotFree);
       if (!isIsoDate(input))
         throw badRequest(MALFORMED_DAY_MESSAGE, { delivery_date: MALFORMED_DAY_MESSAGE });
       const facts = await dayFacts(tx, input, false);
@@ -337,6 +346,12 @@ export function createBakeDaysService(db: Db, clock: () => Date = () => new Date
       if (refusal) throw badRequest(refusal, { delivery_date: refusal });
       return input;
     },
+
+    /**
+     * Each collection day's time slots that still have room (decision 084), for checkout: a full
+     * slot is left out, a day with none left has an empty list.
+     */
+    freeSlots: (rules: SlotRules, dates: readonly IsoDate[]) => freeSlotsByDate(db, rules, dates),
 
     /** The days shown at checkout for an order of `cookies` cookies, delivered or collected. */
     async choices(

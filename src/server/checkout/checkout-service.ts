@@ -34,6 +34,7 @@ import {
   QUANTITY_MESSAGE,
 } from '~/shared/schemas/checkout';
 import type { Delivery } from '~/shared/schemas/gift-delivery';
+import { slotRulesOf } from '~/shared/settings/collection-slots';
 import { londonDate } from '~/shared/time/london-time';
 import type { SessionUser } from '../auth/session-service';
 import type { BakeDaysService } from '../bake-days/bake-days-service';
@@ -49,6 +50,7 @@ import { onServedOrigin, servedOrigin } from '../http/served-origin';
 import { limitedDays } from '../limits/limited-days';
 import type { Logger } from '../logger';
 import { NO_COUNTERS, type ShopCounters } from '../metrics/shop-counters';
+import { hasFreeSlot, reserveSlot } from '../orders/collection-slots';
 import { cancelCheckoutsHolding, giftCardPayment } from '../orders/gift-card-holds';
 import type { OpenCheckout } from '../orders/open-checkouts';
 import type { NewOrder, OrdersService } from '../orders/orders-service';
@@ -154,6 +156,11 @@ export interface PricingSettings {
   deliveryFeePennies: number;
   freeDeliveryOverPennies: number | null;
   collectionEnabled: boolean;
+  /** Collection time slots (decision 084); absent or null = no slots. */
+  collectionSlotMinutes?: number | null;
+  collectionSlotOpens?: string | null;
+  collectionSlotCloses?: string | null;
+  collectionSlotCap?: number | null;
 }
 
 export const NO_COLLECTION_MESSAGE =
@@ -219,6 +226,7 @@ function isSameCheckout(
   want: Pick<NewOrder, 'ship' | 'fulfilment'> & {
     lines: PricedLine[];
     wantedDay: unknown;
+    wantedSlot: unknown;
     code: string | null;
   },
 ): boolean {
@@ -233,6 +241,7 @@ function isSameCheckout(
     o.giftCardPennies === 0 &&
     o.fulfilment === want.fulfilment &&
     (want.wantedDay === undefined || want.wantedDay === null || want.wantedDay === o.deliveryDate) &&
+    (want.wantedSlot === undefined || want.wantedSlot === null || want.wantedSlot === o.collectionSlotFrom) &&
     (o.discountCode ?? null) === want.code &&
     goesTo(o, want.ship) &&
     open.lines.map(key).sort().join() === want.lines.map(key).sort().join()
@@ -322,7 +331,11 @@ function giftCardsOnly(
 }
 
 /** No delivery and no day for gift cards: they go by e-mail (decision 047). */
-const GIFT_CARD_SETTINGS = { deliveryFeePennies: 0, freeDeliveryOverPennies: null, collectionEnabled: false };
+const GIFT_CARD_SETTINGS: PricingSettings = {
+  deliveryFeePennies: 0,
+  freeDeliveryOverPennies: null,
+  collectionEnabled: false,
+};
 
 /**
  * Checkout: prices the basket from the database (never from the browser), writes the pending
@@ -532,6 +545,7 @@ export function createCheckoutService(deps: {
     user: SessionUser,
     wanted: WantedLine[],
     wantedDay: unknown,
+    wantedSlot: unknown,
     delivery: Delivery | undefined,
     rawCode: string | undefined,
     wantedFulfilment: Fulfilment,
@@ -567,7 +581,7 @@ export function createCheckoutService(deps: {
           : open.find(
               (o) =>
                 (o.order.paymentExpiresAt?.getTime() ?? 0) > Date.now() + REUSE_MARGIN_MS &&
-                isSameCheckout(o, { lines, ship, fulfilment, wantedDay, code: wantedCode }),
+                isSameCheckout(o, { lines, ship, fulfilment, wantedDay, wantedSlot, code: wantedCode }),
             );
       if (same) return reusedOrder(same, profile.email);
 
@@ -575,9 +589,25 @@ export function createCheckoutService(deps: {
       // locked before the code, in every checkout, so two locks never wait on each other in a circle.
       // The oven bakes cookies, not boxes: a box counts as its cookies.
       const cookies = lines.reduce((sum, l) => sum + l.quantity * l.cookiesEach, 0);
+      // Collection time slots (decision 084): a collection naming no day gets the first with a slot left.
+      const slotRules = fulfilment === 'collection' ? slotRulesOf(settings) : null;
       const deliveryDate = onlyCards
         ? null
-        : await bakeDays.reserveDay(tx, wantedDay, cookies, fulfilment, limitedOf(lines), zone);
+        : await bakeDays.reserveDay(
+            tx,
+            wantedDay,
+            cookies,
+            fulfilment,
+            limitedOf(lines),
+            zone,
+            slotRules ? (date) => hasFreeSlot(tx, date, slotRules) : undefined,
+          );
+      // A collection's time slot, under the day's lock just taken (decision 084): its cap holds
+      // however many checkouts race for its last place.
+      const collectionSlot =
+        fulfilment === 'collection' && deliveryDate
+          ? await reserveSlot(tx, deliveryDate, wantedSlot, slotRules)
+          : null;
       const { priced, code } = await price(tx, settings, lines, fulfilment, rawCode, profile.id, true, zone);
       if (zone?.minimumOrderPennies != null && priced.minimumShortfallPennies !== null) {
         const message = minimumText(zone.minimumOrderPennies);
@@ -601,6 +631,7 @@ export function createCheckoutService(deps: {
           priced,
           giftCardPennies: gifts.coveredPennies,
           deliveryDate,
+          collectionSlot,
           provider: provider.name,
           paymentExpiresAt: expiresAt,
           zone:
@@ -658,15 +689,14 @@ export function createCheckoutService(deps: {
         60,
         'Too many checkout attempts. Please wait a minute and try again.',
       );
-      const { items, delivery_date, delivery, discount_code, fulfilment, gift_cards } = parseOrThrow(
-        CheckoutRequestSchema,
-        input,
-      );
+      const { items, delivery_date, collection_slot, delivery, discount_code, fulfilment, gift_cards } =
+        parseOrThrow(CheckoutRequestSchema, input);
       const wanted = mergeLines(items);
       const order = await writeOrder(
         user,
         wanted,
         delivery_date,
+        collection_slot,
         delivery,
         discount_code,
         fulfilment,

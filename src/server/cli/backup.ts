@@ -1,4 +1,4 @@
-/** `npm run backup`: a verified backup of the configured database into BACKUP_DIR (src/server/backup/backup-commands.ts, README "Backups"). */
+/** `npm run backup`: a verified backup of the configured database into BACKUP_DIR (src/server/backup/backup-commands.ts, docs/backups.md). */
 import { runBackupCommand } from '../backup/backup-commands';
 import { loadConfig } from '../config';
 import { createLogger } from '../logger';

@@ -1,7 +1,7 @@
 /**
  * `npm run subscriptions -- --run-due [--as-of YYYY-MM-DD]`: runs the Cookie Club scheduler by hand
  * on the database the server uses (DATABASE_URL; or the embedded one in DATA_DIR, with the server
- * stopped, as the embedded database allows one process at a time). See README "Cookie Club".
+ * stopped, as the embedded database allows one process at a time). See docs/cookie-club.md.
  */
 import { loadConfig } from '../config';
 import { createLogger } from '../logger';

@@ -9,9 +9,18 @@ import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { DEMO_ADMIN, DEMO_CUSTOMER } from '~/server/account/seed-demo-users';
 import { loadConfig } from '~/server/config';
-import { products, profiles, userRoles, users } from '~/server/db/schema';
+import {
+  products,
+  profiles,
+  tradeAccounts,
+  tradeInvoices,
+  tradeOrders,
+  userRoles,
+  users,
+} from '~/server/db/schema';
 import { createLogger } from '~/server/logger';
 import { createServices, type Services } from '~/server/services';
+import { DEMO_CAFE } from '~/server/trade/demo-trade';
 import { withDatabase } from '~/test/global-setup';
 
 const testDb = inject('testDb');
@@ -57,7 +66,22 @@ describe('instances starting together on an empty database', () => {
       .from(users)
       .where(inArray(users.email, [DEMO_ADMIN.email, DEMO_CUSTOMER.email]));
     expect(demo.map((u) => u.email).sort()).toEqual([DEMO_ADMIN.email, DEMO_CUSTOMER.email]);
-    expect(await db.select().from(profiles)).toHaveLength(2);
+    // The demo café (a customer with its trade account) is made once too.
+    // Each demo person once: the accounts, the demo shop's earlier buyers and the café.
+    const emails = (await db.select({ email: profiles.email }).from(profiles)).map((p) => p.email);
+    expect(new Set(emails).size).toBe(emails.length);
+    expect(emails).toEqual(expect.arrayContaining([DEMO_ADMIN.email, DEMO_CUSTOMER.email, DEMO_CAFE.email]));
+    expect(
+      (
+        await db
+          .select({ email: profiles.email })
+          .from(profiles)
+          .innerJoin(tradeAccounts, eq(tradeAccounts.profileId, profiles.id))
+      ).map((r) => r.email),
+    ).toEqual([DEMO_CAFE.email]);
+    // Its orders on account too: one invoiced, one waiting, whoever started first.
+    expect(await db.select().from(tradeOrders)).toHaveLength(2);
+    expect((await db.select().from(tradeInvoices)).map((i) => i.number)).toEqual([1]);
     const adminId = demo.find((u) => u.email === DEMO_ADMIN.email)!.id;
     expect(await db.select().from(userRoles).where(eq(userRoles.userId, adminId))).toHaveLength(1);
     const names = (await db.select({ name: products.name }).from(products)).map((p) => p.name);

@@ -4,7 +4,7 @@ import path from 'node:path';
 
 /**
  * The embedded database's folder and the backups' are the shop's user's only: they hold password
- * hashes, sessions, gift-card code hashes and customers' addresses (README, "Backups").
+ * hashes, sessions, gift-card code hashes and customers' addresses (docs/backups.md).
  */
 export const OWNER_ONLY = 0o700;
 

@@ -23,6 +23,8 @@ import {
   GIFT_CARD_STATUSES,
   type GiftCardPurchase,
 } from '../../shared/gift-cards/gift-card-code';
+import { DEPOSIT_KINDS, ENQUIRY_STATUSES, QUOTE_STATUSES } from '../../shared/made-to-order/made-to-order';
+import { CONSENT_SOURCES } from '../../shared/marketing/consent';
 import { MESSAGE_STATES } from '../../shared/message-states';
 import { FULFILMENTS } from '../../shared/orders/fulfilment';
 import { DELIVERY_STATUSES, ORDER_FLAGS, ORDER_STATUSES } from '../../shared/orders/statuses';
@@ -30,6 +32,7 @@ import { DISCOUNT_KINDS } from '../../shared/pricing/price-order';
 import type { RecipeLine } from '../../shared/recipes/recipe';
 import { INGREDIENT_UNITS } from '../../shared/recipes/units';
 import { REVIEW_STATUSES } from '../../shared/reviews/reviews';
+import { TRADE_PRICE_KINDS, TRADE_STATUSES } from '../../shared/trade/trade';
 
 /**
  * `column in (...)` built from the TypeScript list the code uses, so a CHECK constraint allows
@@ -59,6 +62,8 @@ export const users = pgTable('users', {
   email: text('email').notNull().unique(),
   emailVerified: boolean('email_verified').notNull().default(false),
   image: text('image'),
+  // better-auth's two-factor plugin: a confirmed authenticator (docs/rules/accounts.md).
+  twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -74,10 +79,33 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
+    /**
+     * This session was made by a second factor (a code, a backup code or a trusted device) or
+     * confirmed one: what the back office demands (decision 077). Sessions made any other way
+     * (a sign-in before setting it up, as a customer) say false.
+     */
+    secondFactor: boolean('second_factor').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [index('sessions_user_id_idx').on(t.userId)],
+);
+
+/** better-auth's two-factor plugin: one authenticator secret (encrypted) and backup codes per user. */
+export const twoFactors = pgTable(
+  'two_factors',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    secret: text('secret').notNull(),
+    backupCodes: text('backup_codes').notNull(),
+    verified: boolean('verified').notNull().default(true),
+    failedVerificationCount: integer('failed_verification_count').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('two_factors_user_id_idx').on(t.userId)],
 );
 
 export const accounts = pgTable(
@@ -384,6 +412,11 @@ export const orders = pgTable(
     paymentUrl: text('payment_url'),
     /** When the hosted payment page stops taking payment; a pending order is cancelled after it. */
     paymentExpiresAt: timestamp('payment_expires_at', { withTimezone: true }),
+    /**
+     * A trade order on account (decision 085): baked while still unpaid, paid against its invoice.
+     * The bake list and production sheet count it with the paid orders.
+     */
+    onAccount: boolean('on_account').notNull().default(false),
     /** The provider's payment (Stripe PaymentIntent) refunds are made against. */
     paymentIntentId: text('payment_intent_id'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
@@ -403,6 +436,12 @@ export const orders = pgTable(
     deliveryMethod: text('delivery_method'),
     /** What the post usually takes after dispatch ("2-3 days"), for the customer's texts. */
     deliveryTransitDays: text('delivery_transit_days'),
+    /**
+     * The collection time chosen at checkout, 'HH:MM' London time from and to (decision 084); null
+     * for deliveries and for collections on a day without slots. Counted under the day's lock.
+     */
+    collectionSlotFrom: text('collection_slot_from'),
+    collectionSlotTo: text('collection_slot_to'),
     /**
      * The terms of sale its customer accepted: set by a trigger to the newest version when the
      * order is written (never from the browser), and never changed by a later edit of the terms.
@@ -439,6 +478,10 @@ export const orders = pgTable(
     index('orders_pending_expiry_idx').on(t.paymentExpiresAt).where(sql`${t.status} = 'pending'`),
     index('orders_delivery_date_idx').on(t.deliveryDate, t.status),
     index('orders_delivery_zone_idx').on(t.deliveryZoneId, t.deliveryDate),
+    check(
+      'orders_collection_slot_check',
+      sql`(${t.collectionSlotFrom} is null) = (${t.collectionSlotTo} is null) and (${t.collectionSlotFrom} is null or ${t.fulfilment} = 'collection')`,
+    ),
   ],
 );
 
@@ -797,6 +840,8 @@ export const emailOutbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html').notNull(),
+    /** Extra headers, e.g. a marketing e-mail's List-Unsubscribe and List-Unsubscribe-Post (RFC 8058). */
+    headers: jsonb('headers').$type<Record<string, string>>(),
     status: text('status', { enum: ['pending', 'sent', 'logged', 'failed'] })
       .notNull()
       .default('pending'),
@@ -969,6 +1014,13 @@ export const shopSettings = pgTable(
     collectionEnabled: boolean('collection_enabled').notNull().default(false),
     collectionAddress: text('collection_address').notNull().default(''),
     collectionHours: text('collection_hours').notNull().default(''),
+    /** Collection time slots (decision 084): 15, 30 or 60 minutes; null = no slots, any time in the hours. */
+    collectionSlotMinutes: integer('collection_slot_minutes'),
+    /** The first slot's start and the last one's end, 'HH:MM' London time. */
+    collectionSlotOpens: text('collection_slot_opens'),
+    collectionSlotCloses: text('collection_slot_closes'),
+    /** Orders each slot takes. */
+    collectionSlotCap: integer('collection_slot_cap'),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -977,6 +1029,13 @@ export const shopSettings = pgTable(
     check(
       'shop_settings_free_delivery_check',
       sql`${t.freeDeliveryOverPennies} is null or ${t.freeDeliveryOverPennies} > 0`,
+    ),
+    check(
+      'shop_settings_collection_slots_check',
+      sql`${t.collectionSlotMinutes} is null or (${t.collectionSlotMinutes} in (15, 30, 60)
+        and ${t.collectionSlotCap} between 1 and 100
+        and ${t.collectionSlotOpens} ~ '^[0-2][0-9]:[0-5][0-9]$' and ${t.collectionSlotCloses} ~ '^[0-2][0-9]:[0-5][0-9]$'
+        and ${t.collectionSlotOpens} < ${t.collectionSlotCloses})`,
     ),
   ],
 );
@@ -1177,5 +1236,365 @@ export const productReviews = pgTable(
     check('product_reviews_rating_check', sql`${t.rating} between 1 and 5`),
     check('product_reviews_status_check', sql`${t.status} in ('pending','approved','hidden')`),
     index('product_reviews_product_idx').on(t.productId, t.status, t.createdAt),
+  ],
+);
+
+// ---- Marketing consent, basket reminders, back-in-stock (owned by src/server/marketing) ----
+
+/**
+ * Every marketing consent given or withdrawn, never changed or removed (a trigger refuses it): the
+ * newest row of a customer is their choice now; each keeps the words they were shown and where.
+ */
+export const marketingConsents = pgTable(
+  'marketing_consents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    profileId: text('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'restrict' }),
+    given: boolean('given').notNull(),
+    wording: text('wording').notNull(),
+    source: text('source', { enum: CONSENT_SOURCES }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('marketing_consents_profile_idx').on(t.profileId, t.createdAt),
+    check('marketing_consents_source_check', oneOf(t.source, CONSENT_SOURCES)),
+  ],
+);
+
+/**
+ * A signed-in customer's basket as the shop last priced it (the basket itself lives in the
+ * browser): what a reminder lists, when it was last touched, and when it was reminded of.
+ */
+export const savedBaskets = pgTable('saved_baskets', {
+  profileId: text('profile_id')
+    .primaryKey()
+    .references(() => profiles.id, { onDelete: 'cascade' }),
+  lines: jsonb('lines').$type<{ name: string; quantity: number }[]>().notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  remindedAt: timestamp('reminded_at', { withTimezone: true }),
+});
+
+/** "Tell me when it's back": one e-mail per request when a sold-out product can be ordered again. */
+export const stockAlerts = pgTable(
+  'stock_alerts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    profileId: text('profile_id').references(() => profiles.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    /** A limited product's sold-out day the request is for; null: the product itself is sold out. */
+    bakeDate: date('bake_date', { mode: 'string' }),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    stoppedAt: timestamp('stopped_at', { withTimezone: true }),
+  },
+  (t) => [
+    // One waiting request per address, product and day: asking twice is asking once.
+    uniqueIndex('stock_alerts_waiting_idx')
+      .on(t.productId, sql`lower(${t.email})`, sql`coalesce(${t.bakeDate}, '-infinity'::date)`)
+      .where(sql`${t.sentAt} is null and ${t.stoppedAt} is null`),
+  ],
+);
+
+// ---- Trade customers (decision 082, docs/rules/trade.md) ----
+
+/**
+ * A business that buys on account: applied for by a signed-in customer (one per account),
+ * approved or declined by the owner. Terms, credit limit and zone are the owner's to set.
+ */
+export const tradeAccounts = pgTable(
+  'trade_accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    profileId: text('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'restrict' }),
+    businessName: text('business_name').notNull(),
+    address: text('address').notNull(),
+    city: text('city').notNull(),
+    postcode: text('postcode').notNull(),
+    contactName: text('contact_name').notNull(),
+    contactPhone: text('contact_phone').notNull(),
+    vatNumber: text('vat_number'),
+    status: text('status', { enum: TRADE_STATUSES }).notNull().default('applied'),
+    paymentTermsDays: integer('payment_terms_days').notNull().default(30),
+    creditLimitPennies: integer('credit_limit_pennies').notNull().default(0),
+    deliveryZoneId: uuid('delivery_zone_id').references(() => deliveryZones.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('trade_accounts_profile_idx').on(t.profileId),
+    check('trade_accounts_status_check', oneOf(t.status, TRADE_STATUSES)),
+    check('trade_accounts_terms_check', sql`${t.paymentTermsDays} between 0 and 120`),
+    check('trade_accounts_credit_check', sql`${t.creditLimitPennies} >= 0`),
+  ],
+);
+
+/**
+ * One product on one account's price list: a fixed price ex VAT (kept as typed, whatever retail
+ * does later) or a percentage off retail ex VAT, with its case size and minimum.
+ */
+export const tradePrices = pgTable(
+  'trade_prices',
+  {
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => tradeAccounts.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: TRADE_PRICE_KINDS }).notNull(),
+    fixedPenniesExVat: integer('fixed_pennies_ex_vat'),
+    percentOff: integer('percent_off'),
+    caseSize: integer('case_size').notNull().default(1),
+    minQuantity: integer('min_quantity').notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.productId] }),
+    check('trade_prices_kind_check', oneOf(t.kind, TRADE_PRICE_KINDS)),
+    check(
+      'trade_prices_amount_check',
+      sql`(${t.kind} = 'fixed' and ${t.fixedPenniesExVat} >= 0 and ${t.percentOff} is null) or (${t.kind} = 'percent' and ${t.percentOff} between 0 and 90 and ${t.fixedPenniesExVat} is null)`,
+    ),
+    check('trade_prices_case_check', sql`${t.caseSize} between 1 and 500`),
+    check('trade_prices_min_check', sql`${t.minQuantity} between 0 and 5000`),
+  ],
+);
+
+// ---- Made to order (issue 48, decision 086) ----
+
+/** A customer's made-to-order enquiry: signed in or not (an e-mail is enough). */
+export const madeToOrderEnquiries = pgTable(
+  'made_to_order_enquiries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The signed-in account that asked (the session's), if any. */
+    profileId: text('profile_id').references(() => profiles.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    occasion: text('occasion').notNull(),
+    dateWanted: date('date_wanted', { mode: 'string' }).notNull(),
+    fulfilment: text('fulfilment', { enum: FULFILMENTS }).notNull(),
+    quantity: integer('quantity').notNull(),
+    wording: text('wording').notNull().default(''),
+    designNotes: text('design_notes').notNull().default(''),
+    budgetPennies: integer('budget_pennies'),
+    status: text('status', { enum: ENQUIRY_STATUSES }).notNull().default('new'),
+    declineMessage: text('decline_message'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('made_to_order_enquiries_quantity_check', sql`${t.quantity} between 1 and 5000`),
+    check('made_to_order_enquiries_status_check', oneOf(t.status, ENQUIRY_STATUSES)),
+    check('made_to_order_enquiries_fulfilment_check', oneOf(t.fulfilment, FULFILMENTS)),
+    check('made_to_order_enquiries_budget_check', sql`${t.budgetPennies} is null or ${t.budgetPennies} >= 0`),
+    index('made_to_order_enquiries_created_idx').on(t.createdAt.desc()),
+  ],
+);
+
+/** Up to 3 reference pictures of an enquiry: the metadata-free master product photos keep. */
+export const madeToOrderPictures = pgTable(
+  'made_to_order_pictures',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    enquiryId: uuid('enquiry_id')
+      .notNull()
+      .references(() => madeToOrderEnquiries.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    contentType: text('content_type').notNull(),
+    bytes: bytea('bytes').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('made_to_order_pictures_position_idx').on(t.enquiryId, t.position),
+    check('made_to_order_pictures_position_check', sql`${t.position} between 1 and 3`),
+  ],
+);
+
+/**
+ * The owner's quote for an enquiry, reached by the customer through its unguessable token. The
+ * money is kept as `quoteMoney` (src/shared/made-to-order) computed it when the quote was sent.
+ */
+export const madeToOrderQuotes = pgTable(
+  'made_to_order_quotes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    enquiryId: uuid('enquiry_id')
+      .notNull()
+      .references(() => madeToOrderEnquiries.id, { onDelete: 'cascade' }),
+    token: text('token').notNull(),
+    status: text('status', { enum: QUOTE_STATUSES }).notNull().default('sent'),
+    deliveryPennies: integer('delivery_pennies').notNull(),
+    subtotalPennies: integer('subtotal_pennies').notNull(),
+    totalPennies: integer('total_pennies').notNull(),
+    depositKind: text('deposit_kind', { enum: DEPOSIT_KINDS }).notNull(),
+    /** Percent (0-100) or pence, as the owner typed it; `deposit_pennies` is what it comes to. */
+    depositValue: integer('deposit_value').notNull(),
+    depositPennies: integer('deposit_pennies').notNull(),
+    balanceDaysBefore: integer('balance_days_before').notNull(),
+    validUntil: date('valid_until', { mode: 'string' }).notNull(),
+    /** How many of the day's cookies the job uses (booked against the day's capacity). */
+    cookies: integer('cookies').notNull(),
+    message: text('message').notNull().default(''),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('made_to_order_quotes_token_idx').on(t.token),
+    // One quote an enquiry may still accept: a new quote replaces the one sent before.
+    uniqueIndex('made_to_order_quotes_open_idx').on(t.enquiryId).where(sql`${t.status} = 'sent'`),
+    check('made_to_order_quotes_status_check', oneOf(t.status, QUOTE_STATUSES)),
+    check('made_to_order_quotes_deposit_kind_check', oneOf(t.depositKind, DEPOSIT_KINDS)),
+    check(
+      'made_to_order_quotes_total_check',
+      sql`${t.totalPennies} = ${t.subtotalPennies} + ${t.deliveryPennies} and ${t.deliveryPennies} >= 0`,
+    ),
+    check('made_to_order_quotes_deposit_check', sql`${t.depositPennies} between 0 and ${t.totalPennies}`),
+    check('made_to_order_quotes_days_check', sql`${t.balanceDaysBefore} between 0 and 60`),
+    check('made_to_order_quotes_cookies_check', sql`${t.cookies} between 1 and 5000`),
+  ],
+);
+
+export const madeToOrderQuoteLines = pgTable(
+  'made_to_order_quote_lines',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    quoteId: uuid('quote_id')
+      .notNull()
+      .references(() => madeToOrderQuotes.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    description: text('description').notNull(),
+    quantity: integer('quantity').notNull(),
+    unitPricePennies: integer('unit_price_pennies').notNull(),
+  },
+  (t) => [
+    index('made_to_order_quote_lines_quote_idx').on(t.quoteId),
+    check('made_to_order_quote_lines_quantity_check', sql`${t.quantity} between 1 and 5000`),
+    check('made_to_order_quote_lines_price_check', sql`${t.unitPricePennies} >= 0`),
+  ],
+);
+
+// ---- Trade orders on account and their VAT invoices (decision 085, docs/rules/trade.md) ----
+
+/**
+ * An order placed on account by a trade customer: the `orders` row (which books its day) plus
+ * the lines as `priceTradeLines` priced them, ex VAT, so its invoice copies them and never
+ * recomputes them. The order's `total_pennies` is this row's `total_pennies`.
+ */
+export const tradeOrders = pgTable(
+  'trade_orders',
+  {
+    orderId: uuid('order_id')
+      .primaryKey()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => tradeAccounts.id, { onDelete: 'restrict' }),
+    /** `TradeLine[]` as priced when placed (unit ex VAT, rate, net, VAT per line). */
+    lines: jsonb('lines')
+      .$type<
+        {
+          productId: string;
+          name: string;
+          quantity: number;
+          unitPenniesExVat: number;
+          vatRate: number;
+          netPennies: number;
+          vatPennies: number;
+        }[]
+      >()
+      .notNull(),
+    netPennies: integer('net_pennies').notNull(),
+    vatPennies: integer('vat_pennies').notNull(),
+    totalPennies: integer('total_pennies').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('trade_orders_account_idx').on(t.accountId, t.createdAt.desc()),
+    check('trade_orders_total_check', sql`${t.totalPennies} = ${t.netPennies} + ${t.vatPennies}`),
+  ],
+);
+
+/**
+ * The last number used of each document sequence ('invoice', later 'credit_note'): the next
+ * number is taken by updating this row in the invoice's own transaction, so numbers have no gaps
+ * (a rolled-back invoice gives its number back) and no duplicates (the row lock queues them).
+ */
+export const tradeDocumentCounters = pgTable('trade_document_counters', {
+  sequence: text('sequence').primaryKey(),
+  lastNumber: integer('last_number').notNull(),
+});
+
+/**
+ * A full VAT invoice for one delivered trade order: everything HMRC asks for, copied when
+ * issued (the shop's and the customer's details, the lines), so a later edit changes no invoice.
+ * Paid is recorded by the owner (bank transfer) or by a card payment.
+ */
+export const tradeInvoices = pgTable(
+  'trade_invoices',
+  {
+    number: integer('number').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => tradeAccounts.id, { onDelete: 'restrict' }),
+    issuedOn: date('issued_on', { mode: 'string' }).notNull(),
+    /** The date of supply (the tax point): the day it was delivered. */
+    suppliedOn: date('supplied_on', { mode: 'string' }).notNull(),
+    dueOn: date('due_on', { mode: 'string' }).notNull(),
+    sellerName: text('seller_name').notNull(),
+    sellerAddress: text('seller_address').notNull(),
+    sellerVatNumber: text('seller_vat_number').notNull(),
+    customerName: text('customer_name').notNull(),
+    customerAddress: text('customer_address').notNull(),
+    customerVatNumber: text('customer_vat_number'),
+    netPennies: integer('net_pennies').notNull(),
+    vatPennies: integer('vat_pennies').notNull(),
+    totalPennies: integer('total_pennies').notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** 'bank_transfer' (marked by the owner) or 'card'. */
+    paidBy: text('paid_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('trade_invoices_order_idx').on(t.orderId),
+    index('trade_invoices_account_idx').on(t.accountId, t.issuedOn),
+    check('trade_invoices_number_check', sql`${t.number} > 0`),
+    check('trade_invoices_total_check', sql`${t.totalPennies} = ${t.netPennies} + ${t.vatPennies}`),
+    check('trade_invoices_paid_check', sql`(${t.paidAt} is null) = (${t.paidBy} is null)`),
+  ],
+);
+
+/** One line of a trade invoice: quantity, unit price ex VAT, VAT rate and amount. */
+export const tradeInvoiceLines = pgTable(
+  'trade_invoice_lines',
+  {
+    invoiceNumber: integer('invoice_number')
+      .notNull()
+      .references(() => tradeInvoices.number, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    description: text('description').notNull(),
+    quantity: integer('quantity').notNull(),
+    unitPenniesExVat: integer('unit_pennies_ex_vat').notNull(),
+    vatRate: integer('vat_rate').notNull(),
+    netPennies: integer('net_pennies').notNull(),
+    vatPennies: integer('vat_pennies').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.invoiceNumber, t.position] }),
+    check('trade_invoice_lines_vat_rate_check', oneOf(t.vatRate, VAT_RATES)),
+    check('trade_invoice_lines_quantity_check', sql`${t.quantity} > 0`),
   ],
 );

@@ -13,6 +13,8 @@ const SOLD_OUT = soldOutText(null);
 export interface DayLeft {
   date: IsoDate;
   text: string;
+  /** Sold out for this day: the page offers "Tell me if a place comes back". */
+  soldOut: boolean;
 }
 
 /** What the page knows of the product (the catalogue's ProductDto has these fields). */
@@ -46,6 +48,30 @@ export const limitedLineOf = (product: ProductOnPage): LimitedLine => ({
 });
 
 /**
+ * Whether a product can be had on one coming day: 'open', 'full' (sold out for it, the oven is
+ * full, or the product is sold out or not on sale yet), or 'gone' (past its cut-off, or never one
+ * of its days).
+ */
+export async function productDayState(
+  db: Db,
+  bakeDays: BakeDaysService,
+  product: ProductOnPage,
+  date: IsoDate,
+): Promise<'open' | 'full' | 'gone'> {
+  if (product.sold_out || product.sale_note) return 'full';
+  const offered = await limitedDays(
+    db,
+    bakeDays,
+    [limitedLineOf(product)],
+    product.box?.size ?? 1,
+    'delivery',
+  );
+  const days = offered?.days ?? (await bakeDays.calendar({ cookies: 1, fulfilment: 'delivery' })).days;
+  const state = days.find((d) => d.date === date)?.state;
+  return state === 'open' ? 'open' : state === 'full' ? 'full' : 'gone';
+}
+
+/**
  * What a product with a per-day limit has left on the next days it can be had on (decision 043),
  * for its page: only the days that are low or sold out, in the checkout's own words. The page
  * knows no postcode, so the days are the bake calendar's delivery days (a zone may deliver on
@@ -63,11 +89,12 @@ export async function productDaysLeft(
   return (offered?.days ?? [])
     .filter((d) => d.state === 'open' || d.state === 'full')
     .slice(0, PRODUCT_PAGE_DAYS)
-    .flatMap(({ date, state, note }) => {
+    .flatMap(({ date, state, note }): DayLeft[] => {
       if (!note) return [];
       // "Sold out for this day" names no day: on a list of days it needs its own.
-      if (note.startsWith(SOLD_OUT)) return [{ date, text: `${formatBakeDay(date)}: ${note}` }];
+      if (note.startsWith(SOLD_OUT))
+        return [{ date, text: `${formatBakeDay(date)}: ${note}`, soldOut: true }];
       // A day the oven has filled is not to be had, however many of these are left.
-      return state === 'open' ? [{ date, text: note }] : [];
+      return state === 'open' ? [{ date, text: note, soldOut: false }] : [];
     });
 }

@@ -6,6 +6,7 @@ import { CANCEL_NOTICE } from '~/shared/orders/cancellation';
 import { COLLECT_LABEL, dayLabel } from '~/shared/orders/fulfilment';
 import type { OrderView } from '~/shared/orders/order-view';
 import { summaryRows, vatRows } from '~/shared/pricing/summary-rows';
+import { withSlot } from '~/shared/settings/collection-slots';
 import { formatBakeDay, formatLongDate } from '~/shared/time/london-time';
 import type { Config } from '../config';
 import { html, type SafeHtml } from './html';
@@ -37,7 +38,9 @@ export function buildOrderConfirmation(
   }));
   const number = view.number;
   const date = formatLongDate(order.paidAt ?? order.createdAt);
-  const deliveryDay = view.delivery_date ? formatBakeDay(view.delivery_date) : null;
+  const deliveryDay = view.delivery_date
+    ? withSlot(formatBakeDay(view.delivery_date), view.collection_slot)
+    : null;
   const greeting = greetingFor(view);
   const recipient = giftRecipient(view);
   const giftSays = recipient

@@ -12,5 +12,8 @@ export const ORDER_EMAIL_SWITCHES = [
   'refunded',
   'review-invite',
   'owner-alert',
+  // Not order e-mails, switched off the same way: the basket reminder and back-in-stock (decision 081).
+  'basket-reminder',
+  'back-in-stock',
 ] as const;
 export type OrderEmailSwitch = (typeof ORDER_EMAIL_SWITCHES)[number];

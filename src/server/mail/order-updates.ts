@@ -2,6 +2,7 @@ import { cancelledPaidText, giftCardNowHolds } from '~/shared/gift-cards/gift-ca
 import { formatPence } from '~/shared/money/money';
 import { dayLabel } from '~/shared/orders/fulfilment';
 import type { OrderGiftCardRefundView, OrderView } from '~/shared/orders/order-view';
+import { withSlot } from '~/shared/settings/collection-slots';
 import { formatBakeDay } from '~/shared/time/london-time';
 import type { Config } from '../config';
 import { html } from './html';
@@ -162,7 +163,8 @@ export function buildOrderUpdate(
     ? null
     : view.dispatch
       ? `${view.dispatch}.`
-      : view.delivery_date && `${dayLabel(view.fulfilment)}: ${formatBakeDay(view.delivery_date)}.`;
+      : view.delivery_date &&
+        `${dayLabel(view.fulfilment)}: ${withSlot(formatBakeDay(view.delivery_date), view.collection_slot)}.`;
   const recipient = giftRecipient(view);
   const namesRecipient = recipient !== null && said.some((line) => line.includes(recipient));
   const lines = [

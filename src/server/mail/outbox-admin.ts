@@ -65,7 +65,13 @@ export function createOutboxAdmin(db: Db, kick: () => void) {
       // Without SMTP a logged e-mail is the only copy its recipient can read (the demo), so it is shown.
       const masked = row.kind === GIFT_CARD_KIND && row.status !== 'logged';
       const shown = masked ? maskGiftCardCodes : (body: string) => body;
-      return { ...toView(row), reply_to: row.replyTo, text: shown(row.text), html: shown(row.html) };
+      return {
+        ...toView(row),
+        reply_to: row.replyTo,
+        headers: row.headers ?? {},
+        text: shown(row.text),
+        html: shown(row.html),
+      };
     },
 
     /**

@@ -11,6 +11,8 @@ export interface OutgoingEmail {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers: a marketing e-mail's List-Unsubscribe and List-Unsubscribe-Post (RFC 8058). */
+  headers?: Record<string, string>;
   /** Not before this instant (a gift card's send date); absent = now. */
   nextAttemptAt?: Date;
 }

@@ -4,6 +4,7 @@ import { COLLECT_LABEL, dayLabel } from '~/shared/orders/fulfilment';
 import type { OrderView } from '~/shared/orders/order-view';
 import { ORDER_FLAG_LABELS } from '~/shared/orders/statuses';
 import { summaryRows } from '~/shared/pricing/summary-rows';
+import { withSlot } from '~/shared/settings/collection-slots';
 import { formatBakeDay, formatDateTime } from '~/shared/time/london-time';
 import type { Config } from '../config';
 import { html } from './html';
@@ -37,7 +38,8 @@ export function buildOwnerOrderAlert(
   const addressHeading = collect ? COLLECT_LABEL : 'Deliver to';
   // A posted order's day is the day it is baked and dispatched (docs/rules/dispatch.md).
   const dayName = view.dispatch ? 'Dispatch day' : dayLabel(view.fulfilment);
-  const day = view.delivery_date && `${dayName}: ${formatBakeDay(view.delivery_date)}`;
+  const day =
+    view.delivery_date && `${dayName}: ${withSlot(formatBakeDay(view.delivery_date), view.collection_slot)}`;
   const flags = view.flags.map((f) => ORDER_FLAG_LABELS[f]);
   const totals = summaryRows(view);
 

@@ -10,6 +10,7 @@ export interface Envelope {
   subject: string;
   text: string;
   html: string;
+  headers?: Record<string, string> | null;
 }
 
 export interface MailTransport {
@@ -31,7 +32,10 @@ export function createTransport(mail: Config['mail'], log: Logger): MailTranspor
       mode: 'log',
       async send(e) {
         log.info(
-          { mail: { to: e.to, replyTo: e.replyTo, subject: e.subject }, text: e.text },
+          {
+            mail: { to: e.to, replyTo: e.replyTo, subject: e.subject, headers: e.headers ?? undefined },
+            text: e.text,
+          },
           'e-mail kept in the outbox (log mode: set SMTP_URL to send it)',
         );
       },
@@ -58,6 +62,7 @@ export function createTransport(mail: Config['mail'], log: Logger): MailTranspor
         text: e.text,
         html: e.html,
         messageId: `<${e.id}@${domain}>`,
+        headers: e.headers ?? undefined,
       });
     },
     close() {

@@ -9,6 +9,7 @@ import {
 import type { OrderView } from '~/shared/orders/order-view';
 import { type DeliveryStatus, orderNumber } from '~/shared/orders/statuses';
 import type { SummaryFigures } from '~/shared/pricing/summary-rows';
+import { type Slot, slotOf } from '~/shared/settings/collection-slots';
 import type { IsoDate } from '~/shared/time/london-time';
 import type { Db, Tx } from '../db/client';
 import { deliveries, deliveryZones, orderItems, orders, products, profiles } from '../db/schema';
@@ -56,6 +57,8 @@ export interface DayOrder
     OrderView,
     'id' | 'number' | 'status' | 'created_at' | 'delivery_date' | 'fulfilment' | 'ship'
   > {
+  /** A trade order on account (decision 085): baked while unpaid. */
+  onAccount: boolean;
   /** Who ordered (a gift's slip says who it is from). */
   customer: Pick<OrderView['customer'], 'full_name'>;
   overCapacity: boolean;
@@ -65,6 +68,8 @@ export interface DayOrder
   figures: SummaryFigures;
   delivery: { status: DeliveryStatus; driverNotes: string | null; failureNote: string | null } | null;
   lines: DayOrderLine[];
+  /** A collection's time slot (decision 084); null without one. */
+  collectionSlot: Slot | null;
   cookies: number;
   /** 'van' (the run sheet), 'post' (the dispatch list), or null (collection; before zones). */
   method: 'van' | 'post' | null;
@@ -95,6 +100,7 @@ async function slipOrders(exec: Db | Tx, where: SQL): Promise<DayOrder[]> {
     .select({
       id: orders.id,
       status: orders.status,
+      onAccount: orders.onAccount,
       deliveryDate: orders.deliveryDate,
       customerName: profiles.fullName,
       flags: orders.flags,
@@ -113,6 +119,8 @@ async function slipOrders(exec: Db | Tx, where: SQL): Promise<DayOrder[]> {
       trackingCode: deliveries.trackingCode,
       deliveryMethod: orders.deliveryMethod,
       serviceCode: deliveryZones.serviceCode,
+      collectionSlotFrom: orders.collectionSlotFrom,
+      collectionSlotTo: orders.collectionSlotTo,
     })
     .from(orders)
     .innerJoin(profiles, eq(profiles.id, orders.profileId))
@@ -208,8 +216,10 @@ async function slipOrders(exec: Db | Tx, where: SQL): Promise<DayOrder[]> {
       id: r.id,
       number: orderNumber(r.id),
       status: r.status,
+      onAccount: r.onAccount,
       customer: { full_name: r.customerName },
       delivery_date: r.deliveryDate,
+      collectionSlot: slotOf(r),
       overCapacity: r.flags.includes('over_capacity'),
       dayClosed: r.flags.includes('day_closed_after_ordering'),
       created_at: r.createdAt.toISOString(),

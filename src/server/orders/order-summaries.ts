@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { orderDispatchText } from '~/shared/delivery-zones/zone-texts';
 import type { OrderSummaryView } from '~/shared/orders/order-view';
 import { orderNumber } from '~/shared/orders/statuses';
+import { slotOf } from '~/shared/settings/collection-slots';
 import type { Db } from '../db/client';
 import { orderItems, orders } from '../db/schema';
 import { refundedSum } from './counted-refunds';
@@ -31,6 +32,8 @@ const prepareSummaries = (db: Db) =>
       createdAt: orders.createdAt,
       paidAt: orders.paidAt,
       deliveryDate: orders.deliveryDate,
+      collectionSlotFrom: orders.collectionSlotFrom,
+      collectionSlotTo: orders.collectionSlotTo,
       deliveryMethod: orders.deliveryMethod,
       deliveryTransitDays: orders.deliveryTransitDays,
       fulfilment: orders.fulfilment,
@@ -65,6 +68,7 @@ export async function loadCustomerSummaries(db: Db, userId: string): Promise<Ord
     created_at: o.createdAt.toISOString(),
     paid_at: o.paidAt ? o.paidAt.toISOString() : null,
     delivery_date: o.deliveryDate,
+    collection_slot: slotOf(o),
     // As the full view words it (order-views.ts).
     dispatch: orderDispatchText({ ...o, paidPennies: o.paid, refundedPennies: o.refunded }),
     fulfilment: o.fulfilment,

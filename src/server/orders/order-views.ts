@@ -11,6 +11,7 @@ import {
 } from '~/shared/orders/order-view';
 import { orderNumber } from '~/shared/orders/statuses';
 import { vatParts } from '~/shared/pricing/price-order';
+import { slotOf } from '~/shared/settings/collection-slots';
 import type { Db, Tx } from '../db/client';
 import {
   deliveries,
@@ -81,6 +82,7 @@ function toView(r: OrderRow, now: Date): OrderView {
     paid_at: iso(o.paidAt),
     cancelled_at: iso(o.cancelledAt),
     delivery_date: o.deliveryDate,
+    collection_slot: slotOf(o),
     dispatch: orderDispatchText({ ...o, paidPennies: r.paid, refundedPennies: r.refunded }),
     customer: { id: o.profileId, full_name: r.customerName, email: r.customerEmail },
     fulfilment: o.fulfilment,

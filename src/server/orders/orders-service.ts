@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import type { BooksPeriod } from '~/shared/books/books';
 import type { BoxContents } from '~/shared/boxes/box';
 import type { VatRate } from '~/shared/food-information';
 import type { GiftCardPurchase } from '~/shared/gift-cards/gift-card-code';
@@ -21,6 +22,7 @@ import type { MailService } from '../mail/mail-service';
 import type { CollectionPoint, OrderUpdateKind } from '../mail/order-updates';
 import { NO_COUNTERS, type ShopCounters } from '../metrics/shop-counters';
 import { customerDeleted, type PaymentPage } from './account-deletion';
+import { booksCounts, paidOrdersIn, refundsIn, salesByCustomerIn } from './books-entries';
 import type { CardProvider } from './card-provider';
 import { foldBookings } from './day-bookings';
 import { type DayOrder, slipOrder } from './day-orders';
@@ -71,10 +73,14 @@ export interface NewOrder {
   /** What gift cards pay of the total (held by the caller, decision 044). */
   giftCardPennies?: number;
   provider: 'test' | 'stripe';
-  /** When its payment page will stop taking payment. */
-  paymentExpiresAt: Date;
+  /** When its payment page will stop taking payment; null for an order on account (decision 085). */
+  paymentExpiresAt: Date | null;
+  /** Placed on account (decision 085): baked before it is paid. */
+  onAccount?: boolean;
   /** The delivery day checkout reserved for it ('YYYY-MM-DD'). */
   deliveryDate: string | null;
+  /** A collection's time slot checkout reserved (decision 084); absent or null = none. */
+  collectionSlot?: { from: string; to: string } | null;
   /** Known when placed: a Cookie Club box's own payment reference (a saved card is charged, no page). */
   paymentSessionId?: string | null;
   /** The delivery zone the server found for the address (issue 30); absent for collection. */
@@ -234,7 +240,10 @@ export function createOrdersService(
         ...shipToValues(o.ship),
         paymentProvider: o.provider,
         paymentExpiresAt: o.paymentExpiresAt,
+        onAccount: o.onAccount ?? false,
         deliveryDate: o.deliveryDate,
+        collectionSlotFrom: o.collectionSlot?.from ?? null,
+        collectionSlotTo: o.collectionSlot?.to ?? null,
         paymentSessionId: o.paymentSessionId ?? null,
         deliveryZoneId: o.zone?.id ?? null,
         deliveryZoneName: o.zone?.name ?? null,
@@ -555,6 +564,14 @@ export function createOrdersService(
     listForAdmin: (query: unknown) => listOrdersForAdmin(db, query),
     /** The orders the filters select as CSV rows, a batch at a time (see order-export.ts). */
     exportCsvRows: (query: unknown) => exportOrderRows(db, query),
+    /** The books' reads (decision 087): orders paid, and refunds made, in a period. */
+    books: {
+      counts: (period: BooksPeriod) => booksCounts(db, period),
+      paidOrders: (period: BooksPeriod, page: { offset: number; limit: number }) =>
+        paidOrdersIn(db, period, page),
+      refunds: (period: BooksPeriod, page: { offset: number; limit: number }) => refundsIn(db, period, page),
+      salesByCustomer: (period: BooksPeriod) => salesByCustomerIn(db, period),
+    },
     totals: (zone?: string) => orderTotals(db, zone),
     /** Revenue and orders per day and week, and the best sellers (order-sales.ts); of one zone if given. */
     sales: (now?: Date, zone?: string) => salesInsights(db, now, zone),

@@ -143,6 +143,8 @@ export function createPaymentsService(
       paid: boolean;
       orderNumber: string | null;
       deliveryDate: string | null;
+      /** A collection's time slot (decision 084); null without one. */
+      collectionSlot: { from: string; to: string } | null;
       /** A posted order's "Dispatched ..., usually with you in 2-3 days" (OrderView's `dispatch`). */
       dispatch: string | null;
       /** What was paid, as the summary shows it. */
@@ -157,6 +159,7 @@ export function createPaymentsService(
           paid: false,
           orderNumber: null,
           deliveryDate: null,
+          collectionSlot: null,
           dispatch: null,
           figures: null,
           giftCards: [],
@@ -166,6 +169,7 @@ export function createPaymentsService(
         giftCards: giftCardsSentTexts(order.items),
         orderNumber: order.number,
         deliveryDate: order.delivery_date,
+        collectionSlot: order.collection_slot,
         dispatch: order.dispatch,
         figures: {
           subtotal_pennies: order.subtotal_pennies,

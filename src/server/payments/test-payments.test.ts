@@ -135,6 +135,7 @@ describe('the built-in test payment provider', () => {
       paid: false,
       orderNumber: null,
       deliveryDate: null,
+      collectionSlot: null,
       dispatch: null,
       figures: null,
       giftCards: [],

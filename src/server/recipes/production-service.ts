@@ -37,7 +37,8 @@ async function lastOrderChange(exec: Db | Tx, date: IsoDate): Promise<Date | nul
     .where(
       and(
         eq(orders.deliveryDate, date),
-        sql`${orders.status} <> 'pending'`,
+        // A pending order on account (decision 085) is baked: its changes move the bake.
+        sql`(${orders.status} <> 'pending' or ${orders.onAccount})`,
         sql`not (${orders.status} = 'cancelled' and ${orders.paidAt} is null)`,
       ),
     );

@@ -248,6 +248,17 @@ export function createRecipesService(db: Db, catalogVersion: CatalogVersion) {
       });
     },
 
+    /** Each cookie's ingredient cost (fractional pennies, waste included), where every ingredient has a price. */
+    async costsPerCookie(): Promise<Record<string, number>> {
+      const book = await loadBook(db);
+      const costs: Record<string, number> = {};
+      for (const recipe of book.recipes.values()) {
+        const cost = recipe.productId ? costPerCookie(recipe, book) : null;
+        if (recipe.productId && cost !== null) costs[recipe.productId] = cost;
+      }
+      return costs;
+    },
+
     async list() {
       const [recipeList, cookieList] = await Promise.all([recipeViews(db), cookies(db)]);
       return {

@@ -21,6 +21,10 @@ export function createSettingsService(config: Config, db: Db, pageVersion: Catal
     collectionEnabled: false,
     collectionAddress: config.shop.address ?? '',
     collectionHours: '',
+    collectionSlotMinutes: null,
+    collectionSlotOpens: null,
+    collectionSlotCloses: null,
+    collectionSlotCap: null,
   };
 
   /** The row as the database (or `exec`'s transaction) has it now. */
@@ -38,6 +42,25 @@ export function createSettingsService(config: Config, db: Db, pageVersion: Catal
   const get = cachedByVersion(db, pageVersion, read);
 
   return {
+    /**
+     * The demo shop's collection slots (decision 084): half-hour slots 10:00-16:00, 4 orders each,
+     * on a shop that has never saved its settings (collection itself stays off until switched on).
+     */
+    async seedDemoSlots(): Promise<void> {
+      await pageVersion.changing(async (tx) => {
+        await tx
+          .insert(shopSettings)
+          .values({
+            id: 1,
+            ...defaults,
+            collectionSlotMinutes: 30,
+            collectionSlotOpens: '10:00',
+            collectionSlotCloses: '16:00',
+            collectionSlotCap: 4,
+          })
+          .onConflictDoNothing();
+      });
+    },
     /** The settings, from memory while the catalogue version holds (also inside a transaction). */
     get,
     /** The settings from the database, for a transaction that must see its own writes. */

@@ -23,6 +23,10 @@ describe('shop settings', () => {
         collectionEnabled: false,
         collectionAddress: SHOP_ADDRESS,
         collectionHours: '',
+        collectionSlotMinutes: null,
+        collectionSlotOpens: null,
+        collectionSlotCloses: null,
+        collectionSlotCap: null,
       },
     });
   });
@@ -46,6 +50,10 @@ describe('shop settings', () => {
           collectionEnabled: true,
           collectionAddress: 'The Bakehouse, 4 Wyle Cop',
           collectionHours: 'Tue-Sat 9am-4pm',
+          collectionSlotMinutes: null,
+          collectionSlotOpens: null,
+          collectionSlotCloses: null,
+          collectionSlotCap: null,
         },
       },
     });

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityLog, orders } from '~/server/db/schema';
+import { loadClientBuild } from '~/server/load-build';
 import { STAFF_MAY_NOT_CANCEL_PAID } from '~/shared/staff/back-office-access';
-import { apiJson, createUser } from '~/test/factories';
+import { api, apiJson, createUser } from '~/test/factories';
 import { createOrder } from '~/test/order-factories';
 import { createTestApp, type TestApp } from '~/test/test-app';
 
@@ -11,7 +12,7 @@ let t: TestApp;
 let packer: Awaited<ReturnType<typeof createUser>>;
 let owner: Awaited<ReturnType<typeof createUser>>;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ build: await loadClientBuild(process.env.BUILD_DIR) });
   packer = await createUser(t, { staffRole: 'staff' });
   owner = await createUser(t, { staffRole: 'owner' });
 });
@@ -71,5 +72,28 @@ describe("a paid order's cancel", () => {
     );
     expect(res.status).toBe(200);
     expect(await statusOf(order.id)).toBe('cancelled');
+  });
+});
+
+describe('the orders list', () => {
+  /** The list's card for one order, as its HTML. */
+  async function cardFor(cookie: string, id: string) {
+    const html = await (await api(t, 'GET', '/admin/orders', undefined, cookie)).text();
+    const start = html.indexOf(`id="order-${id}"`);
+    expect(start, 'the order is on the list').toBeGreaterThan(0);
+    return html.slice(start, html.indexOf('</article>', start));
+  }
+
+  it('offers shop staff neither Cancelled nor Mark as paid where the server would refuse them', async () => {
+    const paid = await createOrder(t.services, { status: 'paid', createdAt: new Date() });
+    const unpaid = await createOrder(t.services, { status: 'pending', createdAt: new Date() });
+    const staffPaid = await cardFor(packer.cookie, paid.id);
+    expect(staffPaid).toContain('value="baking"');
+    expect(staffPaid).not.toContain('value="cancelled"');
+    const staffUnpaid = await cardFor(packer.cookie, unpaid.id);
+    expect(staffUnpaid).toContain('value="cancelled"');
+    expect(staffUnpaid).not.toContain('Mark as paid');
+    expect(await cardFor(owner.cookie, paid.id)).toContain('value="cancelled"');
+    expect(await cardFor(owner.cookie, unpaid.id)).toContain('Mark as paid');
   });
 });

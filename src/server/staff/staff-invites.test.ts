@@ -1,7 +1,8 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityLog, emailOutbox, staffInvites, userRoles, users } from '~/server/db/schema';
-import { api, apiJson, createUser, signIn } from '~/test/factories';
+import { SECOND_FACTOR_NEEDED } from '~/shared/account/second-factor';
+import { api, apiJson, createUser, setUpSecondFactor, signIn } from '~/test/factories';
 import { createTestApp, type TestApp } from '~/test/test-app';
 import { INVITE_MESSAGES } from './staff-invites';
 
@@ -60,7 +61,11 @@ describe('the owner invites someone to the back office', () => {
     const joined = await accept(token, 'packer-password-1');
     expect(joined.status).toBe(200);
     expect(await roleOf(email)).toBe('staff');
-    const cookie = await signIn(t, email, 'packer-password-1');
+    // Password only: the back office answers nothing until the second factor is set up.
+    const first = await signIn(t, email, 'packer-password-1');
+    const refused = await apiJson(t, 'GET', '/api/admin/orders', undefined, first);
+    expect(refused).toMatchObject({ status: 403, body: { error: { message: SECOND_FACTOR_NEEDED } } });
+    const { cookie } = await setUpSecondFactor(t, email, 'packer-password-1', first);
     expect((await api(t, 'GET', '/api/admin/orders', undefined, cookie)).status).toBe(200);
     expect((await api(t, 'GET', '/api/admin/staff', undefined, cookie)).status).toBe(403);
 

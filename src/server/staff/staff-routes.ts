@@ -10,6 +10,7 @@ export function staffRoutes(services: Services) {
     .use('*', adminOnly(services.session))
     .get('/', async (c) => c.json({ staff: await staff.list() }))
     .post('/invites', async (c) => c.json(await services.staffInvites.invite(await jsonBody(c)), 201))
+    .post('/:id/second-factor/reset', async (c) => c.json(await staff.resetSecondFactor(c.req.param('id'))))
     .put('/:id', async (c) => c.json(await staff.setRole(c.req.param('id'), await jsonBody(c))))
     .delete('/:id', async (c) => c.json(await staff.remove(c.req.param('id'))));
 }

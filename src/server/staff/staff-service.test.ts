@@ -81,6 +81,7 @@ describe('the owner manages the roles of the back office', () => {
       name: 'Olive Owner',
       email: owner.email,
       role: 'owner',
+      secondFactor: true,
     });
     expect(body.staff.map((s: { id: string }) => s.id)).not.toContain(customer.userId);
   });

@@ -2,6 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { STAFF_ROLE_LABELS, STAFF_ROLES, type StaffRole } from '~/shared/staff/back-office-access';
 import { recordActivity } from '../activity/activity-log';
+import { removeSecondFactor } from '../auth/second-factor';
 import { ROW_OF_STAFF_ROLE, STAFF_ROLE_OF_ROW } from '../auth/session-service';
 import type { Db, Tx } from '../db/db-types';
 import { sessions, userRoles, users } from '../db/schema';
@@ -13,6 +14,8 @@ export interface StaffMember {
   name: string;
   email: string;
   role: StaffRole;
+  /** They have a confirmed authenticator. */
+  secondFactor: boolean;
 }
 
 const ROLE_NAMES = STAFF_ROLES.map((r) => STAFF_ROLE_LABELS[r]).join(', ');
@@ -51,9 +54,35 @@ export function createStaffService(db: Db) {
   }
 
   return {
+    /**
+     * The owner's reset of someone's second factor (a lost phone): their authenticator, backup
+     * codes and trusted devices go, their sessions end, and their next sign-in sends them to set
+     * up a new one. Logged in the same transaction.
+     */
+    async resetSecondFactor(userId: string): Promise<{ reset: true }> {
+      return db.transaction(async (tx) => {
+        const { current } = await lockedRoles(tx, userId);
+        const [had] = await tx.select({ on: users.twoFactorEnabled }).from(users).where(eq(users.id, userId));
+        await removeSecondFactor(tx, userId);
+        await recordActivity(tx, {
+          kind: 'staff.second-factor-reset',
+          record: ['user', userId],
+          before: { role: current, secondFactor: !!had?.on },
+          after: { secondFactor: false },
+        });
+        return { reset: true as const };
+      });
+    },
+
     async list(): Promise<StaffMember[]> {
       const rows = await db
-        .select({ id: users.id, name: users.name, email: users.email, role: userRoles.role })
+        .select({
+          id: users.id,
+          name: users.name,
+          email: users.email,
+          role: userRoles.role,
+          secondFactor: users.twoFactorEnabled,
+        })
         .from(userRoles)
         .innerJoin(users, eq(users.id, userRoles.userId))
         .orderBy(asc(users.name), asc(users.email));

@@ -8,11 +8,15 @@ export interface SheetOrder {
   /** "#1a2b3c4d" */
   number: string;
   status: string;
+  /** A trade order on account (decision 085): baked while it is still unpaid. */
+  onAccount?: boolean;
   cookies: number;
   fulfilment: Fulfilment;
   /** A delivery's zone method (issue 30): 'post' goes on the dispatch list, not the run sheet. */
   method?: 'van' | 'post' | null;
   ship: { name: string; postcode: string };
+  /** A collection's time slot (decision 084); null or absent = any time in the hours. */
+  collectionSlot?: { from: string; to: string } | null;
   lines: {
     productId: string | null;
     productName: string;
@@ -23,13 +27,20 @@ export interface SheetOrder {
   }[];
 }
 
+/**
+ * Whether the kitchen bakes an order: paid or baking, or a trade order on account not yet
+ * delivered (it is paid against its invoice). Shipped and completed ones are baked already.
+ */
+export const isToBake = (o: Pick<SheetOrder, 'status' | 'onAccount'>) =>
+  o.status === 'paid' || o.status === 'baking' || (o.status === 'pending' && o.onAccount === true);
+
 export interface BakeListLine {
   product: string;
   cookies: number;
 }
 
 /**
- * The bake list: cookies per product across the day's paid and baking orders, most first. The
+ * The bake list: cookies per product across the day's orders to bake (`isToBake`), most first. The
  * oven bakes cookies, not boxes: the cookies inside boxes are counted with the loose ones.
  * Pending orders are listed apart (awaiting payment); shipped and completed ones are baked already.
  */
@@ -39,7 +50,7 @@ export function bakeList(orders: SheetOrder[]): {
   awaitingPayment: SheetOrder[];
 } {
   const byProduct = new Map<string, BakeListLine>();
-  for (const order of orders.filter((o) => o.status === 'paid' || o.status === 'baking')) {
+  for (const order of orders.filter(isToBake)) {
     const cookies = order.lines.flatMap((line) =>
       line.box ? line.box.map((c) => ({ ...c, quantity: c.quantity * line.quantity })) : [line],
     );
@@ -56,7 +67,7 @@ export function bakeList(orders: SheetOrder[]): {
   return {
     lines,
     total: lines.reduce((sum, l) => sum + l.cookies, 0),
-    awaitingPayment: orders.filter((o) => o.status === 'pending'),
+    awaitingPayment: orders.filter((o) => o.status === 'pending' && !o.onAccount),
   };
 }
 
@@ -93,9 +104,18 @@ export function dispatchList<T extends SheetOrder>(orders: T[]): T[] {
   );
 }
 
-/** The collection list: the day's collections, paid and later, by name as the customer gives it. */
+/**
+ * The collection list: the day's collections, paid and later, by time slot (decision 084; those
+ * without one last), then by name as the customer gives it.
+ */
 export function collectionList<T extends SheetOrder>(orders: T[]): T[] {
+  const slot = (o: T) => o.collectionSlot?.from ?? '99:99';
   return orders
     .filter((o) => o.status !== 'pending' && o.fulfilment === 'collection')
-    .sort((a, b) => a.ship.name.localeCompare(b.ship.name, 'en-GB') || a.id.localeCompare(b.id));
+    .sort(
+      (a, b) =>
+        slot(a).localeCompare(slot(b)) ||
+        a.ship.name.localeCompare(b.ship.name, 'en-GB') ||
+        a.id.localeCompare(b.id),
+    );
 }

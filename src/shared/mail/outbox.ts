@@ -29,6 +29,9 @@ const KIND_LABELS: Record<string, string> = {
   'order-delivered': 'Order delivered',
   'order-cancelled': 'Order cancelled',
   'order-refunded': 'Order refunded',
+  'basket-reminder': 'Basket reminder',
+  'back-in-stock': 'Back in stock',
+  'trade-invoice': 'Trade invoice',
 };
 
 export const emailKindLabel = (kind: string) => KIND_LABELS[kind] ?? kind;
@@ -51,6 +54,8 @@ export interface AdminEmailView {
 /** One e-mail with its content, to read it. */
 export interface AdminEmailDetail extends AdminEmailView {
   reply_to: string | null;
+  /** Extra headers it carries, e.g. List-Unsubscribe (RFC 8058). */
+  headers: Record<string, string>;
   text: string;
   html: string;
 }

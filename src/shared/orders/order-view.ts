@@ -20,6 +20,8 @@ export interface OrderView {
   cancelled_at: string | null;
   /** The delivery day the customer chose ('YYYY-MM-DD', London); null on orders from before bake days. */
   delivery_date: string | null;
+  /** A collection's time slot, 'HH:MM' London time (decision 084); null without one. */
+  collection_slot: { from: string; to: string } | null;
   /**
    * A posted order's "Dispatched Tuesday 1 December, usually with you in 2-3 days" (issue 30):
    * its day is the dispatch day. Null for the van, collection and orders from before zones.
@@ -79,6 +81,7 @@ export interface OrderSummaryView
     | 'created_at'
     | 'paid_at'
     | 'delivery_date'
+    | 'collection_slot'
     | 'dispatch'
     | 'fulfilment'
     | 'total_pennies'

@@ -1,4 +1,4 @@
-import type { SheetOrder } from '../bake-days/day-sheets';
+import { isToBake, type SheetOrder } from '../bake-days/day-sheets';
 import { type BatchSplit, splitBatches } from './batches';
 import { perCookie, type Recipe, type RecipeBook } from './recipe';
 import { costPennies, type IngredientUnit } from './units';
@@ -45,13 +45,13 @@ export interface ProductionSheet {
 
 const keyOf = (productId: string | null, name: string) => productId ?? `name:${name}`;
 
-/** Cookies to bake per product: paid and baking orders only, most first. */
+/** Cookies to bake per product: the orders to bake (`isToBake`) only, most first. */
 export function cookiesToBake(
   orders: SheetOrder[],
 ): { productId: string | null; product: string; cookies: number }[] {
   const byProduct = new Map<string, { productId: string | null; product: string; cookies: number }>();
   for (const order of orders) {
-    if (order.status !== 'paid' && order.status !== 'baking') continue;
+    if (!isToBake(order)) continue;
     for (const line of order.lines) {
       const cookies = line.box
         ? line.box.map((c) => ({ ...c, quantity: c.quantity * line.quantity }))

@@ -1,4 +1,5 @@
 import { ALLERGENS, type AllergenInfo, type AllergenKey, allergenLabel } from '../food-information';
+import { formatPence } from '../money/money';
 import { costPennies, type IngredientUnit, toBaseUnit } from './units';
 
 /**
@@ -201,6 +202,14 @@ export function costPerCookie(recipe: Recipe, book: RecipeBook): number | null {
     total += costPennies(amount, ingredient.unit, ingredient.pricePennies);
   }
   return total * (1 + recipe.wastePercent / 100);
+}
+
+/** "Cost per cookie £0.42; at £3.50 the margin is 88%.": one sentence for the Recipes page and the product form. */
+export function costAndMargin(costPennies: number, pricePennies: number | null): string {
+  const cost = `Cost per cookie ${formatPence(Math.round(costPennies))}`;
+  if (!pricePennies) return `${cost}.`;
+  const margin = Math.round((1 - costPennies / pricePennies) * 100);
+  return `${cost}; at ${formatPence(pricePennies)} the margin is ${margin}%.`;
 }
 
 /** Why a product cannot be on sale with its allergens: its name, then each disagreement. */

@@ -6,6 +6,7 @@ import { cookiesToBake, ingredientTotals, productionSheet } from './production';
 import {
   allergenDisagreements,
   checkLines,
+  costAndMargin,
   costPerCookie,
   type Ingredient,
   ingredientsText,
@@ -161,6 +162,12 @@ describe('a recipe', () => {
     // 25 g flour 3p, 15 g butter 12p, 10 g sugar 1p, 20 g chocolate 30p, 0.1 egg 3p
     expect(costPerCookie(chunk, book)).toBeCloseTo(3 + 12 + 1 + 30 + 3);
     expect(costPerCookie({ ...chunk, wastePercent: 10 }, book)).toBeCloseTo(49 * 1.1);
+  });
+
+  it('says the cost and the margin at a price in one sentence', () => {
+    expect(costAndMargin(15, 300)).toBe('Cost per cookie £0.15; at £3.00 the margin is 95%.');
+    expect(costAndMargin(49.4, 250)).toBe('Cost per cookie £0.49; at £2.50 the margin is 80%.');
+    expect(costAndMargin(15, null)).toBe('Cost per cookie £0.15.');
   });
 
   it('refuses bad lines with a clear message', () => {

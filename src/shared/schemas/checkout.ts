@@ -78,6 +78,8 @@ export const CheckoutRequestSchema = z.object({
   deliveryFeePennies: z.unknown().optional(),
   /** The chosen delivery day, 'YYYY-MM-DD' (London); the server checks it against the bake days. */
   delivery_date: z.unknown().optional(),
+  /** A collection's chosen time slot by its start, 'HH:MM' (decision 084); the server checks it. */
+  collection_slot: z.unknown().optional(),
   /** Who the cookies are for; absent means the customer (the profile's address). */
   delivery: DeliverySchema.optional(),
   discount_code: discountCode,

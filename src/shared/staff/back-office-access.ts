@@ -50,6 +50,9 @@ export const API_ACCESS: Record<string, Who> = {
   'PATCH /api/admin/discounts/:id': OWNER,
   'DELETE /api/admin/discounts/:id': OWNER,
   'GET /api/admin/customers/export.csv': OWNER,
+  // The books (decision 087): sales figures and customers' names, the owner's alone.
+  'GET /api/admin/books': OWNER,
+  'GET /api/admin/books/export.csv': OWNER,
   'GET /api/admin/customers': OWNER,
   'GET /api/admin/deliveries': DESK,
   'PATCH /api/admin/deliveries/:id': DESK,
@@ -68,6 +71,8 @@ export const API_ACCESS: Record<string, Who> = {
   'GET /api/admin/settings/trader': OWNER,
   'PUT /api/admin/settings/trader': OWNER,
   'POST /api/admin/settings/terms': OWNER,
+  // A made-to-order enquiry's reference pictures (decision 086).
+  'GET /api/admin/made-to-order/pictures/:id': OWNER,
   'GET /api/admin/delivery-zones': OWNER,
   'POST /api/admin/delivery-zones': OWNER,
   'PUT /api/admin/delivery-zones/:id': OWNER,
@@ -95,6 +100,7 @@ export const API_ACCESS: Record<string, Who> = {
   'GET /api/admin/staff': OWNER,
   'POST /api/admin/staff/invites': OWNER,
   'PUT /api/admin/staff/:id': OWNER,
+  'POST /api/admin/staff/:id/second-factor/reset': OWNER,
   'DELETE /api/admin/staff/:id': OWNER,
   'GET /api/contact/messages': DESK,
   'PATCH /api/contact/messages/:id': DESK,
@@ -114,7 +120,7 @@ export interface PageAccess {
 export const PAGE_ACCESS: Record<string, PageAccess> = {
   // The dashboard is revenue: the others land on their first page instead (landingPage).
   '/admin': { view: OWNER },
-  '/admin/orders': { view: DESK },
+  '/admin/orders': { view: DESK, intents: { status: DESK } },
   '/admin/orders/:id': { view: DESK, intents: { status: DESK } },
   '/admin/orders/:id/packing-slip': { view: DESK },
   '/admin/products': { view: OWNER },
@@ -144,6 +150,17 @@ export const PAGE_ACCESS: Record<string, PageAccess> = {
   '/admin/staff': { view: OWNER },
   // Customers' reviews: the owner approves, hides and replies (issue 50).
   '/admin/reviews': { view: OWNER },
+  // Trade customers (decision 082): their prices, terms and credit are the owner's alone.
+  '/admin/trade': { view: OWNER },
+  '/admin/trade/:id': { view: OWNER },
+  // The books for the accountant (decision 087): Xero and QuickBooks files of a period's sales.
+  '/admin/books': { view: OWNER },
+  // Made-to-order enquiries and quotes (decision 086): prices are the owner's.
+  '/admin/made-to-order': { view: OWNER },
+  '/admin/made-to-order/:id': { view: OWNER },
+  // Trade orders on account, their invoices and what is owed (decision 085): money, the owner's.
+  '/admin/invoices': { view: OWNER },
+  '/admin/invoices/:number': { view: OWNER },
 };
 
 /** Whether `/admin/orders/:id`-style `pattern` names `path` (one segment per `:param`). */

@@ -1,7 +1,8 @@
-import type { FormEvent } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
+import { MarketingOptIn } from '~/app/components/marketing/marketing-opt-in';
 import { Button } from '~/app/components/ui/button';
-import { signIn, signUp } from '~/app/lib/auth-client';
+import { signIn, signUp, verifyCode } from '~/app/lib/auth-client';
 import { toast } from '~/app/lib/toast';
 import { SignInSchema, type SignUpField, SignUpSchema } from '~/shared/schemas/sign-up';
 import { Field } from './form-field';
@@ -17,17 +18,33 @@ interface SignInFormProps {
 }
 
 export function SignInForm({ defaultEmail, ready, onSignedIn, onForgotPassword }: SignInFormProps) {
-  const { errors, check, pending, send } = useFormCheck(SignInSchema);
+  const { errors, check, pending, send, stay } = useFormCheck(SignInSchema);
+  const [askingCode, setAskingCode] = useState(false);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const checked = check(event.currentTarget);
     if (!checked) return;
-    const result = await send(() => signIn(checked.data.email, checked.data.password), { leaving: true });
+    let needsCode = false;
+    const result = await send(
+      async () => {
+        const r = await signIn(checked.data.email, checked.data.password);
+        needsCode = r.ok && !!r.needsCode;
+        return r;
+      },
+      { leaving: true },
+    );
     if (!result.ok) return;
+    if (needsCode) {
+      stay();
+      setAskingCode(true);
+      return;
+    }
     toast.success('Signed in successfully!');
     await onSignedIn();
   }
+
+  if (askingCode) return <SecondFactorForm ready={ready} onSignedIn={onSignedIn} />;
 
   return (
     <form method="post" noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Sign in">
@@ -62,6 +79,76 @@ export function SignInForm({ defaultEmail, ready, onSignedIn, onForgotPassword }
         }}
       >
         Forgot password?
+      </Button>
+    </form>
+  );
+}
+
+/** The code step of signing in: the authenticator's code (or a backup code), and "trust this device". */
+function SecondFactorForm({ ready, onSignedIn }: { ready: boolean; onSignedIn: () => Promise<void> }) {
+  const [backup, setBackup] = useState(false);
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | undefined>();
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const code = String(form.get('code') ?? '').trim();
+    if (!code) {
+      setError(backup ? 'Enter one of your backup codes.' : 'Enter the 6-digit code from your app.');
+      return;
+    }
+    setPending(true);
+    const result = await verifyCode(code, { backup, trustDevice: form.get('trustDevice') === 'on' });
+    if (!result.ok) {
+      setPending(false);
+      setError(result.message);
+      toast.error(result.message);
+      return;
+    }
+    toast.success('Signed in successfully!');
+    await onSignedIn();
+  }
+
+  return (
+    <form
+      method="post"
+      noValidate
+      onSubmit={onSubmit}
+      className="flex flex-col gap-4"
+      aria-label="Second factor"
+    >
+      <p>
+        {backup
+          ? 'Enter one of the backup codes you saved when you set up your second factor. Each works once.'
+          : 'Open your authenticator app and enter the 6-digit code it shows for this shop.'}
+      </p>
+      <Field
+        key={backup ? 'backup' : 'totp'}
+        id="sign-in-code"
+        name="code"
+        label={backup ? 'Backup code' : 'Authentication code'}
+        autoComplete="one-time-code"
+        inputMode={backup ? 'text' : 'numeric'}
+        error={error}
+      />
+      <label className="flex items-center gap-2">
+        <input type="checkbox" name="trustDevice" className="size-4" />
+        Trust this device for 30 days
+      </label>
+      <Button type="submit" size="lg" disabled={!ready || pending}>
+        {pending ? 'Checking...' : 'Verify'}
+      </Button>
+      <Button
+        type="button"
+        variant="ghost"
+        className="self-center underline underline-offset-4"
+        onClick={() => {
+          setBackup(!backup);
+          setError(undefined);
+        }}
+      >
+        {backup ? 'Use the code from my app' : 'Use a backup code instead'}
       </Button>
     </form>
   );
@@ -108,7 +195,10 @@ export function SignUpForm({ ready, onSignedIn, onSignedUp }: SignUpFormProps) {
     const form = event.currentTarget;
     const checked = check(form);
     if (!checked) return;
-    const result = await send(() => signUp(checked.values as Record<SignUpField, string>), { leaving: true });
+    const marketing = (form.elements.namedItem('marketing') as HTMLInputElement | null)?.checked === true;
+    const result = await send(() => signUp(checked.values as Record<SignUpField, string>, marketing), {
+      leaving: true,
+    });
     if (!result.ok) return;
     // The customer has just proved the password: sign them in at once, as they expect.
     const session = await signIn(checked.data.email, checked.data.password);
@@ -136,6 +226,7 @@ export function SignUpForm({ ready, onSignedIn, onSignedUp }: SignUpFormProps) {
       {SIGN_UP_FIELDS.map(({ name, ...field }) => (
         <Field key={name} id={`sign-up-${name}`} name={name} error={errors[name]} {...field} />
       ))}
+      <MarketingOptIn id="sign-up-marketing" />
       <p className="text-sm text-cocoa-light">
         We keep these details to bake, deliver and tell you about your orders. Read how in our{' '}
         <Link to="/privacy" className="font-medium text-caramel-dark underline underline-offset-4">

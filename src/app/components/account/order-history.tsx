@@ -65,6 +65,7 @@ function OrderSummary({ order }: { order: HistoryOrder }) {
             date={order.delivery_date}
             fulfilment={order.fulfilment}
             dispatch={order.dispatch}
+            slot={order.collection_slot}
             className="text-sm"
           />
         </div>

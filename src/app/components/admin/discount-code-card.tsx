@@ -10,7 +10,7 @@ import { type DiscountCodeView, describeDiscount } from '~/shared/discounts/disc
 import { formatPence } from '~/shared/money/money';
 import type { IsoDate } from '~/shared/time/london-time';
 
-const TOASTS = {
+export const DISCOUNT_CARD_TOASTS = {
   activate: { success: 'Discount code activated', failure: 'Failed to update discount code' },
   deactivate: { success: 'Discount code deactivated', failure: 'Failed to update discount code' },
   delete: { success: 'Discount code deleted', failure: 'Failed to delete discount code' },
@@ -60,7 +60,7 @@ export function DiscountCodeCard({
 }) {
   const fetcher = useFetcher<PageActionResult>();
   const [confirming, setConfirming] = useState(false);
-  useActionToast(fetcher, TOASTS, () => setConfirming(false));
+  useActionToast(fetcher, DISCOUNT_CARD_TOASTS, () => setConfirming(false));
   const busy = fetcher.state !== 'idle';
   const heading = `discount-${c.id}`;
   const status = statusOf(c, today);

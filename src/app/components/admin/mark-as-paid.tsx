@@ -14,7 +14,9 @@ import type { OrderView } from '~/shared/orders/order-view';
 import { ManualPaymentFormSchema } from '~/shared/orders/payment-schemas';
 import { Dialog, DialogContent } from './dialog';
 
-const TOASTS = { 'mark-paid': { success: 'Payment recorded', failure: 'Failed to record the payment' } };
+export const MARK_PAID_TOASTS = {
+  'mark-paid': { success: 'Payment recorded', failure: 'Failed to record the payment' },
+};
 
 type Payable = Pick<OrderView, 'id' | 'number' | 'status' | 'paid_at' | 'total_pennies' | 'paid_pennies'>;
 
@@ -59,7 +61,7 @@ function MarkAsPaidDialog({
   onClose: () => void;
 }) {
   const fetcher = useFetcher<PageActionResult>();
-  useActionToast(fetcher, TOASTS, onClose);
+  useActionToast(fetcher, MARK_PAID_TOASTS, onClose);
   const owed = Math.max(order.total_pennies - order.paid_pennies, 0);
   const [method, setMethod] = useState<ManualPaymentMethod>('cash');
   const [amount, setAmount] = useState(poundsInput(owed));

@@ -12,7 +12,7 @@ import { REFUND_REASON_MAX, RefundFormSchema } from '~/shared/orders/payment-sch
 import { mayCancelOrder, STAFF_MAY_NOT_CANCEL_PAID, type StaffRole } from '~/shared/staff/back-office-access';
 import { canMarkAsPaid, MarkAsPaidButton } from './mark-as-paid';
 
-const TOASTS = {
+export const ORDER_FORM_TOASTS = {
   status: { success: 'Order status updated', failure: 'Failed to update order' },
   refund: { success: 'Refund made', failure: 'Failed to refund' },
 };
@@ -41,7 +41,7 @@ export function OrderAdminForms({
 
 function StatusForm({ order, mayCancel }: { order: OrderView; mayCancel: boolean }) {
   const fetcher = useFetcher<PageActionResult>();
-  useActionToast(fetcher, TOASTS);
+  useActionToast(fetcher, ORDER_FORM_TOASTS);
   const [status, setStatus] = useState(order.status);
   const busy = fetcher.state !== 'idle';
   return (
@@ -114,7 +114,7 @@ function RefundForm({ order, refundKey }: { order: OrderView; refundKey: string 
   const [problem, setProblem] = useState<string | null>(null);
   // The refund waiting for the owner's confirmation, in pence.
   const [confirming, setConfirming] = useState<number | null>(null);
-  useActionToast(fetcher, TOASTS, () => {
+  useActionToast(fetcher, ORDER_FORM_TOASTS, () => {
     setAmount('');
     setReason('');
     setScope('full');

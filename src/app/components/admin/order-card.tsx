@@ -11,15 +11,21 @@ import { formatPence } from '~/shared/money/money';
 import { COLLECT_LABEL } from '~/shared/orders/fulfilment';
 import type { OrderView } from '~/shared/orders/order-view';
 import { summaryRows } from '~/shared/pricing/summary-rows';
+import { mayCancelOrder, type StaffRole } from '~/shared/staff/back-office-access';
 import { formatDateTime } from '~/shared/time/london-time';
 import { canMarkAsPaid, MarkAsPaidButton } from './mark-as-paid';
 
-const TOASTS = { status: { success: 'Order status updated', failure: 'Failed to update order' } };
+export const ORDER_CARD_TOASTS = {
+  status: { success: 'Order status updated', failure: 'Failed to update order' },
+};
 
-/** One order: who, where, what, how much, and its status selector. */
-export function OrderCard({ order }: { order: OrderView }) {
+/**
+ * One order: who, where, what, how much, and its status selector. Shop staff are offered neither
+ * Cancelled for a paid order (it would refund it) nor Mark as paid: the server refuses both.
+ */
+export function OrderCard({ order, role }: { order: OrderView; role: StaffRole }) {
   const fetcher = useFetcher<PageActionResult>();
-  useActionToast(fetcher, TOASTS);
+  useActionToast(fetcher, ORDER_CARD_TOASTS);
   // Show the chosen status at once; if the change fails the loader's value comes back.
   const pending = fetcher.formData?.get('status');
   const status = typeof pending === 'string' ? pending : order.status;
@@ -45,6 +51,7 @@ export function OrderCard({ order }: { order: OrderView }) {
               date={order.delivery_date}
               fulfilment={order.fulfilment}
               dispatch={order.dispatch}
+              slot={order.collection_slot}
               className="text-sm"
             />
           </div>
@@ -67,10 +74,13 @@ export function OrderCard({ order }: { order: OrderView }) {
                 }
                 className="h-9 w-auto sm:h-11 sm:w-36"
               >
-                <OrderStatusOptions order={order} />
+                <OrderStatusOptions
+                  order={order}
+                  withCancelled={mayCancelOrder(role, order.paid_at !== null) || order.status === 'cancelled'}
+                />
               </Select>
             </div>
-            {canMarkAsPaid(order) && <MarkAsPaidButton order={order} />}
+            {role === 'owner' && canMarkAsPaid(order) && <MarkAsPaidButton order={order} />}
           </div>
         </header>
 

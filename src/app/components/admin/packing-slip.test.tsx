@@ -10,8 +10,10 @@ const order = (
   id: '1a2b3c4d-0000-4000-8000-000000000001',
   number: '#1a2b3c4d',
   status: 'paid',
+  onAccount: false,
   customer: { full_name: 'Mary Smith' },
   delivery_date: '2026-11-28',
+  collectionSlot: null,
   overCapacity: false,
   dayClosed: false,
   created_at: '2026-11-20T10:00:00.000Z',
@@ -148,5 +150,17 @@ describe('an order’s packing slip allergen line', () => {
       'Contains: <strong>Eggs</strong>. May contain: <strong>Nuts</strong>.',
     );
     expect(renderToStaticMarkup(<SlipAllergens contains={[]} mayContain={[]} />)).toBe('');
+  });
+});
+
+describe('a collection’s packing slip', () => {
+  it('prints the time slot the customer chose beside the day (decision 084)', () => {
+    const o = order([{ productName: 'Pecan & Maple', allergens: ['Nuts'], mayContain: [] }]);
+    o.fulfilment = 'collection';
+    o.collectionSlot = { from: '10:30', to: '11:00' };
+    expect(slipText(o)).toContain('Collection Saturday 28 November, 10:30-11:00');
+    o.collectionSlot = null;
+    expect(slipText(o)).toContain('Collection Saturday 28 November ');
+    expect(slipText(o)).not.toContain('10:30');
   });
 });

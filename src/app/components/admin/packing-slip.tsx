@@ -7,6 +7,7 @@ import { bestBefore } from '~/shared/bake-days/day-sheets';
 import { formatPence } from '~/shared/money/money';
 import { fulfilmentNoun } from '~/shared/orders/fulfilment';
 import { summaryRows } from '~/shared/pricing/summary-rows';
+import { withSlot } from '~/shared/settings/collection-slots';
 import { formatBakeDay, formatLongDate, londonDate } from '~/shared/time/london-time';
 
 /** The shop as a slip's header prints it. */
@@ -55,7 +56,8 @@ export function PackingSlip({ order, shop, level = 2 }: { order: DayOrder; shop:
           <p>Ordered {formatLongDate(order.created_at)}</p>
           {order.delivery_date && (
             <p className="font-semibold">
-              {fulfilmentNoun(order.fulfilment)} {formatBakeDay(order.delivery_date)}
+              {fulfilmentNoun(order.fulfilment)}{' '}
+              {withSlot(formatBakeDay(order.delivery_date), order.collectionSlot)}
             </p>
           )}
         </div>

@@ -1,6 +1,6 @@
-import { Pencil, Trash2 } from 'lucide-react';
+import { History, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { useFetcher } from 'react-router';
+import { Link, useFetcher } from 'react-router';
 import { ProductImage } from '~/app/components/product-image';
 import { Button } from '~/app/components/ui/button';
 import { Badge, Card } from '~/app/components/ui/card';
@@ -11,13 +11,15 @@ import type { ProductDto } from '~/server/catalog/catalog-service';
 import { allergensWith } from '~/shared/food-information';
 import { formatPence } from '~/shared/money/money';
 
-const TOASTS = { delete: { success: 'Product deleted', failure: 'Failed to delete product' } };
+export const PRODUCT_CARD_TOASTS = {
+  delete: { success: 'Product deleted', failure: 'Failed to delete product' },
+};
 
-/** A product in the admin grid, with Edit and a confirmed Delete. */
+/** A product in the admin grid, with Edit, its own Activity and a confirmed Delete. */
 export function ProductCard({ product, onEdit }: { product: ProductDto; onEdit: () => void }) {
   const fetcher = useFetcher<PageActionResult>();
   const [confirming, setConfirming] = useState(false);
-  useActionToast(fetcher, TOASTS, () => setConfirming(false));
+  useActionToast(fetcher, PRODUCT_CARD_TOASTS, () => setConfirming(false));
   const deleting = fetcher.state !== 'idle';
   const heading = `product-${product.id}`;
   const mayContain = allergensWith(product.allergen_info, 'may_contain');
@@ -80,6 +82,12 @@ export function ProductCard({ product, onEdit }: { product: ProductDto; onEdit: 
           <Button variant="outline" size="sm" onClick={onEdit}>
             <Pencil aria-hidden className="size-4" />
             Edit<span className="sr-only"> {product.name}</span>
+          </Button>
+          <Button asChild variant="outline" size="sm">
+            <Link to={`/admin/activity?record=product:${product.id}`}>
+              <History aria-hidden className="size-4" />
+              Activity<span className="sr-only"> of {product.name}</span>
+            </Link>
           </Button>
           <ConfirmDialog
             open={confirming}

@@ -10,6 +10,7 @@ import type { AdminProductDto } from '~/server/catalog/product-writes';
 import { DEFAULT_SHELF_LIFE_DAYS } from '~/shared/food-information';
 import { formatPence } from '~/shared/money/money';
 import { parsePounds, poundsInput } from '~/shared/money/pounds';
+import { costAndMargin } from '~/shared/recipes/recipe';
 import {
   nutritionToLines,
   type ProductData,
@@ -67,6 +68,7 @@ export function ProductFormDialog({
   open,
   product,
   cookies,
+  costPennies,
   onClose,
 }: {
   open: boolean;
@@ -74,6 +76,8 @@ export function ProductFormDialog({
   product: AdminProductDto | null;
   /** The cookies a box may hold (loose and active). */
   cookies: readonly BoxCookieOption[];
+  /** Its ingredient cost per cookie from its recipe, when every ingredient has a price. */
+  costPennies?: number;
   onClose: () => void;
 }) {
   const fetcher = useFetcher<PageActionResult>();
@@ -139,11 +143,14 @@ export function ProductFormDialog({
           <Field
             id="product-price"
             label="Price (£)"
-            hint={
+            hint={[
               pricePreview
                 ? `${pricePreview} per ${isBox ? 'box' : 'cookie'}`
-                : 'In pounds and pence, e.g. 4.50'
-            }
+                : 'In pounds and pence, e.g. 4.50',
+              costPennies !== undefined && costAndMargin(costPennies, pence),
+            ]
+              .filter(Boolean)
+              .join('. ')}
             error={errors.price}
           >
             <Input

@@ -7,6 +7,7 @@ const QUICK_LINKS = [
   { to: '/shop', label: 'Shop' },
   { to: '/club', label: 'Cookie Club' },
   { to: '/gift-cards/buy', label: 'Gift Cards' },
+  { to: '/made-to-order', label: 'Made to Order' },
   { to: '/our-story', label: 'Our Story' },
   { to: '/contact', label: 'Contact' },
   { to: '/account', label: 'My Account' },

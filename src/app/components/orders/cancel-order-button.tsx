@@ -6,7 +6,9 @@ import { useActionToast } from '~/app/lib/use-action-toast';
 import { cancelRefundPromise } from '~/shared/gift-cards/gift-card-refund-texts';
 import type { OrderView } from '~/shared/orders/order-view';
 
-const TOASTS = { cancel: { success: 'Order cancelled', failure: 'Failed to cancel order' } };
+export const CANCEL_ORDER_TOASTS = {
+  cancel: { success: 'Order cancelled', failure: 'Failed to cancel order' },
+};
 
 /** "Cancel order", confirmed first; a paid order is refunded in full (the server decides). */
 export function CancelOrderButton({
@@ -15,7 +17,7 @@ export function CancelOrderButton({
   order: Pick<OrderView, 'id' | 'number' | 'paid_at' | 'total_pennies' | 'gift_card_pennies'>;
 }) {
   const fetcher = useFetcher<PageActionResult>();
-  useActionToast(fetcher, TOASTS);
+  useActionToast(fetcher, CANCEL_ORDER_TOASTS);
   const busy = fetcher.state !== 'idle';
   return (
     <ConfirmDialog

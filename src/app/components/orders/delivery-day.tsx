@@ -1,5 +1,6 @@
 import type { Fulfilment } from '~/shared/orders/fulfilment';
 import { dayLabel } from '~/shared/orders/fulfilment';
+import { type Slot, slotText } from '~/shared/settings/collection-slots';
 import { formatBakeDay } from '~/shared/time/london-time';
 
 /**
@@ -11,8 +12,11 @@ export function DeliveryDay({
   date,
   fulfilment = 'delivery',
   dispatch,
+  slot,
   className,
 }: {
+  /** A collection's time slot (decision 084): "Collection day: Saturday 5 December, 10:00-10:30". */
+  slot?: Slot | null;
   date: string | null;
   fulfilment?: Fulfilment;
   /** The order's `dispatch` text, when posted. */
@@ -25,6 +29,11 @@ export function DeliveryDay({
     <p className={className}>
       <span className="font-medium">{dayLabel(fulfilment)}:</span>{' '}
       <time dateTime={date}>{formatBakeDay(date)}</time>
+      {slot && (
+        <>
+          , <span className="whitespace-nowrap">{slotText(slot)}</span>
+        </>
+      )}
     </p>
   );
 }

@@ -27,7 +27,12 @@ export function OrderHeader({
       <div>
         <h1 className="text-3xl font-bold">{orderTitle(order)}</h1>
         <p className="text-cocoa-light">{subtitle}</p>
-        <DeliveryDay date={order.delivery_date} fulfilment={order.fulfilment} dispatch={order.dispatch} />
+        <DeliveryDay
+          date={order.delivery_date}
+          fulfilment={order.fulfilment}
+          dispatch={order.dispatch}
+          slot={order.collection_slot}
+        />
         {children}
       </div>
       <div className="flex flex-wrap items-center gap-2">

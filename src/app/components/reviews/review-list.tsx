@@ -27,3 +27,19 @@ export function ReviewList({ reviews }: { reviews: readonly ShownReview[] }) {
     </ul>
   );
 }
+
+/**
+ * How the shop collects and checks its reviews, shown wherever reviews are: the DMCC Act 2024 asks
+ * a trader to take reasonable steps against fake reviews and to say what they are
+ * (docs/rules/reviews.md).
+ */
+export function HowWeCheckReviews() {
+  return (
+    <p className="mt-4 text-sm text-cocoa-light">
+      How we check reviews: every review is from a customer who bought the cookie from us, one per cookie per
+      order, written after it was delivered or collected. We read each before it is shown and hide one only
+      when it is abusive, gives someone's personal details or is not about the cookie, never for its rating.
+      We never write or change a customer's words, and never pay or reward anyone for a review.
+    </p>
+  );
+}

@@ -1,5 +1,6 @@
 import { ArrowLeft } from 'lucide-react';
 import { data, Link, useFetcher } from 'react-router';
+import { CANCEL_ORDER_TOASTS } from '~/app/components/orders/cancel-order-button';
 import { CustomerOrderActions } from '~/app/components/orders/order-actions';
 import { OrderLines, StatusHistory, WhereAndHow } from '~/app/components/orders/order-details';
 import { OrderHeader, orderTitle } from '~/app/components/orders/order-header';
@@ -10,7 +11,7 @@ import { requireCustomerPage } from '~/app/lib/guards.server';
 import { pageMeta } from '~/app/lib/meta';
 import { runPageAction } from '~/app/lib/page-action.server';
 import { orNotFoundPage } from '~/app/lib/service-errors.server';
-import { type PageActionResult, useActionToast } from '~/app/lib/use-action-toast';
+import { type PageActionResult, toastWhenAnswered, useActionToast } from '~/app/lib/use-action-toast';
 import { maskedGiftCard } from '~/shared/gift-cards/gift-card-code';
 import { formatPence } from '~/shared/money/money';
 import { customerActor } from '~/shared/orders/actor';
@@ -62,6 +63,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     context.services.orders.cancelByCustomer(user.id, params.id, customerActor(user)),
   );
 }
+
+/** Cancelling removes the button that asked, so the answer is toasted as it arrives. */
+export const clientAction = toastWhenAnswered(CANCEL_ORDER_TOASTS);
 
 export default function AccountOrderPage({ loaderData }: Route.ComponentProps) {
   const { order, date, collectFrom, giftCards } = loaderData;

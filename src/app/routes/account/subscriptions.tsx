@@ -10,7 +10,7 @@ import { Input, Label, Select } from '~/app/components/ui/input';
 import { requireCustomerPage } from '~/app/lib/guards.server';
 import { pageMeta } from '~/app/lib/meta';
 import { field, numberField, runPageAction } from '~/app/lib/page-action.server';
-import { type PageActionResult, useActionToast } from '~/app/lib/use-action-toast';
+import { type PageActionResult, toastWhenAnswered, useActionToast } from '~/app/lib/use-action-toast';
 import { badRequest } from '~/server/errors';
 import { customerActor } from '~/shared/orders/actor';
 import { EVERY_WEEKS, type SubscriptionView } from '~/shared/subscriptions/club';
@@ -102,6 +102,9 @@ const MESSAGES = {
   change: { success: 'Changes saved for your next box', failure: 'Could not save the changes' },
   card: { success: 'Opening the card page', failure: 'Could not open the card page' },
 };
+
+/** Cancelling removes the controls that asked, so the answer is toasted as it arrives. */
+export const clientAction = toastWhenAnswered(MESSAGES);
 
 export default function SubscriptionsPage({ loaderData }: Route.ComponentProps) {
   const { subscriptions, cookies, fillings, cardSaved } = loaderData;

@@ -65,7 +65,16 @@ export default function Activity({ loaderData }: Route.ComponentProps) {
         Every change made in the back office: who, in which role, when, from which address, and the fields
         before and after. Entries are never changed or deleted.
       </p>
+      {params.record && (
+        <p className="mb-4 rounded-md bg-crumb/40 p-3" role="status">
+          Showing one {params.record.split(':')[0]}’s entries only.{' '}
+          <a className="font-medium text-caramel-dark underline" href="/admin/activity">
+            Show everything
+          </a>
+        </p>
+      )}
       <Form method="get" className="mb-6 flex flex-wrap items-end gap-3">
+        {params.record && <input type="hidden" name="record" value={params.record} />}
         <FilterSelect
           name="person"
           label="Person"

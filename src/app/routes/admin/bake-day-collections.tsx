@@ -14,7 +14,7 @@ import type { Route } from './+types/bake-day-collections';
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
     title: 'Collection list',
-    description: 'Orders collected from the bakery on a day, by name.',
+    description: 'Orders collected from the bakery on a day, by time slot and name.',
     noIndex: true,
   });
 
@@ -63,7 +63,7 @@ export default function CollectionListPage({ loaderData, params }: Route.Compone
         <PrintButton>Print collection list</PrintButton>
         <p className="text-cocoa-light">
           {list.length === 1 ? '1 collection' : `${list.length} collections`}, {cookies}{' '}
-          {cookies === 1 ? 'cookie' : 'cookies'}, by name
+          {cookies === 1 ? 'cookie' : 'cookies'}, by time and name
           {collectionAddress ? ` · ${collectionAddress}` : ''}.
         </p>
       </div>
@@ -77,6 +77,7 @@ export default function CollectionListPage({ loaderData, params }: Route.Compone
               cell="py-2 pr-2 font-medium"
               columns={[
                 { label: 'Collected', className: 'w-16' },
+                { label: 'Time', className: 'hidden w-28 sm:table-cell print:table-cell' },
                 'Name',
                 'Order',
                 { label: 'Actions', srOnly: true, className: 'pr-0 print:hidden' },

@@ -35,11 +35,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 function forTheKitchen(
   o: SheetOrder & { overCapacity: boolean; dayClosed: boolean },
 ): SheetOrder & { overCapacity: boolean; dayClosed: boolean } {
-  const { id, number, status, cookies, fulfilment, method, lines, overCapacity, dayClosed } = o;
+  const { id, number, status, onAccount, cookies, fulfilment, method, lines, overCapacity, dayClosed } = o;
   return {
     id,
     number,
     status,
+    onAccount,
     cookies,
     fulfilment,
     method,

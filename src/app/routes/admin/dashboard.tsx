@@ -1,4 +1,4 @@
-import { Clock, Package, PoundSterling, ShoppingBag } from 'lucide-react';
+import { Clock, Package, PoundSterling, ShoppingBag, Store } from 'lucide-react';
 import { Link } from 'react-router';
 import { BackupStatusLine } from '~/app/components/admin/backup-status';
 import { BestSellers } from '~/app/components/admin/dashboard/best-sellers';
@@ -14,7 +14,7 @@ import { loadOrNull } from '~/app/lib/page-action.server';
 import { missingTraderDetails } from '~/shared/legal/trader-details';
 import { formatPence } from '~/shared/money/money';
 import { DashboardQuerySchema } from '~/shared/orders/schemas';
-import { formatBakeDay, formatLongDate } from '~/shared/time/london-time';
+import { formatBakeDay, formatLongDate, londonDate } from '~/shared/time/london-time';
 import type { Route } from './+types/dashboard';
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -31,6 +31,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ),
     backup: await loadOrNull(context, 'the backup status', () => context.services.backups.status()),
     missingLegal: missingTraderDetails(await context.services.trader.get()),
+    // This London month so far, retail and trade apart (decision 087: the books' own count).
+    salesApart: await loadOrNull(context, 'the retail and trade sales', () => {
+      const today = londonDate(new Date());
+      return context.services.books.salesApart({ from: `${today.slice(0, 7)}-01`, to: today });
+    }),
   };
 }
 
@@ -43,7 +48,7 @@ const shortDay = (day: string) =>
   });
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { dashboard, backup, zoneError, missingLegal } = loaderData;
+  const { dashboard, backup, zoneError, missingLegal, salesApart } = loaderData;
   return (
     <main className="mx-auto w-full max-w-5xl px-4 py-8">
       <h1 className="text-3xl font-bold">Dashboard</h1>
@@ -124,6 +129,33 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             included. Gift cards sold are not revenue until they are spent: see Gift cards. Total Orders and
             the charts count the same orders: paid ones, not checkouts left unpaid or cancelled.
           </p>
+          {salesApart && (
+            <section aria-labelledby="sales-apart" className="mt-6">
+              <h2 id="sales-apart" className="mb-3 text-lg font-semibold">
+                This month: retail and trade
+              </h2>
+              <ul className="grid grid-cols-2 gap-3 sm:gap-4">
+                <Stat
+                  label="Retail sales"
+                  value={formatPence(salesApart.retail.pennies)}
+                  detail={`${salesApart.retail.orders} paid orders, less refunds`}
+                  icon={ShoppingBag}
+                />
+                <Stat
+                  label="Trade sales"
+                  value={formatPence(salesApart.trade.pennies)}
+                  detail={`${salesApart.trade.orders} paid orders, less refunds`}
+                  icon={Store}
+                />
+              </ul>
+              <p className="mt-2 text-sm text-cocoa-light">
+                Trade: customers with an approved trade account. Gift cards sold are left out.{' '}
+                <Link to="/admin/books" className="underline underline-offset-4">
+                  Export for Xero
+                </Link>
+              </p>
+            </section>
+          )}
 
           <div className="mt-10 grid gap-6 lg:grid-cols-2">
             <SalesChart

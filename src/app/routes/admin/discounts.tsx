@@ -1,12 +1,13 @@
 import { TicketPercent } from 'lucide-react';
 import { data } from 'react-router';
-import { DiscountCodeCard } from '~/app/components/admin/discount-code-card';
+import { DISCOUNT_CARD_TOASTS, DiscountCodeCard } from '~/app/components/admin/discount-code-card';
 import { DiscountFormDialog } from '~/app/components/admin/discount-form-dialog';
 import { EmptyState, LoadError } from '~/app/components/admin/load-error';
 import { useEditDialog } from '~/app/components/admin/use-edit-dialog';
 import { requireAdminPage } from '~/app/lib/guards.server';
 import { pageMeta } from '~/app/lib/meta';
 import { field, loadOrNull, runPageAction } from '~/app/lib/page-action.server';
+import { toastWhenAnswered } from '~/app/lib/use-action-toast';
 import { parseOrThrow } from '~/server/errors';
 import { DiscountCodeFormSchema, type DiscountCodeView } from '~/shared/discounts/discount-code';
 import { londonDate } from '~/shared/time/london-time';
@@ -31,6 +32,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * `intent=create` or `update` (with `id`) and the form's fields, parsed by the same schema as the
  * form; `activate`, `deactivate` and `delete` with `id`.
  */
+/** A deleted code's card is gone by the time its own effect would toast. */
+export const clientAction = toastWhenAnswered(DISCOUNT_CARD_TOASTS);
+
 export async function action({ request, context }: Route.ActionArgs) {
   await requireAdminPage(request, context);
   const form = await request.formData();

@@ -31,6 +31,7 @@ export default function AdminEmailPage({ loaderData }: Route.ComponentProps) {
   const rows: [string, React.ReactNode][] = [
     ['To', email.to],
     ...(email.reply_to ? ([['Reply to', email.reply_to]] as [string, string][]) : []),
+    ...Object.entries(email.headers).map(([name, value]) => [name, value] as [string, string]),
     ['Kind', emailKindLabel(email.kind)],
     [
       'Status',

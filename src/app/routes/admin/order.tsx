@@ -1,7 +1,8 @@
 import { ArrowLeft, Printer } from 'lucide-react';
 import { data, Link } from 'react-router';
 import { markPaidAction } from '~/app/components/admin/admin-action.server';
-import { OrderAdminForms } from '~/app/components/admin/order-admin-forms';
+import { MARK_PAID_TOASTS } from '~/app/components/admin/mark-as-paid';
+import { ORDER_FORM_TOASTS, OrderAdminForms } from '~/app/components/admin/order-admin-forms';
 import { RecordActivity } from '~/app/components/admin/record-activity';
 import { OrderLines, StatusHistory, WhereAndHow } from '~/app/components/orders/order-details';
 import { OrderHeader, orderTitle } from '~/app/components/orders/order-header';
@@ -11,6 +12,7 @@ import { requireAdminPage } from '~/app/lib/guards.server';
 import { pageMeta } from '~/app/lib/meta';
 import { field, runPageAction } from '~/app/lib/page-action.server';
 import { orNotFoundPage } from '~/app/lib/service-errors.server';
+import { toastWhenAnswered } from '~/app/lib/use-action-toast';
 import { parseOrThrow } from '~/server/errors';
 import { formatPence } from '~/shared/money/money';
 import { adminActor } from '~/shared/orders/actor';
@@ -71,6 +73,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (intent === 'mark-paid') return markPaidAction(context, form, params.id, user);
   return data({ ok: false as const, intent, error: 'Unknown action' }, { status: 400 });
 }
+
+/** Marking paid or cancelling removes the form that asked, so the answer is toasted as it arrives. */
+export const clientAction = toastWhenAnswered({ ...ORDER_FORM_TOASTS, ...MARK_PAID_TOASTS });
 
 export default function AdminOrderPage({ loaderData }: Route.ComponentProps) {
   const { order, refundKey, role, activity } = loaderData;

@@ -2,7 +2,8 @@ import { Download, ShoppingBag } from 'lucide-react';
 import { Link } from 'react-router';
 import { markPaidAction } from '~/app/components/admin/admin-action.server';
 import { EmptyState } from '~/app/components/admin/load-error';
-import { OrderCard } from '~/app/components/admin/order-card';
+import { MARK_PAID_TOASTS } from '~/app/components/admin/mark-as-paid';
+import { ORDER_CARD_TOASTS, OrderCard } from '~/app/components/admin/order-card';
 import { OrderSearchForm } from '~/app/components/admin/order-search-form';
 import { PagedList } from '~/app/components/admin/paged-list';
 import { Button } from '~/app/components/ui/button';
@@ -10,6 +11,7 @@ import { cn } from '~/app/lib/cn';
 import { requireAdminPage } from '~/app/lib/guards.server';
 import { pageMeta } from '~/app/lib/meta';
 import { field, loadOrNull, runPageAction } from '~/app/lib/page-action.server';
+import { toastWhenAnswered } from '~/app/lib/use-action-toast';
 import { parseOrThrow } from '~/server/errors';
 import { adminActor } from '~/shared/orders/actor';
 import { OrderFilterSchema, OrderStatusUpdateSchema } from '~/shared/orders/schemas';
@@ -50,7 +52,7 @@ function listQuery(request: Request) {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdminPage(request, context);
+  const { staffRole } = await requireAdminPage(request, context);
   const { filter, error, raw, page } = listQuery(request);
   const [result, zones] = await Promise.all([
     filter
@@ -58,8 +60,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       : null,
     context.services.admin.zoneChoices(),
   ]);
-  return { result, error, raw, zones, filter: filter ?? {}, status: filter?.status ?? null };
+  return { result, error, raw, zones, filter: filter ?? {}, status: filter?.status ?? null, role: staffRole };
 }
+
+/** An order whose new status leaves the filtered list is gone before its card's own effect would toast. */
+export const clientAction = toastWhenAnswered({ ...ORDER_CARD_TOASTS, ...MARK_PAID_TOASTS });
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireAdminPage(request, context);
@@ -88,7 +93,7 @@ function withFilters(
 }
 
 export default function Orders({ loaderData }: Route.ComponentProps) {
-  const { result, status, error, raw, filter, zones } = loaderData;
+  const { result, status, error, raw, filter, zones, role } = loaderData;
   const searching = Boolean(filter.q || filter.from || filter.to || filter.day || filter.zone);
   return (
     <main className="mx-auto w-full max-w-4xl px-4 py-8">
@@ -153,7 +158,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
           }
           noun="orders"
         >
-          {(order) => <OrderCard order={order} />}
+          {(order) => <OrderCard order={order} role={role} />}
         </PagedList>
       )}
     </main>

@@ -1,12 +1,13 @@
 import { Package } from 'lucide-react';
 import { data } from 'react-router';
 import { EmptyState, LoadError } from '~/app/components/admin/load-error';
-import { ProductCard } from '~/app/components/admin/product-card';
+import { PRODUCT_CARD_TOASTS, ProductCard } from '~/app/components/admin/product-card';
 import { ProductFormDialog } from '~/app/components/admin/product-form-dialog';
 import { useEditDialog } from '~/app/components/admin/use-edit-dialog';
 import { requireAdminPage } from '~/app/lib/guards.server';
 import { pageMeta } from '~/app/lib/meta';
 import { loadOrNull, runPageAction } from '~/app/lib/page-action.server';
+import { toastWhenAnswered } from '~/app/lib/use-action-toast';
 import type { AdminProductDto } from '~/server/catalog/product-writes';
 import type { Logger } from '~/server/logger';
 import type { Route } from './+types/products';
@@ -16,7 +17,12 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdminPage(request, context);
-  return { products: await loadOrNull(context, 'products', () => context.services.admin.products.list()) };
+  const { admin, recipes } = context.services;
+  const [products, costs] = await Promise.all([
+    loadOrNull(context, 'products', () => admin.products.list()),
+    loadOrNull(context, 'recipe costs', () => recipes.costsPerCookie()),
+  ]);
+  return { products, costs: costs ?? {} };
 }
 
 /**
@@ -56,6 +62,9 @@ async function readAction(request: Request, log: Pick<Logger, 'warn'>) {
   > & { photoChange: undefined };
 }
 
+/** A deleted product's card is gone by the time its own effect would toast. */
+export const clientAction = toastWhenAnswered(PRODUCT_CARD_TOASTS);
+
 export async function action({ request, context }: Route.ActionArgs) {
   await requireAdminPage(request, context);
   const { intent, id, product, photoChange } = await readAction(request, context.services.log);
@@ -74,7 +83,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Products({ loaderData }: Route.ComponentProps) {
-  const { products } = loaderData;
+  const { products, costs } = loaderData;
   // What a box may hold: loose cookies in the shop (not boxes, not gift cards).
   const cookies = (products ?? [])
     .filter((p) => p.kind === 'cookie' && !p.box_rules && p.is_active)
@@ -103,7 +112,13 @@ export default function Products({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
-      <ProductFormDialog open={dialog.open} product={dialog.item} cookies={cookies} onClose={dialog.close} />
+      <ProductFormDialog
+        open={dialog.open}
+        product={dialog.item}
+        cookies={cookies}
+        costPennies={dialog.item ? costs[dialog.item.id] : undefined}
+        onClose={dialog.close}
+      />
     </main>
   );
 }

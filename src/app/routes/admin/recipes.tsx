@@ -12,6 +12,7 @@ import { field, loadOrNull, runPageAction } from '~/app/lib/page-action.server';
 import { useActionToast } from '~/app/lib/use-action-toast';
 import { allergenLabel, ingredientRuns, isAllergenKey } from '~/shared/food-information';
 import { formatPence } from '~/shared/money/money';
+import { costAndMargin } from '~/shared/recipes/recipe';
 import type { Route } from './+types/recipes';
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -153,10 +154,6 @@ export default function Recipes({ loaderData, actionData }: Route.ComponentProps
         {book.cookies.length === 0 && <p className="text-cocoa-light">No cookies in the catalogue yet.</p>}
         {book.cookies.map((cookie) => {
           const recipe = byProduct.get(cookie.id);
-          const margin =
-            recipe?.cost_per_cookie_pennies != null && recipe.price_pennies
-              ? Math.round((1 - recipe.cost_per_cookie_pennies / recipe.price_pennies) * 100)
-              : null;
           return (
             <Card key={cookie.id} className="p-5" role="region" aria-labelledby={`cookie-${cookie.id}`}>
               <h3 id={`cookie-${cookie.id}`} className="text-xl font-semibold">
@@ -178,7 +175,7 @@ export default function Recipes({ loaderData, actionData }: Route.ComponentProps
                   <p className="text-cocoa-light">
                     {`${recipe.cookies_per_batch} cookies a batch, the mixer takes ${recipe.mixer_max_cookies}, waste allowance ${recipe.waste_percent}%.`}{' '}
                     {recipe.cost_per_cookie_pennies != null
-                      ? `Cost per cookie ${formatPence(Math.round(recipe.cost_per_cookie_pennies))}; at today's price of ${formatPence(recipe.price_pennies ?? 0)} the margin is ${margin}%.`
+                      ? costAndMargin(recipe.cost_per_cookie_pennies, recipe.price_pennies)
                       : 'Give every ingredient a price to see the cost per cookie.'}
                   </p>
                   {recipe.disagreements.length > 0 && (

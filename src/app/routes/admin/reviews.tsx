@@ -6,7 +6,7 @@ import { Badge, Card } from '~/app/components/ui/card';
 import { requireAdminPage } from '~/app/lib/guards.server';
 import { pageMeta } from '~/app/lib/meta';
 import { field, runPageAction } from '~/app/lib/page-action.server';
-import { type PageActionResult, useActionToast } from '~/app/lib/use-action-toast';
+import { type PageActionResult, toastWhenAnswered, useActionToast } from '~/app/lib/use-action-toast';
 import type { AdminReview } from '~/server/reviews/reviews-service';
 import {
   MAX_REVIEW_REPLY,
@@ -40,6 +40,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** `intent` approve, hide (with `reason`) or reply (with `reply`): never the customer's words. */
+const REVIEW_TOASTS = {
+  approve: { success: 'Review shown', failure: 'Could not show the review' },
+  hide: { success: 'Review hidden', failure: 'Could not hide the review' },
+  reply: { success: 'Reply saved', failure: 'Could not save the reply' },
+};
+
+/** A review shown or hidden leaves the Pending list before its card's own effect would toast. */
+export const clientAction = toastWhenAnswered(REVIEW_TOASTS);
+
 export async function action({ request, context }: Route.ActionArgs) {
   await requireAdminPage(request, context);
   const form = await request.formData();
@@ -117,11 +126,7 @@ function FilterLink({ to, current, label }: { to: string; current: boolean; labe
 
 function ReviewCard({ review: r }: { review: AdminReview & { when: string } }) {
   const fetcher = useFetcher<PageActionResult>();
-  useActionToast(fetcher, {
-    approve: { success: 'Review shown', failure: 'Could not show the review' },
-    hide: { success: 'Review hidden', failure: 'Could not hide the review' },
-    reply: { success: 'Reply saved', failure: 'Could not save the reply' },
-  });
+  useActionToast(fetcher, REVIEW_TOASTS);
   const busy = fetcher.state !== 'idle';
   return (
     <Card className="space-y-3 p-5">
@@ -164,8 +169,17 @@ function ReviewCard({ review: r }: { review: AdminReview & { when: string } }) {
             <input type="hidden" name="id" value={r.id} />
             <label className="text-sm">
               <span className="mb-1 block font-medium">Reason for hiding</span>
-              <input name="reason" required className="rounded-md border border-crumb bg-white px-2 py-1.5" />
+              <input
+                name="reason"
+                required
+                aria-describedby={`hide-rule-${r.id}`}
+                className="rounded-md border border-crumb bg-white px-2 py-1.5"
+              />
             </label>
+            <p id={`hide-rule-${r.id}`} className="w-full text-xs text-cocoa-light">
+              The shop tells customers it hides a review only when it is abusive, gives someone's personal
+              details or is not about the cookie, never for its rating.
+            </p>
             <Button type="submit" name="intent" value="hide" size="sm" variant="outline" disabled={busy}>
               Hide
             </Button>

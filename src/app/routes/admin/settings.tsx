@@ -72,6 +72,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       collection: form.has('collection'),
       collectionAddress: field(form, 'collectionAddress'),
       collectionHours: field(form, 'collectionHours'),
+      collectionSlotMinutes: field(form, 'collectionSlotMinutes'),
+      collectionSlotOpens: field(form, 'collectionSlotOpens'),
+      collectionSlotCloses: field(form, 'collectionSlotCloses'),
+      collectionSlotCap: field(form, 'collectionSlotCap'),
     }),
   );
 }

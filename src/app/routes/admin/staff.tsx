@@ -7,7 +7,7 @@ import { Input, Label, Select } from '~/app/components/ui/input';
 import { requireAdminPage } from '~/app/lib/guards.server';
 import { pageMeta } from '~/app/lib/meta';
 import { field, runPageAction } from '~/app/lib/page-action.server';
-import { type PageActionResult, useActionToast } from '~/app/lib/use-action-toast';
+import { type PageActionResult, toastWhenAnswered, useActionToast } from '~/app/lib/use-action-toast';
 import type { StaffMember } from '~/server/staff/staff-service';
 import { STAFF_ROLE_LABELS, STAFF_ROLES } from '~/shared/staff/back-office-access';
 import type { Route } from './+types/staff';
@@ -20,7 +20,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { me: me.id, staff: await context.services.staff.list() };
 }
 
-/** `intent` invite (name, email, role), role (id, role) or remove (id). */
+/** `intent` invite (name, email, role), role (id, role), remove (id) or reset-2fa (id). */
+const MEMBER_TOASTS = {
+  role: { success: 'Role changed', failure: 'Could not change the role' },
+  remove: { success: 'Removed from the back office', failure: 'Could not remove them' },
+  'reset-2fa': {
+    success: 'Second factor reset: they are signed out and set up a new one at their next sign-in',
+    failure: 'Could not reset the second factor',
+  },
+};
+
+/** Someone removed leaves the list before their row's own effect would toast. */
+export const clientAction = toastWhenAnswered(MEMBER_TOASTS);
+
 export async function action({ request, context }: Route.ActionArgs) {
   await requireAdminPage(request, context);
   const form = await request.formData();
@@ -35,7 +47,9 @@ export async function action({ request, context }: Route.ActionArgs) {
         })
       : intent === 'remove'
         ? staff.remove(field(form, 'id'))
-        : staff.setRole(field(form, 'id'), { role: field(form, 'role') }),
+        : intent === 'reset-2fa'
+          ? staff.resetSecondFactor(field(form, 'id'))
+          : staff.setRole(field(form, 'id'), { role: field(form, 'role') }),
   );
 }
 
@@ -121,10 +135,7 @@ function InviteForm() {
 
 function MemberRow({ member: m, isMe }: { member: StaffMember; isMe: boolean }) {
   const fetcher = useFetcher<PageActionResult>();
-  useActionToast(fetcher, {
-    role: { success: 'Role changed', failure: 'Could not change the role' },
-    remove: { success: 'Removed from the back office', failure: 'Could not remove them' },
-  });
+  useActionToast(fetcher, MEMBER_TOASTS);
   const busy = fetcher.state !== 'idle';
   return (
     <Card className="flex flex-wrap items-center justify-between gap-3 p-4">
@@ -133,6 +144,9 @@ function MemberRow({ member: m, isMe }: { member: StaffMember; isMe: boolean }) 
           {m.name} {isMe && <span className="text-sm font-normal text-cocoa-light">(you)</span>}
         </p>
         <p className="text-sm text-cocoa-light">{m.email}</p>
+        <p className="text-sm text-cocoa-light">
+          {m.secondFactor ? 'Second factor set up' : 'No second factor yet'}
+        </p>
       </div>
       <fetcher.Form method="post" className="flex flex-wrap items-center gap-2">
         <input type="hidden" name="id" value={m.id} />
@@ -152,6 +166,11 @@ function MemberRow({ member: m, isMe }: { member: StaffMember; isMe: boolean }) 
         <Button type="submit" name="intent" value="remove" variant="ghost" disabled={busy}>
           Remove
         </Button>
+        {m.secondFactor && !isMe && (
+          <Button type="submit" name="intent" value="reset-2fa" variant="ghost" disabled={busy}>
+            Reset second factor
+          </Button>
+        )}
       </fetcher.Form>
     </Card>
   );

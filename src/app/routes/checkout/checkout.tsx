@@ -13,6 +13,7 @@ import {
   useQuoteState,
 } from '~/app/checkout/checkout-quote';
 import { CodeEntryForm } from '~/app/checkout/code-entry-form';
+import { CollectionSlotPicker } from '~/app/checkout/collection-slot-picker';
 import { createCheckoutSession, SignInRequiredError } from '~/app/checkout/create-checkout-session';
 import {
   checkDelivery,
@@ -29,6 +30,7 @@ import {
 } from '~/app/checkout/delivery-day-picker';
 import { FreeDeliveryNote, FulfilmentChoice } from '~/app/checkout/fulfilment-choice';
 import { BoxContentsList } from '~/app/components/boxes/box-contents';
+import { MarketingOptIn } from '~/app/components/marketing/marketing-opt-in';
 import { Button } from '~/app/components/ui/button';
 import { Card } from '~/app/components/ui/card';
 import { getUser } from '~/app/lib/guards.server';
@@ -39,6 +41,8 @@ import { CANCEL_NOTICE } from '~/shared/orders/cancellation';
 import type { Fulfilment } from '~/shared/orders/fulfilment';
 import type { PricingInput } from '~/shared/pricing/price-order';
 import { type SummaryRow, summaryRows } from '~/shared/pricing/summary-rows';
+import { slotRulesOf } from '~/shared/settings/collection-slots';
+import type { ShopSettings } from '~/shared/settings/shop-settings';
 import type { Route } from './+types/checkout';
 
 const SIGN_IN_URL = '/auth?redirectTo=/checkout';
@@ -68,7 +72,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     decision?.refused ? Promise.resolve([]) : days('delivery'),
   ]);
   const collection = settings.collectionEnabled
-    ? { address: settings.collectionAddress, hours: settings.collectionHours, days: await days('collection') }
+    ? await collectionChoices(settings, await days('collection'), bakeDays)
     : null;
   const terms = zone
     ? { deliveryFeePennies: zone.feePennies, freeDeliveryOverPennies: zone.freeOverPennies }
@@ -77,11 +81,40 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The terms in force: the order is placed under them (the server sets its version, not this page).
   const termsVersion = (await context.services.terms.current()).version;
   const common = { deliveryDays, collection, feeHint: deliveryHint(terms), termsVersion };
-  if (!user) return { signedIn: false as const, deliverTo: null, ...common };
+  if (!user) return { signedIn: false as const, deliverTo: null, consents: false, ...common };
   const deliverTo = profile
     ? { name: profile.fullName, lines: [profile.address, profile.city, profile.postcode] }
     : null;
-  return { signedIn: true as const, deliverTo, ...common };
+  // Already consenting: no box to tick again (decision 081).
+  const consents = await context.services.marketing.consentNow(user.id);
+  return { signedIn: true as const, deliverTo, consents, ...common };
+}
+
+/**
+ * Collection: the address, the hours and the days and, when the owner gives collection days time
+ * slots (decision 084), each day's slots that still have room. A full slot is left out, only it;
+ * a day whose every slot is full is shown full, saying why. The server checks the slot again.
+ */
+async function collectionChoices(
+  settings: ShopSettings,
+  shown: DeliveryDayChoice[],
+  bakeDays: Route.LoaderArgs['context']['services']['bakeDays'],
+) {
+  const rules = slotRulesOf(settings);
+  const open = shown.filter((d) => d.state === 'open').map((d) => d.date);
+  const slots = rules ? await bakeDays.freeSlots(rules, open) : null;
+  return {
+    address: settings.collectionAddress,
+    hours: settings.collectionHours,
+    days: slots
+      ? shown.map((d) =>
+          d.state === 'open' && (slots[d.date]?.length ?? 0) === 0
+            ? { ...d, state: 'full' as const, note: 'Every collection time is taken' }
+            : d,
+        )
+      : shown,
+    slots,
+  };
 }
 
 export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
@@ -114,8 +147,10 @@ function OrderSummary({
   collection,
   feeHint,
   termsVersion,
+  consents,
 }: { items: CartItem[] } & Route.ComponentProps['loaderData']) {
   const navigate = useNavigate();
+  const [marketing, setMarketing] = useState(false);
   const revalidator = useRevalidator();
   const [processing, setProcessing] = useState(false);
   // Back, a reload or Cancel on the payment page: the choices as the customer left them.
@@ -162,9 +197,16 @@ function OrderSummary({
   // A box counts as its cookies, as the day's capacity counts them.
   const cookies = cartCookies(items);
   const [chosenDay, setChosenDay] = useState<string | null>(draft?.day ?? null);
+  const [chosenSlot, setChosenSlot] = useState<string | null>(draft?.slot ?? null);
   useEffect(() => {
-    saveCheckoutDraft({ delivery, fulfilment: chosenFulfilment, day: chosenDay, giftCards });
-  }, [delivery, chosenFulfilment, chosenDay, giftCards]);
+    saveCheckoutDraft({
+      delivery,
+      fulfilment: chosenFulfilment,
+      day: chosenDay,
+      slot: chosenSlot,
+      giftCards,
+    });
+  }, [delivery, chosenFulfilment, chosenDay, chosenSlot, giftCards]);
   // The first open day is preselected; a chosen day that filled or closed meanwhile is replaced.
   // Delivered: the days of the address's zone, once the server's quote names them (issue 30).
   // Limited products (decision 043): only the days the server offers, with its words for each.
@@ -181,6 +223,15 @@ function OrderSummary({
   const chosen = days.find((d) => d.date === chosenDay);
   const deliveryDay =
     chosen && dayAvailability(chosen, cookies) === 'open' ? chosen.date : firstOpenDay(days, cookies);
+  // The chosen day's collection slots with room (decision 084): the first one preselected, and a
+  // chosen slot that filled meanwhile replaced by it.
+  const daySlots =
+    fulfilment === 'collection' && collection?.slots && deliveryDay
+      ? (collection.slots[deliveryDay] ?? [])
+      : null;
+  const collectionSlot = daySlots
+    ? (daySlots.find((s) => s.from === chosenSlot)?.from ?? daySlots[0]?.from ?? null)
+    : null;
   // Gift cards only (decision 047): no day, no delivery, no codes; the server decides, this only hides them.
   const onlyCards = quote?.gift_cards_only;
   // Gift cards pay it all (decision 044): the order is placed without a payment page (issue 43).
@@ -214,9 +265,11 @@ function OrderSummary({
     setProcessing(true);
     try {
       const { url, orderId } = await createCheckoutSession(items, deliveryDay, checked.payload, {
+        collectionSlot,
         discountCode,
         fulfilment,
         giftCards,
+        marketing,
       });
       // The basket remembers its order, so it empties once the order is paid (settle-paid-basket.ts).
       setPendingOrder({ orderId, basket: basketKey(items) });
@@ -362,6 +415,9 @@ function OrderSummary({
           {fulfilment === 'delivery' && deliveryDay && (
             <p className="mt-3">{quote?.dispatch?.[deliveryDay]}</p>
           )}
+          {daySlots && (
+            <CollectionSlotPicker slots={daySlots} value={collectionSlot} onChange={setChosenSlot} />
+          )}
         </>
       )}
 
@@ -370,11 +426,17 @@ function OrderSummary({
         deliveryPennies={quote?.delivery_pennies ?? null}
         fulfilment={fulfilment}
         day={deliveryDay}
+        slot={daySlots?.find((s) => s.from === collectionSlot) ?? null}
         dispatch={fulfilment === 'delivery' && deliveryDay ? (quote?.dispatch?.[deliveryDay] ?? null) : null}
         collectFrom={collection?.address ?? null}
         termsVersion={termsVersion}
         onlyCards={!!onlyCards}
       />
+      {signedIn && !consents && (
+        <div className="mt-6">
+          <MarketingOptIn id="checkout-marketing" checked={marketing} onChange={setMarketing} />
+        </div>
+      )}
       <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
         <Button asChild variant="outline">
           <Link to="/cart">Back to Cart</Link>
@@ -382,7 +444,7 @@ function OrderSummary({
         <Button
           size="lg"
           onClick={proceed}
-          disabled={processing || pending || !(deliveryDay || onlyCards)}
+          disabled={processing || pending || !(deliveryDay || onlyCards) || (!!daySlots && !collectionSlot)}
           aria-busy={processing}
         >
           <Lock aria-hidden className="size-4" />

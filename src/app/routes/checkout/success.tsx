@@ -8,6 +8,7 @@ import { Card } from '~/app/components/ui/card';
 import { pageMeta } from '~/app/lib/meta';
 import { COLLECT_LABEL, dayLabel } from '~/shared/orders/fulfilment';
 import { type SummaryRow, summaryRows } from '~/shared/pricing/summary-rows';
+import { slotText } from '~/shared/settings/collection-slots';
 import { formatBakeDay } from '~/shared/time/london-time';
 import type { Route } from './+types/success';
 
@@ -20,13 +21,14 @@ export const meta: Route.MetaFunction = ({ matches }) =>
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const sessionId = new URL(request.url).searchParams.get('session_id')?.trim() ?? '';
-  const { found, paid, orderNumber, deliveryDate, dispatch, figures, giftCards } = sessionId
+  const { found, paid, orderNumber, deliveryDate, collectionSlot, dispatch, figures, giftCards } = sessionId
     ? await context.services.payments.reconcile(sessionId)
     : {
         found: false,
         paid: false,
         orderNumber: null,
         deliveryDate: null,
+        collectionSlot: null,
         dispatch: null,
         figures: null,
         giftCards: [],
@@ -43,6 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     paid,
     orderNumber,
     deliveryDate,
+    collectionSlot,
     dispatch,
     summary,
     collection,
@@ -58,6 +61,7 @@ export default function SuccessPage({ loaderData }: Route.ComponentProps) {
     paid,
     orderNumber,
     deliveryDate,
+    collectionSlot,
     dispatch,
     summary,
     collection,
@@ -72,6 +76,7 @@ export default function SuccessPage({ loaderData }: Route.ComponentProps) {
           paid={paid}
           orderNumber={orderNumber}
           deliveryDate={deliveryDate}
+          collectionSlot={collectionSlot}
           dispatch={dispatch}
           summary={summary}
           collection={collection}
@@ -90,6 +95,7 @@ function Confirmed({
   paid,
   orderNumber,
   deliveryDate,
+  collectionSlot,
   dispatch,
   summary,
   collection,
@@ -100,6 +106,8 @@ function Confirmed({
   paid: boolean;
   orderNumber: string | null;
   deliveryDate: string | null;
+  /** A collection's time slot (decision 084). */
+  collectionSlot: { from: string; to: string } | null;
   /** A posted order's "Dispatched ..., usually with you in 2-3 days", said instead of its day. */
   dispatch: string | null;
   summary: SummaryRow[] | null;
@@ -151,6 +159,7 @@ function Confirmed({
           <p>
             <span className="font-semibold">{dayLabel(collection ? 'collection' : 'delivery')}:</span>{' '}
             {formatBakeDay(deliveryDate)}
+            {collectionSlot && `, ${slotText(collectionSlot)}`}
           </p>
         )}
         {collection && (

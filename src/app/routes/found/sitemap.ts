@@ -3,7 +3,16 @@ import { escapeXml } from '~/app/lib/shopping-feeds';
 import type { Route } from './+types/sitemap';
 
 /** The public pages worth a search result; the back office, account, checkout and basket are not. */
-export const STATIC_PAGES = ['/', '/shop', '/club', '/gift-cards', '/our-story', '/contact', '/privacy'];
+export const STATIC_PAGES = [
+  '/',
+  '/shop',
+  '/club',
+  '/gift-cards',
+  '/made-to-order',
+  '/our-story',
+  '/contact',
+  '/privacy',
+];
 
 /** /sitemap.xml: the static pages and every product in the shop. */
 export async function loader({ context }: Route.LoaderArgs) {

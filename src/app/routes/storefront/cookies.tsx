@@ -24,8 +24,8 @@ const STORED: { name: string; kind: string; why: string; howLong: string }[] = [
   },
   {
     name: CART_STORAGE_NAME,
-    kind: 'Your browser’s local storage (not sent to us)',
-    why: 'Remembers what is in your basket between visits.',
+    kind: 'Your browser’s local storage',
+    why: 'Remembers what is in your basket between visits. When you are signed in, the basket we price for you is also kept with your account, so that, only if you asked for marketing e-mails, we can send you one reminder of a basket you left.',
     howLong: 'Until you empty your basket or order',
   },
   {

@@ -1,6 +1,6 @@
 import { ArrowLeft } from 'lucide-react';
 import { data, Link } from 'react-router';
-import { ReviewList } from '~/app/components/reviews/review-list';
+import { HowWeCheckReviews, ReviewList } from '~/app/components/reviews/review-list';
 import { RatingLine } from '~/app/components/reviews/stars';
 import { pageMeta } from '~/app/lib/meta';
 import { orNotFoundPage } from '~/app/lib/service-errors.server';
@@ -44,6 +44,7 @@ export default function ProductReviews({ loaderData }: Route.ComponentProps) {
       ) : (
         <p className="text-cocoa-light">No reviews yet.</p>
       )}
+      <HowWeCheckReviews />
     </main>
   );
 }

@@ -6,7 +6,7 @@ import { BoxFiller } from '~/app/components/boxes/box-filler';
 import { PostcodeChecker } from '~/app/components/delivery/postcode-checker';
 import { AllergenSummary, Ingredients, KeepingDetails } from '~/app/components/food-information';
 import { ProductImage } from '~/app/components/product-image';
-import { ReviewList } from '~/app/components/reviews/review-list';
+import { HowWeCheckReviews, ReviewList } from '~/app/components/reviews/review-list';
 import { RatingLine } from '~/app/components/reviews/stars';
 import { Button } from '~/app/components/ui/button';
 import { QuantityStepper } from '~/app/components/ui/quantity-stepper';
@@ -206,7 +206,17 @@ function ProductDetail({
               </p>
               <ul className="mt-1 list-disc pl-5 font-medium text-caramel-dark">
                 {left.map((d) => (
-                  <li key={d.date}>{d.text}</li>
+                  <li key={d.date}>
+                    {d.text}
+                    {d.soldOut && (
+                      <details className="mb-2 font-normal text-cocoa">
+                        <summary className="cursor-pointer text-sm underline">
+                          Tell me if a place comes back
+                        </summary>
+                        <BackInStockForm productId={product.id} day={d.date} />
+                      </details>
+                    )}
+                  </li>
                 ))}
               </ul>
             </section>
@@ -231,6 +241,7 @@ function ProductDetail({
                 <Button size="lg" disabled className="w-full sm:w-auto">
                   {product.sale_note ? 'Not on sale yet' : 'Sold out'}
                 </Button>
+                {product.sold_out && !product.sale_note && <BackInStockForm productId={product.id} />}
               </>
             ) : (
               <>
@@ -321,7 +332,38 @@ function Reviews({
           No reviews yet. Customers who buy this cookie are asked to review it once it arrives.
         </p>
       )}
+      <HowWeCheckReviews />
     </section>
+  );
+}
+
+/**
+ * "Tell me when it's back" for a sold-out product, or for one sold-out day of a limited one. A
+ * plain form: the page is the same for every visitor (cached), and it works without JavaScript.
+ */
+function BackInStockForm({ productId, day }: { productId: string; day?: string }) {
+  return (
+    <form
+      method="post"
+      action="/back-in-stock"
+      className="flex w-full flex-col gap-2 sm:flex-row sm:items-end"
+    >
+      <input type="hidden" name="product_id" value={productId} />
+      {day && <input type="hidden" name="day" value={day} />}
+      <label className="flex flex-col gap-1 text-sm font-medium">
+        Your e-mail
+        <input
+          type="email"
+          name="email"
+          required
+          autoComplete="email"
+          className="h-11 rounded-md border border-crumb bg-white px-3 text-base"
+        />
+      </label>
+      <Button type="submit" variant="outline" size="lg">
+        {day ? 'Tell me' : 'Tell me when it’s back'}
+      </Button>
+    </form>
   );
 }
 

@@ -5,6 +5,7 @@ import { Badge } from '~/app/components/ui/card';
 import { type PageActionResult, useActionToast } from '~/app/lib/use-action-toast';
 import type { DayOrder } from '~/server/orders/day-orders';
 import { deliveryStatusLabel } from '~/shared/orders/fulfilment';
+import { slotText } from '~/shared/settings/collection-slots';
 
 const TOASTS = {
   'outcome-delivered': { success: 'Marked collected', failure: 'Failed to mark it collected' },
@@ -22,6 +23,7 @@ export function CollectionRow({ order }: { order: DayOrder }) {
   const status = order.delivery?.status;
   const collected = status === 'delivered';
   const nameId = `collect-${order.id}`;
+  const time = order.collectionSlot ? slotText(order.collectionSlot) : 'Any time';
   const send = (outcome: 'ready' | 'delivered') =>
     fetcher.submit({ intent: 'outcome', order_id: order.id, outcome }, { method: 'post' });
   return (
@@ -36,7 +38,12 @@ export function CollectionRow({ order }: { order: DayOrder }) {
           className="size-6 accent-caramel-dark print:size-5"
         />
       </td>
+      <td className="hidden py-3 pr-2 font-semibold whitespace-nowrap sm:table-cell print:table-cell">
+        {time}
+      </td>
       <td className="py-3 pr-2">
+        {/* A phone has no room for the Time column: the time goes above the name. */}
+        <p className="font-semibold sm:hidden print:hidden">{time}</p>
         <p id={nameId} className="font-semibold break-words">
           {order.ship.name}
         </p>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useFetcher } from 'react-router';
 import { Button } from '~/app/components/ui/button';
 import { aria, Field } from '~/app/components/ui/field';
-import { Input } from '~/app/components/ui/input';
+import { Input, Select } from '~/app/components/ui/input';
 import type { PageActionResult } from '~/app/lib/use-action-toast';
 import { formatPence } from '~/shared/money/money';
 import { poundsInput } from '~/shared/money/pounds';
@@ -31,6 +31,7 @@ export function DeliverySettingsForm({
   const errors = (fetcher.data && !fetcher.data.ok && fetcher.data.fields) || {};
   const [freeDelivery, setFreeDelivery] = useState(settings.freeDeliveryOverPennies !== null);
   const [collection, setCollection] = useState(settings.collectionEnabled);
+  const [slotMinutes, setSlotMinutes] = useState(String(settings.collectionSlotMinutes ?? ''));
   const error = (name: string) => (errors[name] ? { message: errors[name] } : undefined);
 
   return (
@@ -147,6 +148,16 @@ export function DeliverySettingsForm({
               </Field>
             </div>
           )}
+          {collection ? (
+            <CollectionSlotFields
+              settings={settings}
+              minutes={slotMinutes}
+              onMinutes={setSlotMinutes}
+              error={error}
+            />
+          ) : (
+            <SlotsKept settings={settings} />
+          )}
         </div>
       </fieldset>
 
@@ -183,6 +194,107 @@ function ZonesPriceDelivery({ settings }: { settings: ShopSettings }) {
         </>
       )}
     </div>
+  );
+}
+
+type FieldError = (name: string) => { message: string } | undefined;
+
+/**
+ * Collection time slots (decision 084): none (any time in the hours), or 15, 30 or 60 minutes
+ * from the first slot's start to the last one's end, with the orders each slot takes. Checkout
+ * offers the slots with room; the server checks every value again.
+ */
+function CollectionSlotFields({
+  settings,
+  minutes,
+  onMinutes,
+  error,
+}: {
+  settings: ShopSettings;
+  minutes: string;
+  onMinutes: (minutes: string) => void;
+  error: FieldError;
+}) {
+  return (
+    <fieldset className="space-y-3 rounded-md border border-crumb p-3">
+      <legend className="px-1 font-medium">Collection times</legend>
+      <div className="max-w-72">
+        <Field
+          id="collectionSlotMinutes"
+          label="Time slots"
+          hint="Customers choose a slot at checkout; a full slot is not offered."
+          error={error('collectionSlotMinutes')}
+        >
+          <Select
+            id="collectionSlotMinutes"
+            name="collectionSlotMinutes"
+            value={minutes}
+            onChange={(e) => onMinutes(e.target.value)}
+            {...aria('collectionSlotMinutes', error('collectionSlotMinutes'), true)}
+          >
+            <option value="">No time slots (any time in the hours)</option>
+            <option value="15">15 minutes</option>
+            <option value="30">30 minutes</option>
+            <option value="60">60 minutes</option>
+          </Select>
+        </Field>
+      </div>
+      {minutes !== '' && (
+        <div className="flex flex-wrap gap-3">
+          <div className="w-36">
+            <Field id="collectionSlotOpens" label="First slot starts" error={error('collectionSlotOpens')}>
+              <Input
+                id="collectionSlotOpens"
+                name="collectionSlotOpens"
+                type="time"
+                step={900}
+                required
+                defaultValue={settings.collectionSlotOpens ?? '10:00'}
+                {...aria('collectionSlotOpens', error('collectionSlotOpens'))}
+              />
+            </Field>
+          </div>
+          <div className="w-36">
+            <Field id="collectionSlotCloses" label="Last slot ends" error={error('collectionSlotCloses')}>
+              <Input
+                id="collectionSlotCloses"
+                name="collectionSlotCloses"
+                type="time"
+                step={900}
+                required
+                defaultValue={settings.collectionSlotCloses ?? '16:00'}
+                {...aria('collectionSlotCloses', error('collectionSlotCloses'))}
+              />
+            </Field>
+          </div>
+          <div className="w-36">
+            <Field id="collectionSlotCap" label="Orders per slot" error={error('collectionSlotCap')}>
+              <Input
+                id="collectionSlotCap"
+                name="collectionSlotCap"
+                inputMode="numeric"
+                required
+                defaultValue={settings.collectionSlotCap ?? 4}
+                {...aria('collectionSlotCap', error('collectionSlotCap'))}
+              />
+            </Field>
+          </div>
+        </div>
+      )}
+    </fieldset>
+  );
+}
+
+/** Collection switched off: its time slots are kept as they are for when it is on again. */
+function SlotsKept({ settings }: { settings: ShopSettings }) {
+  if (settings.collectionSlotMinutes === null) return null;
+  return (
+    <>
+      <input type="hidden" name="collectionSlotMinutes" value={settings.collectionSlotMinutes} />
+      <input type="hidden" name="collectionSlotOpens" value={settings.collectionSlotOpens ?? ''} />
+      <input type="hidden" name="collectionSlotCloses" value={settings.collectionSlotCloses ?? ''} />
+      <input type="hidden" name="collectionSlotCap" value={settings.collectionSlotCap ?? ''} />
+    </>
   );
 }
 

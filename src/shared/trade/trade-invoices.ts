@@ -1,0 +1,126 @@
+import { formatLongDate } from '~/shared/time/london-time';
+/**
+ * Ordering on account and VAT invoices for trade customers (decision 085, docs/rules/trade.md).
+ * No zod here: pages import it.
+ */
+import { formatPence } from '../money/money';
+
+export const TRADE_ORDER_MESSAGES = {
+  nothing: 'Please enter how many of each cookie you want.',
+  notOnList: 'That cookie is not on your price list.',
+  quantity: 'Please enter a whole number of cookies (0 to 5000).',
+  notApproved: 'Only an approved trade account can order on account.',
+  noInvoice: 'Invoice not found',
+  notDelivered: 'Only a delivered trade order is invoiced: mark it delivered first.',
+  cancelled: 'This order was cancelled: it is not delivered or invoiced.',
+  notTrade: 'That is not an order on account.',
+  alreadyPaid: 'This invoice is already marked paid.',
+} as const;
+
+/** Why the account cannot order now: an overdue invoice, or the credit limit. */
+export function overdueMessage(number: number, dueOn: string) {
+  return `Invoice ${invoiceNumberText(number)} was due on ${dueOn} and is not paid yet: please pay it before ordering again.`;
+}
+
+export function overLimitMessage(owedPennies: number, orderPennies: number, limitPennies: number) {
+  return `This order would bring what your account owes to ${formatPence(owedPennies + orderPennies)}, over its credit limit of ${formatPence(limitPennies)} (${formatPence(owedPennies)} is owed now): please pay an invoice or order less.`;
+}
+
+/** "INV-000042": how an invoice number is printed. */
+export const invoiceNumberText = (n: number) => `INV-${String(n).padStart(6, '0')}`;
+
+/** The aged debt's columns: days past the due date. */
+export const AGE_BUCKETS = ['current', '1-30', '31-60', '61-90', '90+'] as const;
+export type AgeBucket = (typeof AGE_BUCKETS)[number];
+export const AGE_LABELS: Record<AgeBucket, string> = {
+  current: 'Current',
+  '1-30': '1–30 days',
+  '31-60': '31–60 days',
+  '61-90': '61–90 days',
+  '90+': 'Over 90 days',
+};
+
+/** Which column an unpaid invoice falls in, `daysOverdue` days past its due date. */
+export function ageBucket(daysOverdue: number): AgeBucket {
+  if (daysOverdue <= 0) return 'current';
+  if (daysOverdue <= 30) return '1-30';
+  if (daysOverdue <= 60) return '31-60';
+  if (daysOverdue <= 90) return '61-90';
+  return '90+';
+}
+
+export const vatRateText = (rate: number) => (rate === 0 ? 'Zero rated' : `${rate}%`);
+
+/** An invoice as its page shows and prints it: every figure from the server, none worked out here. */
+export interface InvoiceDocumentData {
+  number: number;
+  issuedOn: string;
+  suppliedOn: string;
+  dueOn: string;
+  sellerName: string;
+  sellerAddress: string;
+  sellerVatNumber: string;
+  customerName: string;
+  customerAddress: string;
+  customerVatNumber: string | null;
+  netPennies: number;
+  vatPennies: number;
+  totalPennies: number;
+  paid: string | null;
+  lines: {
+    position: number;
+    description: string;
+    quantity: number;
+    unitPenniesExVat: number;
+    vatRate: number;
+    netPennies: number;
+    vatPennies: number;
+  }[];
+  /** Net and VAT per rate (zero-rated and standard-rated apart), summed by the server. */
+  byRate: { vatRate: number; netPennies: number; vatPennies: number }[];
+}
+
+/** Stored invoice rows as the page's document: the VAT summary sums the stored lines per rate. */
+export function invoiceDocument(
+  invoice: Omit<InvoiceDocumentData, 'lines' | 'byRate' | 'paid'> & {
+    paidAt: Date | null;
+    paidBy: string | null;
+  },
+  lines: InvoiceDocumentData['lines'],
+): InvoiceDocumentData {
+  const rates = new Map<number, { vatRate: number; netPennies: number; vatPennies: number }>();
+  for (const l of lines) {
+    const r = rates.get(l.vatRate) ?? { vatRate: l.vatRate, netPennies: 0, vatPennies: 0 };
+    r.netPennies += l.netPennies;
+    r.vatPennies += l.vatPennies;
+    rates.set(l.vatRate, r);
+  }
+  return {
+    number: invoice.number,
+    issuedOn: invoice.issuedOn,
+    suppliedOn: invoice.suppliedOn,
+    dueOn: invoice.dueOn,
+    sellerName: invoice.sellerName,
+    sellerAddress: invoice.sellerAddress,
+    sellerVatNumber: invoice.sellerVatNumber,
+    customerName: invoice.customerName,
+    customerAddress: invoice.customerAddress,
+    customerVatNumber: invoice.customerVatNumber,
+    netPennies: invoice.netPennies,
+    vatPennies: invoice.vatPennies,
+    totalPennies: invoice.totalPennies,
+    paid: invoice.paidAt
+      ? `Paid${invoice.paidBy === 'bank_transfer' ? ' by bank transfer' : invoice.paidBy === 'card' ? ' by card' : ''} on ${formatLongDate(invoice.paidAt)}`
+      : null,
+    lines: lines.map((l) => ({
+      position: l.position,
+      description: l.description,
+      quantity: l.quantity,
+      unitPenniesExVat: l.unitPenniesExVat,
+      vatRate: l.vatRate,
+      netPennies: l.netPennies,
+      vatPennies: l.vatPennies,
+    })),
+    byRate: [...rates.values()].sort((a, b) => a.vatRate - b.vatRate),
+  };
+}
