@@ -6,6 +6,7 @@ import type { VatRate } from '~/shared/food-information';
 import type { GiftCardPurchase } from '~/shared/gift-cards/gift-card-code';
 import { isUuid } from '~/shared/ids';
 import type { Fulfilment } from '~/shared/orders/fulfilment';
+import type { ManualPaymentMethod } from '~/shared/orders/manual-payment';
 import type { OrderView } from '~/shared/orders/order-view';
 import type { ShipTo } from '~/shared/orders/ship-to';
 import { CUSTOMER_CANCELLABLE, ORDER_STATUS_LABELS, type OrderStatus } from '~/shared/orders/statuses';
@@ -362,6 +363,27 @@ export function createOrdersService(
         counters.orderPaid();
       }
       return { ...result, refundDue: false };
+    },
+
+    /**
+     * Money a trade customer paid on account against an invoice (decision 085): the order's
+     * payment, recorded once per invoice (`reference`), so revenue and the books count it on the
+     * day it came in. No order e-mails: the order was confirmed and delivered long before.
+     */
+    async recordOnAccountPayment(
+      tx: Tx,
+      p: { orderId: string; reference: string; pennies: number; method: ManualPaymentMethod; actor: Actor },
+    ) {
+      const result = await recordPayment(tx, {
+        provider: 'manual',
+        eventId: p.reference,
+        sessionId: p.reference,
+        orderId: p.orderId,
+        amount: { pennies: p.pennies, currency: 'gbp' },
+        manual: { method: p.method, actor: p.actor },
+      });
+      if (result.paidOrder) counters.orderPaid();
+      return result.outcome;
     },
 
     /**
