@@ -1,5 +1,5 @@
 /**
- * The date sweep (issue 53): runs the date-sensitive tests with the shop's clock set to each of
+ * The date sweep: runs the date-sensitive tests with the shop's clock set to each of
  * `sweepDates` (scripts/lib/sweep-dates.ts): the service tests on the embedded database, then the
  * journeys in Chromium against the shop started as `npm start` starts it. The clock is moved by
  * src/test/clock/shift-clock.mjs, loaded through NODE_OPTIONS into the test runners, the shop and

@@ -31,7 +31,7 @@ const noDayMessage = (fulfilment: Fulfilment) =>
   `Sorry, no ${fulfilment} day has room for this order. Please contact us to arrange it.`;
 
 /**
- * A delivery zone's own days (issue 30): its weekdays replace the template's delivery weekdays,
+ * A delivery zone's own days: its weekdays replace the template's delivery weekdays,
  * its cut-off (when set) the template's, and its cap limits its orders per day. The oven's
  * capacity stays shared by every zone.
  */

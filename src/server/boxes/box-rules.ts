@@ -7,7 +7,7 @@ import { productBoxes, products } from '../db/schema';
 
 /**
  * A product's limits (decision 043) as columns of a statement that reads products: checkout reads
- * them for a cookie bought loose and for one inside a box alike (issue 44).
+ * them for a cookie bought loose and for one inside a box alike.
  */
 export const limitColumns = {
   onSaleFrom: products.onSaleFrom,
@@ -56,7 +56,7 @@ export async function boxRulesOf(exec: Db | Tx, ids: readonly string[]): Promise
 
 /**
  * Products as a box's check reads them (is it active, sold out, itself a box?), by id, with their
- * limits: a limited cookie inside a box keeps its rules (decision 043, issue 44).
+ * limits: a limited cookie inside a box keeps its rules (decision 043).
  */
 export async function boxCandidates(
   exec: Db | Tx,

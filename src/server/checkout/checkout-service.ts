@@ -104,7 +104,7 @@ interface WantedLine {
 /** A basket's limited products, one entry per product (two boxes filled differently add up). */
 function limitedOf(lines: PricedLine[]): LimitedLine[] {
   const byId = new Map<string, LimitedLine>();
-  // A cookie bought loose and inside boxes counts once, with all its units (issue 44).
+  // A cookie bought loose and inside boxes counts once, with all its units.
   for (const limits of lines.flatMap((l) => [...(l.limits ? [l.limits] : []), ...(l.limitsInside ?? [])])) {
     const seen = byId.get(limits.productId);
     if (seen) seen.units += limits.units;
@@ -184,7 +184,7 @@ export interface ProductLine {
 type PricedLine = ProductLine & {
   /** A limited or seasonal product's rules and units (decision 043); null for any other. */
   limits: LimitedLine | null;
-  /** The limited cookies in its boxes, with the units all of this line's boxes hold (issue 44). */
+  /** The limited cookies in its boxes, with the units all of this line's boxes hold. */
   limitsInside?: LimitedLine[];
   /** A gift card bought: who it is for and when to send it (decision 047); null for cookies. */
   giftCard: GiftCardPurchase | null;
@@ -440,7 +440,7 @@ export function createCheckoutService(deps: {
           ? [{ ...cookie, productId: cookie.id, units: e.quantity * l.quantity }]
           : [];
       });
-    // A limited cookie chosen inside a box is on sale exactly when it is loose (issue 44).
+    // A limited cookie chosen inside a box is on sale exactly when it is loose.
     for (const [i, l] of wanted.entries()) {
       for (const inside of limitsInside(l, contents[i])) {
         const refusal = saleRefusal(inside, today);
@@ -790,7 +790,7 @@ export function createCheckoutService(deps: {
         zone,
       );
       const cookies = lines.reduce((sum, l) => sum + l.quantity * l.cookiesEach, 0);
-      // A postcode no zone delivers to has no day to offer (issue 43: not the bake calendar's); one
+      // A postcode no zone delivers to has no day to offer (not the bake calendar's); one
       // still being typed keeps the page's days until it is whole.
       const days =
         decision.refused && decision.refused !== NOT_A_POSTCODE

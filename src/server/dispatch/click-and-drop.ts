@@ -3,7 +3,7 @@ import { csvRow } from '../csv/csv';
 import type { DayOrder } from '../orders/day-orders';
 
 /**
- * Royal Mail Click & Drop's spreadsheet import (issue 30, docs/rules/dispatch.md): one row per
+ * Royal Mail Click & Drop's spreadsheet import (docs/rules/dispatch.md): one row per
  * parcel, headed with Click & Drop's own field names so its import mapping matches them as they
  * are. Weight in kilograms (its only unit, up to 3 decimals), cookies plus packaging.
  */

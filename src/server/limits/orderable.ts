@@ -4,7 +4,7 @@ import { limitedDays } from './limited-days';
 import { limitedLineOf, type ProductOnPage } from './product-days';
 
 /**
- * Whether a product can be ordered for delivery on any coming day (issue 50): what "in stock"
+ * Whether a product can be ordered for delivery on any coming day: what "in stock"
  * means to the shop's structured data and feeds. Sold out, not on sale yet, or every day it could
  * be had on full, closed or past its window: not. The days are the bake calendar's delivery days,
  * as on the product page (a postcode's zone may deliver on fewer; collection is not counted, as

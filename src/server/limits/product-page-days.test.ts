@@ -7,7 +7,7 @@ import { everyDayTemplate } from '~/test/bake-days';
 import { api, createProduct, createUser } from '~/test/factories';
 import { createTestApp, type TestApp } from '~/test/test-app';
 
-// The product page of a limited product (issue 31, decisions 043 and 050): what is left on its next
+// The product page of a limited product (decisions 043 and 050): what is left on its next
 // days, in the checkout's words, drawn by the real React Router build (run `npm run build` first)
 // through the page cache, which keeps such a page for a second only.
 let t: TestApp;

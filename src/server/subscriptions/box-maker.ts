@@ -34,7 +34,7 @@ export async function makeNextBox(
       .where(eq(subscriptions.id, subscriptionId))
       .for('update');
     if (!sub || (sub.status !== 'active' && sub.status !== 'failing')) return null;
-    // No box without a saved card to charge it to (issue 44): it would hold a bake day's places for nothing.
+    // No box without a saved card to charge it to: it would hold a bake day's places for nothing.
     if (!sub.paymentMethodId) return null;
     const date = sub.nextBoxDate;
     if (!options.first && daysBetween(today, date) > config.subscriptionLeadDays) return null;

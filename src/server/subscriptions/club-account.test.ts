@@ -10,7 +10,7 @@ import { createTestApp, type TestApp } from '~/test/test-app';
 import { ENDED_BY_DELETION } from './club-account';
 import { asOfInstant } from './subscriptions-service';
 
-// A member's Cookie Club when they delete their account or download their data (issue 44), on
+// A member's Cookie Club when they delete their account or download their data, on
 // the test payment provider and both databases. The Stripe path: club-stripe.test.ts.
 let t: TestApp;
 const today = londonDate(new Date());

@@ -10,7 +10,7 @@ import { historyOf, viewsOf } from './club-views';
 export const ENDED_BY_DELETION = 'The member deleted their account';
 
 /**
- * A deleted account's Cookie Club ends in the deletion's own transaction (issue 44): every
+ * A deleted account's Cookie Club ends in the deletion's own transaction: every
  * subscription is cancelled, a box made but not yet paid is never charged (its pending order is
  * cancelled with the account's other pending orders), and the saved cards are forgotten here. The
  * open card pages are closed too: their setup session is cleared, so a card saved there now saves

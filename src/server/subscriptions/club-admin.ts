@@ -100,7 +100,7 @@ export async function upcomingBoxes(deps: ClubDeps, from: IsoDate, to: IsoDate) 
   const byDay = new Map<IsoDate, { boxes: number; cookies: number }>();
   for (const s of rows) {
     if (s.status !== 'active' && s.status !== 'failing' && s.status !== 'paused') continue;
-    // Without a saved card no box is made (issue 44): nothing to plan for.
+    // Without a saved card no box is made: nothing to plan for.
     if (!s.paymentMethodId) continue;
     for (let d = s.nextBoxDate; d <= to; d = addDays(d, s.everyWeeks * 7)) {
       if (d < from) continue;

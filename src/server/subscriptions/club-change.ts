@@ -32,8 +32,8 @@ export const notDeliveredOn = (weekday: number, days: readonly number[]) =>
 
 /**
  * Changes frequency, weekday or contents from the next unbilled box (`earliest`), checked as a
- * join is (issue 44): new contents must be sendable and not under the zone's minimum order, and
- * a new weekday must be one the member's zone delivers on (issue 43: Sunday was accepted). The
+ * join is: new contents must be sendable and not under the zone's minimum order, and
+ * a new weekday must be one the member's zone delivers on (Sunday was accepted). The
  * history says what changed in words.
  */
 export async function changeSubscription(

@@ -99,7 +99,7 @@ export async function priceBox(
 export type PricedBox = NonNullable<Awaited<ReturnType<typeof priceBox>>>;
 
 /**
- * A box under its zone's minimum order is refused, in the checkout's words (issue 44): when
+ * A box under its zone's minimum order is refused, in the checkout's words: when
  * joining and when a change would take it under. A box already made is sent as priced.
  */
 export function refuseUnderMinimum(price: PricedBox) {

@@ -69,7 +69,7 @@ describe('one amount, one box to start', () => {
       const [oat, ginger] = [await cookie(), await cookie()];
       const box = await createBox(t.services, { size: 6, allowed: [oat, ginger] }, { pricePennies: 1500 });
       const member = await createUser(t);
-      // Nothing asked yet: one box (issue 43: it started at 6 boxes), six loose cookies.
+      // Nothing asked yet: one box (it started at 6 boxes), six loose cookies.
       const shown = await club().joinOptions({ productId: box.id, quantity: null, profileId: member.userId });
       expect(shown.quantity).toBe(1);
       expect(shown.price).toMatchObject({

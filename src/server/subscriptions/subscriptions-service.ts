@@ -35,7 +35,7 @@ export function asOfInstant(asOf: IsoDate | undefined, real = new Date()): Date 
 }
 
 /**
- * The Cookie Club (issue 33, docs/decisions/045): members join with a saved card, the scheduler
+ * The Cookie Club (docs/decisions/045): members join with a saved card, the scheduler
  * makes each box as a real order on its bake day and charges it once, and members (or the owner
  * on their behalf) skip, pause, change and cancel.
  */
@@ -117,7 +117,7 @@ export function createSubscriptionsService(deps: ClubDeps) {
       if (sub.status !== 'paused') throw badRequest('This subscription is not paused.');
       let next = sub.nextBoxDate;
       while (next < earliestUnbilled(now)) next = addDays(next, sub.everyWeeks * 7);
-      // Never active without a card (issue 44): one paused while waiting for its card waits again.
+      // Never active without a card: one paused while waiting for its card waits again.
       const status = sub.paymentMethodId ? 'active' : 'awaiting_card';
       await tx
         .update(subscriptions)

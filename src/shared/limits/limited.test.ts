@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { arrivalAfter, dateRefusal, LOW_LEFT, leftText, transitOf } from './limited';
 
-// What the product page and the checkout say of a day's stock (issue 31): one home for the words.
+// What the product page and the checkout say of a day's stock: one home for the words.
 describe('leftText', () => {
   it('says how many are left when it is low, naming the day', () => {
     expect(leftText(3, '2026-12-18', null)).toBe('Only 3 left for Friday 18 December');

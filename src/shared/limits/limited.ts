@@ -142,7 +142,7 @@ export function limitRefusal(l: LimitedLine, date: IsoDate, sold: number): strin
 
 /**
  * What to change when no day can take `units` of the product: reduce it to the most any one day
- * has left, or remove it when every day is sold out (issue 43).
+ * has left, or remove it when every day is sold out.
  */
 export function reduceText(l: Pick<LimitedLine, 'name' | 'units'>, mostLeft: number): string {
   if (mostLeft <= 0)

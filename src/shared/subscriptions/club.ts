@@ -82,7 +82,7 @@ export const HISTORY_ACTION_LABELS: Record<string, string> = {
 const ISO_DATE = /\b\d{4}-\d{2}-\d{2}\b/g;
 
 /**
- * A history note in words: notes are written in words, but lines kept from before (issue 43) said
+ * A history note in words: notes are written in words, but lines kept from before said
  * `Until 2026-12-15` or held the change as JSON; their dates become en-GB and their JSON the words
  * of what changed.
  */

@@ -88,7 +88,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         );
       }
       default:
-        // A form this page never sends (issue 44: it was a 500).
+        // A form this page never sends (it was a 500).
         throw badRequest('That is not something this page can do.');
     }
   });

@@ -30,7 +30,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     history: sub.history.map((h) => ({
       ...h,
       when: formatDateTime(h.created_at),
-      // Words, never the stored code ("card_saved") or JSON and ISO dates (issue 43).
+      // Words, never the stored code ("card_saved") or JSON and ISO dates.
       what: HISTORY_ACTION_LABELS[h.action] ?? h.action.replaceAll('_', ' '),
       note: historyNoteWords(h.note),
     })),

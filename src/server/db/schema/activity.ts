@@ -2,7 +2,7 @@
 import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
- * The back office's activity log (issue 45, docs/rules/activity-log.md): one row per change, in the
+ * The back office's activity log (docs/rules/activity-log.md): one row per change, in the
  * change's own transaction. Append-only: a trigger refuses UPDATE and DELETE. It names the people
  * of the back office who acted, never a customer: records are referred to by their id, so a
  * deleted customer's entries stay and no longer name them.

@@ -5,7 +5,7 @@ import { ZONE_METHODS } from '../../../shared/delivery-zones/zones';
 import { createdAt, oneOf, updatedAt } from './columns';
 
 /**
- * Where the shop delivers (Settings -> Delivery, issue 30, decision 041): postcode rules, the
+ * Where the shop delivers (Settings -> Delivery, decision 041): postcode rules, the
  * method, fee, threshold, minimum, weekdays, cut-off and cap. Kept in memory per catalogue
  * version (decision 056): every write bumps it, so an order on any instance prices by the zones
  * as they are. No rows = the shop delivers everywhere at the Settings fee (as before zones).

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { check, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns';
 
-/** Who we are (issue 49): the trader's details the owner sets in Settings; one row (id 1). */
+/** Who we are: the trader's details the owner sets in Settings; one row (id 1). */
 export const traderDetails = pgTable(
   'trader_details',
   {

@@ -78,7 +78,7 @@ export const orders = pgTable(
     /** The London date the customer chose for delivery (bake days); null on orders placed before. */
     deliveryDate: date('delivery_date', { mode: 'string' }),
     /**
-     * The delivery zone the server found for `ship_postcode` when ordered (issue 30), kept by name
+     * The delivery zone the server found for `ship_postcode` when ordered, kept by name
      * and method so later zone edits do not move placed orders; null for collection and for orders
      * placed before zones (or while the shop has none).
      */

@@ -8,7 +8,7 @@ import { createdAt, oneOf } from './columns';
 import { orderItems } from './orders';
 
 /**
- * A buyer's review of a cookie they bought, once per order line (issue 50). Only the owner's
+ * A buyer's review of a cookie they bought, once per order line. Only the owner's
  * moderation changes it: its status, the reason it is hidden, and the shop's reply.
  */
 export const productReviews = pgTable(

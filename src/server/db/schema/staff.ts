@@ -10,7 +10,7 @@ export const userRoles = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    // `admin` is the owner (the row every shop has had since the start); staff and bakers since issue 45.
+    // `admin` is the owner (the row every shop has had since the start); staff and bakers came later.
     role: text('role', { enum: ['admin', 'staff', 'baker'] }).notNull(),
     createdAt: createdAt(),
   },
@@ -23,7 +23,7 @@ export const userRoles = pgTable(
 );
 
 /**
- * An owner's invitation to the back office (issue 45): the link's token is kept only as its
+ * An owner's invitation to the back office: the link's token is kept only as its
  * SHA-256, so a copy of the database cannot be used to join. Used once (`used_at`), for 7 days.
  */
 export const staffInvites = pgTable(
