@@ -29,12 +29,14 @@ const ZONES: Record<string, string[]> = {
   mail: ['db', 'metrics', 'activity'],
   http: ['db', 'metrics'],
   memory: [],
+  // Background upkeep's one shape (a job and its period); each domain hands over its own jobs.
+  upkeep: [],
   health: ['db'],
   backup: ['db', 'metrics', 'activity'],
   // The back office's activity log (issue 45): every domain records its back-office changes.
   activity: ['db', 'csv'],
   // The gift card ledger (decision 044): money orders spend, below them; it knows no order's rules.
-  'gift-cards': ['db', 'http', 'auth', 'mail', 'rate-limit', 'activity'],
+  'gift-cards': ['db', 'http', 'auth', 'mail', 'rate-limit', 'activity', 'upkeep'],
   // Domains, each after the ones it reads.
   // Boxes of cookies (decision 042): their rules and the check of a filling, read by the others.
   boxes: ['db'],
@@ -44,7 +46,7 @@ const ZONES: Record<string, string[]> = {
   // Payments record what the provider confirms through the orders module. Orders refund and
   // close payment pages through the provider services.ts hands them (orders/card-provider.ts
   // says what they ask of it), so they never import payments.
-  orders: ['db', 'csv', 'mail', 'metrics', 'gift-cards', 'activity'],
+  orders: ['db', 'csv', 'mail', 'metrics', 'gift-cards', 'activity', 'upkeep'],
   payments: ['db', 'http', 'auth', 'orders', 'activity'],
   // Posted parcels (decision 048): the Click & Drop file and tracking uploads, through orders.
   dispatch: ['csv', 'orders'],
@@ -96,9 +98,10 @@ const ZONES: Record<string, string[]> = {
     'delivery-zones',
     'rate-limit',
     'activity',
+    'upkeep',
   ],
   // Marketing consent, basket reminders, back-in-stock and unsubscribe links (decision 081).
-  marketing: ['db', 'mail'],
+  marketing: ['db', 'mail', 'upkeep'],
   // Who we are and the terms of sale (issue 49).
   legal: ['db', 'activity'],
   // The back office's people and roles (issue 45).

@@ -16,6 +16,7 @@ import { giftCardLedger, giftCards, orders } from '../db/schema';
 import { badRequest, notFound } from '../errors';
 import type { MailService } from '../mail/mail-service';
 import type { RateLimiter } from '../rate-limit/rate-limiter';
+import type { UpkeepJob } from '../upkeep/upkeep';
 import {
   adjustCard,
   balanceOf,
@@ -116,6 +117,11 @@ export function createGiftCardsService(
   mail: Pick<MailService, 'resendGiftCard'>,
 ) {
   return {
+    /** Its background upkeep: cards 24 months old lose what is left on them (decision 044). */
+    upkeepJobs(everyMs = 30_000): UpkeepJob[] {
+      return [{ name: 'expiring gift cards', everyMs, run: () => this.expireDue() }];
+    },
+
     /**
      * The cards an order bought (none until it is paid), for its buyer (`profileId`) or the
      * owner (null): who each is for and when its e-mail went or goes out (decision 047).

@@ -16,12 +16,12 @@ import { recordActivity } from '../activity/activity-log';
 import type { Db, Tx } from '../db/client';
 import { deliveries, orderItems, orderStatusHistory, orders } from '../db/schema';
 import { badRequest, forbidden, notFound } from '../errors';
-import { expireDue } from '../gift-cards/gift-card-ledger';
 import { issueBoughtCards } from '../gift-cards/gift-card-sales';
 import type { Logger } from '../logger';
 import type { MailService } from '../mail/mail-service';
 import type { CollectionPoint, OrderUpdateKind } from '../mail/order-updates';
 import { NO_COUNTERS, type ShopCounters } from '../metrics/shop-counters';
+import type { UpkeepJob } from '../upkeep/upkeep';
 import { customerDeleted, type PaymentPage } from './account-deletion';
 import { booksCounts, paidOrdersIn, refundsIn, salesByCustomerIn } from './books-entries';
 import type { CardProvider } from './card-provider';
@@ -657,24 +657,16 @@ export function createOrdersService(
     },
 
     /**
-     * Runs the expiry sweep every `ms` on this instance; stop() on shutdown. It also folds the
-     * day's sales changes (decision 018), so the owner's first dashboard after a busy spell does
-     * not wait for that, and the days' bookings (decision 057), so checkout reads few rows a day.
+     * Its background upkeep: the expiry sweep, and the folds of the day's sales changes (decision
+     * 018), so the owner's first dashboard after a busy spell does not wait for them, and of the
+     * days' bookings (decision 057), so checkout reads few rows a day.
      */
-    startExpirySweep(ms = 30_000) {
-      const run = async () => {
-        await this.sweepExpired().catch((err) => log.error({ err }, 'expiry sweep failed'));
-        await foldSales(db).catch((err) => log.error({ err }, 'folding sales changes failed'));
-        await foldBookings(db).catch((err) => log.error({ err }, 'folding day bookings failed'));
-        // Gift cards 24 months old lose what is left on them (decision 044).
-        await db
-          .transaction((tx) => expireDue(tx, SYSTEM))
-          .catch((err) => log.error({ err }, 'expiring gift cards failed'));
-      };
-      const timer = setInterval(run, ms);
-      timer.unref();
-      void run();
-      return () => clearInterval(timer);
+    upkeepJobs(everyMs = 30_000): UpkeepJob[] {
+      return [
+        { name: 'expiry sweep', everyMs, run: () => this.sweepExpired() },
+        { name: 'folding sales changes', everyMs, run: () => foldSales(db) },
+        { name: 'folding day bookings', everyMs, run: () => foldBookings(db) },
+      ];
     },
   };
 }

@@ -10,6 +10,7 @@ import type { Tx } from '../db/client';
 import { profiles, subscriptionBoxes, subscriptions } from '../db/schema';
 import { AppError, badRequest, notFound, parseOrThrow } from '../errors';
 import type { SavedCard } from '../payments/payment-provider';
+import type { UpkeepJob } from '../upkeep/upkeep';
 import { boxesToCharge, chargeBox, settleWebhookPaid } from './box-charger';
 import { makeNextBox } from './box-maker';
 import { detachCards, endForDeletedAccount, subscriptionsExport } from './club-account';
@@ -212,13 +213,9 @@ export function createSubscriptionsService(deps: ClubDeps) {
   return {
     runDue,
 
-    /** Runs the scheduler now (catch-up after downtime) and every `ms`; stop() on shutdown. */
-    startScheduler(ms = 15 * 60_000) {
-      const run = () => runDue().catch((err) => log.error({ err }, 'Cookie Club scheduler failed'));
-      const timer = setInterval(run, ms);
-      timer.unref();
-      void run();
-      return () => clearInterval(timer);
+    /** Its background upkeep: the boxes due, made and charged (catch-up after downtime), every 15 minutes. */
+    upkeepJobs(): UpkeepJob[] {
+      return [{ name: 'Cookie Club scheduler', everyMs: 15 * 60_000, run: runDue }];
     },
 
     /**
