@@ -53,7 +53,7 @@ const ZONES: Record<string, string[]> = {
   'bake-days': ['db', 'http', 'auth', 'orders', 'dispatch', 'activity'],
   'delivery-zones': ['db', 'bake-days', 'activity'],
   // Limited and seasonal products (decision 043): the checkout's days and the owner's forward view.
-  limits: ['db', 'bake-days', 'orders'],
+  limited: ['db', 'bake-days', 'orders'],
   discounts: ['db', 'http', 'auth', 'orders', 'activity'],
   account: ['db', 'http', 'auth', 'orders', 'mail', 'rate-limit'],
   contact: ['db', 'http', 'auth', 'mail', 'rate-limit', 'activity'],
@@ -81,11 +81,11 @@ const ZONES: Record<string, string[]> = {
     'gift-cards',
     'boxes',
     'delivery-zones',
-    'limits',
+    'limited',
   ],
   admin: ['db', 'http', 'auth', 'csv', 'account', 'catalog', 'orders', 'activity'],
   // The Cookie Club: boxes are orders on bake days, priced as checkout prices, charged through payments.
-  subscriptions: [
+  club: [
     'db',
     'http',
     'auth',
@@ -106,7 +106,7 @@ const ZONES: Record<string, string[]> = {
   legal: ['db', 'activity'],
   // The back office's people and roles (issue 45).
   staff: ['db', 'http', 'auth', 'csv', 'activity', 'mail'],
-  cli: ['db', 'auth', 'account', 'backup', 'subscriptions'],
+  cli: ['db', 'auth', 'account', 'backup', 'club'],
 };
 
 /**
@@ -138,7 +138,7 @@ const PUBLIC: Record<string, string[]> = {
   'delivery-zones': ['zones-service'],
   dispatch: ['click-and-drop', 'tracking-upload'],
   discounts: ['discounts-service'],
-  limits: ['limited-days', 'forward-view', 'product-days', 'orderable'],
+  limited: ['limited-days', 'forward-view', 'product-days', 'orderable'],
   'gift-cards': [
     'gift-cards-service',
     'gift-card-ledger',
@@ -167,7 +167,7 @@ const PUBLIC: Record<string, string[]> = {
   ],
   payments: ['payments-service', 'payment-provider', 'payments-routes'],
   settings: ['settings-service'],
-  subscriptions: ['subscriptions-service', 'subscription-routes'],
+  club: ['club-service', 'club-routes'],
   staff: ['staff-service', 'staff-routes', 'activity-routes', 'staff-invites', 'join-routes'],
   activity: ['activity-log', 'activity-reads'],
 };

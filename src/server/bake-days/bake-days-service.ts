@@ -14,7 +14,7 @@ import {
   refusalFor,
 } from '~/shared/bake-days/calendar';
 import { BakeOverrideSchema, BakeTemplateSchema, IsoDateSchema } from '~/shared/bake-days/schemas';
-import { dateRefusal, type LimitedLine, limitRefusal, transitFor } from '~/shared/limits/limited';
+import { dateRefusal, type LimitedLine, limitRefusal, transitFor } from '~/shared/limited/limited';
 import type { Fulfilment } from '~/shared/orders/fulfilment';
 import type { SlotRules } from '~/shared/settings/collection-slots';
 import { addDays, daysBetween, type IsoDate, isIsoDate, londonDate } from '~/shared/time/london-time';

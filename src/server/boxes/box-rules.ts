@@ -1,7 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { BoxCandidate, BoxRules } from '~/shared/boxes/box';
 import { isUuid } from '~/shared/ids';
-import type { ProductLimits } from '~/shared/limits/limited';
+import type { ProductLimits } from '~/shared/limited/limited';
 import type { Db, Tx } from '../db/client';
 import { productBoxes, products } from '../db/schema';
 

@@ -21,7 +21,7 @@ import {
   sendOnRefusal,
 } from '~/shared/gift-cards/gift-card-purchase';
 import { isUuid } from '~/shared/ids';
-import { hasLimits, type LimitedLine, saleRefusal, transitFor } from '~/shared/limits/limited';
+import { hasLimits, type LimitedLine, saleRefusal, transitFor } from '~/shared/limited/limited';
 import type { Fulfilment } from '~/shared/orders/fulfilment';
 import type { ShipTo } from '~/shared/orders/ship-to';
 import { deliveryTerms, type PricedOrder, priceOrder } from '~/shared/pricing/price-order';
@@ -47,7 +47,7 @@ import type { DiscountsService, RedeemedCode } from '../discounts/discounts-serv
 import { AppError, badRequest, parseOrThrow } from '../errors';
 import { type GiftCardPlan, holdForOrder, planGiftCards } from '../gift-cards/gift-card-ledger';
 import { onServedOrigin, servedOrigin } from '../http/served-origin';
-import { limitedDays } from '../limits/limited-days';
+import { limitedDays } from '../limited/limited-days';
 import type { Logger } from '../logger';
 import { NO_COUNTERS, type ShopCounters } from '../metrics/shop-counters';
 import { hasFreeSlot, reserveSlot } from '../orders/collection-slots';

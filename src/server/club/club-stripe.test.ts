@@ -7,7 +7,7 @@ import { everyDayTemplate } from '~/test/bake-days';
 import { type StripeStandIn, stripeTestApp } from '~/test/doubles/stripe-stand-in';
 import { api, createProduct, createUser } from '~/test/factories';
 import type { TestApp } from '~/test/test-app';
-import { asOfInstant } from './subscriptions-service';
+import { asOfInstant } from './club-service';
 
 // The Cookie Club on Stripe (through the stand-in): setup-mode Checkout saves the card, boxes are
 // off-session PaymentIntents with one idempotency key per attempt, and every signed webhook can be

@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
+import type { SubscriptionView } from '~/shared/club/club';
+import { PauseClubSchema } from '~/shared/club/club-schemas';
 import { isUuid } from '~/shared/ids';
 import type { Actor } from '~/shared/orders/actor';
-import type { SubscriptionView } from '~/shared/subscriptions/club';
-import { PauseClubSchema } from '~/shared/subscriptions/club-schemas';
 import { addDays, atLondonTimeOf, formatBakeDay, type IsoDate, londonDate } from '~/shared/time/london-time';
 import { recordActivity } from '../activity/activity-log';
 import type { SessionUser } from '../auth/session-service';

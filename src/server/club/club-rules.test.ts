@@ -3,15 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionUser } from '~/server/auth/session-service';
 import { orders, subscriptionBoxes, subscriptionHistory, subscriptions } from '~/server/db/schema';
 import { loadClientBuild } from '~/server/load-build';
+import { historyNoteWords } from '~/shared/club/club';
 import { minimumText } from '~/shared/delivery-zones/zone-texts';
-import { historyNoteWords } from '~/shared/subscriptions/club';
 import { addDays, londonDate, weekdayOf } from '~/shared/time/london-time';
 import { everyDayTemplate } from '~/test/bake-days';
 import { createBox } from '~/test/box-factories';
 import { api, createProduct, createUser } from '~/test/factories';
 import { createTestApp, type TestApp } from '~/test/test-app';
 import { JOIN_LIMIT, MAX_SUBSCRIPTIONS, TOO_MANY_SUBSCRIPTIONS } from './club-join';
-import { asOfInstant } from './subscriptions-service';
+import { asOfInstant } from './club-service';
 
 // What the Cookie Club promises and must do (issues 43 and 44), on both databases, with rate
 // limits on as in the shop.

@@ -1,9 +1,5 @@
 import { desc, eq } from 'drizzle-orm';
-import {
-  SUBSCRIPTION_STATUSES,
-  type SubscriptionStatus,
-  type SubscriptionView,
-} from '~/shared/subscriptions/club';
+import { SUBSCRIPTION_STATUSES, type SubscriptionStatus, type SubscriptionView } from '~/shared/club/club';
 import { addDays, type IsoDate } from '~/shared/time/london-time';
 import { boxRulesOf } from '../boxes/box-rules';
 import { profiles, subscriptions } from '../db/schema';

@@ -1,6 +1,6 @@
 import { and, count, eq, ne } from 'drizzle-orm';
 import { normaliseFilling } from '~/shared/boxes/box';
-import { JoinClubSchema } from '~/shared/subscriptions/club-schemas';
+import { JoinClubSchema } from '~/shared/club/club-schemas';
 import { weekdayOf } from '~/shared/time/london-time';
 import type { SessionUser } from '../auth/session-service';
 import { profiles, subscriptions } from '../db/schema';

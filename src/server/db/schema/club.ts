@@ -1,4 +1,4 @@
-/** Tables owned by src/server/subscriptions/. */
+/** Tables owned by src/server/club/. */
 import { sql } from 'drizzle-orm';
 import {
   check,
@@ -13,7 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { BoxFilling } from '../../../shared/boxes/box';
-import { BOX_STATUSES, SUBSCRIPTION_STATUSES } from '../../../shared/subscriptions/club';
+import { BOX_STATUSES, SUBSCRIPTION_STATUSES } from '../../../shared/club/club';
 import { profiles } from './account';
 import { products } from './catalog';
 import { createdAt, oneOf, updatedAt } from './columns';

@@ -16,7 +16,7 @@ import { everyDayTemplate } from '~/test/bake-days';
 import { createBox } from '~/test/box-factories';
 import { api, createProduct, createUser } from '~/test/factories';
 import { createTestApp, type TestApp } from '~/test/test-app';
-import { asOfInstant } from './subscriptions-service';
+import { asOfInstant } from './club-service';
 
 // The Cookie Club on the built-in test provider (saved test cards), on both databases.
 let t: TestApp;

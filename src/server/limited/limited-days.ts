@@ -9,7 +9,7 @@ import {
   soldOutText,
   type Transit,
   windowText,
-} from '~/shared/limits/limited';
+} from '~/shared/limited/limited';
 import type { Fulfilment } from '~/shared/orders/fulfilment';
 import type { LimitedDays } from '~/shared/schemas/checkout';
 import { addDays, londonDate } from '~/shared/time/london-time';

@@ -8,7 +8,7 @@ import { everyDayTemplate } from '~/test/bake-days';
 import { api, createProduct, createUser } from '~/test/factories';
 import { createTestApp, type TestApp } from '~/test/test-app';
 import { ENDED_BY_DELETION } from './club-account';
-import { asOfInstant } from './subscriptions-service';
+import { asOfInstant } from './club-service';
 
 // A member's Cookie Club when they delete their account or download their data, on
 // the test payment provider and both databases. The Stripe path: club-stripe.test.ts.

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { BakeTemplate } from '~/shared/bake-days/calendar';
 import { contentsLine, normaliseFilling } from '~/shared/boxes/box';
+import { ChangeClubSchema } from '~/shared/club/club-schemas';
 import type { DeliveryZone } from '~/shared/delivery-zones/zones';
 import type { Actor } from '~/shared/orders/actor';
-import { ChangeClubSchema } from '~/shared/subscriptions/club-schemas';
 import { addDays, formatBakeDay, type IsoDate, WEEKDAY_NAMES, weekdayOf } from '~/shared/time/london-time';
 import { zoneTemplate } from '../bake-days/bake-days-service';
 import type { Db, Tx } from '../db/client';

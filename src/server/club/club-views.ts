@@ -1,6 +1,6 @@
 import { desc, eq, inArray } from 'drizzle-orm';
 import { contentsLine } from '~/shared/boxes/box';
-import type { BoxStatus, SubscriptionStatus, SubscriptionView } from '~/shared/subscriptions/club';
+import type { BoxStatus, SubscriptionStatus, SubscriptionView } from '~/shared/club/club';
 import { boxRulesOf } from '../boxes/box-rules';
 import type { Db, Tx } from '../db/client';
 import { products, profiles, subscriptionBoxes, subscriptionHistory, type subscriptions } from '../db/schema';

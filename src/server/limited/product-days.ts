@@ -1,4 +1,4 @@
-import { type LimitedLine, soldOutText } from '~/shared/limits/limited';
+import { type LimitedLine, soldOutText } from '~/shared/limited/limited';
 import { formatBakeDay, type IsoDate } from '~/shared/time/london-time';
 import type { BakeDaysService } from '../bake-days/bake-days-service';
 import type { Db } from '../db/client';

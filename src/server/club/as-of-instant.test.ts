@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asOfInstant } from './subscriptions-service';
+import { asOfInstant } from './club-service';
 
 describe('the scheduler run as of a date (--as-of)', () => {
   it('keeps London wall-clock time on the date asked for, across the clock changes', () => {

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { RETRY_AFTER_DAYS } from '~/shared/club/club';
 import type { OrderView } from '~/shared/orders/order-view';
-import { RETRY_AFTER_DAYS } from '~/shared/subscriptions/club';
 import { addDays, atLondonTimeOf, londonDate } from '~/shared/time/london-time';
 import type { Tx } from '../db/client';
 import { products, profiles, subscriptionBoxes, subscriptions } from '../db/schema';

@@ -1,11 +1,7 @@
 import { Link } from 'react-router';
 import { Badge } from '~/app/components/ui/card';
+import { BOX_STATUS_LABELS, SUBSCRIPTION_STATUS_LABELS, type SubscriptionView } from '~/shared/club/club';
 import { formatPence } from '~/shared/money/money';
-import {
-  BOX_STATUS_LABELS,
-  SUBSCRIPTION_STATUS_LABELS,
-  type SubscriptionView,
-} from '~/shared/subscriptions/club';
 import { formatBakeDay, type IsoDate, WEEKDAY_NAMES } from '~/shared/time/london-time';
 
 /** How many of a subscription's boxes its summary lists (newest first). */
