@@ -125,7 +125,7 @@ const PUBLIC: Record<string, string[]> = {
   catalog: ['catalog-service', 'catalog-routes', 'product-writes', 'product-photos'],
   checkout: ['checkout-service', 'checkout-routes'],
   contact: ['contact-service', 'contact-routes'],
-  reviews: ['reviews-service', 'review-widgets'],
+  reviews: ['reviews-service'],
   legal: ['trader-details-service', 'terms-service'],
   marketing: ['marketing-service', 'marketing-routes'],
   trade: [

@@ -11,7 +11,7 @@ import {
 import { formatBakeDay, type IsoDate, isIsoDate } from '~/shared/time/london-time';
 import type { Config } from '../config';
 import type { Db, Tx } from '../db/client';
-import { marketingConsents, orders, products, profiles, savedBaskets, stockAlerts } from '../db/schema';
+import { marketingConsents, products, profiles, savedBaskets, stockAlerts } from '../db/schema';
 import { AppError, badRequest } from '../errors';
 import type { Logger } from '../logger';
 import type { MailService, MailShop } from '../mail/mail-service';
@@ -417,8 +417,3 @@ export function createMarketingService(deps: {
 }
 
 export type MarketingService = ReturnType<typeof createMarketingService>;
-
-/** Scratch: a cross-domain read the table rule must refuse. */
-export async function paidOrderCount(db: Db): Promise<number> {
-  return (await db.select({ id: orders.id }).from(orders)).length;
-}
