@@ -166,6 +166,7 @@ const PUBLIC: Record<string, string[]> = {
     'ship-to-columns',
     'card-provider',
     'books-entries',
+    'cards-bought',
   ],
   payments: ['payments-service', 'payment-provider', 'payments-routes'],
   settings: ['settings-service'],

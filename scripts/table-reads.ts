@@ -39,11 +39,6 @@ export const TABLE_READS: Record<string, Record<string, string>> = {
   db: {
     '*': 'the database client, its types and the demo seeds are built over the whole schema',
   },
-  'gift-cards': {
-    'orders.orders': 'a bought card belongs to the order that paid for it (orders imports gift-cards)',
-    'orders.orderItems': 'the cards an order bought are its gift card lines (orders imports gift-cards)',
-    'account.profiles': "a bought card's e-mail is from its buyer's name (orders imports gift-cards)",
-  },
   limits: {
     'catalog.products': 'the forward view lists the products that have a daily limit',
   },
@@ -54,7 +49,6 @@ export const TABLE_READS: Record<string, Record<string, string>> = {
   orders: {
     'account.profiles': "order views, sheets, exports and the books name the order's customer",
     'catalog.products': 'packing slips print the food information the catalogue holds now',
-    'delivery-zones.deliveryZones': "the post's slip prints the zone's service code as it is now",
     'gift-cards.giftCards': 'orders hold and spend gift cards at checkout and show them on the order',
     'gift-cards.giftCardLedger': "an order's card spending and refunds are the ledger's entries",
   },

@@ -24,6 +24,7 @@ import { NO_COUNTERS, type ShopCounters } from '../metrics/shop-counters';
 import { customerDeleted, type PaymentPage } from './account-deletion';
 import { booksCounts, paidOrdersIn, refundsIn, salesByCustomerIn } from './books-entries';
 import type { CardProvider } from './card-provider';
+import { cardsBoughtOn } from './cards-bought';
 import { foldBookings } from './day-bookings';
 import { type DayOrder, slipOrder } from './day-orders';
 import { createDeliveriesService } from './deliveries-service';
@@ -356,7 +357,7 @@ export function createOrdersService(
         await notify(tx, result.paidOrder.id, { kind: 'paid' });
         // Gift cards bought on it are issued now, once, their e-mails queued for their dates.
         if (result.paidOrder.buysGiftCards) {
-          const issued = await issueBoughtCards(tx, mail, result.paidOrder.id);
+          const issued = await issueBoughtCards(tx, mail, await cardsBoughtOn(tx, result.paidOrder.id));
           if (issued > 0) await completeGiftCardOrder(tx, result.paidOrder.id);
         }
         counters.orderPaid();
