@@ -28,13 +28,10 @@ export const TABLE_READS: Record<string, Record<string, string>> = {
   'bake-days': {
     'orders.orders': "a zone's day is full when its orders reach the zone's van capacity",
   },
-  boxes: {
-    'catalog.products': 'a box and what can fill it are products (catalog imports boxes: to be handed over)',
-    'catalog.productBoxes': "a box's size and rules are kept beside its product",
-  },
   checkout: {
     'account.profiles': "checkout fills in and saves the customer's details and address",
     'catalog.products': 'checkout prices the basket from the products as they are now, never the browser',
+    'catalog.productBoxes': "checkout checks a box's filling with its rules, in the statement that prices it",
   },
   db: {
     '*': 'the database client, its types and the demo seeds are built over the whole schema',
@@ -47,7 +44,8 @@ export const TABLE_READS: Record<string, Record<string, string>> = {
     'catalog.products': 'back-in-stock and basket reminder mails name the products and their state',
   },
   orders: {
-    'account.profiles': "order views, sheets, exports and the books name the order's customer",
+    'account.profiles':
+      "order views, sheets, search, exports and the books name the order's customer (account imports orders: to be handed over)",
     'catalog.products': 'packing slips print the food information the catalogue holds now',
     'gift-cards.giftCards': 'orders hold and spend gift cards at checkout and show them on the order',
     'gift-cards.giftCardLedger': "an order's card spending and refunds are the ledger's entries",

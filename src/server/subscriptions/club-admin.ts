@@ -5,7 +5,7 @@ import {
   type SubscriptionView,
 } from '~/shared/subscriptions/club';
 import { addDays, type IsoDate } from '~/shared/time/london-time';
-import { boxRulesOf } from '../boxes/box-rules';
+import { boxRulesOf } from '../checkout/box-products';
 import { profiles, subscriptions } from '../db/schema';
 import { notFound } from '../errors';
 import type { ClubDeps } from './club-deps';
