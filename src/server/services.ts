@@ -44,6 +44,7 @@ import { createMarketingService } from './marketing/marketing-service';
 import { watchConnections } from './metrics/database-gauges';
 import { createMetrics } from './metrics/metrics';
 import { createShopCounters } from './metrics/shop-counters';
+import { cardOrders } from './orders/cards-bought';
 import { createOrdersService } from './orders/orders-service';
 import { createPaymentProvider, createPaymentsService, type PaymentHooks } from './payments/payments-service';
 import { createRateLimiter } from './rate-limit/rate-limiter';
@@ -158,7 +159,7 @@ export async function createServices(
     log,
   });
   paymentHooks.cardSaved = (setupSessionId, card) => subscriptions.cardSaved(setupSessionId, card);
-  const giftCards = createGiftCardsService(db, rateLimiter, mail);
+  const giftCards = createGiftCardsService(db, rateLimiter, mail, cardOrders);
   const marketing = createMarketingService({
     config,
     db,
@@ -296,7 +297,7 @@ export async function createServices(
     /** Who we are and the terms of sale (issue 49, decision 080). */
     trader,
     terms,
-    daySheets: createDaySheetsService(db, orders),
+    daySheets: createDaySheetsService(db, orders, (exec) => zones.list(exec)),
     /** Ingredients, recipes and the production sheet (issue 46). */
     recipes: createRecipesService(db, catalogVersion),
     production: createProductionService(db),

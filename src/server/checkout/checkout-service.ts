@@ -38,7 +38,7 @@ import { slotRulesOf } from '~/shared/settings/collection-slots';
 import { londonDate } from '~/shared/time/london-time';
 import type { SessionUser } from '../auth/session-service';
 import type { BakeDaysService } from '../bake-days/bake-days-service';
-import { boxCandidates, boxRulesColumns, boxRulesFrom, boxRulesJoin, limitColumns } from '../boxes/box-rules';
+import { boxRulesFrom } from '../boxes/box-rules';
 import type { Config } from '../config';
 import type { Db, Tx } from '../db/client';
 import { products, profiles } from '../db/schema';
@@ -57,6 +57,7 @@ import type { NewOrder, OrdersService } from '../orders/orders-service';
 import { goesTo } from '../orders/ship-to-columns';
 import type { PaymentOrder, PaymentProvider } from '../payments/payment-provider';
 import type { RateLimiter } from '../rate-limit/rate-limiter';
+import { boxCandidates, boxRulesColumns, boxRulesJoin, limitColumns } from './box-products';
 
 /** Checkouts one customer may start per minute: generous for people, a wall for scripts. */
 export const CHECKOUTS_PER_MINUTE = 20;

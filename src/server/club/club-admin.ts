@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { SUBSCRIPTION_STATUSES, type SubscriptionStatus, type SubscriptionView } from '~/shared/club/club';
 import { addDays, type IsoDate } from '~/shared/time/london-time';
-import { boxRulesOf } from '../boxes/box-rules';
+import { boxRulesOf } from '../checkout/box-products';
 import { profiles, subscriptions } from '../db/schema';
 import { notFound } from '../errors';
 import type { ClubDeps } from './club-deps';

@@ -5,7 +5,7 @@ import { minimumText } from '~/shared/delivery-zones/zone-texts';
 import type { DeliveryZone } from '~/shared/delivery-zones/zones';
 import type { VatRate } from '~/shared/food-information';
 import { deliveryTerms, type PricedOrder, priceOrder } from '~/shared/pricing/price-order';
-import { boxCandidates, boxRulesOf } from '../boxes/box-rules';
+import { boxCandidates, boxRulesOf } from '../checkout/box-products';
 import type { PricingSettings, ProductLine } from '../checkout/checkout-service';
 import type { Db, Tx } from '../db/client';
 import { products } from '../db/schema';

@@ -1,7 +1,7 @@
 import { desc, eq, inArray } from 'drizzle-orm';
 import { contentsLine } from '~/shared/boxes/box';
 import type { BoxStatus, SubscriptionStatus, SubscriptionView } from '~/shared/club/club';
-import { boxRulesOf } from '../boxes/box-rules';
+import { boxRulesOf } from '../checkout/box-products';
 import type { Db, Tx } from '../db/client';
 import { products, profiles, subscriptionBoxes, subscriptionHistory, type subscriptions } from '../db/schema';
 import { decideZone } from '../delivery-zones/zones-service';

@@ -25,6 +25,7 @@ import type { UpkeepJob } from '../upkeep/upkeep';
 import { customerDeleted, type PaymentPage } from './account-deletion';
 import { booksCounts, paidOrdersIn, refundsIn, salesByCustomerIn } from './books-entries';
 import type { CardProvider } from './card-provider';
+import { cardsBoughtOn } from './cards-bought';
 import { foldBookings } from './day-bookings';
 import { type DayOrder, slipOrder } from './day-orders';
 import { createDeliveriesService } from './deliveries-service';
@@ -357,7 +358,7 @@ export function createOrdersService(
         await notify(tx, result.paidOrder.id, { kind: 'paid' });
         // Gift cards bought on it are issued now, once, their e-mails queued for their dates.
         if (result.paidOrder.buysGiftCards) {
-          const issued = await issueBoughtCards(tx, mail, result.paidOrder.id);
+          const issued = await issueBoughtCards(tx, mail, await cardsBoughtOn(tx, result.paidOrder.id));
           if (issued > 0) await completeGiftCardOrder(tx, result.paidOrder.id);
         }
         counters.orderPaid();

@@ -2,9 +2,9 @@ import { asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { type BoxView, cookiesItMayHold } from '~/shared/boxes/box';
 import { mergeAllergenInfo } from '~/shared/boxes/box-food';
 import type { AllergenInfo } from '~/shared/food-information';
+import { toBoxRules } from '../boxes/box-rules';
 import type { Db } from '../db/client';
 import { productBoxes, products } from '../db/schema';
-import { toBoxRules } from './box-rules';
 
 /** A box as the shop shows it, with the allergens of every cookie it may hold united. */
 export interface ShopBox {
