@@ -126,7 +126,7 @@ const PUBLIC: Record<string, string[]> = {
   'bake-days': ['bake-days-service', 'day-sheets-service'],
   boxes: ['box-rules'],
   catalog: ['catalog-service', 'catalog-routes', 'product-writes', 'product-photos'],
-  checkout: ['checkout-service', 'checkout-routes', 'box-products'],
+  checkout: ['checkout-service', 'checkout-routes', 'box-products', 'basket-lines'],
   contact: ['contact-service', 'contact-routes'],
   reviews: ['reviews-service'],
   legal: ['trader-details-service', 'terms-service'],

@@ -1,6 +1,6 @@
 import type { DeliveryZone } from '~/shared/delivery-zones/zones';
 import type { BakeDaysService } from '../bake-days/bake-days-service';
-import type { PricingSettings } from '../checkout/checkout-service';
+import type { PricingSettings } from '../checkout/basket-lines';
 import type { Config } from '../config';
 import type { Db, Tx } from '../db/client';
 import type { Logger } from '../logger';
