@@ -9,6 +9,9 @@
  * 4. ZONES itself goes one way: no folder may list a folder that lists it back, directly or
  *    round a loop (orders and payments, orders and bake days), so allowing a reach back is
  *    refused here rather than becoming a two-way pair file by file.
+ * 5. The back office's routes live with what they serve: a domain's `*-admin-routes.ts` carries
+ *    no guard of its own, so only app.ts mounts it (behind the one guard), and src/server/admin/
+ *    keeps the views across domains, its routes reading only the admin services.
  * Biome's overrides already keep src/shared from importing the server or the app, and the
  * server from importing the app.
  */
@@ -290,6 +293,29 @@ for (const zone of Object.keys(ZONES)) {
     problems.push(`zones import each other: ${loop.join(' -> ')} (ZONES in scripts/check-zones.ts)`);
     break;
   }
+}
+
+// Rule 5: back-office routes by owner, mounted only behind the guard.
+const APP = path.join(src, 'server', 'app.ts');
+for (const file of files) {
+  if (isTest(file)) continue;
+  for (const target of edges.get(file) ?? []) {
+    if (target.endsWith('-admin-routes.ts') && file !== APP)
+      problems.push(
+        `${show(file)} imports ${show(target)}: only src/server/app.ts mounts admin routes, behind the guard`,
+      );
+  }
+  if (serverFolder(file) !== 'admin' || !file.endsWith('-routes.ts')) continue;
+  const text = readFileSync(file, 'utf8');
+  const used = [
+    ...[...text.matchAll(/\bservices\.(\w+)/g)].map((m) => m[1]!),
+    ...[...text.matchAll(/\{([^{}]*)\}\s*=\s*services\b/g)].flatMap((m) =>
+      m[1]!.split(',').map((name) => name.split(':')[0]!.trim()),
+    ),
+  ];
+  for (const name of new Set(used.filter(Boolean)))
+    if (name !== 'admin' && name !== 'db')
+      problems.push(`${show(file)} serves services.${name}: its routes belong in the folder that owns it`);
 }
 
 if (problems.length > 0) {
