@@ -15,6 +15,9 @@
  *    a folder needs of a table it may not read, the owner hands over through a function of its
  *    own. Tests and src/test/ may seed and read any table; the server's root files are outside it.
  * 6. Every folder and module these lists name exists, so a rename cannot leave a rule behind.
+ * 7. The back office's routes live with what they serve: a domain's `*-admin-routes.ts` carries
+ *    no guard of its own, so only app.ts mounts it (behind the one guard), and src/server/admin/
+ *    keeps the views across domains, its routes reading only the admin services.
  * Biome's overrides already keep src/shared from importing the server or the app, and the
  * server from importing the app.
  */
@@ -48,16 +51,16 @@ const ZONES: Record<string, string[]> = {
   boxes: [],
   auth: ['db', 'http', 'mail', 'rate-limit', 'activity'],
   catalog: ['db', 'http', 'auth', 'boxes', 'activity'],
-  settings: ['db', 'catalog', 'activity'],
+  settings: ['db', 'http', 'catalog', 'activity'],
   // Payments record what the provider confirms through the orders module. Orders refund and
   // close payment pages through the provider services.ts hands them (orders/card-provider.ts
   // says what they ask of it), so they never import payments.
-  orders: ['db', 'csv', 'mail', 'metrics', 'gift-cards', 'activity', 'upkeep'],
+  orders: ['db', 'http', 'auth', 'csv', 'mail', 'metrics', 'gift-cards', 'activity', 'upkeep'],
   payments: ['db', 'http', 'auth', 'orders', 'activity'],
   // Posted parcels (decision 048): the Click & Drop file and tracking uploads, through orders.
   dispatch: ['csv', 'orders'],
-  'bake-days': ['db', 'http', 'auth', 'orders', 'dispatch', 'activity'],
-  'delivery-zones': ['db', 'bake-days', 'activity'],
+  'bake-days': ['db', 'http', 'csv', 'auth', 'orders', 'dispatch', 'activity'],
+  'delivery-zones': ['db', 'http', 'bake-days', 'activity'],
   // Limited and seasonal products (decision 043): the checkout's days and the owner's forward view.
   limited: ['db', 'bake-days', 'orders'],
   discounts: ['db', 'http', 'auth', 'orders', 'activity'],
@@ -66,12 +69,12 @@ const ZONES: Record<string, string[]> = {
   // Reviews from buyers only (issue 50).
   reviews: ['db', 'activity'],
   // Ingredients, recipes and the production sheet (issue 46): they read the day's orders.
-  recipes: ['db', 'orders', 'activity'],
+  recipes: ['db', 'http', 'orders', 'activity'],
   // Trade customers (decision 082): accounts and price lists; ordering on account goes through
   // the checkout's days and the orders module.
   trade: ['db', 'csv', 'activity', 'mail', 'orders', 'bake-days', 'delivery-zones'],
   // The books (decision 087): a period's paid orders and refunds as Xero's and QuickBooks' files.
-  books: ['db', 'csv', 'orders', 'trade'],
+  books: ['db', 'csv', 'orders', 'trade', 'activity'],
   // Made-to-order jobs (issue 48, decision 086): enquiries with pictures checked as product photos.
   'made-to-order': ['db', 'http', 'auth', 'mail', 'rate-limit', 'catalog', 'activity'],
   checkout: [
@@ -109,7 +112,7 @@ const ZONES: Record<string, string[]> = {
   // Marketing consent, basket reminders, back-in-stock and unsubscribe links (decision 081).
   marketing: ['db', 'mail', 'upkeep'],
   // Who we are and the terms of sale (issue 49).
-  legal: ['db', 'activity'],
+  legal: ['db', 'http', 'activity'],
   // The back office's people and roles (issue 45).
   staff: ['db', 'http', 'auth', 'csv', 'activity', 'mail'],
   cli: ['db', 'auth', 'account', 'backup', 'club'],
@@ -123,13 +126,13 @@ const PUBLIC: Record<string, string[]> = {
   account: ['account-service', 'account-privacy-service', 'account-routes', 'seed-demo-users'],
   admin: ['admin-services', 'admin-routes'],
   auth: ['auth', 'guards', 'session-service', 'even-timing', 'second-factor'],
-  'bake-days': ['bake-days-service', 'day-sheets-service'],
+  'bake-days': ['bake-days-service', 'day-sheets-service', 'bake-days-admin-routes'],
   boxes: ['box-rules'],
-  catalog: ['catalog-service', 'catalog-routes', 'product-writes', 'product-photos'],
+  catalog: ['catalog-service', 'catalog-routes', 'catalog-admin-routes', 'product-writes', 'product-photos'],
   checkout: ['checkout-service', 'checkout-routes', 'box-products', 'basket-lines'],
   contact: ['contact-service', 'contact-routes'],
   reviews: ['reviews-service'],
-  legal: ['trader-details-service', 'terms-service'],
+  legal: ['trader-details-service', 'terms-service', 'legal-admin-routes'],
   marketing: ['marketing-service', 'marketing-routes'],
   trade: [
     'trade-accounts-service',
@@ -138,13 +141,13 @@ const PUBLIC: Record<string, string[]> = {
     'trade-orders-service',
     'demo-trade-orders',
   ],
-  books: ['books-service'],
+  books: ['books-service', 'books-admin-routes'],
   'made-to-order': ['made-to-order-service', 'made-to-order-routes', 'demo-made-to-order'],
-  recipes: ['recipes-service', 'production-service', 'recipe-book', 'labels-service'],
-  'delivery-zones': ['zones-service'],
+  recipes: ['recipes-service', 'production-service', 'recipe-book', 'labels-service', 'recipes-admin-routes'],
+  'delivery-zones': ['zones-service', 'zones-admin-routes'],
   dispatch: ['click-and-drop', 'tracking-upload'],
-  discounts: ['discounts-service'],
-  limited: ['limited-days', 'forward-view', 'product-days', 'orderable'],
+  discounts: ['discounts-service', 'discounts-admin-routes'],
+  limited: ['limited-days', 'forward-view', 'product-days', 'orderable', 'limited-admin-routes'],
   'gift-cards': [
     'gift-cards-service',
     'gift-card-ledger',
@@ -154,6 +157,7 @@ const PUBLIC: Record<string, string[]> = {
   ],
   orders: [
     'orders-service',
+    'orders-admin-routes',
     'collection-slots',
     'deliveries-service',
     'order-export',
@@ -172,7 +176,7 @@ const PUBLIC: Record<string, string[]> = {
     'cards-bought',
   ],
   payments: ['payments-service', 'payment-provider', 'payments-routes'],
-  settings: ['settings-service'],
+  settings: ['settings-service', 'settings-admin-routes'],
   club: ['club-service', 'club-routes'],
   staff: ['staff-service', 'staff-routes', 'activity-routes', 'staff-invites', 'join-routes'],
   activity: ['activity-log', 'activity-reads'],
@@ -388,6 +392,29 @@ for (const [folder, modules] of Object.entries(PUBLIC))
       problems.push(
         `PUBLIC names src/server/${folder}/${name}.ts, which does not exist (scripts/check-zones.ts)`,
       );
+
+// Rule 7: back-office routes by owner, mounted only behind the guard.
+const APP = path.join(src, 'server', 'app.ts');
+for (const file of files) {
+  if (isTest(file)) continue;
+  for (const target of edges.get(file) ?? []) {
+    if (target.endsWith('-admin-routes.ts') && file !== APP)
+      problems.push(
+        `${show(file)} imports ${show(target)}: only src/server/app.ts mounts admin routes, behind the guard`,
+      );
+  }
+  if (serverFolder(file) !== 'admin' || !file.endsWith('-routes.ts')) continue;
+  const text = readFileSync(file, 'utf8');
+  const used = [
+    ...[...text.matchAll(/\bservices\.(\w+)/g)].map((m) => m[1]!),
+    ...[...text.matchAll(/\{([^{}]*)\}\s*=\s*services\b/g)].flatMap((m) =>
+      m[1]!.split(',').map((name) => name.split(':')[0]!.trim()),
+    ),
+  ];
+  for (const name of new Set(used.filter(Boolean)))
+    if (name !== 'admin' && name !== 'db')
+      problems.push(`${show(file)} serves services.${name}: its routes belong in the folder that owns it`);
+}
 
 if (problems.length > 0) {
   console.error(problems.join('\n'));

@@ -15,6 +15,7 @@ import {
 import { CANCELLED_BY_DELETION } from '~/server/orders/account-deletion';
 import { PAID_AFTER_DELETION } from '~/server/orders/orders-service';
 import { ACCOUNT_DELETED_MESSAGE } from '~/server/payments/payments-service';
+import { TEST_EVENTS } from '~/server/payments/test-provider';
 import { DiscountCodeFormSchema } from '~/shared/discounts/discount-code';
 import { addDays, londonDate } from '~/shared/time/london-time';
 import { TEST_CARD } from '~/test/checkout';
@@ -416,7 +417,7 @@ describe('deleting an account with an order waiting for payment', () => {
     const row = await orderRow(orderId);
     await t.services.payments.act({
       eventId: `evt_late_${orderId}`,
-      eventType: 'checkout.session.completed',
+      eventType: TEST_EVENTS.paid,
       action: {
         kind: 'paid',
         payment: {

@@ -91,7 +91,7 @@ export async function chargeBox(deps: ClubDeps, boxId: string, now: Date): Promi
   if (!answer.ok) return declined(deps, box, now, answer.message);
   await deps.recordCharge({
     eventId: `club_charge_${answer.paymentIntentId}`,
-    eventType: 'payment_intent.succeeded',
+    eventType: answer.eventType,
     action: {
       kind: 'paid',
       payment: {

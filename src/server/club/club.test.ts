@@ -11,6 +11,7 @@ import {
   subscriptionHistory,
   subscriptions,
 } from '~/server/db/schema';
+import { TEST_EVENTS } from '~/server/payments/test-provider';
 import { addDays, londonDate, weekdayOf } from '~/shared/time/london-time';
 import { everyDayTemplate } from '~/test/bake-days';
 import { createBox } from '~/test/box-factories';
@@ -329,7 +330,7 @@ describe('declined cards', () => {
     // Then the provider reports the money after all (twice).
     const late = {
       eventId: `late_${box!.id}`,
-      eventType: 'payment_intent.succeeded',
+      eventType: TEST_EVENTS.charged,
       action: {
         kind: 'paid' as const,
         payment: {

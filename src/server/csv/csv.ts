@@ -45,6 +45,11 @@ export function csvRow(cells: (string | { number: string })[]): string {
 /** Byte order mark: Excel reads the file as UTF-8 only with it (others ignore it). */
 export const UTF8_BOM = '\uFEFF';
 
+/** Rows already in hand, as the one batch of a CSV download. */
+export async function* oneBatch(rows: string[]) {
+  yield rows;
+}
+
 /**
  * A CSV download streamed batch by batch: the next batch is read only when the client has taken
  * the last one, so memory stays flat however many rows there are, and other requests are served

@@ -4,6 +4,7 @@ import type { SessionUser } from '~/server/auth/session-service';
 import { emailOutbox, giftCardLedger, giftCards, orders } from '~/server/db/schema';
 import { scrubDeliveredGiftCardCodes } from '~/server/mail/gift-card-code-scrub';
 import { markDelivered } from '~/server/mail/outbox';
+import { TEST_EVENTS } from '~/server/payments/test-provider';
 import {
   GIFT_CARD_PURCHASE_MESSAGES,
   MAX_GIFT_CARDS_PER_PURCHASE,
@@ -204,7 +205,7 @@ describe('once paid', () => {
     const paid = (eventId: string) =>
       t.services.payments.act({
         eventId,
-        eventType: 'checkout.session.completed',
+        eventType: TEST_EVENTS.paid,
         action: {
           kind: 'paid',
           payment: {

@@ -120,7 +120,13 @@ export interface SavedCard {
 
 /** What a charge of a saved card said: taken, or refused by the card (a network failure throws). */
 export type SavedCardCharge =
-  | { ok: true; paymentIntentId: string; amount: ChargedAmount }
+  | {
+      ok: true;
+      paymentIntentId: string;
+      amount: ChargedAmount;
+      /** The provider's own name for the charge's event, kept on record with it. */
+      eventType: string;
+    }
   | { ok: false; code: string; message: string };
 
 /** Saving a card on a hosted page, and charging it later with an idempotency key. */

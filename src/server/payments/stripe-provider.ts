@@ -275,6 +275,7 @@ export function createStripeProvider(
             ok: true,
             paymentIntentId: intent.id,
             amount: { pennies: intent.amount_received, currency: intent.currency },
+            eventType: 'payment_intent.succeeded',
           };
         } catch (err) {
           // A refusal by the card is an answer; anything else (network, Stripe down) is retried.

@@ -1,6 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deliveries, emailOutbox, orders } from '~/server/db/schema';
+import { deliveries, emailOutbox, orders, paymentEvents } from '~/server/db/schema';
+import { TEST_EVENTS, TEST_SESSION_PREFIX } from '~/server/payments/test-provider';
 import { formatBakeDay } from '~/shared/time/london-time';
 import { api, createProduct, createUser } from '~/test/factories';
 import { createTestApp, type TestApp } from '~/test/test-app';
@@ -108,6 +109,12 @@ describe('the built-in test payment provider', () => {
     expect(after.mails[0]!.text).toContain('2 x Oat Crunch');
     expect(after.mails[0]!.text).toContain('Total: £13.99');
     expect(after.mails[0]!.text).toContain('SY1 1PU');
+    // The payment is on record under the test provider's own event name, not Stripe's.
+    const recorded = await t.services.db
+      .select({ provider: paymentEvents.provider, type: paymentEvents.type })
+      .from(paymentEvents)
+      .where(eq(paymentEvents.id, `test_evt_${sessionId.slice(TEST_SESSION_PREFIX.length)}`));
+    expect(recorded).toEqual([{ provider: 'test', type: TEST_EVENTS.paid }]);
 
     // Paying again (a double click, a reload) changes nothing and still lands on the success page.
     const again = await pay(sessionId, card('4242 4242 4242 4242'));

@@ -7,6 +7,19 @@ export const TEST_SESSION_PREFIX = 'test_cs_';
 /** A card-saving page's id: one of the test page's sessions too. */
 export const TEST_SETUP_PREFIX = 'test_cs_setup_';
 
+/**
+ * The test provider's own names for its events, kept on record in payment_events: not Stripe's,
+ * so a record says which provider spoke. The shop acts on each event's action, never its name.
+ */
+export const TEST_EVENTS = {
+  /** A card paid on the test payment page. */
+  paid: 'test.payment.succeeded',
+  /** A card saved on the test card-saving page. */
+  cardSaved: 'test.card.saved',
+  /** A saved test card charged (a Cookie Club box). */
+  charged: 'test.charge.succeeded',
+} as const;
+
 /** Card numbers the test page knows, as hosted test pages document them. */
 export const TEST_CARDS = {
   success: '4242424242424242',
@@ -56,6 +69,7 @@ export function createTestProvider(publicUrl: string): PaymentProvider {
           ok: true,
           paymentIntentId: `test_pi_${idempotencyKey}`,
           amount: { pennies: amountPennies, currency: 'gbp' },
+          eventType: TEST_EVENTS.charged,
         };
       },
       async detach(card) {
@@ -83,7 +97,7 @@ function payOnTestPage(session: PayableSession, card: unknown): ProviderEvent {
   if (!outcome.ok) throw new AppError(402, outcome.code, outcome.message);
   return {
     eventId: `test_evt_${session.sessionId.slice(TEST_SESSION_PREFIX.length)}`,
-    eventType: 'checkout.session.completed',
+    eventType: TEST_EVENTS.paid,
     action: {
       kind: 'paid' as const,
       payment: {
@@ -123,7 +137,7 @@ function saveOnTestPage(setupSessionId: string, card: unknown): ProviderEvent {
   if (!outcome.ok) throw new AppError(402, outcome.code, outcome.message);
   return {
     eventId: `test_evt_${setupSessionId.slice(TEST_SESSION_PREFIX.length)}`,
-    eventType: 'checkout.session.completed',
+    eventType: TEST_EVENTS.cardSaved,
     action: {
       kind: 'card_saved',
       setupSessionId,
