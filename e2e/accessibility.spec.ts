@@ -50,6 +50,8 @@ test.describe('no serious accessibility violations', () => {
   });
 
   test('the back office', async ({ page }) => {
+    // Twelve pages, each scanned whole by axe: a long walk on a busy two-core machine.
+    test.slow();
     await signInWithApi(page, DEMO_ADMIN);
     for (const path of [
       '/admin',
