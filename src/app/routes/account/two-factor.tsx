@@ -184,11 +184,13 @@ export default function TwoFactorPage({ loaderData }: Route.ComponentProps) {
         <SetupQr uri={step.uri} />
         <label htmlFor="two-factor-secret" className="flex flex-col gap-1">
           Secret key
-          <input
+          {/* A box that wraps: the whole 32-character key stays in view on a phone. */}
+          <textarea
             id="two-factor-secret"
             readOnly
+            rows={1}
             value={secret}
-            className="rounded-md border border-cocoa/20 bg-dough px-3 py-2 font-mono"
+            className="field-sizing-content resize-none break-all rounded-md border border-cocoa/20 bg-dough px-3 py-2 font-mono"
           />
         </label>
         <p className="break-all text-sm text-cocoa-light">Setup address: {step.uri}</p>
