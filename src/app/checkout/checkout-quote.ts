@@ -51,9 +51,7 @@ export async function fetchQuote(
 
 /**
  * The server's price of the basket as it is now, with the applied code; null while it is asked
- * (or if it cannot be reached: checkout prices the order again anyway). `delayMs` waits for the
- * basket to settle first (the cart's steppers), so quick taps ask once, not once per tap.
- * `onCodeRefused` hears why a code kept with the basket can no longer be used (e.g. used up).
+ * (or if it cannot be reached: checkout prices the order again anyway).
  */
 export const useQuote = (...args: Parameters<typeof useQuoteState>) => useQuoteState(...args).quote;
 
@@ -61,18 +59,30 @@ export const useQuote = (...args: Parameters<typeof useQuoteState>) => useQuoteS
  * `useQuote`, and whether the server is being asked right now: checkout waits for its answer
  * before it lets the customer pay, so a day the basket's zone never has cannot be sent.
  */
-export function useQuoteState(
-  items: CartItem[],
-  discountCode: string | null,
-  fulfilment: Fulfilment,
+export function useQuoteState({
+  items,
+  discountCode,
+  fulfilment,
+  giftCards = [],
+  postcode,
+  onCodeRefused,
+  onGiftCardRefused,
   delayMs = 0,
-  onCodeRefused?: (message: string) => void,
-  /** Gift cards applied at checkout, and what to do when one can no longer pay (e.g. used elsewhere). */
-  giftCards: readonly string[] = [],
-  onGiftCardRefused?: (message: string) => void,
+}: {
+  items: CartItem[];
+  discountCode: string | null;
+  fulfilment: Fulfilment;
+  /** Gift cards applied at checkout. */
+  giftCards?: readonly string[];
   /** A gift recipient's postcode: the server prices their delivery zone. */
-  postcode?: string,
-) {
+  postcode?: string;
+  /** The code kept with the basket can no longer be used. */
+  onCodeRefused?: (message: string) => void;
+  /** A gift card can no longer pay (e.g. used elsewhere). */
+  onGiftCardRefused?: (message: string) => void;
+  /** Waits for the basket to settle first (the cart's steppers): quick taps ask once. */
+  delayMs?: number;
+}) {
   const [quote, setQuote] = useState<CheckoutQuote | null>(null);
   const [pending, setPending] = useState(true);
   const key = JSON.stringify([

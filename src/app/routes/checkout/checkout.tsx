@@ -1,34 +1,20 @@
 import { Lock } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import { Link, useNavigate, useRevalidator, useSearchParams } from 'react-router';
-import { basketKey, type CartItem, cartCookies, lineId, useCart, useCartStore } from '~/app/cart/cart-store';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { type CartItem, cartCookies, lineId, useCart, useCartStore } from '~/app/cart/cart-store';
 import { EmptyCart } from '~/app/cart/empty-cart';
 import { BeforeYouPay } from '~/app/checkout/before-you-pay';
-import { loadCheckoutDraft, saveCheckoutDraft } from '~/app/checkout/checkout-draft';
 import { CheckoutLoading } from '~/app/checkout/checkout-loading';
-import {
-  CodeRefusedError,
-  fetchQuote,
-  GiftCardRefusedError,
-  useQuoteState,
-} from '~/app/checkout/checkout-quote';
+import { CodeRefusedError, fetchQuote, useQuoteState } from '~/app/checkout/checkout-quote';
 import { CodeEntryForm } from '~/app/checkout/code-entry-form';
 import { CollectionSlotPicker } from '~/app/checkout/collection-slot-picker';
-import { createCheckoutSession, SignInRequiredError } from '~/app/checkout/create-checkout-session';
-import {
-  checkDelivery,
-  DeliveryChoice,
-  type DeliveryErrors,
-  deliveryFieldId,
-  EMPTY_DELIVERY,
-} from '~/app/checkout/delivery-choice';
-import {
-  type DeliveryDayChoice,
-  DeliveryDayPicker,
-  dayAvailability,
-  firstOpenDay,
-} from '~/app/checkout/delivery-day-picker';
+import { DeliveryChoice } from '~/app/checkout/delivery-choice';
+import { type DeliveryDayChoice, DeliveryDayPicker } from '~/app/checkout/delivery-day-picker';
 import { FreeDeliveryNote, FulfilmentChoice } from '~/app/checkout/fulfilment-choice';
+import { GiftCardEntry } from '~/app/checkout/gift-card-entry';
+import { useCheckoutChoices } from '~/app/checkout/use-checkout-choices';
+import { useOfferedDays } from '~/app/checkout/use-offered-days';
+import { useProceedToPayment } from '~/app/checkout/use-proceed-to-payment';
 import { BoxContentsList } from '~/app/components/boxes/box-contents';
 import { MarketingOptIn } from '~/app/components/marketing/marketing-opt-in';
 import { Button } from '~/app/components/ui/button';
@@ -44,8 +30,6 @@ import { type SummaryRow, summaryRows } from '~/shared/pricing/summary-rows';
 import { slotRulesOf } from '~/shared/settings/collection-slots';
 import type { ShopSettings } from '~/shared/settings/shop-settings';
 import type { Route } from './+types/checkout';
-
-const SIGN_IN_URL = '/auth?redirectTo=/checkout';
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, { title: 'Checkout', description: 'Review your order and pay securely.', noIndex: true });
@@ -149,39 +133,29 @@ function OrderSummary({
   termsVersion,
   consents,
 }: { items: CartItem[] } & Route.ComponentProps['loaderData']) {
-  const navigate = useNavigate();
   const [marketing, setMarketing] = useState(false);
-  const revalidator = useRevalidator();
-  const [processing, setProcessing] = useState(false);
-  // Back, a reload or Cancel on the payment page: the choices as the customer left them.
-  const [draft] = useState(loadCheckoutDraft);
-  const [delivery, setDelivery] = useState(draft?.delivery ?? EMPTY_DELIVERY);
-  const [deliveryErrors, setDeliveryErrors] = useState<DeliveryErrors>({});
+  const choices = useCheckoutChoices();
+  const { delivery, setDelivery, deliveryErrors, giftCards, setGiftCards } = choices;
   const discountCode = useCartStore((s) => s.discountCode);
   const setDiscountCode = useCartStore((s) => s.setDiscountCode);
-  const setPendingOrder = useCartStore((s) => s.setPendingOrder);
-  const [chosenFulfilment, setFulfilment] = useState<Fulfilment>(draft?.fulfilment ?? 'delivery');
   // Collection switched off since the page loaded: back to delivery.
-  const fulfilment: Fulfilment = collection ? chosenFulfilment : 'delivery';
-  // A code kept with the basket that can no longer be used comes off, saying why.
-  // Gift cards typed here (decision 044); a card that can no longer pay comes off, saying why.
-  const [giftCards, setGiftCards] = useState<string[]>(draft?.giftCards ?? []);
-  const { quote, pending } = useQuoteState(
+  const fulfilment: Fulfilment = collection ? choices.fulfilment : 'delivery';
+  // A code kept with the basket that can no longer be used comes off, saying why; so does a gift card.
+  const { quote, pending } = useQuoteState({
     items,
     discountCode,
     fulfilment,
-    0,
-    (message) => {
+    giftCards,
+    postcode: delivery.to === 'me' ? undefined : delivery.recipient.postcode,
+    onCodeRefused: (message) => {
       setDiscountCode(null);
       toast.error(message);
     },
-    giftCards,
-    (message) => {
+    onGiftCardRefused: (message) => {
       setGiftCards([]);
       toast.error(message);
     },
-    delivery.to === 'me' ? undefined : delivery.recipient.postcode,
-  );
+  });
   // Only the server's prices: until its quote answers, the rows' names with their amounts to come.
   const rows: SummaryRow[] = quote
     ? summaryRows({
@@ -196,97 +170,29 @@ function OrderSummary({
     quote?.lines.find((l) => l.product_id === item.id)?.unit_price_pennies ?? item.price_pennies;
   // A box counts as its cookies, as the day's capacity counts them.
   const cookies = cartCookies(items);
-  const [chosenDay, setChosenDay] = useState<string | null>(draft?.day ?? null);
-  const [chosenSlot, setChosenSlot] = useState<string | null>(draft?.slot ?? null);
-  useEffect(() => {
-    saveCheckoutDraft({
-      delivery,
-      fulfilment: chosenFulfilment,
-      day: chosenDay,
-      slot: chosenSlot,
-      giftCards,
-    });
-  }, [delivery, chosenFulfilment, chosenDay, chosenSlot, giftCards]);
-  // The first open day is preselected; a chosen day that filled or closed meanwhile is replaced.
-  // Delivered: the days of the address's zone, once the server's quote names them.
-  // Limited products (decision 043): only the days the server offers, with its words for each.
-  // While the server is asked again (a recipient's postcode typed, a code applied), the days it
-  // last named stay listed, and Proceed waits for its answer.
-  const loaderDays = fulfilment === 'collection' && collection ? collection.days : deliveryDays;
-  const quotedDays = quote
-    ? (quote.limited_days?.days ?? (fulfilment === 'collection' ? loaderDays : (quote.days ?? loaderDays)))
-    : null;
-  const [known, setKnown] = useState({ fulfilment, days: loaderDays });
-  if (quotedDays && (known.days !== quotedDays || known.fulfilment !== fulfilment))
-    setKnown({ fulfilment, days: quotedDays });
-  const days = quotedDays ?? (known.fulfilment === fulfilment ? known.days : loaderDays);
-  const chosen = days.find((d) => d.date === chosenDay);
-  const deliveryDay =
-    chosen && dayAvailability(chosen, cookies) === 'open' ? chosen.date : firstOpenDay(days, cookies);
-  // The chosen day's collection slots with room (decision 084): the first one preselected, and a
-  // chosen slot that filled meanwhile replaced by it.
-  const daySlots =
-    fulfilment === 'collection' && collection?.slots && deliveryDay
-      ? (collection.slots[deliveryDay] ?? [])
-      : null;
-  const collectionSlot = daySlots
-    ? (daySlots.find((s) => s.from === chosenSlot)?.from ?? daySlots[0]?.from ?? null)
-    : null;
+  const { days, deliveryDay, daySlots, collectionSlot } = useOfferedDays({
+    quote,
+    fulfilment,
+    deliveryDays,
+    collection,
+    cookies,
+    chosenDay: choices.day,
+    chosenSlot: choices.slot,
+  });
   // Gift cards only (decision 047): no day, no delivery, no codes; the server decides, this only hides them.
   const onlyCards = quote?.gift_cards_only;
   // Gift cards pay it all (decision 044): the order is placed without a payment page.
   const coveredByCards = !!quote && giftCards.length > 0 && quote.to_pay_pennies === 0;
-
-  // Coming back from the payment page with the browser's Back button restores this page as it
-  // was left (processing); let the customer try again.
-  useEffect(() => {
-    const onShow = (e: PageTransitionEvent) => e.persisted && setProcessing(false);
-    window.addEventListener('pageshow', onShow);
-    return () => window.removeEventListener('pageshow', onShow);
-  }, []);
-
-  function sendToSignIn() {
-    toast.error('Please sign in to continue');
-    navigate(SIGN_IN_URL);
-  }
-
-  async function proceed() {
-    if (!signedIn) return sendToSignIn();
-    // A gift's recipient is checked here first, with the same rules and messages as the server.
-    // A collection goes to no address.
-    const checked = await checkDelivery(fulfilment === 'collection' || onlyCards ? EMPTY_DELIVERY : delivery);
-    setDeliveryErrors(checked.ok ? {} : checked.errors);
-    if (!checked.ok) {
-      toast.error(checked.first.message);
-      const field = String(checked.first.path.at(-1)) as keyof DeliveryErrors;
-      document.getElementById(deliveryFieldId(field))?.focus();
-      return;
-    }
-    setProcessing(true);
-    try {
-      const { url, orderId } = await createCheckoutSession(items, deliveryDay, checked.payload, {
-        collectionSlot,
-        discountCode,
-        fulfilment,
-        giftCards,
-        marketing,
-      });
-      // The basket remembers its order, so it empties once the order is paid (settle-paid-basket.ts).
-      setPendingOrder({ orderId, basket: basketKey(items) });
-      // Stays "Processing..." while the browser leaves for the payment page.
-      window.location.assign(url);
-    } catch (err) {
-      setProcessing(false);
-      if (err instanceof SignInRequiredError) return sendToSignIn();
-      // A day that filled or closed meanwhile: show the days as they are now. A code used up
-      // meanwhile comes off, so the summary shows what paying would now cost.
-      revalidator.revalidate();
-      if (err instanceof CodeRefusedError) setDiscountCode(null);
-      if (err instanceof GiftCardRefusedError) setGiftCards([]);
-      // Every refusal carries its message (create-checkout-session.ts falls back to the documented one).
-      toast.error((err as Error).message);
-    }
-  }
+  const { processing, proceed } = useProceedToPayment({
+    signedIn,
+    items,
+    choices,
+    deliveryDay,
+    collectionSlot,
+    fulfilment,
+    onlyCards: !!onlyCards,
+    marketing,
+  });
 
   return (
     <Card className="p-6">
@@ -344,50 +250,19 @@ function OrderSummary({
               </p>
             )}
           </CodeEntryForm>
-          <CodeEntryForm
-            label="Gift card"
-            name="gift_card"
-            maxLength={40}
-            placeholder="XXXX-XXXX-XXXX-XXXX-XXXX"
-            buttonLabel="Apply gift card"
-            refused={GiftCardRefusedError}
-            check={async (code) => {
-              const codes = [...giftCards, code];
-              await fetchQuote(items, discountCode, fulfilment, codes);
-              setGiftCards(codes);
-            }}
-          >
-            {giftCards.length > 0 && (
-              <ul className="mt-2 space-y-1 text-sm" aria-label="Gift cards applied">
-                {giftCards.map((code) => {
-                  // The storefront's script budget: the last 4 read here, not through the shared module.
-                  const masked = `•••• ${code.replace(/[\s-]/g, '').toUpperCase().slice(-4)}`;
-                  const pays = quote?.gift_cards.find((p) => masked.endsWith(p.last4))?.pennies;
-                  return (
-                    <li key={code} className="flex items-center justify-between gap-2">
-                      <span>
-                        Gift card <strong>{masked}</strong>
-                        {pays !== undefined && ` pays ${formatPence(pays)}`}
-                      </span>
-                      <Button
-                        type="button"
-                        variant="ghost"
-                        size="sm"
-                        onClick={() => setGiftCards(giftCards.filter((c) => c !== code))}
-                      >
-                        Remove gift card {masked}
-                      </Button>
-                    </li>
-                  );
-                })}
-              </ul>
-            )}
-          </CodeEntryForm>
+          <GiftCardEntry
+            items={items}
+            discountCode={discountCode}
+            fulfilment={fulfilment}
+            quote={quote}
+            giftCards={giftCards}
+            onChange={setGiftCards}
+          />
 
           {collection && (
             <FulfilmentChoice
               value={fulfilment}
-              onChange={setFulfilment}
+              onChange={choices.setFulfilment}
               collection={collection}
               deliveryHint={feeHint}
             />
@@ -408,7 +283,7 @@ function OrderSummary({
             days={days}
             cookies={cookies}
             value={deliveryDay}
-            onChange={setChosenDay}
+            onChange={choices.setDay}
             collection={fulfilment === 'collection'}
             posted={fulfilment === 'delivery' && !!quote?.dispatch}
           />
@@ -416,7 +291,7 @@ function OrderSummary({
             <p className="mt-3">{quote?.dispatch?.[deliveryDay]}</p>
           )}
           {daySlots && (
-            <CollectionSlotPicker slots={daySlots} value={collectionSlot} onChange={setChosenSlot} />
+            <CollectionSlotPicker slots={daySlots} value={collectionSlot} onChange={choices.setSlot} />
           )}
         </>
       )}

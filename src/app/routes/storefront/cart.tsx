@@ -36,7 +36,7 @@ export default function CartPage() {
 function CartContents({ items }: { items: CartItem[] }) {
   const subtotal = cartTotalPence(items);
   // Delivery stays "Calculated at checkout" (docs/rules/shop-pages.md); the server says how far free delivery is.
-  const quote = useQuote(items, null, 'delivery', 300);
+  const quote = useQuote({ items, discountCode: null, fulfilment: 'delivery', delayMs: 300 });
   // Gift cards go by e-mail (decision 047): a basket of only cards has no delivery to check or price.
   const onlyCards = items.every((item) => item.gift_card);
   return (
