@@ -65,7 +65,18 @@ const ZONES: Record<string, string[]> = {
   // The books (decision 087): a period's paid orders and refunds as Xero's and QuickBooks' files.
   books: ['db', 'csv', 'orders', 'trade'],
   // Made-to-order jobs (issue 48, decision 086): enquiries with pictures checked as product photos.
-  'made-to-order': ['db', 'http', 'auth', 'mail', 'rate-limit', 'catalog', 'activity'],
+  'made-to-order': [
+    'db',
+    'http',
+    'auth',
+    'mail',
+    'rate-limit',
+    'catalog',
+    'activity',
+    'orders',
+    'bake-days',
+    'payments',
+  ],
   checkout: [
     'db',
     'http',
@@ -130,7 +141,12 @@ const PUBLIC: Record<string, string[]> = {
     'demo-trade-orders',
   ],
   books: ['books-service'],
-  'made-to-order': ['made-to-order-service', 'made-to-order-routes', 'demo-made-to-order'],
+  'made-to-order': [
+    'made-to-order-service',
+    'made-to-order-routes',
+    'demo-made-to-order',
+    'made-to-order-jobs',
+  ],
   recipes: ['recipes-service', 'production-service', 'recipe-book', 'labels-service'],
   'delivery-zones': ['zones-service'],
   dispatch: ['click-and-drop', 'tracking-upload'],
@@ -162,7 +178,7 @@ const PUBLIC: Record<string, string[]> = {
     'card-provider',
     'books-entries',
   ],
-  payments: ['payments-service', 'payment-provider', 'payments-routes'],
+  payments: ['payments-service', 'payment-provider', 'payments-routes', 'part-payments'],
   settings: ['settings-service'],
   subscriptions: ['subscriptions-service', 'subscription-routes'],
   staff: ['staff-service', 'staff-routes', 'activity-routes', 'staff-invites', 'join-routes'],

@@ -43,6 +43,8 @@ export async function serve(config: Config, { announce = true } = {}) {
   // Published demo passwords on a reachable address open the back office to anyone: say so loudly.
   const exposedDemo = !isLoopback(config.host) && (await demoAccountsExist(services.db));
   const stopExpirySweep = services.orders.startExpirySweep();
+  // Made-to-order balances e-mailed when due (decision 088): now, then every 15 minutes.
+  const stopBalanceSweep = services.madeToOrderJobs.startBalanceSweep(log);
   // The Cookie Club's boxes: made and charged now (catch-up after downtime), then every 15 minutes.
   const stopClub = services.subscriptions.startScheduler();
   // Basket reminders and back-in-stock e-mails: now (catch-up after downtime), then every 5 minutes.
@@ -106,6 +108,7 @@ export async function serve(config: Config, { announce = true } = {}) {
     log.info({ signal }, 'shutting down');
     server.close();
     stopExpirySweep();
+    stopBalanceSweep();
     stopClub();
     stopMarketing();
     stopHeapCompaction();

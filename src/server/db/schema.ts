@@ -27,6 +27,7 @@ import { DEPOSIT_KINDS, ENQUIRY_STATUSES, QUOTE_STATUSES } from '../../shared/ma
 import { CONSENT_SOURCES } from '../../shared/marketing/consent';
 import { MESSAGE_STATES } from '../../shared/message-states';
 import { FULFILMENTS } from '../../shared/orders/fulfilment';
+import { PART_PAYMENT_PURPOSES } from '../../shared/orders/paid-state';
 import { DELIVERY_STATUSES, ORDER_FLAGS, ORDER_STATUSES } from '../../shared/orders/statuses';
 import { DISCOUNT_KINDS } from '../../shared/pricing/price-order';
 import type { RecipeLine } from '../../shared/recipes/recipe';
@@ -1597,4 +1598,55 @@ export const tradeInvoiceLines = pgTable(
     check('trade_invoice_lines_vat_rate_check', oneOf(t.vatRate, VAT_RATES)),
     check('trade_invoice_lines_quantity_check', sql`${t.quantity} > 0`),
   ],
+);
+
+// ---- Part payments and made-to-order jobs (decision 088, docs/rules/orders.md) ----
+
+/**
+ * An amount asked for on an existing order on the provider's hosted page: a made-to-order job's
+ * deposit or balance (and, later, a trade invoice paid by card). Its session is the order's
+ * current `payment_session_id`, so the provider's confirmation comes through the same webhook
+ * path and `order_payments` as any order's. At most one open request per order and purpose.
+ */
+export const orderPaymentRequests = pgTable(
+  'order_payment_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: PART_PAYMENT_PURPOSES }).notNull(),
+    amountPennies: integer('amount_pennies').notNull(),
+    sessionId: text('session_id'),
+    url: text('url'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('order_payment_requests_session_idx').on(t.sessionId),
+    index('order_payment_requests_order_idx').on(t.orderId),
+    check('order_payment_requests_purpose_check', oneOf(t.purpose, PART_PAYMENT_PURPOSES)),
+    check('order_payment_requests_amount_check', sql`${t.amountPennies} > 0`),
+  ],
+);
+
+/** The order an accepted made-to-order quote became, and when its balance e-mails went. */
+export const madeToOrderJobs = pgTable(
+  'made_to_order_jobs',
+  {
+    quoteId: uuid('quote_id')
+      .primaryKey()
+      .references(() => madeToOrderQuotes.id, { onDelete: 'restrict' }),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    balanceDueOn: date('balance_due_on', { mode: 'string' }).notNull(),
+    balanceEmailedAt: timestamp('balance_emailed_at', { withTimezone: true }),
+    balanceRemindedAt: timestamp('balance_reminded_at', { withTimezone: true }),
+    /** On cancelling: whether the deposit was kept or refunded. */
+    depositOnCancel: text('deposit_on_cancel', { enum: ['kept', 'refunded'] }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('made_to_order_jobs_order_idx').on(t.orderId)],
 );
