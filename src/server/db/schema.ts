@@ -1619,6 +1619,8 @@ export const orderPaymentRequests = pgTable(
     amountPennies: integer('amount_pennies').notNull(),
     sessionId: text('session_id'),
     url: text('url'),
+    /** Where the customer comes back to from the page (the job's own page). */
+    returnPath: text('return_path'),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     createdAt: createdAt(),

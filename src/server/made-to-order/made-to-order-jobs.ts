@@ -76,12 +76,14 @@ export function createMadeToOrderJobs(deps: MadeToOrderJobsDeps) {
         amountPennies: quote.depositPennies,
         description: `Deposit for order ${number}`,
         returnOrigin,
+        returnPath: `/made-to-order/quotes/${quote.token}?paid=deposit`,
       });
     return partPayments.ask({
       orderId,
       purpose: 'balance',
       description: `Balance for order ${number}`,
       returnOrigin,
+      returnPath: `/made-to-order/quotes/${quote.token}?paid=balance`,
     });
   }
 

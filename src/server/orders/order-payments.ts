@@ -346,6 +346,10 @@ async function recordPartPayment(
   return { outcome: inFull ? 'paid_in_full' : 'part_paid', orderId: order.id };
 }
 
+/** Whether the outer query's order's deposit (decision 088) has been taken. */
+export const depositTakenSql = sql<boolean>`exists (select 1 from ${orderPaymentRequests} r
+  where r.order_id = ${thisOrder} and r.purpose = 'deposit' and r.paid_at is not null)`;
+
 /** What an order's payments come to, and the words for it (`paidStateText`), from its money taken. */
 export interface PaidState {
   takenPennies: number;
@@ -361,8 +365,7 @@ export async function paidStateOf(exec: Db | Tx, orderId: string): Promise<PaidS
     .select({
       totalPennies: orders.totalPennies,
       taken: paidSum,
-      depositTaken: sql<boolean>`exists (select 1 from ${orderPaymentRequests} r
-        where r.order_id = ${thisOrder} and r.purpose = 'deposit' and r.paid_at is not null)`,
+      depositTaken: depositTakenSql,
     })
     .from(orders)
     .where(eq(orders.id, orderId));

@@ -48,6 +48,8 @@ export function createPartPayments(db: Db, provider: PaymentProvider, clock: () 
       amountPennies?: number;
       description: string;
       returnOrigin?: string;
+      /** Where the customer comes back to, paid or not (the checkout's pages when absent). */
+      returnPath?: string;
     }): Promise<{ url: string; sessionId: string; amountPennies: number }> {
       if (!isUuid(input.orderId)) throw notFound('Order not found');
       const asked = await db.transaction(async (tx) => {
@@ -76,7 +78,12 @@ export function createPartPayments(db: Db, provider: PaymentProvider, clock: () 
           return { reuse: true as const, url: open.url, sessionId: open.sessionId, amount, order };
         const [row] = await tx
           .insert(orderPaymentRequests)
-          .values({ orderId: order.id, purpose: input.purpose, amountPennies: amount })
+          .values({
+            orderId: order.id,
+            purpose: input.purpose,
+            amountPennies: amount,
+            returnPath: input.returnPath ?? null,
+          })
           .returning({ id: orderPaymentRequests.id });
         return { reuse: false as const, id: row!.id, amount, order };
       });
@@ -93,6 +100,7 @@ export function createPartPayments(db: Db, provider: PaymentProvider, clock: () 
         deliveryDate: asked.order.deliveryDate,
         fulfilment: asked.order.fulfilment,
         returnOrigin: input.returnOrigin,
+        returnPath: input.returnPath,
       });
       await db.transaction(async (tx) => {
         await tx

@@ -45,6 +45,8 @@ export interface TestPaymentView {
   /** Subtotal, any discount, delivery or collection, total: as every other summary shows them. */
   summary: SummaryRow[];
   totalPennies: number;
+  /** A part payment's own page (decision 088): where Cancel goes instead of the checkout's. */
+  returnPath?: string | null;
 }
 
 export const ACCOUNT_DELETED_MESSAGE =
@@ -242,6 +244,7 @@ export function createPaymentsService(
           ],
           summary: [{ label: 'Total', amount: formatPence(asked.amountPennies), total: true }],
           totalPennies: asked.amountPennies,
+          returnPath: asked.returnPath,
         };
       }
       return {
@@ -274,10 +277,10 @@ export function createPaymentsService(
       if (!order || !provider.ownPage || order.provider !== provider.name) {
         throw notFound('Payment session not found');
       }
-      const redirectTo = `/checkout/success?session_id=${encodeURIComponent(sessionId)}`;
-      if (order.paidAt) return { redirectTo };
-      // A part payment's page (decision 088) takes the amount asked for, once.
+      // A part payment's page (decision 088) takes the amount asked for, once, and goes back to its own page.
       const asked = await requestForSession(db, sessionId);
+      const redirectTo = asked?.returnPath ?? `/checkout/success?session_id=${encodeURIComponent(sessionId)}`;
+      if (order.paidAt) return { redirectTo };
       if (asked?.paidAt) return { redirectTo };
       // A deleted account's order takes nothing here (issue 44: it still paid), as Stripe's page,
       // expired when the account went, takes nothing; the refund of late money stays for webhooks.

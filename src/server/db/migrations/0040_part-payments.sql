@@ -15,6 +15,7 @@ CREATE TABLE "order_payment_requests" (
 	"amount_pennies" integer NOT NULL,
 	"session_id" text,
 	"url" text,
+	"return_path" text,
 	"expires_at" timestamp with time zone,
 	"paid_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
