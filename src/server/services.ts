@@ -248,7 +248,21 @@ export async function createServices(
       (err) => log.warn({ err }, "could not seed the demo café's orders on account"),
     );
   }
-  if (config.seedDemoUsers && (await seedDemoMadeToOrder(db, madeToOrder)))
+  // The accepted demo job's deposit is paid on the test page (a shop on Stripe seeds it unaccepted).
+  const demoJob = paymentProvider.ownPage
+    ? {
+        jobs: madeToOrderJobs,
+        customerEmail: DEMO_CUSTOMER.email,
+        payDeposit: (sessionId: string) =>
+          payments.payTestSession(sessionId, {
+            cardNumber: '4242424242424242',
+            expiry: '12 / 40',
+            cvc: '123',
+            name: DEMO_CUSTOMER.fullName,
+          }),
+      }
+    : null;
+  if (config.seedDemoUsers && (await seedDemoMadeToOrder(db, madeToOrder, demoJob)))
     log.info('seeded the demo made-to-order enquiries');
 
   return {
