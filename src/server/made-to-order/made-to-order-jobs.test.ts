@@ -88,7 +88,11 @@ const orderRow = async (orderId: string) =>
 describe('an accepted quote', () => {
   it('becomes an order whose deposit, then balance, are taken on the hosted page: "Deposit paid", then "Paid in full"', async () => {
     const { quote, dateWanted } = await quoted();
+    const revenue = async () => (await t.services.orders.totals()).total_revenue_pennies;
+    const weekRevenue = async () => (await t.services.orders.sales()).days.at(-1)!.revenue_pennies;
+    const before = { total: await revenue(), today: await weekRevenue() };
     const { url, orderId } = await jobs().accept(quote.token, customer.userId);
+    expect(await revenue()).toBe(before.total);
     expect(url).toContain('/pay/test/');
     // Nothing is taken yet: the order waits for its deposit, and no revenue is counted.
     expect((await paidStateOf(t.services.db, orderId))!.text).toBeNull();
@@ -103,6 +107,9 @@ describe('an accepted quote', () => {
     expect(row.status).toBe('paid');
     expect(row.paidAt).toBeNull();
     expect(row.deliveryDate).toBe(dateWanted);
+    // Revenue counts the deposit taken, never the balance promised.
+    expect(await revenue()).toBe(before.total + 6000);
+    expect(await weekRevenue()).toBe(before.today + 6000);
 
     // The test page's payment replayed, and the webhook's event replayed: nothing changes.
     await t.services.payments.payTestSession(sessionOf(url), card);
@@ -156,6 +163,8 @@ describe('an accepted quote', () => {
     expect(row.status).toBe('paid');
     expect(row.paidAt).not.toBeNull();
     expect(row.flags).toEqual([]);
+    expect(await revenue()).toBe(before.total + 12000);
+    expect(await weekRevenue()).toBe(before.today + 12000);
 
     // The balance's webhook replayed, and paying again: refused or nothing changed.
     await t.services.payments.payTestSession(sessionOf(balance.url), card);

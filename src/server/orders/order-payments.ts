@@ -6,7 +6,7 @@ import { paidStateText } from '~/shared/orders/paid-state';
 import type { OrderFlag } from '~/shared/orders/statuses';
 import { recordActivity } from '../activity/activity-log';
 import type { Db, Tx } from '../db/client';
-import { deliveries, orderItems, orderPaymentRequests, orderPayments, orders } from '../db/schema';
+import { deliveries, orderItems, orderPaymentRequests, orderPayments, orders, refunds } from '../db/schema';
 import { badRequest } from '../errors';
 import { releaseForOrder, spendForOrder } from '../gift-cards/gift-card-ledger';
 import { type Actor, applyStatus, type OrderRow, SYSTEM } from './order-status';
@@ -377,4 +377,31 @@ export async function paidStateOf(exec: Db | Tx, orderId: string): Promise<PaidS
     depositTaken: row.depositTaken,
     text: paidStateText(row.taken, row.totalPennies, row.depositTaken),
   };
+}
+
+/**
+ * Money taken on orders whose deposit alone has been taken (decision 088), per London day the
+ * order was placed. The per-day sales count an order once it has `paid_at` (paid in full), so
+ * revenue adds this to count a deposit when it is taken, never the balance still owed. Few rows:
+ * only part-paid orders are read.
+ */
+export async function takenOnPartPaidByDay(
+  exec: Db | Tx,
+  range: { from?: string; to?: string } = {},
+  zone?: string,
+): Promise<Map<string, number>> {
+  const result = await exec.execute(sql`
+    select (o.created_at at time zone 'Europe/London')::date::text as day,
+      sum((select coalesce(sum(p.amount_pennies), 0) from ${orderPayments} p
+        where p.order_id = o.id and p.currency = 'gbp')
+        - (select coalesce(sum(f.amount_pennies), 0) from ${refunds} f where f.order_id = o.id))::int as taken
+    from ${orders} o
+    where o.paid_at is null and o.status in ('paid', 'baking', 'shipped', 'completed')
+      and exists (select 1 from ${orderPaymentRequests} r where r.order_id = o.id and r.paid_at is not null)
+      ${range.from ? sql`and (o.created_at at time zone 'Europe/London')::date >= ${range.from}::date` : sql``}
+      ${range.to ? sql`and (o.created_at at time zone 'Europe/London')::date <= ${range.to}::date` : sql``}
+      ${zone ? sql`and sales_zone(o.fulfilment, o.delivery_zone_id) = ${zone}` : sql``}
+    group by 1`);
+  const rows = (result as unknown as { rows: { day: string; taken: number }[] }).rows;
+  return new Map(rows.map((r) => [r.day, Number(r.taken)]));
 }
