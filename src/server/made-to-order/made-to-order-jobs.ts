@@ -208,7 +208,7 @@ export function createMadeToOrderJobs(deps: MadeToOrderJobsDeps) {
      * job is claimed under its row lock (skip locked, so instances share the work) and each
      * e-mail has its own dedupe key: never twice.
      */
-    async sweepBalances(): Promise<number> {
+    async sweepBalances(onlyOrderId?: string): Promise<number> {
       const now = today();
       const due = await db
         .select({ job: jobs, quote: quotes, enquiry: enquiries })
@@ -219,6 +219,7 @@ export function createMadeToOrderJobs(deps: MadeToOrderJobsDeps) {
         .where(
           and(
             lte(jobs.balanceDueOn, now),
+            onlyOrderId ? eq(jobs.orderId, onlyOrderId) : undefined,
             isNull(orders.paidAt),
             ne(orders.status, 'cancelled'),
             ne(orders.status, 'pending'),
@@ -263,6 +264,16 @@ export function createMadeToOrderJobs(deps: MadeToOrderJobsDeps) {
         if (wasSent) sent++;
       }
       return sent;
+    },
+
+    /**
+     * A job whose balance is already due when its deposit is paid (a date close at hand) gets its
+     * balance e-mail as the customer comes back from the deposit page, not at the next sweep: the
+     * sweep's own claim and dedupe key keep it to one.
+     */
+    async balanceDueNow(token: string): Promise<void> {
+      const found = await jobByToken(token);
+      if (found.job) await service.sweepBalances(found.job.orderId);
     },
 
     /** Runs the balance sweep now and every `ms`; stop() on shutdown. */

@@ -17,6 +17,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     () => context.services.madeToOrder.quoteByToken(params.token),
     'We cannot find that quote.',
   );
+  // Back from the deposit's page: a balance already due is e-mailed now.
+  if (new URL(request.url).searchParams.get('paid') === 'deposit')
+    await context.services.madeToOrderJobs.balanceDueNow(params.token);
   const [job, user] = await Promise.all([
     context.services.madeToOrderJobs.stateByToken(params.token),
     getUser(request, context),
