@@ -95,7 +95,7 @@ for (const width of [390, 1366]) {
     expect(await seriousViolations(page)).toEqual([]);
     // Accepting makes an order, so it needs an account: the button waits until the customer signs in.
     await expect(page.getByRole('button', { name: 'Accept and pay the deposit of £90.00' })).toBeDisabled();
-    await signUpWithApi(page, name);
+    await signUpWithApi(page, 'Maya Brooks');
     await page.reload();
     await page.getByRole('button', { name: 'Accept and pay the deposit of £90.00' }).click();
 
@@ -106,16 +106,22 @@ for (const width of [390, 1366]) {
       page.getByRole('status').filter({ hasText: 'Deposit paid £90.00 of £180.00' }),
     ).toBeVisible();
     await page.getByRole('link', { name: 'See the order' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: /^Order #/ })).toBeVisible();
     await expect(page.getByText('Deposit paid £90.00 of £180.00')).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-    const number = (await page.getByRole('heading', { level: 1 }).textContent())!.replace('Order ', '');
+    const number = (await page.getByRole('heading', { level: 1, name: /^Order #/ }).textContent())!.replace(
+      'Order ',
+      '',
+    );
 
     await owner.goto('/admin/made-to-order');
     await expect(owner.getByRole('row', { name: new RegExp(name) })).toContainText('Quote accepted');
 
     // The balance e-mail, read from the shop's outbox; its link opens the hosted page for the rest.
     await owner.goto('/admin/emails');
-    await owner.getByRole('link', { name: `The balance of £90.00 for order ${number} is due` }).click();
+    await owner
+      .getByRole('link', { name: `The balance of £90.00 for order ${number} is due`, exact: true })
+      .click();
     const text = (await owner.locator('pre').textContent())!;
     expect(text).toContain('Deposit paid £90.00 of £180.00');
     const link = /Pay the balance: (\S+)/.exec(text)![1]!;
@@ -125,6 +131,7 @@ for (const width of [390, 1366]) {
     await expect(page.getByRole('status').filter({ hasText: 'Paid in full' })).toBeVisible();
     await expect(page.getByRole('button', { name: /Pay the/ })).toHaveCount(0);
     await page.getByRole('link', { name: 'See the order' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: /^Order #/ })).toBeVisible();
     await expect(page.getByText('Paid in full')).toBeVisible();
     await ownerContext.close();
     await phone.close();

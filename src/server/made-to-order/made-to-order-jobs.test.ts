@@ -145,7 +145,14 @@ describe('an accepted quote', () => {
     const link = /\/made-to-order\/quotes\/([\w-]+)\/pay/.exec(mails[0]!.text)!;
     expect(link[1]).toBe(quote.token);
 
-    // A reminder goes once, some days later, while the balance is still owed.
+    // A reminder goes once, 3 days after the first e-mail, while the balance is still owed.
+    await jobsOn(addDays(dueOn, 2)).sweepBalances();
+    expect(
+      await t.services.db
+        .select()
+        .from(emailOutbox)
+        .where(like(emailOutbox.dedupeKey, `made-to-order:balance:%:${orderId}`)),
+    ).toHaveLength(1);
     await jobsOn(addDays(dueOn, 3)).sweepBalances();
     await jobsOn(addDays(dueOn, 4)).sweepBalances();
     const withReminder = await t.services.db

@@ -3,7 +3,7 @@ import { isUuid } from '~/shared/ids';
 import { balanceDueOn, QUOTE_EXPIRED, quoteExpired } from '~/shared/made-to-order/made-to-order';
 import type { Actor } from '~/shared/orders/actor';
 import { orderNumber } from '~/shared/orders/statuses';
-import { addDays, type IsoDate, londonDate } from '~/shared/time/london-time';
+import { type IsoDate, londonDate } from '~/shared/time/london-time';
 import { recordActivity } from '../activity/activity-log';
 import type { BakeDaysService } from '../bake-days/bake-days-service';
 import type { Db } from '../db/client';
@@ -27,7 +27,7 @@ export const SIGN_IN_TO_ACCEPT = 'Please sign in (or create an account) to accep
 export const ADDRESS_NEEDED =
   'Please add your address to your account before accepting: we need it for the order.';
 export const JOB_NOT_FOUND = 'This quote has no order yet.';
-/** Days after the balance e-mail that a reminder goes, if the balance is still owed. */
+/** Days after the balance e-mail that its reminder goes, if the balance is still owed. */
 export const BALANCE_REMINDER_DAYS = 3;
 
 export interface MadeToOrderJobsDeps {
@@ -51,6 +51,8 @@ export function createMadeToOrderJobs(deps: MadeToOrderJobsDeps) {
   const { db, mail, orders: ordersService, bakeDays, partPayments, shop, publicUrl } = deps;
   const clock = deps.clock ?? (() => new Date());
   const today = () => londonDate(clock());
+  /** A balance e-mailed before this instant, and still owed, gets its reminder. */
+  const remindBefore = () => new Date(clock().getTime() - BALANCE_REMINDER_DAYS * 86_400_000);
 
   async function jobByToken(token: string) {
     if (!/^[A-Za-z0-9_-]{20,64}$/.test(token)) throw notFound('Quote not found');
@@ -204,7 +206,7 @@ export function createMadeToOrderJobs(deps: MadeToOrderJobsDeps) {
 
     /**
      * E-mails each job's balance link once when it falls due (`balance_due_on`, London's
-     * today), and once more as a reminder BALANCE_REMINDER_DAYS later if it is still owed. Each
+     * today), and once more as a reminder BALANCE_REMINDER_DAYS after that e-mail if it is still owed. Each
      * job is claimed under its row lock (skip locked, so instances share the work) and each
      * e-mail has its own dedupe key: never twice.
      */
@@ -223,7 +225,7 @@ export function createMadeToOrderJobs(deps: MadeToOrderJobsDeps) {
             isNull(orders.paidAt),
             ne(orders.status, 'cancelled'),
             ne(orders.status, 'pending'),
-            sql`(${jobs.balanceEmailedAt} is null or (${jobs.balanceRemindedAt} is null and ${jobs.balanceDueOn} <= ${addDays(now, -BALANCE_REMINDER_DAYS)}::date))`,
+            sql`(${jobs.balanceEmailedAt} is null or (${jobs.balanceRemindedAt} is null and ${jobs.balanceEmailedAt} <= ${remindBefore()}))`,
           ),
         )
         .limit(100);
@@ -237,7 +239,7 @@ export function createMadeToOrderJobs(deps: MadeToOrderJobsDeps) {
             .for('update', { skipLocked: true });
           if (!job) return false;
           const reminder = job.balanceEmailedAt !== null;
-          if (reminder && job.balanceRemindedAt) return false;
+          if (reminder && (job.balanceRemindedAt || job.balanceEmailedAt! > remindBefore())) return false;
           const state = (await paidStateOf(tx, job.orderId))!;
           if (state.owedPennies <= 0) return false;
           await mail.enqueue(
