@@ -190,6 +190,13 @@ export function createMadeToOrderJobs(deps: MadeToOrderJobsDeps) {
       return { url: page.url };
     },
 
+    /** Whether an order is a made-to-order job (its admin page offers the job's cancel). */
+    async isJob(orderId: string): Promise<boolean> {
+      if (!isUuid(orderId)) return false;
+      const [row] = await db.select({ id: jobs.orderId }).from(jobs).where(eq(jobs.orderId, orderId));
+      return !!row;
+    },
+
     /** The job of a quote, for its page: the order and what has been paid of it. */
     async stateByToken(token: string) {
       const found = await jobByToken(token);
