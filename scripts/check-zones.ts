@@ -76,7 +76,19 @@ const ZONES: Record<string, string[]> = {
   // The books (decision 087): a period's paid orders and refunds as Xero's and QuickBooks' files.
   books: ['db', 'csv', 'orders', 'trade', 'activity'],
   // Made-to-order jobs (issue 48, decision 086): enquiries with pictures checked as product photos.
-  'made-to-order': ['db', 'http', 'auth', 'mail', 'rate-limit', 'catalog', 'activity'],
+  'made-to-order': [
+    'db',
+    'http',
+    'auth',
+    'mail',
+    'rate-limit',
+    'catalog',
+    'activity',
+    'orders',
+    'bake-days',
+    'payments',
+    'upkeep',
+  ],
   checkout: [
     'db',
     'http',
@@ -142,7 +154,12 @@ const PUBLIC: Record<string, string[]> = {
     'demo-trade-orders',
   ],
   books: ['books-service', 'books-admin-routes'],
-  'made-to-order': ['made-to-order-service', 'made-to-order-routes', 'demo-made-to-order'],
+  'made-to-order': [
+    'made-to-order-service',
+    'made-to-order-routes',
+    'demo-made-to-order',
+    'made-to-order-jobs',
+  ],
   recipes: ['recipes-service', 'production-service', 'recipe-book', 'labels-service', 'recipes-admin-routes'],
   'delivery-zones': ['zones-service', 'zones-admin-routes'],
   dispatch: ['click-and-drop', 'tracking-upload'],
@@ -175,7 +192,7 @@ const PUBLIC: Record<string, string[]> = {
     'books-entries',
     'cards-bought',
   ],
-  payments: ['payments-service', 'payment-provider', 'payments-routes'],
+  payments: ['payments-service', 'payment-provider', 'payments-routes', 'part-payments'],
   settings: ['settings-service', 'settings-admin-routes'],
   club: ['club-service', 'club-routes'],
   staff: ['staff-service', 'staff-routes', 'activity-routes', 'staff-invites', 'join-routes'],

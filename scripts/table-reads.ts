@@ -36,6 +36,10 @@ export const TABLE_READS: Record<string, Record<string, string>> = {
   db: {
     '*': 'the database client, its types and the demo seeds are built over the whole schema',
   },
+  'made-to-order': {
+    'orders.orders': "an accepted job's page shows its order's state and what has been paid",
+    'account.profiles': "an accepted job's order goes to its customer's name, address and e-mail",
+  },
   limited: {
     'catalog.products': 'the forward view lists the products that have a daily limit',
   },
@@ -49,6 +53,11 @@ export const TABLE_READS: Record<string, Record<string, string>> = {
     'catalog.products': 'packing slips print the food information the catalogue holds now',
     'gift-cards.giftCards': 'orders hold and spend gift cards at checkout and show them on the order',
     'gift-cards.giftCardLedger': "an order's card spending and refunds are the ledger's entries",
+  },
+  payments: {
+    'orders.orders': 'a part payment is asked for on an order, for what is still owed on it',
+    'orders.orderPayments': 'what is still owed is the total less the money already taken',
+    'orders.orderPaymentRequests': "a part payment's page is kept with its order, so the webhook finds it",
   },
   recipes: {
     'catalog.products': 'recipes, labels and the production sheet are per product',

@@ -35,6 +35,7 @@ export default [
     route('trade/prices', 'routes/trade/prices.tsx'),
     route('made-to-order', 'routes/made-to-order/enquiry.tsx'),
     route('made-to-order/quotes/:token', 'routes/made-to-order/quote.tsx'),
+    route('made-to-order/quotes/:token/pay', 'routes/made-to-order/pay.tsx'),
     route('trade/order', 'routes/trade/order.tsx'),
     route('trade/invoices', 'routes/trade/invoices.tsx'),
     route('trade/invoices/:number', 'routes/trade/invoice.tsx'),

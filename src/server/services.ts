@@ -37,6 +37,7 @@ import { orderableSoon } from './limited/orderable';
 import { type ProductOnPage, productDayState, productDaysLeft } from './limited/product-days';
 import { createLogger, type Logger } from './logger';
 import { seedDemoMadeToOrder } from './made-to-order/demo-made-to-order';
+import { createMadeToOrderJobs } from './made-to-order/made-to-order-jobs';
 import { createMadeToOrderService } from './made-to-order/made-to-order-service';
 import { createMailService } from './mail/mail-service';
 import { passwordResetEmail } from './mail/password-reset-email';
@@ -46,6 +47,7 @@ import { createMetrics } from './metrics/metrics';
 import { createShopCounters } from './metrics/shop-counters';
 import { cardOrders } from './orders/cards-bought';
 import { createOrdersService } from './orders/orders-service';
+import { createPartPayments } from './payments/part-payments';
 import { createPaymentProvider, createPaymentsService, type PaymentHooks } from './payments/payments-service';
 import { createRateLimiter } from './rate-limit/rate-limiter';
 import { createLabelsService } from './recipes/labels-service';
@@ -194,6 +196,17 @@ export async function createServices(
     publicUrl: config.publicUrl,
     products: () => catalog.listActive(),
   });
+  // What follows a quote's acceptance (decision 088): its order, deposit, balance and cancel.
+  const madeToOrderJobs = createMadeToOrderJobs({
+    db,
+    mail,
+    orders,
+    bakeDays,
+    partPayments: createPartPayments(db, paymentProvider),
+    providerName: paymentProvider.name as 'test' | 'stripe',
+    shop: () => config.shop,
+    publicUrl: config.publicUrl,
+  });
   const trade = createTradeAccountsService(db);
   // Ordering on account and VAT invoices (decision 085): orders through the orders module, days
   // through the bake days' one check, the shop's details from Who we are.
@@ -236,7 +249,21 @@ export async function createServices(
       (err) => log.warn({ err }, "could not seed the demo café's orders on account"),
     );
   }
-  if (config.seedDemoUsers && (await seedDemoMadeToOrder(db, madeToOrder)))
+  // The accepted demo job's deposit is paid on the test page (a shop on Stripe seeds it unaccepted).
+  const demoJob = paymentProvider.ownPage
+    ? {
+        jobs: madeToOrderJobs,
+        customerEmail: DEMO_CUSTOMER.email,
+        payDeposit: (sessionId: string) =>
+          payments.payTestSession(sessionId, {
+            cardNumber: '4242424242424242',
+            expiry: '12 / 40',
+            cvc: '123',
+            name: DEMO_CUSTOMER.fullName,
+          }),
+      }
+    : null;
+  if (config.seedDemoUsers && (await seedDemoMadeToOrder(db, madeToOrder, demoJob)))
     log.info('seeded the demo made-to-order enquiries');
 
   return {
@@ -286,6 +313,8 @@ export async function createServices(
     reviews,
     /** Made-to-order jobs (issue 48, decision 086): enquiries, quotes and their answers. */
     madeToOrder,
+    /** Accepted made-to-order jobs: their orders, deposits, balances and cancelling (decision 088). */
+    madeToOrderJobs,
     /** Trade customers (decision 082): accounts, price lists. */
     trade,
     /** The books: Xero's and QuickBooks' files of a period's sales (decision 087). */

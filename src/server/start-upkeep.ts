@@ -7,7 +7,7 @@ import { repeatJobs } from './upkeep/upkeep';
 /**
  * The one place the shop's background work starts: each domain hands over its own jobs (the
  * orders' expiry sweep and folds, gift cards' expiry, the Cookie Club's boxes, marketing
- * e-mails), the backups keep their daily time, and the process its own upkeep. One stop for all.
+ * e-mails, made-to-order balances), the backups keep their daily time, and the process its own upkeep. One stop for all.
  */
 export function startUpkeep(services: Services, log: Logger): () => void {
   const stops = [
@@ -17,6 +17,7 @@ export function startUpkeep(services: Services, log: Logger): () => void {
         ...services.giftCards.upkeepJobs(),
         ...services.subscriptions.upkeepJobs(),
         ...services.marketing.upkeepJobs(),
+        ...services.madeToOrderJobs.upkeepJobs(),
       ],
       log,
     ),

@@ -348,6 +348,23 @@ export function createBakeDaysService(db: Db, clock: () => Date = () => new Date
     },
 
     /**
+     * Holds a quoted made-to-order job's day (decision 088) for its cookies, inside the
+     * transaction that writes its order: the same lock and checks as checkout's `reserveDay`
+     * (closed days, cut-off, capacity), except the booking horizon, since the owner quoted that
+     * date. Refusals are 400s with the reason the customer reads.
+     */
+    async reserveQuotedDay(tx: Tx, date: IsoDate, cookies: number, fulfilment: Fulfilment): Promise<IsoDate> {
+      const facts = await dayFacts(tx, date, false);
+      const template = {
+        ...facts.template,
+        horizonDays: Math.max(facts.template.horizonDays, daysBetween(londonDate(clock()), date)),
+      };
+      const refusal = await lockAndCheck(tx, date, cookies, fulfilment, { ...facts, template });
+      if (refusal) throw badRequest(refusal, { delivery_date: refusal });
+      return date;
+    },
+
+    /**
      * Each collection day's time slots that still have room (decision 084), for checkout: a full
      * slot is left out, a day with none left has an empty list.
      */

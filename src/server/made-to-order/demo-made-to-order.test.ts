@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ENQUIRY_STATUSES } from '~/shared/made-to-order/made-to-order';
+import { everyDayTemplate } from '~/test/bake-days';
+import { createUser } from '~/test/factories';
 import { createTestApp, type TestApp } from '~/test/test-app';
 import { seedDemoMadeToOrder } from './demo-made-to-order';
 
@@ -10,7 +12,20 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 it('the demo shop has an enquiry in every state, the new one with pictures, made once', async () => {
-  expect(await seedDemoMadeToOrder(t.services.db, t.services.madeToOrder)).toBe(true);
+  await t.services.bakeDays.saveTemplate(everyDayTemplate());
+  const customer = await createUser(t);
+  const card = { cardNumber: '4242424242424242', expiry: '12 / 40', cvc: '123', name: 'Demo' };
+  const job = {
+    jobs: t.services.madeToOrderJobs,
+    customerEmail: customer.email,
+    payDeposit: (sessionId: string) => t.services.payments.payTestSession(sessionId, card),
+  };
+  expect(await seedDemoMadeToOrder(t.services.db, t.services.madeToOrder, job)).toBe(true);
+  // The accepted christening is the customer's order, its deposit paid and its balance owed.
+  const [mine] = await t.services.orders.listForCustomer(customer.userId);
+  expect(mine).toBeDefined();
+  const order = await t.services.orders.getForCustomer(customer.userId, mine!.id);
+  expect(order.paid_state).toBe('Deposit paid £40.00 of £120.00');
   const rows = await t.services.madeToOrder.list();
   expect(new Set(rows.map((r) => r.enquiry.status))).toEqual(new Set(ENQUIRY_STATUSES));
   const waiting = rows.find((r) => r.enquiry.status === 'new')!;

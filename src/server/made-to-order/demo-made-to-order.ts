@@ -1,9 +1,20 @@
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { earliestWanted } from '~/shared/made-to-order/made-to-order';
 import { addDays, londonDate } from '~/shared/time/london-time';
 import type { Db } from '../db/client';
-import { madeToOrderEnquiries } from '../db/schema';
+import { madeToOrderEnquiries, profiles } from '../db/schema';
+import type { MadeToOrderJobs } from './made-to-order-jobs';
 import type { MadeToOrderService } from './made-to-order-service';
+
+/**
+ * What the accepted demo job needs to become an order with its deposit paid (decision 088): the
+ * demo customer who accepts it, and a way to pay its deposit on the test payment page.
+ */
+export interface DemoJob {
+  jobs: MadeToOrderJobs;
+  customerEmail: string;
+  payDeposit: (sessionId: string) => Promise<unknown>;
+}
 
 /** A drawn reference picture (a round iced cookie with initials), as a customer might send. */
 async function sketch(icing: string, letters: string): Promise<Uint8Array> {
@@ -37,10 +48,14 @@ const quote = (validUntil: string, over: Record<string, unknown> = {}) => ({
  * The demo's made-to-order jobs, made once through the service as customers and the owner would,
  * one in each state the owner's list shows: a wedding enquiry with two reference pictures waiting
  * for a quote, a company's logo cookies with a quote sent (50% deposit, balance 7 days before), a
- * christening set the customer accepted, a birthday the customer declined, and a school fair we
+ * christening set the customer accepted (with the demo customer's deposit paid, its balance due), a birthday the customer declined, and a school fair we
  * declined. Nothing is made when the shop already has an enquiry.
  */
-export async function seedDemoMadeToOrder(db: Db, service: MadeToOrderService): Promise<boolean> {
+export async function seedDemoMadeToOrder(
+  db: Db,
+  service: MadeToOrderService,
+  job: DemoJob | null = null,
+): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(madeToOrderEnquiries);
   if ((row?.n ?? 0) > 0) return false;
   const today = londonDate(new Date());
@@ -112,7 +127,20 @@ export async function seedDemoMadeToOrder(db: Db, service: MadeToOrderService): 
       cookies: '60',
     }),
   });
-  await service.answer(christeningQuote.token, true);
+  // The demo customer accepted it and paid the £40.00 deposit; the balance is still owed.
+  const [customer] = job
+    ? await db.select({ id: profiles.id }).from(profiles).where(eq(profiles.email, job.customerEmail))
+    : [];
+  const accepted =
+    job && customer
+      ? await job.jobs.accept(christeningQuote.token, customer.id).then(
+          (a) => a,
+          // A demo whose bake days cannot take the date (closed that weekday) keeps the plain answer.
+          () => null,
+        )
+      : null;
+  if (accepted) await job!.payDeposit(accepted.url.split('/').pop()!);
+  else await service.answer(christeningQuote.token, true);
 
   const logos = await enquire({
     occasion: 'Corporate',

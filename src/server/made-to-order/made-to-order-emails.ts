@@ -137,3 +137,49 @@ export function quoteAnsweredEmail(
     html: layout(shop, q.accepted ? 'Quote accepted' : 'Quote declined', body, subject),
   };
 }
+
+/**
+ * The balance of an accepted job, e-mailed when it falls due (and once more as a reminder): the
+ * link opens the hosted payment page for what is still owed. One e-mail per order and kind (the
+ * outbox's dedupe key), however often the sweep runs.
+ */
+export function balanceDueEmail(
+  shop: Shop,
+  publicUrl: string,
+  j: {
+    orderId: string;
+    orderNumber: string;
+    token: string;
+    name: string;
+    email: string;
+    balancePennies: number;
+    paidState: string;
+    dueOn: string;
+    dateWanted: string;
+    reminder: boolean;
+  },
+): OutgoingEmail {
+  const link = `${publicUrl}/made-to-order/quotes/${j.token}/pay`;
+  const subject = j.reminder
+    ? `Reminder: the balance of ${formatPence(j.balancePennies)} for order ${j.orderNumber} is due`
+    : `The balance of ${formatPence(j.balancePennies)} for order ${j.orderNumber} is due`;
+  const lines = [
+    `Hello ${oneLine(j.name)},`,
+    '',
+    `${j.paidState}. The balance of ${formatPence(j.balancePennies)} is due by ${formatBakeDay(j.dueOn)}, before your cookies on ${formatBakeDay(j.dateWanted)}.`,
+    '',
+    `Pay the balance: ${link}`,
+  ];
+  const body = html`<p>Hello ${oneLine(j.name)},</p>
+    <p>${j.paidState}. The balance of ${formatPence(j.balancePennies)} is due by ${formatBakeDay(j.dueOn)}, before your cookies on ${formatBakeDay(j.dateWanted)}.</p>
+    <p><a href="${link}" style="color:${BRAND.caramelDark};">Pay the balance</a></p>`;
+  return {
+    dedupeKey: `made-to-order:balance:${j.reminder ? 'reminder' : 'due'}:${j.orderId}`,
+    kind: j.reminder ? 'made-to-order-balance-reminder' : 'made-to-order-balance-due',
+    to: j.email,
+    replyTo: shop.email,
+    subject,
+    text: lines.join('\n'),
+    html: layout(shop, 'Your balance is due', body, subject),
+  };
+}

@@ -10,6 +10,7 @@ import {
   TOO_MANY_PICTURES,
 } from '~/shared/made-to-order/made-to-order';
 import { addDays, londonDate } from '~/shared/time/london-time';
+import { everyDayTemplate } from '~/test/bake-days';
 import { createUser, nextTestIp } from '~/test/factories';
 import { createTestApp, type TestApp } from '~/test/test-app';
 
@@ -240,5 +241,52 @@ describe('the customer’s quote page', () => {
     expect((await t.services.madeToOrder.quoteByToken(quote.token)).status).toBe('declined');
     expect(await (await get(path)).text()).toContain('This quote has been declined.');
     expect((await get('/made-to-order/quotes/not-a-real-token-at-all-0000')).status).toBe(404);
+  });
+
+  it('accepts only for a signed-in customer, then sends them to the deposit page; a staff member cannot cancel the job', async () => {
+    await t.services.bakeDays.saveTemplate(everyDayTemplate());
+    const { id } = await t.services.madeToOrder.enquire(
+      {
+        fields: {
+          ...fields('accept@example.com'),
+          dateWanted: addDays(earliestWanted(londonDate(new Date())), 6),
+        },
+        pictures: [],
+      },
+      nextTestIp(),
+    );
+    const quote = await t.services.madeToOrder.sendQuote(id, {
+      lines: [{ description: 'Dinosaur cookie', quantity: '24', unitPrice: '2.00' }],
+      delivery: '0.00',
+      depositKind: 'amount',
+      depositValue: '20.00',
+      balanceDaysBefore: '3',
+      validUntil: londonDate(new Date()),
+      cookies: '24',
+      message: '',
+    });
+    const path = `/made-to-order/quotes/${quote.token}`;
+    expect(await (await get(path)).text()).toContain('sign in or create an account');
+    const signedOut = await postForm(path, { intent: 'accept' });
+    expect(await signedOut.text()).toContain(
+      'Please sign in (or create an account) to accept the quote and pay.',
+    );
+    expect((await t.services.madeToOrder.quoteByToken(quote.token)).status).toBe('sent');
+
+    const customer = await createUser(t);
+    const accepted = await postForm(path, { intent: 'accept' }, customer.cookie);
+    expect(accepted.status).toBe(302);
+    expect(accepted.headers.get('location')).toContain('/pay/test/');
+    const job = (await t.services.madeToOrderJobs.stateByToken(quote.token))!;
+    expect(job.status).toBe('pending');
+
+    const staff = await createUser(t, { staffRole: 'staff' });
+    const refused = await postForm(
+      `/admin/orders/${job.orderId}`,
+      { intent: 'cancel-job', deposit: 'keep', request_key: 'x' },
+      staff.cookie,
+    );
+    expect(refused.status).toBe(403);
+    expect((await t.services.madeToOrderJobs.stateByToken(quote.token))!.status).toBe('pending');
   });
 });

@@ -2,10 +2,11 @@ import { and, eq, getTableColumns, isNull, or, type SQL, sql } from 'drizzle-orm
 import { formatPence } from '~/shared/money/money';
 import type { Fulfilment } from '~/shared/orders/fulfilment';
 import type { ManualPaymentMethod } from '~/shared/orders/manual-payment';
+import { paidStateText } from '~/shared/orders/paid-state';
 import type { OrderFlag } from '~/shared/orders/statuses';
 import { recordActivity } from '../activity/activity-log';
-import type { Tx } from '../db/client';
-import { deliveries, orderItems, orderPayments, orders } from '../db/schema';
+import type { Db, Tx } from '../db/client';
+import { deliveries, orderItems, orderPaymentRequests, orderPayments, orders, refunds } from '../db/schema';
 import { badRequest } from '../errors';
 import { releaseForOrder, spendForOrder } from '../gift-cards/gift-card-ledger';
 import { type Actor, applyStatus, type OrderRow, SYSTEM } from './order-status';
@@ -33,7 +34,11 @@ export type PaymentOutcome =
   | 'paid_unexpectedly'
   | 'already_paid'
   | 'amount_mismatch'
-  | 'unknown_order';
+  | 'unknown_order'
+  /** An amount asked for on the order (a deposit, decision 088) was taken; more is owed. */
+  | 'part_paid'
+  /** The last amount owed on an order already under way (a balance) was taken. */
+  | 'paid_in_full';
 
 const withFlag = (order: OrderRow, flag: OrderFlag) =>
   order.flags.includes(flag) ? order.flags : [...order.flags, flag];
@@ -54,7 +59,12 @@ async function findOrder(tx: Tx, p: ReceivedPayment, claim?: SQL): Promise<Found
     : p.orderId
       ? and(
           eq(orders.id, p.orderId),
-          or(isNull(orders.paymentSessionId), eq(orders.paymentSessionId, p.sessionId)),
+          or(
+            isNull(orders.paymentSessionId),
+            eq(orders.paymentSessionId, p.sessionId),
+            // An earlier part payment's page, paid after a newer one was opened.
+            sql`exists (select 1 from ${orderPaymentRequests} r where r.order_id = ${thisOrder} and r.session_id = ${p.sessionId})`,
+          ),
         )
       : eq(orders.paymentSessionId, p.sessionId);
   const buysGiftCards = sql<boolean>`exists (
@@ -124,6 +134,9 @@ export async function recordPayment(
       after: { method: p.manual.method, amount_pennies: amount.pennies },
     });
   if (order.giftCardPennies > 0) await settleGiftCards(tx, order, p, amount.pennies);
+
+  const asked = p.manual ? null : await partPaymentOf(tx, order.id, p.sessionId);
+  if (asked) return recordPartPayment(tx, order, p, amount, asked, buysGiftCards);
 
   const adopt = p.manual
     ? {}
@@ -272,3 +285,126 @@ export const paidSum = sql<number>`coalesce((
   select sum(p.amount_pennies) from ${orderPayments} p
   where p.order_id = ${thisOrder} and p.currency = 'gbp'
 ), 0)`.mapWith(Number);
+
+/** The amount asked for on the order (decision 088) that this session is the page of, if any. */
+async function partPaymentOf(tx: Tx, orderId: string, sessionId: string) {
+  const [row] = await tx
+    .select()
+    .from(orderPaymentRequests)
+    .where(and(eq(orderPaymentRequests.orderId, orderId), eq(orderPaymentRequests.sessionId, sessionId)));
+  return row ?? null;
+}
+
+/**
+ * Money taken on a part payment's page (a deposit or a balance, decision 088). A charge of the
+ * amount asked for marks the request paid; the order's paid state then follows from the sum of
+ * the money taken against its total: a pending order whose deposit is taken is confirmed
+ * ("paid" status, so it is baked and delivered like any order) but has no `paid_at` until the
+ * money taken reaches its total. A charge of anything else is kept and flagged, as any order's.
+ */
+async function recordPartPayment(
+  tx: Tx,
+  order: OrderRow,
+  p: ReceivedPayment,
+  amount: { pennies: number; currency: string },
+  asked: typeof orderPaymentRequests.$inferSelect,
+  buysGiftCards: boolean,
+): Promise<{ outcome: PaymentOutcome; orderId: string; paidOrder?: PaidOrder }> {
+  const adopt = { paymentSessionId: order.paymentSessionId ?? p.sessionId };
+  if (amount.currency !== 'gbp' || amount.pennies !== asked.amountPennies) {
+    await tx
+      .update(orders)
+      .set({ ...adopt, flags: withFlag(order, 'amount_mismatch') })
+      .where(eq(orders.id, order.id));
+    return { outcome: 'amount_mismatch', orderId: order.id };
+  }
+  await tx
+    .update(orderPaymentRequests)
+    .set({ paidAt: new Date() })
+    .where(eq(orderPaymentRequests.id, asked.id));
+  const inFull = (await paidSoFar(tx, order.id)) >= order.totalPennies;
+  const paid = {
+    ...adopt,
+    paymentIntentId: p.paymentIntentId ?? order.paymentIntentId,
+    ...(inFull ? { paidAt: new Date() } : {}),
+  };
+  const paidOrder: PaidOrder = {
+    id: order.id,
+    deliveryDate: order.deliveryDate,
+    fulfilment: order.fulfilment,
+    deliveryZoneId: order.deliveryZoneId,
+    flags: order.flags,
+    buysGiftCards,
+  };
+  if (order.status === 'pending') {
+    const bookDelivery = tx
+      .insert(deliveries)
+      .values({ orderId: order.id })
+      .onConflictDoNothing({ target: deliveries.orderId });
+    const note = inFull ? 'Payment received' : `Deposit received: ${formatPence(amount.pennies)}`;
+    await applyStatus(tx, order, 'paid', SYSTEM, note, paid, bookDelivery);
+    return { outcome: inFull ? 'paid' : 'part_paid', orderId: order.id, paidOrder };
+  }
+  await tx.update(orders).set(paid).where(eq(orders.id, order.id));
+  return { outcome: inFull ? 'paid_in_full' : 'part_paid', orderId: order.id };
+}
+
+/** Whether the outer query's order's deposit (decision 088) has been taken. */
+export const depositTakenSql = sql<boolean>`exists (select 1 from ${orderPaymentRequests} r
+  where r.order_id = ${thisOrder} and r.purpose = 'deposit' and r.paid_at is not null)`;
+
+/** What an order's payments come to, and the words for it (`paidStateText`), from its money taken. */
+export interface PaidState {
+  takenPennies: number;
+  totalPennies: number;
+  owedPennies: number;
+  depositTaken: boolean;
+  /** "Deposit paid £60.00 of £120.00", "Paid in full", or null when nothing has been taken. */
+  text: string | null;
+}
+
+export async function paidStateOf(exec: Db | Tx, orderId: string): Promise<PaidState | null> {
+  const [row] = await exec
+    .select({
+      totalPennies: orders.totalPennies,
+      taken: paidSum,
+      depositTaken: depositTakenSql,
+    })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  if (!row) return null;
+  return {
+    takenPennies: row.taken,
+    totalPennies: row.totalPennies,
+    owedPennies: Math.max(0, row.totalPennies - row.taken),
+    depositTaken: row.depositTaken,
+    text: paidStateText(row.taken, row.totalPennies, row.depositTaken),
+  };
+}
+
+/**
+ * Money taken on orders whose deposit alone has been taken (decision 088), per London day the
+ * order was placed. The per-day sales count an order once it has `paid_at` (paid in full), so
+ * revenue adds this to count a deposit when it is taken, never the balance still owed. Few rows:
+ * only part-paid orders are read.
+ */
+export async function takenOnPartPaidByDay(
+  exec: Db | Tx,
+  range: { from?: string; to?: string } = {},
+  zone?: string,
+): Promise<Map<string, number>> {
+  const result = await exec.execute(sql`
+    select (o.created_at at time zone 'Europe/London')::date::text as day,
+      sum((select coalesce(sum(p.amount_pennies), 0) from ${orderPayments} p
+        where p.order_id = o.id and p.currency = 'gbp')
+        - (select coalesce(sum(f.amount_pennies), 0) from ${refunds} f where f.order_id = o.id))::int as taken
+    from ${orders} o
+    where o.paid_at is null and o.status in ('paid', 'baking', 'shipped', 'completed')
+      and exists (select 1 from ${orderPaymentRequests} r where r.order_id = o.id and r.paid_at is not null)
+      ${range.from ? sql`and (o.created_at at time zone 'Europe/London')::date >= ${range.from}::date` : sql``}
+      ${range.to ? sql`and (o.created_at at time zone 'Europe/London')::date <= ${range.to}::date` : sql``}
+      ${zone ? sql`and sales_zone(o.fulfilment, o.delivery_zone_id) = ${zone}` : sql``}
+    group by 1`);
+  const rows = (result as unknown as { rows: { day: string; taken: number }[] }).rows;
+  return new Map(rows.map((r) => [r.day, Number(r.taken)]));
+}

@@ -11,6 +11,7 @@ import { REVENUE_STATUSES } from '~/shared/orders/statuses';
 import { addDays, type IsoDate, londonDate, weekdayOf } from '~/shared/time/london-time';
 import type { Db } from '../db/client';
 import { salesByDay, salesByDayProduct } from '../db/schema';
+import { takenOnPartPaidByDay } from './order-payments';
 import { foldSales } from './sales-ledger';
 
 const mondayOf = (day: IsoDate) => addDays(day, -((weekdayOf(day) + 6) % 7));
@@ -30,7 +31,7 @@ export async function salesInsights(db: Db, now = new Date(), zone?: string): Pr
   const since = firstWeek < firstDay ? firstWeek : firstDay;
 
   await foldSales(db);
-  const [perDay, best] = await Promise.all([
+  const [perDay, best, taken] = await Promise.all([
     db
       .select({
         day: salesByDay.day,
@@ -47,6 +48,7 @@ export async function salesInsights(db: Db, now = new Date(), zone?: string): Pr
       )
       .groupBy(salesByDay.day),
     bestSellers(db, firstDay, today, zone),
+    takenOnPartPaidByDay(db, { from: since, to: today }, zone),
   ]);
 
   const byDay = new Map(perDay.map((r) => [r.day, r]));
@@ -56,7 +58,8 @@ export async function salesInsights(db: Db, now = new Date(), zone?: string): Pr
     for (let i = 0; i < length; i++) {
       const row = byDay.get(addDays(start, i));
       orderCount += row?.orders ?? 0;
-      revenue += row?.revenue ?? 0;
+      // A part-paid order counts what has been taken of it (decision 088).
+      revenue += (row?.revenue ?? 0) + (taken.get(addDays(start, i)) ?? 0);
     }
     return { start, orders: orderCount, revenue_pennies: revenue };
   };

@@ -6,7 +6,7 @@ import type { Db } from '../db/client';
 import { newestFirst } from '../db/paging';
 import { orderPayments, orders, profiles, refunds, salesByDay } from '../db/schema';
 import { zoneCondition } from './order-filter';
-import { thisOrder } from './order-payments';
+import { takenOnPartPaidByDay, thisOrder } from './order-payments';
 import { foldSales } from './sales-ledger';
 
 /**
@@ -50,7 +50,7 @@ export interface OrderTotals {
  */
 export async function orderTotals(db: Db, zone?: string): Promise<OrderTotals> {
   await foldSales(db);
-  const [[totals], recent] = await Promise.all([
+  const [[totals], recent, taken] = await Promise.all([
     db
       .select({
         // Paid orders, as the charts count them: a checkout left unpaid or cancelled is no order.
@@ -79,9 +79,12 @@ export async function orderTotals(db: Db, zone?: string): Promise<OrderTotals> {
       .where(zone ? zoneCondition(zone) : undefined)
       .orderBy(newestFirst(orders.createdAt), desc(orders.id))
       .limit(RECENT_ORDERS_COUNT),
+    takenOnPartPaidByDay(db, {}, zone),
   ]);
+  // A part-paid order counts what has been taken of it, never what is still owed (decision 088).
+  const deposits = [...taken.values()].reduce((a, b) => a + b, 0);
   return {
-    total_revenue_pennies: totals!.revenue,
+    total_revenue_pennies: totals!.revenue + deposits,
     total_orders: totals!.totalOrders,
     pending_orders: totals!.pendingOrders,
     recent_orders: recent.map((o) => ({

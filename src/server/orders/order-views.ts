@@ -9,6 +9,7 @@ import {
   type OrderView,
   trackingUrlFor,
 } from '~/shared/orders/order-view';
+import { paidStateText } from '~/shared/orders/paid-state';
 import { orderNumber } from '~/shared/orders/statuses';
 import { vatParts } from '~/shared/pricing/price-order';
 import { slotOf } from '~/shared/settings/collection-slots';
@@ -25,7 +26,7 @@ import {
   refunds,
 } from '../db/schema';
 import { refundedSum } from './counted-refunds';
-import { paidSum, thisOrder } from './order-payments';
+import { depositTakenSql, paidSum, thisOrder } from './order-payments';
 import { shipToOf } from './ship-to-columns';
 
 const columns = {
@@ -34,6 +35,7 @@ const columns = {
   customerEmail: profiles.email,
   refunded: refundedSum,
   paid: paidSum,
+  depositTaken: depositTakenSql,
   delivery: {
     id: deliveries.id,
     status: deliveries.status,
@@ -106,6 +108,7 @@ function toView(r: OrderRow, now: Date): OrderView {
       o.deliveryFeePennies,
     ),
     paid_pennies: r.paid,
+    paid_state: paidStateText(r.paid, o.totalPennies, r.depositTaken),
     refunded_pennies: Math.min(r.refunded, r.paid),
     flags: o.flags,
     payment: {

@@ -55,7 +55,7 @@ export interface NewOrder {
   /** Where it goes: the customer's address, who collects, or a gift's recipient with its message. */
   ship: ShipTo;
   lines: {
-    productId: string;
+    productId: string | null;
     name: string;
     unitPricePennies: number;
     quantity: number;

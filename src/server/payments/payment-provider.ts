@@ -26,6 +26,11 @@ export interface PaymentOrder {
    * PUBLIC_URL's when not given.
    */
   returnOrigin?: string;
+  /**
+   * Where the customer comes back to, paid or not, on that origin: a part payment's own page
+   * (decision 088). Absent: the checkout's success and cancel pages.
+   */
+  returnPath?: string;
 }
 
 export interface ChargedAmount {

@@ -1,5 +1,6 @@
 import { giftCardsSentTexts, onlyGiftCards } from '~/shared/gift-cards/gift-card-sent-texts';
 import { isUuid } from '~/shared/ids';
+import { formatPence } from '~/shared/money/money';
 import type { Actor } from '~/shared/orders/actor';
 import { fulfilmentNoun } from '~/shared/orders/fulfilment';
 import type { ManualPaymentMethod } from '~/shared/orders/manual-payment';
@@ -11,6 +12,7 @@ import { AppError, notFound } from '../errors';
 import type { Logger } from '../logger';
 import { customerDeleted } from '../orders/account-deletion';
 import type { OrdersService } from '../orders/orders-service';
+import { requestForSession } from './part-payments';
 import { createPaymentConfirmations } from './payment-confirmations';
 import type { PaymentProvider, ProviderEvent, SavedCard } from './payment-provider';
 import { createTestProvider } from './test-provider';
@@ -43,6 +45,8 @@ export interface TestPaymentView {
   /** Subtotal, any discount, delivery or collection, total: as every other summary shows them. */
   summary: SummaryRow[];
   totalPennies: number;
+  /** A part payment's own page (decision 088): where Cancel goes instead of the checkout's. */
+  returnPath?: string | null;
 }
 
 export const ACCOUNT_DELETED_MESSAGE =
@@ -227,6 +231,22 @@ export function createPaymentsService(
     /** What the test payment page shows; 404 unless it is an open test session. */
     async getTestPayment(sessionId: string): Promise<TestPaymentView> {
       const order = await testOrder(sessionId);
+      const asked = await requestForSession(db, sessionId);
+      if (asked) {
+        const what = asked.purpose === 'deposit' ? 'Deposit' : 'Balance';
+        return {
+          sessionId,
+          orderId: order.id,
+          paid: asked.paidAt !== null,
+          description: `${what} for order ${order.number}`,
+          lines: [
+            { name: `${what} for order ${order.number}`, quantity: 1, unitPricePennies: asked.amountPennies },
+          ],
+          summary: [{ label: 'Total', amount: formatPence(asked.amountPennies), total: true }],
+          totalPennies: asked.amountPennies,
+          returnPath: asked.returnPath,
+        };
+      }
       return {
         sessionId,
         orderId: order.id,
@@ -257,15 +277,23 @@ export function createPaymentsService(
       if (!order || !provider.ownPage || order.provider !== provider.name) {
         throw notFound('Payment session not found');
       }
-      const redirectTo = `/checkout/success?session_id=${encodeURIComponent(sessionId)}`;
+      // A part payment's page (decision 088) takes the amount asked for, once, and goes back to its own page.
+      const asked = await requestForSession(db, sessionId);
+      const redirectTo = asked?.returnPath ?? `/checkout/success?session_id=${encodeURIComponent(sessionId)}`;
       if (order.paidAt) return { redirectTo };
+      if (asked?.paidAt) return { redirectTo };
       // A deleted account's order takes nothing here (issue 44: it still paid), as Stripe's page,
       // expired when the account went, takes nothing; the refund of late money stays for webhooks.
       if (order.status === 'cancelled' && (await customerDeleted(db, order.id)))
         throw new AppError(410, 'account_deleted', ACCOUNT_DELETED_MESSAGE);
       await act(
         provider.ownPage.pay(
-          { sessionId, orderId: order.id, expiresAt: order.expiresAt, totalPennies: order.totalPennies },
+          {
+            sessionId,
+            orderId: order.id,
+            expiresAt: asked ? asked.expiresAt : order.expiresAt,
+            totalPennies: asked ? asked.amountPennies : order.totalPennies,
+          },
           card,
         ),
       );

@@ -159,9 +159,13 @@ export function createStripeProvider(
           // Stripe takes 30 minutes to 24 hours; our sweep uses the order's own expiry.
           expires_at: Math.floor(order.expiresAt.getTime() / 1000),
           // Back to the origin the customer paid from (issue 43), one the shop serves.
-          success_url: `${order.returnOrigin ?? publicUrl}/checkout/success?session_id={CHECKOUT_SESSION_ID}`,
+          success_url: order.returnPath
+            ? `${order.returnOrigin ?? publicUrl}${order.returnPath}`
+            : `${order.returnOrigin ?? publicUrl}/checkout/success?session_id={CHECKOUT_SESSION_ID}`,
           // Cancel cancels the order and takes the customer back to the checkout as they left it.
-          cancel_url: `${order.returnOrigin ?? publicUrl}/checkout/cancel/${order.orderId}`,
+          cancel_url: order.returnPath
+            ? `${order.returnOrigin ?? publicUrl}${order.returnPath}`
+            : `${order.returnOrigin ?? publicUrl}/checkout/cancel/${order.orderId}`,
         },
         // A retried request for the same order gets the same session, never a second charge.
         { idempotencyKey: `checkout-${order.orderId}` },

@@ -47,6 +47,8 @@ export interface OrderView {
   vat: VatPart[];
   /** Money the payment provider took for it (0 until paid). */
   paid_pennies: number;
+  /** What has been paid, from the money taken: "Deposit paid £60.00 of £120.00", "Paid in full"; null before any. */
+  paid_state: string | null;
   /** Refunded or being refunded; never more than was paid. */
   refunded_pennies: number;
   /** Server-set warnings for the owner; empty in a customer's view. */

@@ -33,6 +33,11 @@ export function OrderHeader({
           dispatch={order.dispatch}
           slot={order.collection_slot}
         />
+        {order.paid_state && (
+          <p>
+            <span className="font-medium">Payment:</span> {order.paid_state}
+          </p>
+        )}
         {children}
       </div>
       <div className="flex flex-wrap items-center gap-2">

@@ -1,5 +1,5 @@
 import { ArrowLeft, Printer } from 'lucide-react';
-import { data, Link } from 'react-router';
+import { data, Form, Link } from 'react-router';
 import { markPaidAction } from '~/app/components/admin/admin-action.server';
 import { MARK_PAID_TOASTS } from '~/app/components/admin/mark-as-paid';
 import { ORDER_FORM_TOASTS, OrderAdminForms } from '~/app/components/admin/order-admin-forms';
@@ -13,7 +13,7 @@ import { pageMeta } from '~/app/lib/meta';
 import { field, runPageAction } from '~/app/lib/page-action.server';
 import { orNotFoundPage } from '~/app/lib/service-errors.server';
 import { toastWhenAnswered } from '~/app/lib/use-action-toast';
-import { parseOrThrow } from '~/server/errors';
+import { forbidden, parseOrThrow } from '~/server/errors';
 import { formatPence } from '~/shared/money/money';
 import { adminActor } from '~/shared/orders/actor';
 import { MANUAL_PAYMENT_LABELS } from '~/shared/orders/manual-payment';
@@ -32,9 +32,12 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { staffRole } = await requireAdminPage(request, context);
   const order = await orNotFoundPage(() => context.services.orders.getForAdmin(params.id));
-  const activity = await context.services.activity.forRecord('order', order.id);
+  const [activity, isJob] = await Promise.all([
+    context.services.activity.forRecord('order', order.id),
+    context.services.madeToOrderJobs.isJob(order.id),
+  ]);
   // A fresh key each time the page is shown: a double-clicked refund is one refund.
-  return { order, refundKey: crypto.randomUUID(), role: staffRole, activity };
+  return { order, refundKey: crypto.randomUUID(), role: staffRole, activity, isJob };
 }
 
 /**
@@ -71,6 +74,17 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     });
   }
   if (intent === 'mark-paid') return markPaidAction(context, form, params.id, user);
+  if (intent === 'cancel-job') {
+    // A made-to-order job's cancel, with the owner's choice for its deposit (decision 088).
+    return runPageAction(context, intent, async () => {
+      if (user.staffRole !== 'owner') throw forbidden('Only the owner may cancel a made-to-order job.');
+      await context.services.madeToOrderJobs.cancel(
+        params.id,
+        { deposit: field(form, 'deposit'), requestKey: field(form, 'request_key') },
+        adminActor(user),
+      );
+    });
+  }
   return data({ ok: false as const, intent, error: 'Unknown action' }, { status: 400 });
 }
 
@@ -78,7 +92,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 export const clientAction = toastWhenAnswered({ ...ORDER_FORM_TOASTS, ...MARK_PAID_TOASTS });
 
 export default function AdminOrderPage({ loaderData }: Route.ComponentProps) {
-  const { order, refundKey, role, activity } = loaderData;
+  const { order, refundKey, role, activity, isJob } = loaderData;
   return (
     <main className="mx-auto w-full max-w-4xl px-4 py-8">
       <Link
@@ -164,7 +178,31 @@ export default function AdminOrderPage({ loaderData }: Route.ComponentProps) {
             </section>
           )}
         </Card>
-        <OrderAdminForms order={order} refundKey={refundKey} role={role} />
+        <div className="space-y-6">
+          <OrderAdminForms order={order} refundKey={refundKey} role={role} />
+          {isJob && role === 'owner' && order.status !== 'cancelled' && (
+            <Card className="p-5 print:hidden">
+              <Form method="post" className="space-y-3">
+                <input type="hidden" name="intent" value="cancel-job" />
+                <input type="hidden" name="request_key" value={refundKey} />
+                <fieldset className="space-y-2">
+                  <legend className="font-sans text-sm font-semibold text-cocoa-light uppercase">
+                    Cancel this made-to-order job
+                  </legend>
+                  <label className="flex items-center gap-2">
+                    <input type="radio" name="deposit" value="keep" required /> Keep the money taken
+                  </label>
+                  <label className="flex items-center gap-2">
+                    <input type="radio" name="deposit" value="refund" required /> Refund the money taken
+                  </label>
+                </fieldset>
+                <Button type="submit" variant="danger" size="sm">
+                  Cancel the job
+                </Button>
+              </Form>
+            </Card>
+          )}
+        </div>
         <RecordActivity entries={activity} noun="order" />
       </div>
     </main>

@@ -16,7 +16,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     () => context.services.payments.getTestPayment(params.sessionId),
     'Payment session not found',
   );
-  if (payment.paid) throw redirect(`/checkout/success?session_id=${encodeURIComponent(payment.sessionId)}`);
+  if (payment.paid)
+    throw redirect(
+      payment.returnPath ?? `/checkout/success?session_id=${encodeURIComponent(payment.sessionId)}`,
+    );
   return { payment, shopName: context.services.config.shop.name };
 }
 
@@ -80,7 +83,7 @@ export default function TestPaymentPage({ loaderData, actionData }: Route.Compon
               {submitting ? 'Processing...' : `Pay ${formatPence(payment.totalPennies)}`}
             </>
           )}
-          cancelTo={`/checkout/cancel/${payment.orderId}`}
+          cancelTo={payment.returnPath ?? `/checkout/cancel/${payment.orderId}`}
           testCards="Test cards: 4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined. Use any future expiry date and any three digits for the CVC."
         />
       </main>

@@ -1,6 +1,7 @@
-import { data, Form, useActionData, useNavigation } from 'react-router';
+import { data, Form, Link, redirect, useActionData, useNavigation } from 'react-router';
 import { Button } from '~/app/components/ui/button';
 import { Card } from '~/app/components/ui/card';
+import { getUser } from '~/app/lib/guards.server';
 import { pageMeta } from '~/app/lib/meta';
 import { orNotFoundPage, refusalOf } from '~/app/lib/service-errors.server';
 import { QUOTE_EXPIRED } from '~/shared/made-to-order/made-to-order';
@@ -11,13 +12,31 @@ import type { Route } from './+types/quote';
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, { title: 'Your quote', description: 'Your made-to-order quote.', noIndex: true });
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const q = await orNotFoundPage(
     () => context.services.madeToOrder.quoteByToken(params.token),
     'We cannot find that quote.',
   );
+  // Back from the deposit's page: a balance already due is e-mailed now.
+  if (new URL(request.url).searchParams.get('paid') === 'deposit')
+    await context.services.madeToOrderJobs.balanceDueNow(params.token);
+  const [job, user] = await Promise.all([
+    context.services.madeToOrderJobs.stateByToken(params.token),
+    getUser(request, context),
+  ]);
   return data(
     {
+      signedIn: !!user,
+      here: new URL(request.url).pathname,
+      // What has been paid, from the order's money taken (decision 088).
+      job: job && {
+        orderId: job.orderId,
+        number: job.number,
+        status: job.status,
+        paidState: job.text,
+        owedPennies: job.owedPennies,
+        depositTaken: job.takenPennies > 0,
+      },
       status: q.status,
       expired: q.expired,
       name: q.enquiry.name,
@@ -44,10 +63,20 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = form.get('intent');
   // Declining is asked twice (a tap on the wrong button should not lose the quote).
-  if (intent !== 'accept' && intent !== 'decline-confirmed')
+  if (intent !== 'accept' && intent !== 'decline-confirmed' && intent !== 'pay')
     return { ok: false as const, askDecline: true as const };
   const accept = intent === 'accept';
   try {
+    if (intent === 'pay') {
+      const { url } = await context.services.madeToOrderJobs.pay(params.token);
+      return redirect(url);
+    }
+    if (accept) {
+      // Accepting makes the order and opens the hosted page for the deposit (decision 088).
+      const user = await getUser(request, context);
+      const { url } = await context.services.madeToOrderJobs.accept(params.token, user?.id ?? null);
+      return redirect(url);
+    }
     const answer = await context.services.madeToOrder.answer(params.token, accept);
     return { ok: true as const, status: answer.status };
   } catch (err) {
@@ -123,7 +152,33 @@ export default function MadeToOrderQuote({ loaderData }: Route.ComponentProps) {
         </dl>
       </Card>
       <div className="mt-6" aria-live="polite">
-        {result?.ok ? (
+        {q.job ? (
+          <div className="space-y-3">
+            <p role="status" className="text-lg font-medium">
+              {q.job.status === 'cancelled'
+                ? `Order ${q.job.number} is cancelled.`
+                : q.job.paidState
+                  ? `Order ${q.job.number}: ${q.job.paidState}`
+                  : `Order ${q.job.number}: waiting for the deposit.`}
+            </p>
+            {q.job.status !== 'cancelled' && q.job.owedPennies > 0 && (
+              <Form method="post">
+                <Button type="submit" name="intent" value="pay" disabled={busy}>
+                  {q.job.depositTaken || q.money.depositPennies === 0
+                    ? `Pay the balance of ${formatPence(q.job.owedPennies)}`
+                    : `Pay the deposit of ${formatPence(q.money.depositPennies)}`}
+                </Button>
+              </Form>
+            )}
+            {q.signedIn && (
+              <p>
+                <Link to={`/account/orders/${q.job.orderId}`} className="text-caramel-dark underline">
+                  See the order
+                </Link>
+              </p>
+            )}
+          </div>
+        ) : result?.ok ? (
           <p role="status" className="text-lg font-medium">
             {result.status === 'accepted'
               ? 'Thank you: you have accepted this quote. We will be in touch about the next steps.'
@@ -153,8 +208,22 @@ export default function MadeToOrderQuote({ loaderData }: Route.ComponentProps) {
           </Form>
         ) : (
           <Form method="post" className="flex flex-wrap gap-3">
-            <Button type="submit" name="intent" value="accept" disabled={busy}>
-              Accept
+            {!q.signedIn && (
+              <p className="w-full">
+                To accept, please{' '}
+                <Link
+                  to={`/auth?redirectTo=${encodeURIComponent(q.here)}`}
+                  className="text-caramel-dark underline"
+                >
+                  sign in or create an account
+                </Link>{' '}
+                first: the order and its deposit are kept with your account.
+              </p>
+            )}
+            <Button type="submit" name="intent" value="accept" disabled={busy || !q.signedIn}>
+              {q.money.depositPennies > 0
+                ? `Accept and pay the deposit of ${formatPence(q.money.depositPennies)}`
+                : `Accept and pay ${formatPence(q.money.totalPennies)}`}
             </Button>
             <Button type="submit" name="intent" value="decline" variant="outline" disabled={busy}>
               Decline

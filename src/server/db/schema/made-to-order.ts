@@ -16,6 +16,7 @@ import { FULFILMENTS } from '../../../shared/orders/fulfilment';
 import { profiles } from './account';
 import { products } from './catalog';
 import { bytea, createdAt, oneOf, updatedAt } from './columns';
+import { orders } from './orders';
 
 /** A customer's made-to-order enquiry: signed in or not (an e-mail is enough). */
 export const madeToOrderEnquiries = pgTable(
@@ -128,4 +129,24 @@ export const madeToOrderQuoteLines = pgTable(
     check('made_to_order_quote_lines_quantity_check', sql`${t.quantity} between 1 and 5000`),
     check('made_to_order_quote_lines_price_check', sql`${t.unitPricePennies} >= 0`),
   ],
+);
+
+/** The order an accepted made-to-order quote became, and when its balance e-mails went. */
+export const madeToOrderJobs = pgTable(
+  'made_to_order_jobs',
+  {
+    quoteId: uuid('quote_id')
+      .primaryKey()
+      .references(() => madeToOrderQuotes.id, { onDelete: 'restrict' }),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    balanceDueOn: date('balance_due_on', { mode: 'string' }).notNull(),
+    balanceEmailedAt: timestamp('balance_emailed_at', { withTimezone: true }),
+    balanceRemindedAt: timestamp('balance_reminded_at', { withTimezone: true }),
+    /** On cancelling: whether the deposit was kept or refunded. */
+    depositOnCancel: text('deposit_on_cancel', { enum: ['kept', 'refunded'] }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('made_to_order_jobs_order_idx').on(t.orderId)],
 );

@@ -19,6 +19,7 @@ import type { BoxContents } from '../../../shared/boxes/box';
 import { VAT_RATES } from '../../../shared/food-information';
 import type { GiftCardPurchase } from '../../../shared/gift-cards/gift-card-code';
 import { FULFILMENTS } from '../../../shared/orders/fulfilment';
+import { PART_PAYMENT_PURPOSES } from '../../../shared/orders/paid-state';
 import { DELIVERY_STATUSES, ORDER_FLAGS, ORDER_STATUSES } from '../../../shared/orders/statuses';
 import { profiles } from './account';
 import { products } from './catalog';
@@ -346,5 +347,36 @@ export const deliveries = pgTable(
     check('deliveries_status_check', oneOf(t.status, DELIVERY_STATUSES)),
     uniqueIndex('deliveries_order_id_idx').on(t.orderId),
     index('deliveries_created_at_idx').on(t.createdAt.desc()),
+  ],
+);
+
+/**
+ * An amount asked for on an existing order on the provider's hosted page: a made-to-order job's
+ * deposit or balance (and, later, a trade invoice paid by card). Its session is the order's
+ * current `payment_session_id`, so the provider's confirmation comes through the same webhook
+ * path and `order_payments` as any order's. At most one open request per order and purpose.
+ */
+export const orderPaymentRequests = pgTable(
+  'order_payment_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: PART_PAYMENT_PURPOSES }).notNull(),
+    amountPennies: integer('amount_pennies').notNull(),
+    sessionId: text('session_id'),
+    url: text('url'),
+    /** Where the customer comes back to from the page (the job's own page). */
+    returnPath: text('return_path'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('order_payment_requests_session_idx').on(t.sessionId),
+    index('order_payment_requests_order_idx').on(t.orderId),
+    check('order_payment_requests_purpose_check', oneOf(t.purpose, PART_PAYMENT_PURPOSES)),
+    check('order_payment_requests_amount_check', sql`${t.amountPennies} > 0`),
   ],
 );

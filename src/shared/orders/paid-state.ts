@@ -1,0 +1,22 @@
+import { formatPence } from '../money/money';
+
+/** What an amount asked for on an existing order pays (docs/rules/orders.md, part payments). */
+export const PART_PAYMENT_PURPOSES = ['deposit', 'balance'] as const;
+export type PartPaymentPurpose = (typeof PART_PAYMENT_PURPOSES)[number];
+
+/**
+ * What has been paid of an order, in the words every page and e-mail uses: "Paid in full" once
+ * the money taken reaches the total, "Deposit paid £60.00 of £120.00" while a deposit alone has
+ * been taken, "Paid £x of £y" for any other part, and null when nothing has been taken. Derived
+ * from the money taken only, never from a status or a promise.
+ */
+export function paidStateText(
+  takenPennies: number,
+  totalPennies: number,
+  depositTaken: boolean,
+): string | null {
+  if (takenPennies <= 0) return null;
+  if (takenPennies >= totalPennies) return 'Paid in full';
+  const of = `${formatPence(takenPennies)} of ${formatPence(totalPennies)}`;
+  return depositTaken ? `Deposit paid ${of}` : `Paid ${of}`;
+}
