@@ -128,6 +128,8 @@ const PUBLIC: Record<string, string[]> = {
     'trade-customers',
     'trade-orders-service',
     'demo-trade-orders',
+    'standing-orders-service',
+    'demo-standing-orders',
   ],
   books: ['books-service'],
   'made-to-order': ['made-to-order-service', 'made-to-order-routes', 'demo-made-to-order'],

@@ -47,6 +47,8 @@ export async function serve(config: Config, { announce = true } = {}) {
   const stopClub = services.subscriptions.startScheduler();
   // Basket reminders and back-in-stock e-mails: now (catch-up after downtime), then every 5 minutes.
   const stopMarketing = services.marketing.startScheduler();
+  // Trade standing orders: days due made now (catch-up after downtime), then every 15 minutes.
+  const stopStanding = services.standingOrders.startSweep(config.standingOrdersSweepMs);
   const stopHeapCompaction = startHeapCompactionWhenIdle(log);
   const stopUpkeep = services.dbKind === 'pglite' ? startEmbeddedUpkeep(services.db, log) : () => {};
   const stopBackups = services.backups.startSchedule();
@@ -108,6 +110,7 @@ export async function serve(config: Config, { announce = true } = {}) {
     stopExpirySweep();
     stopClub();
     stopMarketing();
+    stopStanding();
     stopHeapCompaction();
     stopUpkeep();
     stopBackups();

@@ -57,6 +57,7 @@ import { createStaffService } from './staff/staff-service';
 import { createSubscriptionsService } from './subscriptions/subscriptions-service';
 import { DEMO_CAFE, seedDemoTrade } from './trade/demo-trade';
 import { seedDemoTradeOrders } from './trade/demo-trade-orders';
+import { createStandingOrdersService } from './trade/standing-orders-service';
 import { createTradeAccountsService } from './trade/trade-accounts-service';
 import { createTradeOrdersService } from './trade/trade-orders-service';
 
@@ -215,6 +216,19 @@ export async function createServices(
     publicUrl: config.publicUrl,
   });
 
+  // Standing orders (decision 089): made into orders on account by the trade orders' one placing.
+  const standingOrders = createStandingOrdersService({
+    db,
+    trade,
+    tradeOrders,
+    orders,
+    bakeDays,
+    enqueue: (email, tx) => mail.enqueue(email, tx),
+    shop: () => ({ name: config.shop.name, email: config.mail.orderAlertTo }),
+    publicUrl: config.publicUrl,
+    log,
+  });
+
   if (config.seedDemoUsers && (await seedDemoUsers(db, accounts))) {
     log.info('seeded the demo accounts');
     // The demo customer ticked the marketing box at sign-up: their account shows a consent record.
@@ -291,6 +305,8 @@ export async function createServices(
     books: createBooksService({ db, orders }),
     /** Ordering on account, invoices and what is owed (decision 085). */
     tradeOrders,
+    /** Trade customers' standing orders and their sweep (decision 089). */
+    standingOrders,
     bakeDays,
     settings,
     /** Who we are and the terms of sale (issue 49, decision 080). */
