@@ -36,6 +36,7 @@ export default [
     route('made-to-order', 'routes/made-to-order/enquiry.tsx'),
     route('made-to-order/quotes/:token', 'routes/made-to-order/quote.tsx'),
     route('trade/order', 'routes/trade/order.tsx'),
+    route('trade/standing', 'routes/trade/standing.tsx'),
     route('trade/invoices', 'routes/trade/invoices.tsx'),
     route('trade/invoices/:number', 'routes/trade/invoice.tsx'),
     route('*', 'routes/storefront/not-found.tsx'),

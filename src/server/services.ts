@@ -55,6 +55,7 @@ import { createSettingsService } from './settings/settings-service';
 import { createStaffInvites } from './staff/staff-invites';
 import { createStaffService } from './staff/staff-service';
 import { createSubscriptionsService } from './subscriptions/subscriptions-service';
+import { seedDemoStandingOrder } from './trade/demo-standing-orders';
 import { DEMO_CAFE, seedDemoTrade } from './trade/demo-trade';
 import { seedDemoTradeOrders } from './trade/demo-trade-orders';
 import { createStandingOrdersService } from './trade/standing-orders-service';
@@ -247,6 +248,11 @@ export async function createServices(
       (seeded) => seeded && log.info("seeded the demo café's orders on account and its invoice"),
       // A demo without its trade orders still starts (no delivery day open, say).
       (err) => log.warn({ err }, "could not seed the demo café's orders on account"),
+    );
+    // Its standing order; the sweep at start makes its coming days.
+    await seedDemoStandingOrder(db, standingOrders, DEMO_CAFE.email).then(
+      (seeded) => seeded && log.info("seeded the demo café's standing order"),
+      (err) => log.warn({ err }, "could not seed the demo café's standing order"),
     );
   }
   if (config.seedDemoUsers && (await seedDemoMadeToOrder(db, madeToOrder)))

@@ -13,7 +13,15 @@ import type { TradeTotals } from '~/shared/trade/trade';
 import { recordActivity } from '../activity/activity-log';
 import type { BakeDaysService } from '../bake-days/bake-days-service';
 import type { Db, Tx } from '../db/client';
-import { orders, products, profiles, standingOrderRuns, standingOrders, tradeAccounts } from '../db/schema';
+import {
+  orders,
+  products,
+  profiles,
+  standingOrderRuns,
+  standingOrders,
+  tradeAccounts,
+  tradeOrders as tradeOrdersTable,
+} from '../db/schema';
 import { AppError, badRequest, notFound } from '../errors';
 import type { Logger } from '../logger';
 import type { OutgoingEmail } from '../mail/outgoing-email';
@@ -48,6 +56,8 @@ export interface StandingDay {
   status: StandingRunStatus | 'due';
   orderId: string | null;
   reason: string | null;
+  /** The made order as it is now: its status, total and quantities (changeable until the cut-off). */
+  order: { status: string; totalPennies: number; quantities: Record<string, number> } | null;
 }
 
 export interface StandingOrderView {
@@ -166,6 +176,30 @@ export function createStandingOrdersService(deps: StandingOrdersDeps) {
       ).map((p) => [p.id, p.name]),
     );
     const onList = new Set(offer.map((o) => o.productId));
+    const madeIds = runs.flatMap((r) => (r.orderId ? [r.orderId] : []));
+    const made = new Map(
+      (madeIds.length
+        ? await db
+            .select({
+              id: orders.id,
+              status: orders.status,
+              totalPennies: tradeOrdersTable.totalPennies,
+              lines: tradeOrdersTable.lines,
+            })
+            .from(orders)
+            .innerJoin(tradeOrdersTable, eq(tradeOrdersTable.orderId, orders.id))
+            .where(inArray(orders.id, madeIds))
+        : []
+      ).map((o) => [
+        o.id,
+        {
+          status: o.status,
+          totalPennies: o.totalPennies,
+          quantities: Object.fromEntries(o.lines.map((l) => [l.productId, l.quantity])),
+        },
+      ]),
+    );
+    const orderOf = (id: string | null | undefined) => (id ? (made.get(id) ?? null) : null);
     const last = addDays(today, WEEKS_SHOWN * 7);
     return rows.map((row) => {
       const mine = runs.filter((r) => r.standingOrderId === row.id);
@@ -181,6 +215,7 @@ export function createStandingOrdersService(deps: StandingOrdersDeps) {
             status: run?.status ?? 'due',
             orderId: run?.orderId ?? null,
             reason: run?.reason ?? null,
+            order: orderOf(run?.orderId),
           };
         });
       // Days made or refused that the calendar no longer lists (gone, or closed since) still show.
@@ -193,6 +228,7 @@ export function createStandingOrdersService(deps: StandingOrdersDeps) {
           status: r.status,
           orderId: r.orderId,
           reason: r.reason,
+          order: orderOf(r.orderId),
         }));
       return {
         id: row.id,

@@ -36,11 +36,11 @@ export const STANDING_MESSAGES = {
   notMadeDay: (day: string) => `That date was not made: ${day}.`,
 } as const;
 
-/** "Mondays and Thursdays" — the weekdays a standing order delivers on, Monday first. */
-export function weekdaysText(weekdays: readonly number[]): string {
+/** "Mondays and Thursdays" (or "Monday and Thursday") — the weekdays a standing order delivers on, Monday first. */
+export function weekdaysText(weekdays: readonly number[], plural = true): string {
   const names = [...weekdays]
     .sort((a, b) => ((a + 6) % 7) - ((b + 6) % 7))
-    .map((d) => `${WEEKDAY_NAMES[d]}s`);
+    .map((d) => `${WEEKDAY_NAMES[d]}${plural ? 's' : ''}`);
   if (names.length <= 1) return names.join('');
   return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
 }
