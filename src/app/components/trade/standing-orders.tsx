@@ -175,11 +175,13 @@ function StandingCard({
   offer,
   deliveryWeekdays,
   orderLink,
+  dayLink,
 }: {
   so: StandingOrderData;
   offer: OfferItem[];
   deliveryWeekdays: number[];
   orderLink: (orderId: string) => string;
+  dayLink?: (date: string) => string;
 }) {
   const fetcher = useFetcher<PageActionResult>();
   useActionToast(fetcher, MESSAGES);
@@ -232,7 +234,15 @@ function StandingCard({
               const cancelled = d.order?.status === 'cancelled';
               return (
                 <tr key={d.date} className="border-b border-crumb/50 align-top">
-                  <td className="py-2 font-medium">{formatBakeDay(d.date)}</td>
+                  <td className="py-2 font-medium">
+                    {dayLink && d.status === 'made' ? (
+                      <Link to={dayLink(d.date)} className="underline">
+                        {formatBakeDay(d.date)}
+                      </Link>
+                    ) : (
+                      formatBakeDay(d.date)
+                    )}
+                  </td>
                   <td className="py-2">
                     {d.status === 'due' ? (
                       so.status === 'active' ? (
@@ -315,11 +325,14 @@ export function StandingOrders({
   offer,
   deliveryWeekdays,
   orderLink,
+  dayLink,
 }: {
   standing: StandingOrderData[];
   offer: OfferItem[];
   deliveryWeekdays: number[];
   orderLink: (orderId: string) => string;
+  /** The owner's: a made day links to its bake day. */
+  dayLink?: (date: string) => string;
 }) {
   return (
     <div className="space-y-6">
@@ -335,6 +348,7 @@ export function StandingOrders({
           offer={offer}
           deliveryWeekdays={deliveryWeekdays}
           orderLink={orderLink}
+          dayLink={dayLink}
         />
       ))}
       {offer.length === 0 ? (

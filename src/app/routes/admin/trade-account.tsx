@@ -192,6 +192,7 @@ export default function AdminTradeAccount({ loaderData }: Route.ComponentProps) 
             offer={standing.offer}
             deliveryWeekdays={standing.deliveryWeekdays}
             orderLink={(id) => `/admin/orders/${id}`}
+            dayLink={(date) => `/admin/bake-days/${date}`}
           />
         </section>
       )}
