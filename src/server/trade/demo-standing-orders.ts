@@ -8,7 +8,7 @@ const WANTED_WEEKDAYS = [2, 5];
 
 /**
  * The demo café's standing order (decision 089), set up once through the service as the café
- * would: "every Tuesday and Friday: 48 of its first cookie, 24 of its second" (its zone's first
+ * would: "every Tuesday and Friday: a case of each of its first two cookies" (its zone's first
  * two delivery days when it has no van on those days). The sweep run at start makes its coming
  * days, so `npm start` shows them on the café's orders and on the bake day lists.
  */
@@ -34,8 +34,8 @@ export async function seedDemoStandingOrder(
     const step = o.caseSize;
     return Math.max(o.minQuantity, Math.ceil(wanted / step) * step);
   };
-  const quantities: Record<string, number> = { [page.offer[0]!.productId]: sized(0, 48) };
-  if (page.offer[1]) quantities[page.offer[1].productId] = sized(1, 24);
+  const quantities: Record<string, number> = { [page.offer[0]!.productId]: sized(0, 12) };
+  if (page.offer[1]) quantities[page.offer[1].productId] = sized(1, 12);
   await standing.save(
     { profileId: profile.id },
     { weekdays, quantities },

@@ -22,6 +22,7 @@ import type { Db, Tx } from '../db/client';
 import {
   orders,
   profiles,
+  standingOrderRuns,
   tradeAccounts,
   tradeDocumentCounters,
   tradeInvoiceLines,
@@ -466,10 +467,12 @@ export function createTradeOrdersService(deps: TradeOrdersDeps) {
     } | null> {
       const mine = await trade.offerFor(userId);
       if (!mine) return null;
+      // "Same as last order" is the café's own last order, not a standing order's day.
       const [last] = await db
         .select({ lines: tradeOrders.lines })
         .from(tradeOrders)
-        .where(eq(tradeOrders.accountId, mine.account.id))
+        .leftJoin(standingOrderRuns, eq(standingOrderRuns.orderId, tradeOrders.orderId))
+        .where(and(eq(tradeOrders.accountId, mine.account.id), isNull(standingOrderRuns.id)))
         .orderBy(desc(tradeOrders.createdAt))
         .limit(1);
       const onList = new Set(mine.offer.map((o) => o.productId));
