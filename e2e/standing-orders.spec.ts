@@ -53,6 +53,7 @@ for (const { label, viewport } of [
       ).toBeVisible({ timeout: 1000 });
     }).toPass({ timeout: 30_000 });
     const made = page.getByRole('region', { name: `Standing order: ${dayName}s` }).last();
+    await page.screenshot({ path: `test-results/standing-orders-${label}.png`, fullPage: true });
     const dayText = (
       (await made
         .getByRole('row')
@@ -69,7 +70,9 @@ for (const { label, viewport } of [
     expect(number).not.toBe('');
     await page.goto('/account?tab=orders');
     await expect(
-      page.getByRole('tabpanel', { name: 'Orders' }).getByRole('link', { name: `Order ${number}`, exact: true }),
+      page
+        .getByRole('tabpanel', { name: 'Orders' })
+        .getByRole('link', { name: `Order ${number}`, exact: true }),
     ).toBeVisible();
     await cafeContext.close();
 
