@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray } from 'drizzle-orm';
 import { isUuid } from '~/shared/ids';
 import { type Actor, SYSTEM } from '~/shared/orders/actor';
 import { addDays, type IsoDate, isIsoDate, londonDate, weekdayOf } from '~/shared/time/london-time';
@@ -479,17 +479,6 @@ export function createStandingOrdersService(deps: StandingOrdersDeps) {
         if (o && o.status !== 'cancelled')
           await deps.orders.setStatus(made, 'cancelled', actor, 'Standing order: day skipped');
       }
-    },
-
-    /** The made orders of the account still waiting for their day (to change until the cut-off). */
-    async recentRuns(accountId: string) {
-      return db
-        .select()
-        .from(standingOrderRuns)
-        .innerJoin(standingOrders, eq(standingOrders.id, standingOrderRuns.standingOrderId))
-        .where(eq(standingOrders.accountId, accountId))
-        .orderBy(desc(standingOrderRuns.date))
-        .limit(50);
     },
   };
 }
