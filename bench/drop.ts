@@ -1,5 +1,5 @@
 /**
- * npm run bench:drop — drop day (issue 34): a limited box, 100 a day on three days, is on sale and
+ * npm run bench:drop — drop day: a limited box, 100 a day on three days, is on sale and
  * BENCH_DROP_CUSTOMERS (2,000) customers, each signed in with a session of their own, arrive over
  * BENCH_DROP_SECONDS (60): each opens /shop and the box's page, asks the checkout's quote for the
  * days, checks out on a day with boxes left (another day when that one sells out meanwhile) and

@@ -1,6 +1,6 @@
 /**
  * npm run bench:main-thread — what the browser's main thread does after the first paint of /,
- * /shop and a product page (issue 34: TBT under 200 ms at 8x CPU slowdown). Chromium with its CPU
+ * /shop and a product page (TBT under 200 ms at 8x CPU slowdown). Chromium with its CPU
  * slowed down (CDP `Emulation.setCPUThrottlingRate`, default 8) and a phone-sized window loads
  * each page from a fresh profile; a Chrome trace of the load lists the long tasks (50 ms or more)
  * after first contentful paint. Prints, per page, the median of the runs: long tasks after FCP

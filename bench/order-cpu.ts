@@ -7,7 +7,7 @@
  * order sends, on the embedded database and then on PostgreSQL when it answers.
  * `BENCH_CPU_PROF=<dir>` writes the measured rounds' CPU profile there, to sum by layer with
  * bench/profile-layers.ts (per order): what the driver, the HTTP layer and the libraries cost,
- * whatever the shop's own code does (issue 34's "5 ms of shop CPU per order on PostgreSQL").
+ * whatever the shop's own code does (the "5 ms of shop CPU per order on PostgreSQL").
  * `BENCH_ONLY=embedded` or `postgres` one database. Asserts nothing.
  */
 

@@ -3,7 +3,7 @@
  * page and /our-story of a freshly started shop; median of 3 runs each (BENCH_PHOTOS=1: with an
  * uploaded phone photo on every product). Each page is audited twice: with Lighthouse's default
  * mobile throttling (4x CPU slowdown) and with `--throttling.cpuSlowdownMultiplier=8` (a slower
- * phone, or a host running slower than usual), the two rows side by side (issue 34: TBT under
+ * phone, or a host running slower than usual), the two rows side by side (TBT under
  * 200 ms at 8x). `BENCH_LH_PAGES=/,/shop` audits only those rows; `BENCH_SLOWDOWNS=8` only that
  * setting; `BENCH_URL` audits a shop already running there (two builds side by side, measured
  * alternately) instead of starting one. Prints scores and timings; asserts nothing.

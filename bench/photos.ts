@@ -1,5 +1,5 @@
 /**
- * Product photo uploads (issue 27): how fast a thin strip is refused and whether memory moves,
+ * Product photo uploads: how fast a thin strip is refused and whether memory moves,
  * and what a phone's photo costs, alone and three at once (prepared one at a time). Runs the
  * upload's own code (processPhoto) in this process and prints; figures go in bench/RESULTS.md.
  */

@@ -143,7 +143,7 @@ test.describe('at 390 px', () => {
     await expect(card).toContainText('1 x Classic dozen');
     const height = (await card.boundingBox())!.height;
     await page.screenshot({ path: test.info().outputPath('orders-list-390.png'), fullPage: true });
-    // About 690 px before (issue 43), box contents and the Mark as paid button included here.
+    // About 690 px before, box contents and the Mark as paid button included here.
     expect(height).toBeLessThanOrEqual(360);
   });
 });

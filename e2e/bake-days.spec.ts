@@ -49,7 +49,7 @@ test('the owner closes a date and lowers a capacity; a customer picks an open da
   );
 
   // "Closed" is chosen as the form opens: typing a capacity opens the date instead of saving it
-  // closed, and choosing "Closed" again empties the capacity (issue 29).
+  // closed, and choosing "Closed" again empties the capacity.
   await overrides.getByLabel('Date', { exact: true }).fill(small!.date);
   const closedMode = overrides.getByRole('radio', { name: 'Closed' });
   const openMode = overrides.getByRole('radio', { name: 'Open with capacity' });

@@ -44,7 +44,7 @@ test('a customer chooses collection and the owner sees it on the day’s collect
     await page.getByRole('button', { name: 'Add to Cart' }).click();
     await expect(page.getByText(`Added 1 ${COOKIE} to cart`)).toBeVisible();
     await page.goto('/checkout');
-    // SY1: the Local van's £2.50 (issue 30).
+    // SY1: the Local van's £2.50.
     await expect(row(page, 'Delivery')).toContainText('£2.50');
     const collect = page.getByRole('radio', { name: /Collect from the bakery/ });
     await expect(collect).toHaveAccessibleDescription(new RegExp(`${ADDRESS}.*${HOURS}`));
@@ -90,7 +90,7 @@ test('a customer chooses collection and the owner sees it on the day’s collect
     await expect(admin.getByText('Marked collected')).toBeVisible();
     await expect(entry.getByRole('checkbox', { name: 'Collected: Clementine Collects' })).toBeChecked();
 
-    // Deliveries: a collection has nothing to track and no driver to brief (issue 29).
+    // Deliveries: a collection has nothing to track and no driver to brief.
     await admin.goto('/admin/deliveries');
     const card = admin.getByRole('article').filter({ hasText: number });
     await expect(card).toContainText('Clementine Collects');

@@ -128,7 +128,7 @@ test('after a gift to someone else is paid, the next checkout opens on "Deliver 
   await page.getByRole('radio', { name: /Send to someone else/ }).check();
   const gift = page.getByRole('group', { name: 'Who are the cookies for?' });
   await gift.getByLabel('Their full name').fill('Iona Island');
-  // A landline is enough for a recipient (issue 43).
+  // A landline is enough for a recipient.
   await gift.getByLabel('Their phone').fill('01463 123456');
   await gift.getByLabel('Address').fill('1 High Street');
   await gift.getByLabel('City').fill('Inverness');

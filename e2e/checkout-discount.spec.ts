@@ -42,7 +42,7 @@ test('a customer applies the owner’s code, pays the discounted total and sees 
   await expect(admin.getByText('Discount code created')).toBeVisible();
 
   // A customer with £9.00 of cookies is told to spend more; the summary stays as it was. They live in
-  // SY1, on the Local van's round (£2.50 delivery, issue 30).
+  // SY1, on the Local van's round (£2.50 delivery).
   await signUpWithApi(page, 'Primrose Baker');
   await basketOf(page, 2);
   await expect(row(page, 'Total')).toContainText('£11.50');

@@ -189,7 +189,7 @@ export async function productId(page: Page, name: string): Promise<string> {
 /**
  * The days the shop itself offers the signed-in customer of `page` for these lines (their zone's
  * days, or a limited product's, from the checkout's own quote), soonest first: journeys take their
- * days from here, never from the weekday they happen to run on (issue 53).
+ * days from here, never from the weekday they happen to run on.
  */
 export async function offeredDays(
   page: Page,

@@ -165,7 +165,7 @@ for (const viewport of [
   });
 }
 
-/** Kept for looking at (issue 43's walk at both sizes), not compared. */
+/** Kept for looking at (the walk at both sizes), not compared. */
 async function shot(page: Page, size: string, name: string) {
   await page.screenshot({ path: `test-results/gift-card-${size}-${name}.png`, fullPage: true });
 }

@@ -74,7 +74,7 @@ test('an order from an abandoned payment to a refund, as the customer and the ow
   await expect(owner.getByText('Baking → Shipped')).toBeVisible();
 
   // The customer sees both on the order page and can no longer cancel. It goes by the shop's van:
-  // no Royal Mail link, whatever the number looks like (issue 43).
+  // no Royal Mail link, whatever the number looks like.
   await page.goto(`/account/orders/${paid.orderId}`);
   await expect(
     page.getByRole('heading', { level: 1, name: `Order #${paid.orderId.slice(0, 8)}` }),

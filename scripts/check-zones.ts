@@ -9,11 +9,18 @@
  * 4. ZONES itself goes one way: no folder may list a folder that lists it back, directly or
  *    round a loop (orders and payments, orders and bake days), so allowing a reach back is
  *    refused here rather than becoming a two-way pair file by file.
+ * 5. Each folder of src/server uses only the tables it owns (the schema file that opens with
+ *    "Tables owned by src/server/<folder>/.") and the other owners' tables TABLE_READS
+ *    (scripts/table-reads.ts) lists for it, each with its reason (docs/rules/ownership.md). What
+ *    a folder needs of a table it may not read, the owner hands over through a function of its
+ *    own. Tests and src/test/ may seed and read any table; the server's root files are outside it.
+ * 6. Every folder and module these lists name exists, so a rename cannot leave a rule behind.
  * Biome's overrides already keep src/shared from importing the server or the app, and the
  * server from importing the app.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { TABLE_READS } from './table-reads';
 
 const repo = path.resolve(import.meta.dirname, '..');
 const src = path.join(repo, 'src');
@@ -22,36 +29,37 @@ const src = path.join(repo, 'src');
 const ZONES: Record<string, string[]> = {
   // Services every domain may use; they import no domain.
   csv: [],
-  errors: [],
   metrics: ['db'],
   db: [],
   'rate-limit': ['db'],
   mail: ['db', 'metrics', 'activity'],
   http: ['db', 'metrics'],
   memory: [],
+  // Background upkeep's one shape (a job and its period); each domain hands over its own jobs.
+  upkeep: [],
   health: ['db'],
   backup: ['db', 'metrics', 'activity'],
   // The back office's activity log (issue 45): every domain records its back-office changes.
   activity: ['db', 'csv'],
   // The gift card ledger (decision 044): money orders spend, below them; it knows no order's rules.
-  'gift-cards': ['db', 'http', 'auth', 'mail', 'rate-limit', 'activity'],
+  'gift-cards': ['db', 'http', 'auth', 'mail', 'rate-limit', 'activity', 'upkeep'],
   // Domains, each after the ones it reads.
-  // Boxes of cookies (decision 042): their rules and the check of a filling, read by the others.
-  boxes: ['db'],
+  // Boxes of cookies (decision 042): their rules, read by the others; the catalogue keeps them.
+  boxes: [],
   auth: ['db', 'http', 'mail', 'rate-limit', 'activity'],
   catalog: ['db', 'http', 'auth', 'boxes', 'activity'],
   settings: ['db', 'catalog', 'activity'],
   // Payments record what the provider confirms through the orders module. Orders refund and
   // close payment pages through the provider services.ts hands them (orders/card-provider.ts
   // says what they ask of it), so they never import payments.
-  orders: ['db', 'csv', 'mail', 'metrics', 'gift-cards', 'activity'],
+  orders: ['db', 'csv', 'mail', 'metrics', 'gift-cards', 'activity', 'upkeep'],
   payments: ['db', 'http', 'auth', 'orders', 'activity'],
   // Posted parcels (decision 048): the Click & Drop file and tracking uploads, through orders.
   dispatch: ['csv', 'orders'],
   'bake-days': ['db', 'http', 'auth', 'orders', 'dispatch', 'activity'],
   'delivery-zones': ['db', 'bake-days', 'activity'],
   // Limited and seasonal products (decision 043): the checkout's days and the owner's forward view.
-  limits: ['db', 'bake-days', 'orders'],
+  limited: ['db', 'bake-days', 'orders'],
   discounts: ['db', 'http', 'auth', 'orders', 'activity'],
   account: ['db', 'http', 'auth', 'orders', 'mail', 'rate-limit'],
   contact: ['db', 'http', 'auth', 'mail', 'rate-limit', 'activity'],
@@ -61,7 +69,7 @@ const ZONES: Record<string, string[]> = {
   recipes: ['db', 'orders', 'activity'],
   // Trade customers (decision 082): accounts and price lists; ordering on account goes through
   // the checkout's days and the orders module.
-  trade: ['db', 'csv', 'activity', 'mail', 'orders', 'bake-days', 'delivery-zones'],
+  trade: ['db', 'csv', 'activity', 'mail', 'orders', 'bake-days', 'delivery-zones', 'upkeep'],
   // The books (decision 087): a period's paid orders and refunds as Xero's and QuickBooks' files.
   books: ['db', 'csv', 'orders', 'trade'],
   // Made-to-order jobs (issue 48, decision 086): enquiries with pictures checked as product photos.
@@ -79,11 +87,11 @@ const ZONES: Record<string, string[]> = {
     'gift-cards',
     'boxes',
     'delivery-zones',
-    'limits',
+    'limited',
   ],
   admin: ['db', 'http', 'auth', 'csv', 'account', 'catalog', 'orders', 'activity'],
   // The Cookie Club: boxes are orders on bake days, priced as checkout prices, charged through payments.
-  subscriptions: [
+  club: [
     'db',
     'http',
     'auth',
@@ -96,14 +104,15 @@ const ZONES: Record<string, string[]> = {
     'delivery-zones',
     'rate-limit',
     'activity',
+    'upkeep',
   ],
   // Marketing consent, basket reminders, back-in-stock and unsubscribe links (decision 081).
-  marketing: ['db', 'mail'],
+  marketing: ['db', 'mail', 'upkeep'],
   // Who we are and the terms of sale (issue 49).
   legal: ['db', 'activity'],
   // The back office's people and roles (issue 45).
   staff: ['db', 'http', 'auth', 'csv', 'activity', 'mail'],
-  cli: ['db', 'auth', 'account', 'backup', 'subscriptions'],
+  cli: ['db', 'auth', 'account', 'backup', 'club'],
 };
 
 /**
@@ -115,9 +124,9 @@ const PUBLIC: Record<string, string[]> = {
   admin: ['admin-services', 'admin-routes'],
   auth: ['auth', 'guards', 'session-service', 'even-timing', 'second-factor'],
   'bake-days': ['bake-days-service', 'day-sheets-service'],
-  boxes: ['box-rules', 'box-catalogue', 'box-writes'],
+  boxes: ['box-rules'],
   catalog: ['catalog-service', 'catalog-routes', 'product-writes', 'product-photos'],
-  checkout: ['checkout-service', 'checkout-routes'],
+  checkout: ['checkout-service', 'checkout-routes', 'box-products', 'basket-lines'],
   contact: ['contact-service', 'contact-routes'],
   reviews: ['reviews-service'],
   legal: ['trader-details-service', 'terms-service'],
@@ -137,12 +146,11 @@ const PUBLIC: Record<string, string[]> = {
   'delivery-zones': ['zones-service'],
   dispatch: ['click-and-drop', 'tracking-upload'],
   discounts: ['discounts-service'],
-  limits: ['limited-days', 'forward-view', 'product-days', 'orderable'],
+  limited: ['limited-days', 'forward-view', 'product-days', 'orderable'],
   'gift-cards': [
     'gift-cards-service',
     'gift-card-ledger',
     'gift-card-codes',
-    'gift-cards-routes',
     'gift-card-sales',
     'bought-card-refunds',
   ],
@@ -163,10 +171,11 @@ const PUBLIC: Record<string, string[]> = {
     'ship-to-columns',
     'card-provider',
     'books-entries',
+    'cards-bought',
   ],
   payments: ['payments-service', 'payment-provider', 'payments-routes'],
   settings: ['settings-service'],
-  subscriptions: ['subscriptions-service', 'subscription-routes'],
+  club: ['club-service', 'club-routes'],
   staff: ['staff-service', 'staff-routes', 'activity-routes', 'staff-invites', 'join-routes'],
   activity: ['activity-log', 'activity-reads'],
 };
@@ -290,9 +299,118 @@ for (const zone of Object.keys(ZONES)) {
   }
 }
 
+// Rule 5: tables. Who owns each symbol the schema exports, from the line its file opens with.
+const schemaDir = path.join(src, 'server', 'db', 'schema');
+const tableOwner = new Map<string, string>();
+const schemaFiles = new Set<string>();
+for (const name of readdirSync(schemaDir)) {
+  if (!name.endsWith('.ts')) continue;
+  const file = path.join(schemaDir, name);
+  schemaFiles.add(file);
+  const text = readFileSync(file, 'utf8');
+  const owner = /^\/\*\* Tables owned by src\/server\/([a-z-]+)\/\. \*\//.exec(text)?.[1];
+  if (!owner) continue; // the index and the shared column helpers own no table
+  if (!ZONES[owner]) problems.push(`${show(file)}: its owner src/server/${owner}/ has no zone`);
+  for (const m of text.matchAll(/^export\s+(?:const|type|interface|enum|function)\s+(\w+)/gm))
+    tableOwner.set(m[1]!, owner);
+}
+const ownersTables = (owner: string) => [...tableOwner].filter(([, o]) => o === owner).map(([t]) => t);
+const SCHEMA_IMPORT =
+  /(?:^|[;\s])(?:import|export)\s+(?:type\s+)?(?:\w+\s*,\s*)?(?:\{([^}]*)\}|\*\s+as\s+\w+|\*)\s*from\s*['"]([^'"]+)['"]/g;
+const readsUsed = new Set<string>();
+for (const file of files) {
+  const folder = serverFolder(file);
+  if (!folder || isTest(file) || schemaFiles.has(file)) continue;
+  const allowed = TABLE_READS[folder] ?? {};
+  for (const m of readFileSync(file, 'utf8').matchAll(SCHEMA_IMPORT)) {
+    const target = resolve(file, m[2]!);
+    if (!target || !schemaFiles.has(target)) continue;
+    // A namespace import takes every table.
+    const names =
+      m[1] === undefined
+        ? [...tableOwner.keys()]
+        : m[1]
+            .split(',')
+            .map(
+              (n) =>
+                n
+                  .trim()
+                  .replace(/^type\s+/, '')
+                  .split(/\s+as\s+/)[0]!,
+            )
+            .filter(Boolean);
+    for (const name of names) {
+      const owner = tableOwner.get(name);
+      if (!owner || owner === folder) continue;
+      const read = `${owner}.${name}`;
+      const entry =
+        read in allowed ? read : `${owner}.*` in allowed ? `${owner}.*` : '*' in allowed ? '*' : null;
+      if (entry) readsUsed.add(`${folder} -> ${entry}`);
+      else
+        problems.push(
+          `${show(file)} uses ${name}, a table of src/server/${owner}/ that ${folder} does not read ` +
+            `(ask ${owner} for a function, or list ${folder} -> ${read} with its reason in scripts/table-reads.ts)`,
+        );
+    }
+  }
+}
+for (const [folder, reads] of Object.entries(TABLE_READS)) {
+  if (!ZONES[folder])
+    problems.push(`TABLE_READS lists ${folder}, which has no zone (scripts/table-reads.ts)`);
+  for (const [read, why] of Object.entries(reads)) {
+    const [owner, table] = read.split('.');
+    if (!why.trim())
+      problems.push(`TABLE_READS: ${folder} -> ${read} gives no reason (scripts/table-reads.ts)`);
+    if (
+      read !== '*' &&
+      (!owner ||
+        !table ||
+        (table === '*' ? ownersTables(owner).length === 0 : tableOwner.get(table) !== owner))
+    )
+      problems.push(
+        `TABLE_READS: ${folder} -> ${read} names no table of the schema (scripts/table-reads.ts)`,
+      );
+    else if (!readsUsed.has(`${folder} -> ${read}`))
+      problems.push(`TABLE_READS: ${folder} no longer reads ${read}: remove it (scripts/table-reads.ts)`);
+  }
+}
+
+// Rule 6: the lists name only folders and modules that exist.
+const serverFolders = new Set(
+  readdirSync(path.join(src, 'server')).filter((n) => statSync(path.join(src, 'server', n)).isDirectory()),
+);
+for (const [zone, imports] of Object.entries(ZONES))
+  for (const folder of [zone, ...imports])
+    if (!serverFolders.has(folder)) problems.push(`ZONES names src/server/${folder}/, which does not exist`);
+for (const folder of serverFolders)
+  if (!ZONES[folder]) problems.push(`src/server/${folder}/ has no zone in ZONES (scripts/check-zones.ts)`);
+for (const [folder, modules] of Object.entries(PUBLIC))
+  for (const name of modules)
+    if (!['.ts', '.tsx'].some((ext) => existsSync(path.join(src, 'server', folder, name + ext))))
+      problems.push(
+        `PUBLIC names src/server/${folder}/${name}.ts, which does not exist (scripts/check-zones.ts)`,
+      );
+
 if (problems.length > 0) {
   console.error(problems.join('\n'));
   console.error(`\n${problems.length} import rule(s) broken (scripts/check-zones.ts, decision 040).`);
   process.exit(1);
 }
+// Reads still against the direction of imports (the owner imports the reader): said, to be handed over.
+function reaches(from: string, to: string, seen = new Set<string>()): boolean {
+  if (from === to) return true;
+  if (seen.has(from)) return false;
+  seen.add(from);
+  return (ZONES[from] ?? []).some((next) => reaches(next, to, seen));
+}
+const reads = Object.entries(TABLE_READS).flatMap(([folder, r]) =>
+  Object.keys(r).map((read) => ({ folder, read })),
+);
+const against = reads.filter(({ folder, read }) => read !== '*' && reaches(read.split('.')[0]!, folder));
 console.log(`Imports: ${files.length} files, no cycle, every zone kept.`);
+console.log(
+  `Tables: ${reads.length} reads of other folders' tables listed (scripts/table-reads.ts)` +
+    (against.length
+      ? `, ${against.length} still against the direction of imports: ${against.map((a) => `${a.folder} -> ${a.read}`).join(', ')}.`
+      : '.'),
+);

@@ -1,5 +1,5 @@
 /**
- * The date sweep (issue 53): runs the date-sensitive tests with the shop's clock set to each of
+ * The date sweep: runs the date-sensitive tests with the shop's clock set to each of
  * `sweepDates` (scripts/lib/sweep-dates.ts): the service tests on the embedded database, then the
  * journeys in Chromium against the shop started as `npm start` starts it. The clock is moved by
  * src/test/clock/shift-clock.mjs, loaded through NODE_OPTIONS into the test runners, the shop and
@@ -19,13 +19,13 @@ const clock = path.join(root, 'src/test/clock/shift-clock.mjs');
 /** The service and unit tests whose rules turn on the date. */
 const SERVICE_TESTS = [
   'src/shared/bake-days',
-  'src/shared/limits',
+  'src/shared/limited',
   'src/shared/delivery-zones',
   'src/server/bake-days/bake-days.test.ts',
   'src/server/bake-days/checkout-days.test.ts',
   'src/server/delivery-zones/zones-checkout.test.ts',
-  'src/server/limits',
-  'src/server/subscriptions/club.test.ts',
+  'src/server/limited',
+  'src/server/club/club.test.ts',
   'src/server/gift-cards/gift-cards.test.ts',
   'src/server/backup/backup-schedule.test.ts',
 ];

@@ -24,7 +24,7 @@ export function visitorRoutes(orderId: string): VisitorRoute[] {
     { name: '/admin/orders', path: '/admin/orders', as: 'owner' },
     { name: '/admin/orders/{id}', path: `/admin/orders/${orderId}`, as: 'owner' },
     { name: '/admin/bake-days', path: '/admin/bake-days', as: 'owner' },
-    // The pages the Cookie Club, gift cards and delivery zones issues added (issue 34).
+    // The pages the Cookie Club, gift cards and delivery zones issues added.
     { name: '/account/subscriptions', path: '/account/subscriptions', as: 'customer' },
     { name: '/admin/subscriptions', path: '/admin/subscriptions', as: 'owner' },
     { name: '/admin/gift-cards', path: '/admin/gift-cards', as: 'owner' },

@@ -30,7 +30,7 @@ async function phonePhoto(svg: Buffer): Promise<Buffer> {
     .toBuffer();
 }
 
-/** Signs in as the demo owner and uploads a different phone photo to each product, as issue 14's owner would. */
+/** Signs in as the demo owner and uploads a different phone photo to each product, as the owner would. */
 export async function uploadPhotos(baseUrl: string, productIds: string[]): Promise<number> {
   const cookie = await signIn(overHttp(baseUrl), baseUrl, DEMO_ADMIN);
   const drawings = readdirSync(ILLUSTRATIONS).filter((f) => f.endsWith('.svg') && f !== 'hero.svg');

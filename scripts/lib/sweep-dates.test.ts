@@ -6,7 +6,7 @@ describe('the date sweep', () => {
   const dates = sweepDates(new Date('2026-12-02T05:00:00Z'));
   const days = dates.map((d) => londonDate(d.at));
 
-  it('covers every weekday of one normal week, and the days the issue names, each after today', () => {
+  it('covers every weekday of one normal week, and the hard days (clock changes, year ends, leap days), each after today', () => {
     expect(new Set(days.map(weekdayOf))).toEqual(new Set([0, 1, 2, 3, 4, 5, 6]));
     expect(days).toEqual(
       expect.arrayContaining([

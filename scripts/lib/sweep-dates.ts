@@ -1,5 +1,5 @@
 /**
- * The dates the date sweep sets the shop's clock to (issue 53): each day of a normal week, a day in
+ * The dates the date sweep sets the shop's clock to: each day of a normal week, a day in
  * the Christmas Box's window, New Year's Eve and Day, both London clock changes and a 29 February.
  * Each is the next such date after `today`, so the sweep never goes back in time: a browser keeps
  * cookies by the real clock, and a cookie set "in the past" would be dropped at once.

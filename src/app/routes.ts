@@ -41,7 +41,7 @@ export default [
     route('trade/invoices/:number', 'routes/trade/invoice.tsx'),
     route('*', 'routes/storefront/not-found.tsx'),
   ]),
-  // Read by search engines and shopping catalogues (issue 50): no shop chrome, not pages.
+  // Read by search engines and shopping catalogues: no shop chrome, not pages.
   route('sitemap.xml', 'routes/found/sitemap.ts'),
   route('robots.txt', 'routes/found/robots.ts'),
   route('feeds/google.xml', 'routes/found/google-feed.ts'),

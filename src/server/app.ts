@@ -19,6 +19,7 @@ import { mayHaveSession } from './auth/session-service';
 import { catalogRoutes, photoRoutes } from './catalog/catalog-routes';
 import { MAX_PHOTO_BYTES } from './catalog/product-photos';
 import { checkoutRoutes } from './checkout/checkout-routes';
+import { adminSubscriptionRoutes, subscriptionRoutes } from './club/club-routes';
 import { contactRoutes } from './contact/contact-routes';
 import { isConnectionLost, RETRY_AFTER_SECONDS } from './db/connection-lost';
 import { AppError, errorResponse, isAppError } from './errors';
@@ -43,7 +44,6 @@ import type { Services } from './services';
 import { activityRoutes } from './staff/activity-routes';
 import { joinRoutes } from './staff/join-routes';
 import { staffRoutes } from './staff/staff-routes';
-import { adminSubscriptionRoutes, subscriptionRoutes } from './subscriptions/subscription-routes';
 
 export interface ClientBuild {
   /** React Router's server build (build/server/index.js). */

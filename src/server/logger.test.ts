@@ -16,7 +16,7 @@ describe('log format', () => {
   });
 });
 
-describe('requests at a terminal (issue 43)', () => {
+describe('requests at a terminal', () => {
   /** A readable logger (as `npm start` at a terminal) writing into `lines`. */
   function terminal(logLevel: 'info' | 'debug') {
     const lines: string[] = [];

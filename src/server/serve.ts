@@ -11,15 +11,14 @@ import {
 import { hashingGate } from './auth/auth';
 import { answerBackupRequests } from './backup/backup-requests';
 import type { Config } from './config';
-import { startEmbeddedUpkeep } from './db/embedded-upkeep';
 import { createNodeListener } from './http/node-listener';
 import { createShopServer } from './http/shop-server';
 import { loadClientBuild } from './load-build';
 import { createLogger, logsArePretty } from './logger';
-import { startHeapCompactionWhenIdle } from './memory/compact-heap-when-idle';
 import { scrapeWholeCluster } from './metrics/cluster-metrics';
 import { createServices } from './services';
 import { startBanner } from './start-banner';
+import { startUpkeep } from './start-upkeep';
 
 /**
  * Starts the shop on `config`: opens the database, listens, and stops cleanly on SIGINT/SIGTERM.
@@ -42,16 +41,7 @@ export async function serve(config: Config, { announce = true } = {}) {
   services.mail.start();
   // Published demo passwords on a reachable address open the back office to anyone: say so loudly.
   const exposedDemo = !isLoopback(config.host) && (await demoAccountsExist(services.db));
-  const stopExpirySweep = services.orders.startExpirySweep();
-  // The Cookie Club's boxes: made and charged now (catch-up after downtime), then every 15 minutes.
-  const stopClub = services.subscriptions.startScheduler();
-  // Basket reminders and back-in-stock e-mails: now (catch-up after downtime), then every 5 minutes.
-  const stopMarketing = services.marketing.startScheduler();
-  // Trade standing orders: days due made now (catch-up after downtime), then every 15 minutes.
-  const stopStanding = services.standingOrders.startSweep(config.standingOrdersSweepMs);
-  const stopHeapCompaction = startHeapCompactionWhenIdle(log);
-  const stopUpkeep = services.dbKind === 'pglite' ? startEmbeddedUpkeep(services.db, log) : () => {};
-  const stopBackups = services.backups.startSchedule();
+  const stopUpkeep = startUpkeep(services, log);
   // `npm run backup` beside a running embedded shop asks it to take one (the files open in one
   // process only) and waits for its answer.
   process.on('SIGUSR2', () => {
@@ -107,13 +97,7 @@ export async function serve(config: Config, { announce = true } = {}) {
     stopping = true;
     log.info({ signal }, 'shutting down');
     server.close();
-    stopExpirySweep();
-    stopClub();
-    stopMarketing();
-    stopStanding();
-    stopHeapCompaction();
     stopUpkeep();
-    stopBackups();
     await services.close();
     process.exit(0);
   }

@@ -20,6 +20,7 @@ import { createDaySheetsService } from './bake-days/day-sheets-service';
 import { createBooksService } from './books/books-service';
 import { createCatalogService } from './catalog/catalog-service';
 import { createCheckoutService } from './checkout/checkout-service';
+import { createSubscriptionsService } from './club/club-service';
 import type { Config } from './config';
 import { createContactService } from './contact/contact-service';
 import { createCatalogVersion } from './db/catalog-version';
@@ -31,9 +32,9 @@ import { createDiscountsService } from './discounts/discounts-service';
 import { createGiftCardsService } from './gift-cards/gift-cards-service';
 import { createTermsService } from './legal/terms-service';
 import { createTraderDetailsService, seedDemoTrader } from './legal/trader-details-service';
-import { forwardView } from './limits/forward-view';
-import { orderableSoon } from './limits/orderable';
-import { type ProductOnPage, productDayState, productDaysLeft } from './limits/product-days';
+import { forwardView } from './limited/forward-view';
+import { orderableSoon } from './limited/orderable';
+import { type ProductOnPage, productDayState, productDaysLeft } from './limited/product-days';
 import { createLogger, type Logger } from './logger';
 import { seedDemoMadeToOrder } from './made-to-order/demo-made-to-order';
 import { createMadeToOrderService } from './made-to-order/made-to-order-service';
@@ -43,6 +44,7 @@ import { createMarketingService } from './marketing/marketing-service';
 import { watchConnections } from './metrics/database-gauges';
 import { createMetrics } from './metrics/metrics';
 import { createShopCounters } from './metrics/shop-counters';
+import { cardOrders } from './orders/cards-bought';
 import { createOrdersService } from './orders/orders-service';
 import { createPaymentProvider, createPaymentsService, type PaymentHooks } from './payments/payments-service';
 import { createRateLimiter } from './rate-limit/rate-limiter';
@@ -54,7 +56,6 @@ import { createReviewsService } from './reviews/reviews-service';
 import { createSettingsService } from './settings/settings-service';
 import { createStaffInvites } from './staff/staff-invites';
 import { createStaffService } from './staff/staff-service';
-import { createSubscriptionsService } from './subscriptions/subscriptions-service';
 import { seedDemoStandingOrder } from './trade/demo-standing-orders';
 import { DEMO_CAFE, seedDemoTrade } from './trade/demo-trade';
 import { seedDemoTradeOrders } from './trade/demo-trade-orders';
@@ -160,7 +161,7 @@ export async function createServices(
     log,
   });
   paymentHooks.cardSaved = (setupSessionId, card) => subscriptions.cardSaved(setupSessionId, card);
-  const giftCards = createGiftCardsService(db, rateLimiter, mail);
+  const giftCards = createGiftCardsService(db, rateLimiter, mail, cardOrders);
   const marketing = createMarketingService({
     config,
     db,
@@ -227,7 +228,7 @@ export async function createServices(
     enqueue: (email, tx) => mail.enqueue(email, tx),
     shop: () => ({ name: config.shop.name, email: config.mail.orderAlertTo }),
     publicUrl: config.publicUrl,
-    log,
+    sweepMs: config.standingOrdersSweepMs,
   });
 
   if (config.seedDemoUsers && (await seedDemoUsers(db, accounts))) {
@@ -318,7 +319,7 @@ export async function createServices(
     /** Who we are and the terms of sale (issue 49, decision 080). */
     trader,
     terms,
-    daySheets: createDaySheetsService(db, orders),
+    daySheets: createDaySheetsService(db, orders, (exec) => zones.list(exec)),
     /** Ingredients, recipes and the production sheet (issue 46). */
     recipes: createRecipesService(db, catalogVersion),
     production: createProductionService(db),

@@ -1,5 +1,5 @@
 /**
- * How `npm start` at a terminal shows requests (issue 43): one line each ("GET /shop 200 12.3 ms")
+ * How `npm start` at a terminal shows requests: one line each ("GET /shop 200 12.3 ms")
  * instead of pino-pretty's seven, and nothing for the files a page loads (its scripts, styles,
  * fonts, pictures and route manifest: some 40 for a first page) unless one fails or LOG_LEVEL is
  * debug, so the start banner with the demo accounts stays on screen. JSON logs keep every

@@ -140,7 +140,7 @@ export function useCartReady() {
   const [ready, setReady] = useState(() => mountedAfterHydration && useCartStore.persist.hasHydrated());
   useEffect(() => {
     // A transition: on the page's first load it re-renders the storefront's header and footer,
-    // which React then does in slices instead of one long task (issue 34).
+    // which React then does in slices instead of one long task.
     const done = () => startTransition(() => setReady(true));
     if (useCartStore.persist.hasHydrated()) {
       done();

@@ -10,7 +10,7 @@ export interface CheckoutDraft {
   /** A collection's time slot by its start (decision 084); the server checks it again. */
   slot?: string | null;
   /**
-   * Gift card codes applied (issue 43: they survive a reload). Only this tab keeps them, and the
+   * Gift card codes applied (they survive a reload). Only this tab keeps them, and the
    * server checks each again on every quote and at payment, so a stale one just comes off.
    */
   giftCards: string[];

@@ -9,7 +9,7 @@ const keep = () => {};
 /**
  * /checkout before the basket (kept in the browser) has been read, and without JavaScript: the
  * days the signed-in customer's zone delivers on, as the server knows them, and no way to pay yet
- * (issue 43: never the bake calendar's days, never a Proceed that the server would refuse).
+ * (never the bake calendar's days, never a Proceed that the server would refuse).
  */
 export function CheckoutLoading({ days }: { days: DeliveryDayChoice[] }) {
   return (

@@ -59,7 +59,7 @@ export const useQuote = (...args: Parameters<typeof useQuoteState>) => useQuoteS
 
 /**
  * `useQuote`, and whether the server is being asked right now: checkout waits for its answer
- * before it lets the customer pay, so a day the basket's zone never has cannot be sent (issue 43).
+ * before it lets the customer pay, so a day the basket's zone never has cannot be sent.
  */
 export function useQuoteState(
   items: CartItem[],
@@ -70,7 +70,7 @@ export function useQuoteState(
   /** Gift cards applied at checkout, and what to do when one can no longer pay (e.g. used elsewhere). */
   giftCards: readonly string[] = [],
   onGiftCardRefused?: (message: string) => void,
-  /** A gift recipient's postcode: the server prices their delivery zone (issue 30). */
+  /** A gift recipient's postcode: the server prices their delivery zone. */
   postcode?: string,
 ) {
   const [quote, setQuote] = useState<CheckoutQuote | null>(null);

@@ -59,7 +59,7 @@ export function DeliveryDayPicker({
   posted?: boolean;
   /** Why only these days (a limited product's), instead of the usual hint. */
   why?: string | null;
-  /** No day takes the basket: the server's word on what to reduce (issue 43). */
+  /** No day takes the basket: the server's word on what to reduce. */
   reduce?: string | null;
 }) {
   const kind = collection ? 'collection' : posted ? 'dispatch' : 'delivery';

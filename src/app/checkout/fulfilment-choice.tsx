@@ -76,7 +76,7 @@ export function FulfilmentChoice({
  * from the server's quote (nothing until it answers, nothing when delivery is simply charged).
  */
 export function FreeDeliveryNote({ quote, className }: { quote: CheckoutQuote | null; className?: string }) {
-  // The server's words first: a postcode it does not deliver to, or the zone's minimum (issue 30).
+  // The server's words first: a postcode it does not deliver to, or the zone's minimum.
   const text = !quote
     ? null
     : quote.delivery_note ||

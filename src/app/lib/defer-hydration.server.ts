@@ -6,8 +6,8 @@
  * parked under an inert type, and a tiny inline script starts both once the page has loaded and
  * painted, or at the visitor's first tap or key press, whichever comes first.
  *
- * On a slow phone every step of that start is a task the visitor's taps wait behind (issue 34:
- * total blocking time at 8x CPU slowdown), so the starter takes it in small steps, one task each:
+ * On a slow phone every step of that start is a task the visitor's taps wait behind
+ * (total blocking time at 8x CPU slowdown), so the starter takes it in small steps, one task each:
  * one preload link at a time, then the page's modules evaluated one chunk at a time (shared
  * chunks first, so each route module finds its imports evaluated), then the route-modules script,
  * whose imports are by then all evaluated, which starts React Router's entry.

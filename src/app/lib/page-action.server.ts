@@ -66,7 +66,7 @@ export const field = (form: FormData, name: string) => {
 /**
  * A number field as the JSON API takes it: digits (spaces around allowed) become a number, a blank
  * is left out (undefined), and anything else is passed on as typed for the service to refuse with
- * its own message (the API refuses strings where numbers belong, issue 44).
+ * its own message (the API refuses strings where numbers belong).
  */
 export function numberField(form: FormData, name: string): number | string | undefined {
   const v = field(form, name);

@@ -11,7 +11,7 @@ export interface ListedProduct {
 }
 
 /**
- * A product as search engines and shopping catalogues are told of it (issue 50). The product
+ * A product as search engines and shopping catalogues are told of it. The product
  * page's JSON-LD, the Google Merchant feed and the Meta catalogue are all built from this one
  * value, so a price or availability can never differ between them (woocommerce #30799 is a
  * markup price that differed from the page's).

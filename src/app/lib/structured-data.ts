@@ -2,7 +2,7 @@ import type { RatingSummary } from '~/shared/reviews/reviews';
 import type { ProductListing } from './product-listing';
 
 /**
- * schema.org JSON-LD for the storefront (issue 50, docs/rules/found.md): a product page's Product
+ * schema.org JSON-LD for the storefront (docs/rules/found.md): a product page's Product
  * with its Offer and breadcrumbs, and the home page's Bakery (a LocalBusiness). React Router's
  * meta renders `{ 'script:ld+json': value }` as a <script type="application/ld+json">.
  */

@@ -1,7 +1,7 @@
 import type { ExternalToast } from 'sonner';
 
 /**
- * The app's toasts, with sonner loaded only after the page is up (issue 34, decision 055).
+ * The app's toasts, with sonner loaded only after the page is up (decision 055).
  * Evaluating sonner inserts its stylesheet into the page, on every page, in the same task as the
  * rest of the page's modules; no toast is ever needed that early. `<Toasts>` (root layout) loads
  * it when the browser is next idle after hydration, or at once when a toast is asked for first,

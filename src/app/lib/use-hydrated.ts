@@ -13,7 +13,7 @@ let tookOver = false;
  * The switch to true after hydration is a transition: React renders it in slices that leave the
  * main thread free between them. (A store snapshot differing from the server's, as
  * `useSyncExternalStore(…, () => true, () => false)` alone gives, re-renders the component and
- * its whole subtree at once: on the product page, one ~0.5 s task on a slow phone; issue 34.)
+ * its whole subtree at once: on the product page, one ~0.5 s task on a slow phone.)
  * The store still answers "are we hydrating?": false from the server's snapshot while hydrating,
  * true at once for a component mounted after that (e.g. after a client-side navigation).
  */

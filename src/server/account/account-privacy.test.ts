@@ -75,7 +75,7 @@ describe('GET /api/account/export', () => {
     expect(JSON.stringify(data)).not.toContain(bob.email);
   });
 
-  it('holds the gift cards the account bought: for whom, the message and the send date (issue 44)', async () => {
+  it('holds the gift cards the account bought: for whom, the message and the send date', async () => {
     const buyer = await createUser(t);
     const card = await createProduct(t.services, {
       name: 'Gift card',
@@ -405,7 +405,7 @@ describe('deleting an account with an order waiting for payment', () => {
       .where(eq(orderStatusHistory.orderId, orderId));
     expect(history).toContainEqual({ to: 'cancelled', note: CANCELLED_BY_DELETION });
 
-    // The payment page, still open in the deleted customer's browser, takes nothing (issue 44).
+    // The payment page, still open in the deleted customer's browser, takes nothing.
     const refused = await api(t, 'POST', `/api/payments/test/sessions/${sessionId}/pay`, card);
     expect(refused.status).toBe(410);
     expect((await refused.json()).error.message).toBe(ACCOUNT_DELETED_MESSAGE);

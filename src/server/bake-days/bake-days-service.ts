@@ -14,7 +14,7 @@ import {
   refusalFor,
 } from '~/shared/bake-days/calendar';
 import { BakeOverrideSchema, BakeTemplateSchema, IsoDateSchema } from '~/shared/bake-days/schemas';
-import { dateRefusal, type LimitedLine, limitRefusal, transitFor } from '~/shared/limits/limited';
+import { dateRefusal, type LimitedLine, limitRefusal, transitFor } from '~/shared/limited/limited';
 import type { Fulfilment } from '~/shared/orders/fulfilment';
 import type { SlotRules } from '~/shared/settings/collection-slots';
 import { addDays, daysBetween, type IsoDate, isIsoDate, londonDate } from '~/shared/time/london-time';
@@ -31,7 +31,7 @@ const noDayMessage = (fulfilment: Fulfilment) =>
   `Sorry, no ${fulfilment} day has room for this order. Please contact us to arrange it.`;
 
 /**
- * A delivery zone's own days (issue 30): its weekdays replace the template's delivery weekdays,
+ * A delivery zone's own days: its weekdays replace the template's delivery weekdays,
  * its cut-off (when set) the template's, and its cap limits its orders per day. The oven's
  * capacity stays shared by every zone.
  */

@@ -44,7 +44,7 @@ export function periodOrThrow(query: Query): BooksPeriod {
 }
 
 /**
- * The books (issue 47, decision 087): the orders module reads the paid orders and refunds, the
+ * The books (decision 087): the orders module reads the paid orders and refunds, the
  * trade module says which customers are trade, and this shapes them into Xero's and QuickBooks'
  * files, at most 500 invoices a file.
  */

@@ -3,11 +3,11 @@ import { allergensWith } from '~/shared/food-information';
 import { isUuid } from '~/shared/ids';
 import { isFiltered, type ShopQuery } from '~/shared/shop-query';
 import { type IsoDate, londonDate } from '~/shared/time/london-time';
-import { freeFromSql, shopBoxes } from '../boxes/box-catalogue';
 import type { CatalogVersion } from '../db/catalog-version';
 import type { Db } from '../db/client';
 import { productPhotoFiles, products } from '../db/schema';
 import { notFound } from '../errors';
+import { freeFromSql, shopBoxes } from './box-catalogue';
 import { type ProductDto, toProductDto } from './product-dto';
 import { parsePhotoFileName } from './product-photos';
 

@@ -1,7 +1,7 @@
 import type { BoxView } from '~/shared/boxes/box';
 import type { AllergenInfo } from '~/shared/food-information';
 import { allergensWith } from '~/shared/food-information';
-import { limitsNote, onSaleFromText, saleState } from '~/shared/limits/limited';
+import { limitsNote, onSaleFromText, saleState } from '~/shared/limited/limited';
 import { londonDate } from '~/shared/time/london-time';
 import type { products } from '../db/schema';
 

@@ -10,13 +10,13 @@ import {
   ProductPatchSchema,
 } from '~/shared/schemas/product';
 import { fieldsBefore, recordActivity } from '../activity/activity-log';
-import { shopBoxes } from '../boxes/box-catalogue';
-import { type BoxRulesDto, saveBoxRules, toBoxRulesDto } from '../boxes/box-writes';
 import type { CatalogVersion } from '../db/catalog-version';
 import type { Db, Tx } from '../db/client';
 import { newestFirst } from '../db/paging';
 import { productBoxes, productPhotoFiles, products } from '../db/schema';
 import { badRequest, notFound, parseOrThrow } from '../errors';
+import { shopBoxes } from './box-catalogue';
+import { type BoxRulesDto, saveBoxRules, toBoxRulesDto } from './box-writes';
 import { type ProductDto, toProductDto } from './catalog-service';
 import { type ProcessedPhoto, processPhoto, readPhotoCrop, recropPhoto } from './product-photos';
 

@@ -4,7 +4,8 @@ import { emailOutbox, orders } from '~/server/db/schema';
 import { addDays, formatBakeDay, londonDate, weekdayOf } from '~/shared/time/london-time';
 import { api, createProduct, createUser } from '~/test/factories';
 import { createTestApp, type TestApp } from '~/test/test-app';
-import { COLLECTION_GIFT_MESSAGE, NO_COLLECTION_MESSAGE } from './checkout-service';
+import { NO_COLLECTION_MESSAGE } from './checkout-service';
+import { COLLECTION_GIFT_MESSAGE } from './ship-to';
 
 // Free delivery over a threshold and collection from the bakery, as checkout charges them.
 const URL_ = '/api/checkout/create-checkout-session';

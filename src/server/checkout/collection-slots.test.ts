@@ -9,7 +9,7 @@ import { checkoutAs, payTestSession } from '~/test/checkout';
 import { api, createProduct, createUser } from '~/test/factories';
 import { createTestApp, type TestApp } from '~/test/test-app';
 
-// Collection time slots (issue 48, decision 084): the owner's settings, the slots checkout offers,
+// Collection time slots (decision 084): the owner's settings, the slots checkout offers,
 // the cap held under the day's lock when many checkouts race, and a cancelled order freeing its slot.
 const URL_ = '/api/checkout/create-checkout-session';
 const SATURDAY = 6;

@@ -1,6 +1,6 @@
 import { isIsoDate } from '~/shared/time/london-time';
-import type { SubscriptionsService } from '../subscriptions/subscriptions-service';
-import { asOfInstant } from '../subscriptions/subscriptions-service';
+import type { SubscriptionsService } from '../club/club-service';
+import { asOfInstant } from '../club/club-service';
 
 export const SUBSCRIPTIONS_USAGE = 'Usage: npm run subscriptions -- --run-due [--as-of YYYY-MM-DD]';
 

@@ -16,7 +16,7 @@ type DemoIngredient = {
   packSize?: number;
 };
 
-/** The demo kitchen's larder (issue 46), priced as a small bakery buys. */
+/** The demo kitchen's larder, priced as a small bakery buys. */
 const DEMO_INGREDIENTS: DemoIngredient[] = [
   { name: 'Wheat flour', unit: 'g', contains: ['gluten'], pricePennies: 120, packSize: 16_000 },
   { name: 'Salted butter (milk)', unit: 'g', contains: ['milk'], pricePennies: 850, packSize: 10_000 },

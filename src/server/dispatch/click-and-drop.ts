@@ -3,7 +3,7 @@ import { csvRow } from '../csv/csv';
 import type { DayOrder } from '../orders/day-orders';
 
 /**
- * Royal Mail Click & Drop's spreadsheet import (issue 30, docs/rules/dispatch.md): one row per
+ * Royal Mail Click & Drop's spreadsheet import (docs/rules/dispatch.md): one row per
  * parcel, headed with Click & Drop's own field names so its import mapping matches them as they
  * are. Weight in kilograms (its only unit, up to 3 decimals), cookies plus packaging.
  */
@@ -22,8 +22,15 @@ export const CLICK_AND_DROP_HEADER = [
   'Service code',
 ];
 
+/**
+ * A day's order as the dispatch list and Click & Drop read it: with its zone's Royal Mail service
+ * code as the zone is now (the order keeps the zone's name, method and transit), null when the
+ * zone was removed.
+ */
+export type PostedOrder = DayOrder & { serviceCode: string | null };
+
 /** The parcels to label: the day's posted orders not yet shipped (paid or baking). */
-export const toLabel = (orders: DayOrder[]) =>
+export const toLabel = (orders: PostedOrder[]) =>
   orders.filter((o) => o.method === 'post' && (o.status === 'paid' || o.status === 'baking'));
 
 /**
@@ -43,7 +50,7 @@ export function addressLines(address: string): [string, string, string] {
  * is alphanumeric); the phone keeps its digits only (its phone field is numeric). Every text cell
  * is guarded against formula injection by `csvRow`.
  */
-export function clickAndDropRow(o: DayOrder): string {
+export function clickAndDropRow(o: PostedOrder): string {
   const phone = o.ship.phone.replace(/\D/g, '');
   return csvRow([
     o.number.replace(/^#/, ''),

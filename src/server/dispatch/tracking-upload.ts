@@ -5,7 +5,7 @@ import type { DayOrder } from '../orders/day-orders';
 import type { OrdersService } from '../orders/orders-service';
 
 /**
- * Tracking codes pasted or uploaded on the dispatch list (issue 30, docs/rules/dispatch.md): one
+ * Tracking codes pasted or uploaded on the dispatch list (docs/rules/dispatch.md): one
  * parcel a line, "order number, tracking number" (comma, semicolon, tab or, with none of those,
  * a space between; a header line and blank lines are skipped). All or nothing: if any line is wrong, no order changes and the
  * answer says what is wrong with each line; otherwise every listed order is shipped with its code.

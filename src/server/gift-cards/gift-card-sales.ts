@@ -1,8 +1,9 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
+import type { GiftCardPurchase } from '~/shared/gift-cards/gift-card-code';
 import { SYSTEM } from '~/shared/orders/actor';
 import { londonDate, londonInstant } from '~/shared/time/london-time';
 import type { Db, Tx } from '../db/client';
-import { giftCards, orderItems, orders, profiles } from '../db/schema';
+import { giftCards } from '../db/schema';
 import { badRequest, notFound } from '../errors';
 import type { GiftCardEmailInput } from '../mail/gift-card-email';
 import type { MailService } from '../mail/mail-service';
@@ -22,15 +23,8 @@ export function sendAtFor(sendOn: string, now = new Date()): Date {
   return at > now ? at : now;
 }
 
-/** Who a bought card's e-mail says it is from: its buyer, as their account names them. */
-async function buyerNameOf(tx: Db | Tx, orderId: string): Promise<string> {
-  const [buyer] = await tx
-    .select({ name: profiles.fullName })
-    .from(orders)
-    .innerJoin(profiles, eq(profiles.id, orders.profileId))
-    .where(eq(orders.id, orderId));
-  return buyer?.name || 'Someone';
-}
+/** Who a bought card's e-mail says it is from: its buyer, or someone when their account has no name. */
+const fromWhom = (buyerName: string | null) => buyerName || 'Someone';
 
 /** A bought card's e-mail, with the code it is sent with (the card keeps only its hash). */
 const emailOf = (card: GiftCardRow, code: string, from: string): GiftCardEmailInput => ({
@@ -45,6 +39,27 @@ const emailOf = (card: GiftCardRow, code: string, from: string): GiftCardEmailIn
 });
 
 /**
+ * What the ledger asks of the orders module about the order a card was bought on: the orders
+ * module owns orders and their buyers and imports the ledger, never the other way, so it hands
+ * these over (services.ts wires them).
+ */
+export interface CardOrders {
+  /** Whether `orderId` is `profileId`'s own order. */
+  isBuyers(exec: Db | Tx, profileId: string, orderId: string): Promise<boolean>;
+  /** Who a bought card's e-mail says it is from: its buyer, as their account names them. */
+  buyerName(exec: Db | Tx, orderId: string): Promise<string | null>;
+}
+
+/** What the ledger needs of a paid order to issue the cards bought on it (see `CardOrders`). */
+export interface CardsBought {
+  orderId: string;
+  /** The order's gift card lines, each at its price in pence. */
+  lines: { purchase: GiftCardPurchase; pennies: number; quantity: number }[];
+  /** Who the cards' e-mails say they are from: the buyer, as their account names them. */
+  buyerName: string | null;
+}
+
+/**
  * A paid order's gift cards (decision 047): one card per card bought, issued in the payment's
  * transaction (the order's row is locked by it), each with its e-mail queued in the outbox for
  * its send date. Once per order: an order whose cards exist already issues none (a payment
@@ -53,22 +68,14 @@ const emailOf = (card: GiftCardRow, code: string, from: string): GiftCardEmailIn
 export async function issueBoughtCards(
   tx: Tx,
   mail: Pick<MailService, 'queueGiftCards'>,
-  orderId: string,
+  { orderId, lines, buyerName: nameOfBuyer }: CardsBought,
   now = new Date(),
 ): Promise<number> {
-  const lines = await tx
-    .select({
-      giftCard: orderItems.giftCard,
-      pennies: orderItems.unitPricePennies,
-      quantity: orderItems.quantity,
-    })
-    .from(orderItems)
-    .where(and(eq(orderItems.orderId, orderId), isNotNull(orderItems.giftCard)));
   if (lines.length === 0) return 0;
   if ((await boughtOn(tx, orderId)).length > 0) return 0;
-  const buyerName = await buyerNameOf(tx, orderId);
+  const buyerName = fromWhom(nameOfBuyer);
   const wanted = lines.flatMap((line) => {
-    const purchase = line.giftCard!;
+    const { purchase } = line;
     const card: CardToIssue = {
       pennies: line.pennies,
       actor: SYSTEM,
@@ -150,6 +157,7 @@ export async function resendBoughtCard(
   db: Db,
   mail: Pick<MailService, 'resendGiftCard'>,
   rateLimiter: RateLimiter,
+  cardOrders: CardOrders,
   profileId: string,
   orderId: string,
   cardId: string,
@@ -158,9 +166,8 @@ export async function resendBoughtCard(
   const [card] = await db
     .select({ id: giftCards.id, sentAt: giftCards.sentAt })
     .from(giftCards)
-    .innerJoin(orders, eq(orders.id, giftCards.orderId))
-    .where(and(eq(giftCards.id, cardId), eq(giftCards.orderId, orderId), eq(orders.profileId, profileId)));
-  if (!card) throw notFound('Gift card not found');
+    .where(and(eq(giftCards.id, cardId), eq(giftCards.orderId, orderId)));
+  if (!card || !(await cardOrders.isBuyers(db, profileId, orderId))) throw notFound('Gift card not found');
   if (!card.sentAt || card.sentAt > now) {
     throw badRequest('This gift card has not been sent yet: it goes out on the date you chose.');
   }
@@ -181,7 +188,10 @@ export async function resendBoughtCard(
       .set({ codeHash: hashGiftCardCode(code), last4: code.slice(-4), sentAt: now })
       .where(eq(giftCards.id, card.id));
     const queued = await mail.resendGiftCard(
-      { ...emailOf(locked, code, await buyerNameOf(tx, orderId)), replacesSentAt: locked.sentAt },
+      {
+        ...emailOf(locked, code, fromWhom(await cardOrders.buyerName(tx, orderId))),
+        replacesSentAt: locked.sentAt,
+      },
       tx,
     );
     if (!queued)

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import {
   GIFT_CARD_MAX_PENNIES,
   GIFT_CARD_REFUSALS,
@@ -12,10 +12,11 @@ import { recordActivity } from '../activity/activity-log';
 import { SIGN_IN_LIMIT } from '../auth/auth';
 import type { Db } from '../db/client';
 import { type Page, pageOffset, toPage } from '../db/paging';
-import { giftCardLedger, giftCards, orders } from '../db/schema';
+import { giftCardLedger, giftCards } from '../db/schema';
 import { badRequest, notFound } from '../errors';
 import type { MailService } from '../mail/mail-service';
 import type { RateLimiter } from '../rate-limit/rate-limiter';
+import type { UpkeepJob } from '../upkeep/upkeep';
 import {
   adjustCard,
   balanceOf,
@@ -25,7 +26,14 @@ import {
   issueCard,
   voidCard,
 } from './gift-card-ledger';
-import { type BoughtCardView, boughtCardsOf, resendBoughtCard, resentAt, sendAtFor } from './gift-card-sales';
+import {
+  type BoughtCardView,
+  boughtCardsOf,
+  type CardOrders,
+  resendBoughtCard,
+  resentAt,
+  sendAtFor,
+} from './gift-card-sales';
 
 /** What the balance page says of a code. */
 export type BalanceAnswer =
@@ -114,8 +122,14 @@ export function createGiftCardsService(
   db: Db,
   rateLimiter: RateLimiter,
   mail: Pick<MailService, 'resendGiftCard'>,
+  cardOrders: CardOrders,
 ) {
   return {
+    /** Its background upkeep: cards 24 months old lose what is left on them (decision 044). */
+    upkeepJobs(everyMs = 30_000): UpkeepJob[] {
+      return [{ name: 'expiring gift cards', everyMs, run: () => this.expireDue() }];
+    },
+
     /**
      * The cards an order bought (none until it is paid), for its buyer (`profileId`) or the
      * owner (null): who each is for and when its e-mail went or goes out (decision 047).
@@ -124,17 +138,13 @@ export function createGiftCardsService(
       if (!isUuid(orderId)) return [];
       const cards = await boughtCardsOf(db, orderId);
       if (profileId === null || cards.length === 0) return cards;
-      const [own] = await db
-        .select({ id: orders.id })
-        .from(orders)
-        .where(and(eq(orders.id, orderId), eq(orders.profileId, profileId)));
-      return own ? cards : [];
+      return (await cardOrders.isBuyers(db, profileId, orderId)) ? cards : [];
     },
 
     /** The buyer sends a card's e-mail again, with a new code that replaces the old one (rate limited). */
     resend: (profileId: string, orderId: string, cardId: string) =>
       isUuid(orderId) && isUuid(cardId)
-        ? resendBoughtCard(db, mail, rateLimiter, profileId, orderId, cardId)
+        ? resendBoughtCard(db, mail, rateLimiter, cardOrders, profileId, orderId, cardId)
         : Promise.reject(notFound('Gift card not found')),
 
     /** The balance page: rate limited per address like sign-in; a wrong code answers as an unknown one. */

@@ -143,7 +143,7 @@ export function refuseApi(res: ServerResponse) {
 }
 
 /**
- * Checkouts that may wait at once (drop day, issue 34). A checkout's quote and order cost the
+ * Checkouts that may wait at once (drop day). A checkout's quote and order cost the
  * server 20-40 ms each while a limited box sells out; unbounded, 2,000 customers in a minute
  * queued them for up to two minutes (bench/RESULTS.md). At ~30 a second, 60 waiting is a wait
  * of about 2 s; past it a customer is told to try again in a few seconds. The wait is bounded

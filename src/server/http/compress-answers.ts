@@ -17,7 +17,7 @@ const FOR_ONE_VISITOR = /\bprivate\b/;
 /**
  * Up to this size an answer for one visitor is zipped on the event loop itself (~0.4 ms for a
  * 120 KB back-office page at level 1): handing it to the thread pool cost more CPU than the
- * zipping (~0.5-1 ms a page, most of it in the main thread and V8's helper threads; issue 34,
+ * zipping (~0.5-1 ms a page, most of it in the main thread and V8's helper threads,
  * decision 061), and the answer waited for the next turn of the loop to be picked up (decision 021).
  */
 const ZIP_IN_LINE_BYTES = 256 * 1024;

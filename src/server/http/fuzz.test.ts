@@ -316,8 +316,8 @@ describe('fuzzing every page action', () => {
 });
 
 /**
- * Every numeric field of every JSON endpoint and form, given a number in the wrong type (issue 27:
- * `{"amount": true}` was a 1p refund): each is refused with a 400 that names the field, and
+ * Every numeric field of every JSON endpoint and form, given a number in the wrong type
+ * (`{"amount": true}` was a 1p refund): each is refused with a 400 that names the field, and
  * nothing is written. A valid request around it, so the field itself is what is refused.
  */
 describe('numbers in the wrong type', () => {

@@ -4,7 +4,7 @@ const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
  * The origin a customer's browser is using, when it is one the shop serves: PUBLIC_URL's own, or,
  * while PUBLIC_URL is a loopback address (the demo, a developer's machine), the same scheme and
  * port on another loopback name (localhost, 127.0.0.1, [::1]): a session cookie is kept per host,
- * so a return to the other name lands signed out (issue 43). Anything else (a foreign origin, a
+ * so a return to the other name lands signed out. Anything else (a foreign origin, a
  * malformed header) answers PUBLIC_URL's origin: never an open redirect.
  */
 export function servedOrigin(requested: string | null | undefined, publicUrl: string): string {

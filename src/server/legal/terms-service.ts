@@ -13,7 +13,7 @@ export interface TermsVersion {
 }
 
 /**
- * The terms of sale (issue 49, decision 080): every version kept (the table refuses changes), the
+ * The terms of sale (decision 080): every version kept (the table refuses changes), the
  * newest in force. An order takes the newest version when it is written (a trigger on orders),
  * so no request can choose it and no later edit can change it.
  */

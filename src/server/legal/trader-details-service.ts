@@ -12,7 +12,7 @@ import { parseOrThrow } from '../errors';
 export type ShopDetails = ShopInfo & { trader: TraderDetails; traderLine: string };
 
 /**
- * Who we are (issue 49). Until the owner saves them, the address, phone, e-mail and VAT number
+ * Who we are. Until the owner saves them, the address, phone, e-mail and VAT number
  * are the configured SHOP_ADDRESS, SHOP_PHONE, SHOP_EMAIL and VAT_NUMBER (decision 080); the
  * legal name has no default, so a new shop is told it is missing. Kept in memory per catalogue
  * version, as the settings are: saving bumps it, so every page shows the new details at once.

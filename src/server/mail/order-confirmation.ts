@@ -47,7 +47,7 @@ export function buildOrderConfirmation(
     ? [`${giftLine(recipient)} We will deliver it to them at the address below.`]
     : [];
   // Gift cards only (decision 047): the e-mail says who each card goes to and when, not cookies
-  // being prepared or an address of the buyer's (issue 43).
+  // being prepared or an address of the buyer's.
   const cards = onlyGiftCards(view.items);
   const cardsSent = giftCardsSentTexts(view.items);
   const received = cards

@@ -2,7 +2,7 @@ import type { OrderView } from '~/shared/orders/order-view';
 
 /**
  * An order's e-mails go to the buyer, so they greet the buyer: for a gift, the order's name and
- * address are the recipient's ("Hi Granny," to the grandchild who bought them was issue 28).
+ * address are the recipient's ("Hi Granny," to the grandchild who bought them was a real mistake).
  */
 export function greetingFor(view: Pick<OrderView, 'customer'>): string {
   const firstName = view.customer.full_name.trim().split(/\s+/)[0] ?? '';

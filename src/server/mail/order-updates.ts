@@ -19,7 +19,7 @@ export type OrderUpdateKind =
   | 'delivered'
   | 'cancelled'
   | 'refunded'
-  /** After delivery or collection: rate each cookie (issue 50); one per order. */
+  /** After delivery or collection: rate each cookie; one per order. */
   | 'review-invite';
 
 /** Where and when customers collect, as the owner set it in Settings. */

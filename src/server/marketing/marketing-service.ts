@@ -15,6 +15,7 @@ import { marketingConsents, products, profiles, savedBaskets, stockAlerts } from
 import { AppError, badRequest } from '../errors';
 import type { Logger } from '../logger';
 import type { MailService, MailShop } from '../mail/mail-service';
+import type { UpkeepJob } from '../upkeep/upkeep';
 import { backInStockEmail, basketReminderEmail } from './marketing-emails';
 import { createUnsubscribeTokens, type UnsubscribeTarget } from './unsubscribe-token';
 
@@ -271,13 +272,9 @@ export function createMarketingService(deps: {
 
     runDue,
 
-    /** The upkeep: reminders and back-in-stock e-mails now (catch-up after downtime), then every 5 minutes. */
-    startScheduler(ms = 5 * 60_000) {
-      const run = () => runDue().catch((err) => log.error({ err }, 'marketing upkeep failed'));
-      const timer = setInterval(run, ms);
-      timer.unref();
-      void run();
-      return () => clearInterval(timer);
+    /** Its background upkeep: reminders and back-in-stock e-mails, every 5 minutes. */
+    upkeepJobs(): UpkeepJob[] {
+      return [{ name: 'marketing upkeep', everyMs: 5 * 60_000, run: runDue }];
     },
 
     /**

@@ -12,7 +12,7 @@ import type { SummaryFigures } from '~/shared/pricing/summary-rows';
 import { type Slot, slotOf } from '~/shared/settings/collection-slots';
 import type { IsoDate } from '~/shared/time/london-time';
 import type { Db, Tx } from '../db/client';
-import { deliveries, deliveryZones, orderItems, orders, products, profiles } from '../db/schema';
+import { deliveries, orderItems, orders, products, profiles } from '../db/schema';
 import { shipToColumns, shipToOf } from './ship-to-columns';
 
 /** Shelf life when a product does not say (a deleted product's line): the catalogue's default. */
@@ -73,8 +73,11 @@ export interface DayOrder
   cookies: number;
   /** 'van' (the run sheet), 'post' (the dispatch list), or null (collection; before zones). */
   method: 'van' | 'post' | null;
-  /** Post: the Royal Mail service code of its zone (null when the zone was removed). */
-  serviceCode: string | null;
+  /**
+   * The zone it was ordered to (null for a collection, or once the zone is removed): the day
+   * sheets look up the zone's Royal Mail service code with the delivery zones, who own them.
+   */
+  zoneId: string | null;
   /** Post: the tracking code given when it was dispatched. */
   trackingCode: string | null;
   /** The parcel's weight, cookies and packaging (shared/dispatch/parcel.ts). */
@@ -118,15 +121,13 @@ async function slipOrders(exec: Db | Tx, where: SQL): Promise<DayOrder[]> {
       failureNote: deliveries.failureNote,
       trackingCode: deliveries.trackingCode,
       deliveryMethod: orders.deliveryMethod,
-      serviceCode: deliveryZones.serviceCode,
+      zoneId: orders.deliveryZoneId,
       collectionSlotFrom: orders.collectionSlotFrom,
       collectionSlotTo: orders.collectionSlotTo,
     })
     .from(orders)
     .innerJoin(profiles, eq(profiles.id, orders.profileId))
     .leftJoin(deliveries, eq(deliveries.orderId, orders.id))
-    // The service is the zone's as it is now (the order keeps the zone's name, method and transit).
-    .leftJoin(deliveryZones, eq(deliveryZones.id, orders.deliveryZoneId))
     .where(where)
     .orderBy(asc(orders.createdAt), asc(orders.id));
   if (rows.length === 0) return [];
@@ -248,7 +249,7 @@ async function slipOrders(exec: Db | Tx, where: SQL): Promise<DayOrder[]> {
         0,
       ),
       method: r.deliveryMethod === 'van' || r.deliveryMethod === 'post' ? r.deliveryMethod : null,
-      serviceCode: r.serviceCode,
+      zoneId: r.zoneId,
       trackingCode: r.trackingCode,
       parcel: parcelWeight(own),
     };

@@ -167,7 +167,10 @@ export async function recordPayment(
       .update(orders)
       .set({ ...paid, flags })
       .where(eq(orders.id, order.id));
-    await tx.execute(sql`with booked as (${bookDelivery.getSQL()}) ${update.getSQL()}`);
+    // A completed order was delivered or collected already (a trade invoice paid later): no
+    // delivery is left to book.
+    if (order.status === 'completed') await update;
+    else await tx.execute(sql`with booked as (${bookDelivery.getSQL()}) ${update.getSQL()}`);
     outcome = 'paid_unexpectedly';
   }
   return {

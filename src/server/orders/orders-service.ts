@@ -6,6 +6,7 @@ import type { VatRate } from '~/shared/food-information';
 import type { GiftCardPurchase } from '~/shared/gift-cards/gift-card-code';
 import { isUuid } from '~/shared/ids';
 import type { Fulfilment } from '~/shared/orders/fulfilment';
+import type { ManualPaymentMethod } from '~/shared/orders/manual-payment';
 import type { OrderView } from '~/shared/orders/order-view';
 import type { ShipTo } from '~/shared/orders/ship-to';
 import { CUSTOMER_CANCELLABLE, ORDER_STATUS_LABELS, type OrderStatus } from '~/shared/orders/statuses';
@@ -15,15 +16,16 @@ import { recordActivity } from '../activity/activity-log';
 import type { Db, Tx } from '../db/client';
 import { deliveries, orderItems, orderStatusHistory, orders } from '../db/schema';
 import { badRequest, forbidden, notFound } from '../errors';
-import { expireDue } from '../gift-cards/gift-card-ledger';
 import { issueBoughtCards } from '../gift-cards/gift-card-sales';
 import type { Logger } from '../logger';
 import type { MailService } from '../mail/mail-service';
 import type { CollectionPoint, OrderUpdateKind } from '../mail/order-updates';
 import { NO_COUNTERS, type ShopCounters } from '../metrics/shop-counters';
+import type { UpkeepJob } from '../upkeep/upkeep';
 import { customerDeleted, type PaymentPage } from './account-deletion';
 import { booksCounts, paidOrdersIn, refundsIn, salesByCustomerIn } from './books-entries';
 import type { CardProvider } from './card-provider';
+import { cardsBoughtOn } from './cards-bought';
 import { foldBookings } from './day-bookings';
 import { type DayOrder, slipOrder } from './day-orders';
 import { createDeliveriesService } from './deliveries-service';
@@ -387,12 +389,33 @@ export function createOrdersService(
         await notify(tx, result.paidOrder.id, { kind: 'paid' });
         // Gift cards bought on it are issued now, once, their e-mails queued for their dates.
         if (result.paidOrder.buysGiftCards) {
-          const issued = await issueBoughtCards(tx, mail, result.paidOrder.id);
+          const issued = await issueBoughtCards(tx, mail, await cardsBoughtOn(tx, result.paidOrder.id));
           if (issued > 0) await completeGiftCardOrder(tx, result.paidOrder.id);
         }
         counters.orderPaid();
       }
       return { ...result, refundDue: false };
+    },
+
+    /**
+     * Money a trade customer paid on account against an invoice (decision 085): the order's
+     * payment, recorded once per invoice (`reference`), so revenue and the books count it on the
+     * day it came in. No order e-mails: the order was confirmed and delivered long before.
+     */
+    async recordOnAccountPayment(
+      tx: Tx,
+      p: { orderId: string; reference: string; pennies: number; method: ManualPaymentMethod; actor: Actor },
+    ) {
+      const result = await recordPayment(tx, {
+        provider: 'manual',
+        eventId: p.reference,
+        sessionId: p.reference,
+        orderId: p.orderId,
+        amount: { pennies: p.pennies, currency: 'gbp' },
+        manual: { method: p.method, actor: p.actor },
+      });
+      if (result.paidOrder) counters.orderPaid();
+      return result.outcome;
     },
 
     /**
@@ -666,24 +689,16 @@ export function createOrdersService(
     },
 
     /**
-     * Runs the expiry sweep every `ms` on this instance; stop() on shutdown. It also folds the
-     * day's sales changes (decision 018), so the owner's first dashboard after a busy spell does
-     * not wait for that, and the days' bookings (decision 057), so checkout reads few rows a day.
+     * Its background upkeep: the expiry sweep, and the folds of the day's sales changes (decision
+     * 018), so the owner's first dashboard after a busy spell does not wait for them, and of the
+     * days' bookings (decision 057), so checkout reads few rows a day.
      */
-    startExpirySweep(ms = 30_000) {
-      const run = async () => {
-        await this.sweepExpired().catch((err) => log.error({ err }, 'expiry sweep failed'));
-        await foldSales(db).catch((err) => log.error({ err }, 'folding sales changes failed'));
-        await foldBookings(db).catch((err) => log.error({ err }, 'folding day bookings failed'));
-        // Gift cards 24 months old lose what is left on them (decision 044).
-        await db
-          .transaction((tx) => expireDue(tx, SYSTEM))
-          .catch((err) => log.error({ err }, 'expiring gift cards failed'));
-      };
-      const timer = setInterval(run, ms);
-      timer.unref();
-      void run();
-      return () => clearInterval(timer);
+    upkeepJobs(everyMs = 30_000): UpkeepJob[] {
+      return [
+        { name: 'expiry sweep', everyMs, run: () => this.sweepExpired() },
+        { name: 'folding sales changes', everyMs, run: () => foldSales(db) },
+        { name: 'folding day bookings', everyMs, run: () => foldBookings(db) },
+      ];
     },
   };
 }

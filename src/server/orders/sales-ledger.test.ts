@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveryZones, orderItems, orders, products, refunds, salesByDay } from '~/server/db/schema';
+import { repeatJobs } from '~/server/upkeep/upkeep';
 import { BEST_SELLERS_COUNT, type SalesInsights } from '~/shared/orders/sales';
 import { type OrderStatus, REVENUE_STATUSES } from '~/shared/orders/statuses';
 import { addDays, londonDate } from '~/shared/time/london-time';
@@ -405,7 +406,7 @@ describe('the dashboard’s sales, kept as orders change', () => {
     const unfolded = () => t.services.db.select().from(salesByDay).where(eq(salesByDay.folded, false));
     expect((await unfolded()).length).toBeGreaterThan(0);
 
-    const stop = t.services.orders.startExpirySweep(50);
+    const stop = repeatJobs(t.services.orders.upkeepJobs(50), console);
     try {
       for (let i = 0; i < 100 && (await unfolded()).length > 0; i++)
         await new Promise((r) => setTimeout(r, 50));

@@ -26,7 +26,7 @@ async function labelsOf(db: Db, orders: DayOrder[]): Promise<PackLabel[]> {
   );
 }
 
-/** The food labels of a bake day's packs, or of one order's (issue 46). No customer's details. */
+/** The food labels of a bake day's packs, or of one order's. No customer's details. */
 export function createLabelsService(db: Db) {
   return {
     async forDay(input: unknown): Promise<{ date: IsoDate; label: string; labels: PackLabel[] }> {

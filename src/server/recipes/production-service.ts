@@ -45,7 +45,7 @@ async function lastOrderChange(exec: Db | Tx, date: IsoDate): Promise<Date | nul
   return row?.at ? new Date(row.at) : null;
 }
 
-/** A bake day's production sheet (issue 46): what to mix and weigh, for the kitchen. */
+/** A bake day's production sheet: what to mix and weigh, for the kitchen. */
 export function createProductionService(db: Db, clock: () => Date = () => new Date()) {
   const dateOf = (input: unknown): IsoDate => parseOrThrow(IsoDateSchema, input);
 

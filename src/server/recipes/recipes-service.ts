@@ -103,7 +103,7 @@ const isUniqueViolation = (err: unknown) =>
   (err as { cause?: { code?: string } })?.cause?.code === '23505';
 
 /**
- * The owner's ingredients and recipes (issue 46). Every write re-makes the ingredients list of
+ * The owner's ingredients and recipes. Every write re-makes the ingredients list of
  * each product with a recipe and is refused while a product on sale would then disagree with its
  * recipe's allergens (recipe-book.ts); it bumps the catalogue version, as the lists show in the shop.
  */

@@ -50,7 +50,7 @@ export type Moderation =
 const firstName = (fullName: string) => fullName.trim().split(/\s+/)[0] || 'A customer';
 
 /**
- * Reviews from buyers only (issue 50, docs/rules/reviews.md): a customer reviews each cookie of a
+ * Reviews from buyers only (docs/rules/reviews.md): a customer reviews each cookie of a
  * delivered or collected order once; the owner approves, hides or replies. The shown summaries are
  * kept per catalogue version, which moderation bumps, so pages change at once.
  */

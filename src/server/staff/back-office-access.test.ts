@@ -11,7 +11,7 @@ import {
 import { api, createUser } from '~/test/factories';
 import { createTestApp, type TestApp } from '~/test/test-app';
 
-// The role matrix of issue 45: every back-office API route and page, walked with every role.
+// The role matrix (docs/rules/back-office-roles.md): every back-office API route and page, walked with every role.
 const client = await loadClientBuild(process.env.BUILD_DIR);
 const build: ServerBuild = client.server;
 let t: TestApp;

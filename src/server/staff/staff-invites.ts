@@ -42,7 +42,7 @@ export interface InviteView {
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
- * Invitations to the back office (issue 45): the owner names a person, an e-mail and a role; the
+ * Invitations to the back office: the owner names a person, an e-mail and a role; the
  * person's one-time link (7 days) sets their password and makes them staff. The link's token is
  * stored only as its hash, and the invitation is used up in the same transaction that joins them.
  */

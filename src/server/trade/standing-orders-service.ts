@@ -23,9 +23,9 @@ import {
   tradeOrders as tradeOrdersTable,
 } from '../db/schema';
 import { AppError, badRequest, notFound } from '../errors';
-import type { Logger } from '../logger';
 import type { OutgoingEmail } from '../mail/outgoing-email';
 import type { OrdersService } from '../orders/orders-service';
+import type { UpkeepJob } from '../upkeep/upkeep';
 import { standingOrderNotMadeEmail } from './standing-order-email';
 import type { TradeAccount, TradeAccountsService } from './trade-accounts-service';
 import type { TradeOrdersService } from './trade-orders-service';
@@ -41,7 +41,8 @@ export interface StandingOrdersDeps {
   enqueue: (email: OutgoingEmail, tx: Tx) => Promise<void>;
   shop: () => { name: string; email: string };
   publicUrl: string;
-  log?: Logger;
+  /** How often the sweep runs on each instance (`STANDING_ORDERS_SWEEP_MS`). */
+  sweepMs?: number;
   clock?: () => Date;
 }
 
@@ -365,13 +366,9 @@ export function createStandingOrdersService(deps: StandingOrdersDeps) {
   return {
     runDue,
 
-    /** The sweep now (catch-up after downtime) and every `ms` on this instance; stop() on shutdown. */
-    startSweep(ms = 15 * 60_000) {
-      const run = () => runDue().catch((err) => deps.log?.error({ err }, 'standing orders sweep failed'));
-      const timer = setInterval(run, ms);
-      timer.unref();
-      void run();
-      return () => clearInterval(timer);
+    /** The sweep, run by the shop's upkeep at start (catch-up after downtime) and every `sweepMs`. */
+    upkeepJobs(): UpkeepJob[] {
+      return [{ name: 'standing orders sweep', everyMs: deps.sweepMs ?? 15 * 60_000, run: runDue }];
     },
 
     /** The customer's (or, by account id, the owner's) standing orders and what they need to set one. */

@@ -543,8 +543,11 @@ export function createTradeOrdersService(deps: TradeOrdersDeps) {
 
     issueInvoice,
 
-    /** The owner records a bank transfer for an invoice (once). */
-    async markPaid(rawNumber: string | number): Promise<void> {
+    /**
+     * The owner records a bank transfer for an invoice (once): the invoice is paid and the money
+     * is taken on its order, in one transaction.
+     */
+    async markPaid(rawNumber: string | number, actor: Actor): Promise<void> {
       const number = invoiceNumberOf(rawNumber);
       await db.transaction(async (tx) => {
         const [paid] = await tx
@@ -558,6 +561,13 @@ export function createTradeOrdersService(deps: TradeOrdersDeps) {
             ? badRequest(TRADE_ORDER_MESSAGES.alreadyPaid)
             : notFound(TRADE_ORDER_MESSAGES.noInvoice);
         }
+        await ordersService.recordOnAccountPayment(tx, {
+          orderId: paid.orderId,
+          reference: `invoice_${number}`,
+          pennies: paid.totalPennies,
+          method: 'bank_transfer',
+          actor,
+        });
         await recordActivity(tx, {
           kind: 'trade.invoice-paid',
           record: ['trade_invoice', String(number)],

@@ -1,6 +1,14 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailOutbox, orderItems, orders, tradeInvoiceLines, tradeInvoices } from '~/server/db/schema';
+import {
+  deliveries,
+  emailOutbox,
+  orderItems,
+  orderPayments,
+  orders,
+  tradeInvoiceLines,
+  tradeInvoices,
+} from '~/server/db/schema';
 import { bakeList } from '~/shared/bake-days/day-sheets';
 import { SYSTEM } from '~/shared/orders/actor';
 import { addDays, londonDate } from '~/shared/time/london-time';
@@ -27,6 +35,17 @@ afterAll(() => t?.close());
 
 const svc = () => t.services.tradeOrders;
 const messageOf = (err: unknown) => (err as { message?: string }).message;
+/** The order's own e-mails (confirmation, owner alert, updates), by their keys. */
+const mailsOf = async (orderId: string) =>
+  (
+    await t.services.db
+      .select({ key: emailOutbox.dedupeKey })
+      .from(emailOutbox)
+      .where(like(emailOutbox.dedupeKey, `%${orderId}%`))
+  )
+    .map((r) => r.key)
+    .sort();
+const OWNER = { type: 'admin' as const, id: 'owner-1', name: 'Owner' };
 const actorOf = (userId: string) => ({ type: 'customer' as const, id: userId, name: 'Café' });
 
 /** A café with Dark Chocolate at £1.20 in twelves and Oat at £2.00 (20% VAT) in sixes. */
@@ -257,11 +276,45 @@ describe('invoices', () => {
       (e) => messageOf(e) === TRADE_ORDER_MESSAGES.noInvoice,
     );
     expect((await svc().invoicesFor(a.userId))?.standing.owedPennies).toBe(1440);
-    await svc().markPaid(number);
-    await expect(svc().markPaid(number)).rejects.toSatisfy(
+    await svc().markPaid(number, OWNER);
+    await expect(svc().markPaid(number, OWNER)).rejects.toSatisfy(
       (e) => messageOf(e) === TRADE_ORDER_MESSAGES.alreadyPaid,
     );
     expect((await svc().invoicesFor(a.userId))?.standing.owedPennies).toBe(0);
+  });
+
+  it('counts a bank transfer for an invoice as money taken on its order: revenue and the books see it once', async () => {
+    const { userId } = await cafe();
+    const placed = await order(userId, { [dark.id]: 24 });
+    const number = await svc().deliver(placed.orderId, SYSTEM);
+    const month = { month: today.slice(0, 7) };
+    const before = (await t.services.books.summary(month)).sales.trade;
+    const mailsBefore = await mailsOf(placed.orderId);
+
+    await svc().markPaid(number, OWNER);
+
+    const [paidOrder] = await t.services.db.select().from(orders).where(eq(orders.id, placed.orderId));
+    expect(paidOrder?.paidAt).not.toBeNull();
+    expect(paidOrder?.status).toBe('completed');
+    const payments = await t.services.db
+      .select()
+      .from(orderPayments)
+      .where(eq(orderPayments.orderId, placed.orderId));
+    expect(payments.map((p) => [p.amountPennies, p.method, p.recordedBy])).toEqual([
+      [2880, 'bank_transfer', OWNER.name],
+    ]);
+    const after = (await t.services.books.summary(month)).sales.trade;
+    expect(after).toEqual({ orders: before.orders + 1, pennies: before.pennies + 2880 });
+    // A delivered order books no delivery, and its customer gets no second order confirmation.
+    expect(
+      await t.services.db.select().from(deliveries).where(eq(deliveries.orderId, placed.orderId)),
+    ).toEqual([]);
+    expect(await mailsOf(placed.orderId)).toEqual(mailsBefore);
+
+    await expect(svc().markPaid(number, OWNER)).rejects.toSatisfy(
+      (e) => messageOf(e) === TRADE_ORDER_MESSAGES.alreadyPaid,
+    );
+    expect((await t.services.books.summary(month)).sales.trade).toEqual(after);
   });
 
   it('ages what is owed by days past due, and an overdue invoice stops ordering', async () => {

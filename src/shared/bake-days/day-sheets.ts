@@ -12,7 +12,7 @@ export interface SheetOrder {
   onAccount?: boolean;
   cookies: number;
   fulfilment: Fulfilment;
-  /** A delivery's zone method (issue 30): 'post' goes on the dispatch list, not the run sheet. */
+  /** A delivery's zone method: 'post' goes on the dispatch list, not the run sheet. */
   method?: 'van' | 'post' | null;
   ship: { name: string; postcode: string };
   /** A collection's time slot (decision 084); null or absent = any time in the hours. */

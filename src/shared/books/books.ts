@@ -3,7 +3,7 @@ import { type PricingLine, shareInProportion, vatParts } from '../pricing/price-
 import { addDays, type IsoDate, isIsoDate } from '../time/london-time';
 
 /**
- * The books (issue 47, docs/rules/xero-export.md, decision 087): a period's sales as sales
+ * The books (docs/rules/xero-export.md, decision 087): a period's sales as sales
  * invoices and credit notes for Xero's import, or for QuickBooks'. One pure function turns an
  * order into its lines, so every file says the same thing and each invoice adds up to the
  * order's own total (shared/pricing: the discount and delivery split by VAT rate as `vatParts`).

@@ -119,7 +119,7 @@ export function balancedFill(size: number, choices: readonly string[], current: 
   for (const e of current) counts.set(e.product_id, (counts.get(e.product_id) ?? 0) + e.quantity);
   // Level by level: each of the fewest-chosen cookies gets one more. When fewer places are left
   // than such cookies, they go to cookies spread across the whole list, so a box of 6 from 12
-  // cookies is a mix from all of them, not the first six by name (issue 43).
+  // cookies is a mix from all of them, not the first six by name.
   for (let left = size - filledCount(current); left > 0; ) {
     const fewest = Math.min(...choices.map((id) => counts.get(id)!));
     const level = choices.filter((id) => counts.get(id) === fewest);

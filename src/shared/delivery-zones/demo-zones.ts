@@ -15,7 +15,7 @@ const none: Omit<ZoneDraft, 'name' | 'postcodes' | 'method' | 'position'> = {
 };
 
 /**
- * The demo shop's zones (issue 30): its own van round near Shrewsbury and Telford on Tuesdays and
+ * The demo shop's zones: its own van round near Shrewsbury and Telford on Tuesdays and
  * Fridays, Royal Mail Tracked 48 for the rest of mainland Britain (dispatched Monday to Wednesday,
  * so no box sits in a depot over the weekend), dearer post to the Highlands, islands and Northern
  * Ireland, and no delivery to the Isle of Man, the Channel Islands or BFPO.

@@ -1,5 +1,5 @@
 /**
- * The order a driver plans a round in (issue 30's run sheet): by the normalised postcode's parts,
+ * The order a driver plans a round in (the run sheet): by the normalised postcode's parts,
  * area, district number as a number (SY2 before SY10), sub-district letter, sector, then unit.
  * Plain text order would put SY10 before SY2. No postcode library here: admin sheets only need
  * the parts, and a postcode that is not one goes last, in text order.

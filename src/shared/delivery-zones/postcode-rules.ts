@@ -4,7 +4,7 @@ import { parse } from 'postcode';
  * UK postcodes as delivery zones read them, and the rules a zone lists: areas (`SY`), districts
  * (`SY3`, `EC1A`), ranges of districts (`TF1-TF4`), sectors (`SY3 7`) and `*` (every other UK
  * postcode). Matching compares whole parts of the normalised postcode, never text prefixes, so
- * `SY1` never matches SY10, `S` never SY and `EH3` never EH31 (the mistake issue 30 names).
+ * `SY1` never matches SY10, `S` never SY and `EH3` never EH31 (the mistake prefix matching makes).
  */
 
 /** A postcode taken apart: "sy3 8ab" -> area SY, district number 3, sector 8. */

@@ -3,7 +3,7 @@ import { formatBakeDay, type IsoDate } from '../time/london-time';
 import type { DeliveryZone } from './zones';
 
 /**
- * What customers read about delivery zones (issue 30). Made on the server and sent as text (the
+ * What customers read about delivery zones. Made on the server and sent as text (the
  * checker's answer, the checkout quote), so the storefront's script carries none of it.
  */
 

@@ -9,7 +9,7 @@ import { isIsoDate } from '../time/london-time';
 export const MAX_CODE_LENGTH = 40;
 const CODE_PATTERN = /^[A-Z0-9-]+$/;
 
-/** What a customer is told when a code cannot be used (issue 19's wording). */
+/** What a customer is told when a code cannot be used (the wording). */
 export const DISCOUNT_REFUSALS = {
   invalid: "That code isn't valid",
   expired: 'That code has expired',

@@ -1,5 +1,5 @@
 /**
- * A posted order's parcel as Royal Mail is told of it (issue 30, docs/rules/dispatch.md): the
+ * A posted order's parcel as Royal Mail is told of it (docs/rules/dispatch.md): the
  * cookies' net weights plus the packaging, and the service it goes by.
  */
 

@@ -3,7 +3,7 @@ import type { OrderGiftCardRefundView, OrderView } from '../orders/order-view';
 import { maskedGiftCard } from './gift-card-code';
 
 /**
- * What the buyer reads of money going back on gift cards (issue 43): where it went and what the
+ * What the buyer reads of money going back on gift cards: where it went and what the
  * card holds now, never "to your card within 5-10 working days".
  */
 export const giftCardNowHolds = (c: OrderGiftCardRefundView) =>

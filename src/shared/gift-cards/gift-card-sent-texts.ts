@@ -5,7 +5,7 @@ import { formatBakeDay } from '../time/london-time';
 type Line = Pick<OrderLineView, 'quantity' | 'unit_price_pennies' | 'gift_card'>;
 
 /**
- * Who a bought gift card goes to, at which address and when (issue 43), as the buyer's confirmation
+ * Who a bought gift card goes to, at which address and when, as the buyer's confirmation
  * page and e-mail say it: "£20.00 gift card for Rosie Lee, e-mailed to rosie@example.com on
  * Friday 4 December." Null for a line of cookies.
  */

@@ -1,5 +1,5 @@
 /**
- * The terms of sale a new shop starts with (issue 49): written for a small UK cookie bakery
+ * The terms of sale a new shop starts with: written for a small UK cookie bakery
  * selling perishable goods to consumers. The owner edits them in Settings; each edit is a new
  * version and earlier orders keep theirs.
  */

@@ -1,5 +1,5 @@
 /**
- * Made-to-order jobs (issue 48, decision 086): an enquiry, the owner's quote, its deposit and
+ * Made-to-order jobs (decision 086): an enquiry, the owner's quote, its deposit and
  * balance. No zod here: the storefront pages import this file (see ./schemas.ts for the checks).
  */
 import { formatPence } from '../money/money';

@@ -2,7 +2,7 @@
  * Formats integer pence as pounds with two decimals, e.g. 450 -> "£4.50", 123456 -> "£1,234.56".
  * The commas by hand, not `Intl.NumberFormat('en-GB')`: making the first formatter loads the
  * browser's locale data, 0.1-0.3 s of a slow phone's main thread on every storefront page
- * (bench/RESULTS.md, issue 34's main thread after paint).
+ * (bench/RESULTS.md).
  */
 export function formatPence(pence: number): string {
   const sign = pence < 0 ? '-' : '';

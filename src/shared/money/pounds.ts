@@ -35,7 +35,7 @@ export const poundsField = (
 
 /**
  * An amount in whole pence as the JSON API takes it: a JSON number and nothing else. `true`,
- * `[100]`, `"100"`, `"0x10"` and `"1e3"` are refused rather than coerced (issue 27).
+ * `[100]`, `"100"`, `"0x10"` and `"1e3"` are refused rather than coerced.
  */
 export const penceField = (
   label: string,

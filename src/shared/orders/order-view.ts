@@ -23,7 +23,7 @@ export interface OrderView {
   /** A collection's time slot, 'HH:MM' London time (decision 084); null without one. */
   collection_slot: { from: string; to: string } | null;
   /**
-   * A posted order's "Dispatched Tuesday 1 December, usually with you in 2-3 days" (issue 30):
+   * A posted order's "Dispatched Tuesday 1 December, usually with you in 2-3 days":
    * its day is the dispatch day. Null for the van, collection and orders from before zones.
    */
   dispatch: string | null;
@@ -126,7 +126,7 @@ export interface GiftCardSentTo {
   send_on: string;
 }
 
-/** A gift card an order's refunds went back to, and what it holds now (issue 43: the buyer is told). */
+/** A gift card an order's refunds went back to, and what it holds now (the buyer is told). */
 export interface OrderGiftCardRefundView {
   last4: string;
   refunded_pennies: number;

@@ -111,7 +111,7 @@ describe('vatIncluded', () => {
   });
 });
 
-describe('pricing per delivery zone (issue 30)', () => {
+describe('pricing per delivery zone', () => {
   const settings = { deliveryFeePennies: 499, freeDeliveryOverPennies: null };
   const zone = (feePennies: number, freeOverPennies: number | null, minimumOrderPennies: number | null) =>
     deliveryTerms(settings, { feePennies, freeOverPennies, minimumOrderPennies });

@@ -126,7 +126,7 @@ export function vatParts(
   });
 }
 
-/** A delivery zone's terms as pricing reads them (issue 30). */
+/** A delivery zone's terms as pricing reads them. */
 export interface ZoneTerms {
   feePennies: number;
   freeOverPennies: number | null;

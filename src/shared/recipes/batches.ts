@@ -1,5 +1,5 @@
 /**
- * How a day's cookies of one product are split into mixes (issue 46): never more than the
+ * How a day's cookies of one product are split into mixes: never more than the
  * mixer's largest batch. `equal` spreads them evenly (sizes differ by at most one cookie);
  * `full` fills every mix but the last, which takes the remainder.
  */

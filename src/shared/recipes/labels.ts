@@ -1,5 +1,5 @@
 /**
- * Food labels for each pack (issue 46; FIC 1169/2011 Art. 9 and 13): the label stocks the shop
+ * Food labels for each pack (FIC 1169/2011 Art. 9 and 13): the label stocks the shop
  * prints on, and how small the text may go to fit one. Sizes in millimetres, from Avery's
  * templates (L7160: 21 per A4, L7163: 14 per A4) and a 62 mm continuous roll cut at 90 mm.
  */

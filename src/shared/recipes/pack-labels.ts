@@ -2,7 +2,7 @@ import type { SheetOrder } from '../bake-days/day-sheets';
 import { addDays, type IsoDate } from '../time/london-time';
 
 /**
- * What one pack's label says (issue 46; FIC 1169/2011 Art. 9): its name, ingredients with the
+ * What one pack's label says (FIC 1169/2011 Art. 9): its name, ingredients with the
  * allergens in bold (the *asterisk* format), "May contain", net weight, best before (bake day plus
  * shelf life), storage and the bake date; the page adds the shop's name and address.
  */

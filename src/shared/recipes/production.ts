@@ -4,7 +4,7 @@ import { perCookie, type Recipe, type RecipeBook } from './recipe';
 import { costPennies, type IngredientUnit } from './units';
 
 /**
- * The production sheet of a bake day (issue 46): cookies per product from the day's paid and
+ * The production sheet of a bake day: cookies per product from the day's paid and
  * baking orders (a box's cookies counted with the loose ones, as on the bake list), the mixes, and
  * the ingredients summed across products. A product is a line of its own, keyed by its id: two
  * products of the same name are never added together (openfoodnetwork #9843).

@@ -3,7 +3,7 @@ import { formatPence } from '../money/money';
 import { costPennies, type IngredientUnit, toBaseUnit } from './units';
 
 /**
- * Recipes (issue 46): what goes into a batch of a product's cookies, one level of sub-recipes (a
+ * Recipes: what goes into a batch of a product's cookies, one level of sub-recipes (a
  * dough or glaze several cookies share, made in grams), and what follows from them: the amount of
  * each ingredient per cookie, the ingredients list by weight and the allergens.
  */

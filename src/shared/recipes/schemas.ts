@@ -7,7 +7,7 @@ import { RECIPE_REFUSALS } from './recipe';
 import { INGREDIENT_UNITS, LINE_UNITS } from './units';
 
 /**
- * The back office's ingredient and recipe forms (issue 46), as the admin API takes them (JSON) and
+ * The back office's ingredient and recipe forms, as the admin API takes them (JSON) and
  * the pages send them (form fields as text): a number may come as a number or as its text.
  */
 const name = (label: string) =>

@@ -1,5 +1,5 @@
 /**
- * The units an ingredient is kept in and the ones a recipe may be typed in (issue 46): a recipe
+ * The units an ingredient is kept in and the ones a recipe may be typed in: a recipe
  * line in kg or l is converted to the ingredient's g or ml; any other pairing is a mismatch.
  */
 export const INGREDIENT_UNITS = ['g', 'ml', 'each'] as const;

@@ -1,5 +1,5 @@
 /**
- * Reviews from buyers only (issue 50, docs/rules/reviews.md). A review waits for the owner, who
+ * Reviews from buyers only (docs/rules/reviews.md). A review waits for the owner, who
  * approves or hides it (with a reason) and may reply; nothing lets the owner write or change a
  * customer's words.
  */

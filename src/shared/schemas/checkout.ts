@@ -121,7 +121,7 @@ export interface CheckoutQuote {
   to_pay_pennies: number;
   /** The basket holds limited or seasonal products (decision 043): the only days it can have; null = any. */
   limited_days: LimitedDays | null;
-  /** The delivery zone priced (issue 30), or null (collection, no zones, or not known yet). */
+  /** The delivery zone priced, or null (collection, no zones, or not known yet). */
   zone?: string | null;
   /** Why this cannot be delivered as it is, in the customer's words: a refused postcode or a minimum order. */
   delivery_note?: string | null;
@@ -140,7 +140,7 @@ export interface LimitedDays {
   why: string | null;
   /**
    * When no day can take the basket because of a per-day limit: which product to reduce and to
-   * how many ("To choose a day, reduce Gingerbread Star to 3 (you have 5): no day has more left."), issue 43.
+   * how many ("To choose a day, reduce Gingerbread Star to 3 (you have 5): no day has more left.").
    */
   reduce?: string | null;
   /** Every day offered, as the checkout lists them: full when sold out for the basket, and what is left when low. */

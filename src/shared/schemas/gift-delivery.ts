@@ -13,7 +13,7 @@ export const GIFT_MESSAGES = {
 const UK_PHONE = /^0\d{9,10}$/;
 
 /**
- * A recipient's phone (issue 43): a landline or a mobile, or none; stored as digits from 0 ("" when
+ * A recipient's phone: a landline or a mobile, or none; stored as digits from 0 ("" when
  * none). Only the customer's own phone must be a mobile (sign-up's rule, docs/rules/accounts.md).
  */
 const RecipientPhoneSchema = z

@@ -3,7 +3,7 @@ import { z } from 'zod';
 /**
  * A whole number as a JSON number, or as a form field types it (digits only, spaces around
  * allowed). Nothing else is coerced: `true`, `[12]`, `"0x10"`, `"1e3"`, `"12.0"` are refused
- * (issue 27: `z.coerce` took them as 1, 12, 16 and 1000).
+ * (`z.coerce` took them as 1, 12, 16 and 1000).
  */
 export const wholeNumberField = (
   messages: { type: string; int?: string; min?: string; max?: string },

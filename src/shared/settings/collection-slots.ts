@@ -1,5 +1,5 @@
 /**
- * Collection time slots (issue 48, decision 084): the owner cuts a collection day's opening hours
+ * Collection time slots (decision 084): the owner cuts a collection day's opening hours
  * into slots of 15, 30 or 60 minutes, each taking up to `cap` orders. Plain functions, no zod:
  * the checkout page reads them too (the storefront's script budget).
  */

@@ -1,5 +1,5 @@
 /**
- * Who in the back office may use what (issue 45, docs/rules/back-office-roles.md): the one table
+ * Who in the back office may use what (docs/rules/back-office-roles.md): the one table
  * the server's guards enforce on every /api/admin route and every back-office page's loader and
  * action, and the sidebar follows to hide links. Anything not in it is the owner's alone.
  */
@@ -83,7 +83,7 @@ export const API_ACCESS: Record<string, Who> = {
   'POST /api/admin/subscriptions/:id/pause': OWNER,
   'POST /api/admin/subscriptions/:id/resume': OWNER,
   'POST /api/admin/subscriptions/:id/cancel': OWNER,
-  // Ingredients and recipes (issue 46): costs and recipes are the owner's.
+  // Ingredients and recipes: costs and recipes are the owner's.
   'GET /api/admin/ingredients': OWNER,
   'POST /api/admin/ingredients': OWNER,
   'PUT /api/admin/ingredients/:id': OWNER,
@@ -148,7 +148,7 @@ export const PAGE_ACCESS: Record<string, PageAccess> = {
   '/admin/settings': { view: OWNER },
   '/admin/activity': { view: OWNER },
   '/admin/staff': { view: OWNER },
-  // Customers' reviews: the owner approves, hides and replies (issue 50).
+  // Customers' reviews: the owner approves, hides and replies.
   '/admin/reviews': { view: OWNER },
   // Trade customers (decision 082): their prices, terms and credit are the owner's alone.
   '/admin/trade': { view: OWNER },

@@ -35,7 +35,7 @@ export function OrderCard({ order, role }: { order: OrderView; role: StaffRole }
   return (
     <Card className="p-4 sm:p-5">
       <article aria-labelledby={heading}>
-        {/* On a phone a card is a few lines (issue 43): number, total, status, who, where, what. */}
+        {/* On a phone a card is a few lines: number, total, status, who, where, what. */}
         <header className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
           <div className="min-w-0">
             <h2 id={heading} className="font-sans text-lg font-semibold">

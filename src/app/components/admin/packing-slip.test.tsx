@@ -45,7 +45,7 @@ const order = (
   })),
   cookies: lines.length,
   method: null,
-  serviceCode: null,
+  zoneId: null,
   trackingCode: null,
   parcel: { grams: 250, estimated: true },
 });

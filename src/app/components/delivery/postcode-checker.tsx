@@ -4,7 +4,7 @@ import { Input } from '~/app/components/ui/input';
 import { callApi } from '~/app/lib/api-client';
 
 /**
- * "Do you deliver to me?" without signing in (issue 30): the server answers in a sentence
+ * "Do you deliver to me?" without signing in: the server answers in a sentence
  * ("SY3 8AB: Local van, £2.50 (free over £25), next delivery Friday 4 December"), so this
  * carries no zone logic of its own.
  */

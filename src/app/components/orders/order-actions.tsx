@@ -13,7 +13,7 @@ export function CustomerOrderActions({
   };
 }) {
   const canCancel = CUSTOMER_CANCELLABLE.includes(order.status);
-  // Delivered or collected: the buyer may review its cookies (issue 50).
+  // Delivered or collected: the buyer may review its cookies.
   const canReview = order.status === 'completed';
   if (!order.payment.resume_url && !canCancel && !canReview) return null;
   return (

@@ -14,7 +14,7 @@ const heading = SECTION_HEADING;
 
 /**
  * A number column: right-aligned with a gap before it, so a squeezed table on a phone never runs
- * a quantity into the price beside it ("1£21.00", issue 43).
+ * a quantity into the price beside it ("1£21.00").
  */
 const NUMBER_CELL = 'py-2 pl-3 text-right whitespace-nowrap tabular-nums sm:pl-4';
 

@@ -1,8 +1,8 @@
 import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
 import { data, Link, redirect, useFetcher } from 'react-router';
-import { ClubBoxFiller, fillingOfForm } from '~/app/components/subscriptions/club-box-filler';
-import { SubscriptionSummary } from '~/app/components/subscriptions/subscription-summary';
+import { ClubBoxFiller, fillingOfForm } from '~/app/components/club/club-box-filler';
+import { SubscriptionSummary } from '~/app/components/club/subscription-summary';
 import { Button } from '~/app/components/ui/button';
 import { Card } from '~/app/components/ui/card';
 import { ConfirmDialog } from '~/app/components/ui/confirm-dialog';
@@ -12,8 +12,8 @@ import { pageMeta } from '~/app/lib/meta';
 import { field, numberField, runPageAction } from '~/app/lib/page-action.server';
 import { type PageActionResult, toastWhenAnswered, useActionToast } from '~/app/lib/use-action-toast';
 import { badRequest } from '~/server/errors';
+import { EVERY_WEEKS, type SubscriptionView } from '~/shared/club/club';
 import { customerActor } from '~/shared/orders/actor';
-import { EVERY_WEEKS, type SubscriptionView } from '~/shared/subscriptions/club';
 import { WEEKDAY_NAMES } from '~/shared/time/london-time';
 import type { Route } from './+types/subscriptions';
 
@@ -88,7 +88,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         );
       }
       default:
-        // A form this page never sends (issue 44: it was a 500).
+        // A form this page never sends (it was a 500).
         throw badRequest('That is not something this page can do.');
     }
   });

@@ -60,7 +60,7 @@ const timeOf = (iso: string) =>
   });
 
 /**
- * The production sheet (issue 46): cookies per product, the mixes at the mixer's capacity and the
+ * The production sheet: cookies per product, the mixes at the mixer's capacity and the
  * day's ingredients, A4 on paper. No customer's name or contact is on it: bakers open it.
  */
 export default function BakeDayProduction({ loaderData, actionData, params }: Route.ComponentProps) {

@@ -70,7 +70,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return runPageAction(context, 'deliver', () =>
       tradeOrders.deliver(field(form, 'orderId'), adminActor(user)),
     );
-  return runPageAction(context, 'paid', () => tradeOrders.markPaid(field(form, 'number')));
+  return runPageAction(context, 'paid', () => tradeOrders.markPaid(field(form, 'number'), adminActor(user)));
 }
 
 const STATE = {

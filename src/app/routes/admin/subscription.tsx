@@ -1,6 +1,6 @@
 import { ArrowLeft } from 'lucide-react';
 import { Link, useFetcher } from 'react-router';
-import { SubscriptionSummary } from '~/app/components/subscriptions/subscription-summary';
+import { SubscriptionSummary } from '~/app/components/club/subscription-summary';
 import { Button } from '~/app/components/ui/button';
 import { Card } from '~/app/components/ui/card';
 import { Input, Label } from '~/app/components/ui/input';
@@ -10,9 +10,9 @@ import { field, runPageAction } from '~/app/lib/page-action.server';
 import { orNotFoundPage } from '~/app/lib/service-errors.server';
 import { type PageActionResult, useActionToast } from '~/app/lib/use-action-toast';
 import { badRequest } from '~/server/errors';
+import { HISTORY_ACTION_LABELS, historyNoteWords } from '~/shared/club/club';
 import { formatPence } from '~/shared/money/money';
 import { adminActor } from '~/shared/orders/actor';
-import { HISTORY_ACTION_LABELS, historyNoteWords } from '~/shared/subscriptions/club';
 import { formatDateTime } from '~/shared/time/london-time';
 import type { Route } from './+types/subscription';
 
@@ -30,7 +30,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     history: sub.history.map((h) => ({
       ...h,
       when: formatDateTime(h.created_at),
-      // Words, never the stored code ("card_saved") or JSON and ISO dates (issue 43).
+      // Words, never the stored code ("card_saved") or JSON and ISO dates.
       what: HISTORY_ACTION_LABELS[h.action] ?? h.action.replaceAll('_', ' '),
       note: historyNoteWords(h.note),
     })),

@@ -4,8 +4,8 @@ import { Badge, Card } from '~/app/components/ui/card';
 import { requireAdminPage } from '~/app/lib/guards.server';
 import { pageMeta } from '~/app/lib/meta';
 import { loadOrNull } from '~/app/lib/page-action.server';
+import { SUBSCRIPTION_STATUS_LABELS, SUBSCRIPTION_STATUSES } from '~/shared/club/club';
 import { formatPence } from '~/shared/money/money';
-import { SUBSCRIPTION_STATUS_LABELS, SUBSCRIPTION_STATUSES } from '~/shared/subscriptions/club';
 import { formatBakeDay, type IsoDate } from '~/shared/time/london-time';
 import type { Route } from './+types/subscriptions';
 

@@ -58,7 +58,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { bakeDays, settings: shopSettings, zones } = context.services;
   const user = await getUser(request, context);
   const profile = user ? await context.services.accounts.getProfile(user.id).catch(() => null) : null;
-  // The customer's own zone (issue 30): its fee, and its days from the first paint (issue 43).
+  // The customer's own zone: its fee, and its days from the first paint.
   const decision = profile ? await zones.decide(context.services.db, profile.postcode) : null;
   const zone = decision?.zone ?? null;
   // Read afresh on every visit: a day may fill or close, and the owner may change the settings.
@@ -208,10 +208,10 @@ function OrderSummary({
     });
   }, [delivery, chosenFulfilment, chosenDay, chosenSlot, giftCards]);
   // The first open day is preselected; a chosen day that filled or closed meanwhile is replaced.
-  // Delivered: the days of the address's zone, once the server's quote names them (issue 30).
+  // Delivered: the days of the address's zone, once the server's quote names them.
   // Limited products (decision 043): only the days the server offers, with its words for each.
   // While the server is asked again (a recipient's postcode typed, a code applied), the days it
-  // last named stay listed, and Proceed waits for its answer (issue 43).
+  // last named stay listed, and Proceed waits for its answer.
   const loaderDays = fulfilment === 'collection' && collection ? collection.days : deliveryDays;
   const quotedDays = quote
     ? (quote.limited_days?.days ?? (fulfilment === 'collection' ? loaderDays : (quote.days ?? loaderDays)))
@@ -234,7 +234,7 @@ function OrderSummary({
     : null;
   // Gift cards only (decision 047): no day, no delivery, no codes; the server decides, this only hides them.
   const onlyCards = quote?.gift_cards_only;
-  // Gift cards pay it all (decision 044): the order is placed without a payment page (issue 43).
+  // Gift cards pay it all (decision 044): the order is placed without a payment page.
   const coveredByCards = !!quote && giftCards.length > 0 && quote.to_pay_pennies === 0;
 
   // Coming back from the payment page with the browser's Back button restores this page as it

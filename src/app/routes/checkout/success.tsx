@@ -119,7 +119,7 @@ function Confirmed({
   const { ready } = useCart();
   const clearCart = useCartStore((s) => s.clearCart);
   // Clear only once the saved cart has been read, or reading it afterwards would bring it back.
-  // Its checkout's choices go too: the next checkout opens on "Deliver to me" (issue 43), which
+  // Its checkout's choices go too: the next checkout opens on "Deliver to me", which
   // the basket's own settling never learns once the cart is cleared here.
   useEffect(() => {
     if (!ready) return;

@@ -1,5 +1,5 @@
 import { data, Form, Link, redirect, useNavigation, useSubmit } from 'react-router';
-import { ClubBoxFiller, fillingOfForm } from '~/app/components/subscriptions/club-box-filler';
+import { ClubBoxFiller, fillingOfForm } from '~/app/components/club/club-box-filler';
 import { Button } from '~/app/components/ui/button';
 import { Card } from '~/app/components/ui/card';
 import { Input, Label, Select } from '~/app/components/ui/input';
@@ -7,10 +7,10 @@ import { getUser, requireUserPage } from '~/app/lib/guards.server';
 import { pageMeta } from '~/app/lib/meta';
 import { numberField } from '~/app/lib/page-action.server';
 import { orFormRefusal } from '~/app/lib/service-errors.server';
+import { EVERY_WEEKS } from '~/shared/club/club';
 import { MAX_LINE_QUANTITY } from '~/shared/constants';
 import { isUuid } from '~/shared/ids';
 import { formatPence } from '~/shared/money/money';
-import { EVERY_WEEKS } from '~/shared/subscriptions/club';
 import { formatBakeDay } from '~/shared/time/london-time';
 import type { Route } from './+types/club';
 

@@ -77,7 +77,7 @@ export default function Contact() {
             Get in Touch
           </h2>
           <Detail icon={<Mail aria-hidden className="size-5" />} title="Email">
-            {/* The footer's, the receipts' and the contact form's address first (issue 43); the info
+            {/* The footer's, the receipts' and the contact form's address first; the info
                 address, where the shop has one of its own, said to be for everything else. */}
             <MailTo address={shop.email} />
             {shop.infoEmail !== shop.email && (

@@ -17,7 +17,7 @@ import { breadcrumbsJsonLd, productJsonLd } from '~/app/lib/structured-data';
 import { toast } from '~/app/lib/toast';
 import { useHydrated } from '~/app/lib/use-hydrated';
 import type { ProductDto } from '~/server/catalog/catalog-service';
-import type { DayLeft } from '~/server/limits/product-days';
+import type { DayLeft } from '~/server/limited/product-days';
 import type { ShownReview } from '~/server/reviews/reviews-service';
 import { formatPence } from '~/shared/money/money';
 import type { RatingSummary } from '~/shared/reviews/reviews';

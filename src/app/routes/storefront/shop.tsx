@@ -37,7 +37,7 @@ interface ShopProduct {
   sold_out: boolean;
   /** "On sale from 1 December" (decision 043). */
   sale_note: string | null;
-  /** Its shown reviews' average and count (issue 50); null before any. */
+  /** Its shown reviews' average and count; null before any. */
   rating: RatingSummary | null;
 }
 

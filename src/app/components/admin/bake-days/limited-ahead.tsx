@@ -1,5 +1,5 @@
 import { Card } from '~/app/components/ui/card';
-import type { ForwardView } from '~/server/limits/forward-view';
+import type { ForwardView } from '~/server/limited/forward-view';
 import { formatBakeDay } from '~/shared/time/london-time';
 
 /**

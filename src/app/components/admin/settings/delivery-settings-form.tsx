@@ -300,7 +300,7 @@ function SlotsKept({ settings }: { settings: ShopSettings }) {
 
 /**
  * "Settings saved", or why not, beside the button that saved: a floating toast would cover the
- * very fields it confirms (issue 28).
+ * very fields it confirms.
  */
 function SaveOutcome({ result }: { result: PageActionResult | undefined }) {
   return (

@@ -10,7 +10,7 @@ import { poundsInput } from '~/shared/money/pounds';
 import { WEEKDAY_NAMES } from '~/shared/time/london-time';
 
 /**
- * Settings -> Delivery (issue 30): each zone as its own form (edit, remove), one more to add a
+ * Settings -> Delivery: each zone as its own form (edit, remove), one more to add a
  * zone, and where zones overlap, worded by the server. Every field is checked by the server, its
  * message shown beside the field.
  */
