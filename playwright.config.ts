@@ -40,6 +40,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // Journeys sign in many times from one address; the limits themselves are tested in the API suite.
       RATE_LIMITS: 'false',
+      // The standing orders' sweep every 2 seconds, so a journey sees a day made (decision 089).
+      STANDING_ORDERS_SWEEP_MS: '2000',
     },
   },
 });

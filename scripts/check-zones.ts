@@ -72,7 +72,7 @@ const ZONES: Record<string, string[]> = {
   recipes: ['db', 'http', 'orders', 'activity'],
   // Trade customers (decision 082): accounts and price lists; ordering on account goes through
   // the checkout's days and the orders module.
-  trade: ['db', 'csv', 'activity', 'mail', 'orders', 'bake-days', 'delivery-zones'],
+  trade: ['db', 'csv', 'activity', 'mail', 'orders', 'bake-days', 'delivery-zones', 'upkeep'],
   // The books (decision 087): a period's paid orders and refunds as Xero's and QuickBooks' files.
   books: ['db', 'csv', 'orders', 'trade', 'activity'],
   // Made-to-order jobs (issue 48, decision 086): enquiries with pictures checked as product photos.
@@ -152,6 +152,8 @@ const PUBLIC: Record<string, string[]> = {
     'trade-customers',
     'trade-orders-service',
     'demo-trade-orders',
+    'standing-orders-service',
+    'demo-standing-orders',
   ],
   books: ['books-service', 'books-admin-routes'],
   'made-to-order': [

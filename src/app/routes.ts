@@ -37,6 +37,7 @@ export default [
     route('made-to-order/quotes/:token', 'routes/made-to-order/quote.tsx'),
     route('made-to-order/quotes/:token/pay', 'routes/made-to-order/pay.tsx'),
     route('trade/order', 'routes/trade/order.tsx'),
+    route('trade/standing', 'routes/trade/standing.tsx'),
     route('trade/invoices', 'routes/trade/invoices.tsx'),
     route('trade/invoices/:number', 'routes/trade/invoice.tsx'),
     route('*', 'routes/storefront/not-found.tsx'),

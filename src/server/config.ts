@@ -84,6 +84,13 @@ const EnvSchema = z.object({
   CHECKOUT_WAIT_MS: optional(z.coerce.number().int().min(50).max(60_000)),
   /** Days before its date a Cookie Club box is made as an order, booked and charged (docs/decisions/045). */
   SUBSCRIPTION_LEAD_DAYS: z.coerce.number().int().min(1).max(14).default(3),
+  /** How often each instance's standing-orders sweep runs (decision 089); journeys make it seconds. */
+  STANDING_ORDERS_SWEEP_MS: z.coerce
+    .number()
+    .int()
+    .min(500)
+    .max(86_400_000)
+    .default(15 * 60_000),
   /** Behind a reverse proxy: take the client address from X-Forwarded-For. */
   TRUST_PROXY: z.stringbool().default(false),
   /** A bearer token that opens GET /metrics from other machines (loopback needs none). */
@@ -160,6 +167,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     /** null: the default for the database (admission-gate.ts `CHECKOUT_WAIT_MS`). */
     checkoutWaitMs: e.CHECKOUT_WAIT_MS ?? null,
     subscriptionLeadDays: e.SUBSCRIPTION_LEAD_DAYS,
+    standingOrdersSweepMs: e.STANDING_ORDERS_SWEEP_MS,
     trustProxy: e.TRUST_PROXY,
     /** Opens GET /metrics to a scraper that is not on this machine (null: loopback only). */
     metricsToken: e.METRICS_TOKEN ?? null,

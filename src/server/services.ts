@@ -58,8 +58,10 @@ import { createReviewsService } from './reviews/reviews-service';
 import { createSettingsService } from './settings/settings-service';
 import { createStaffInvites } from './staff/staff-invites';
 import { createStaffService } from './staff/staff-service';
+import { seedDemoStandingOrder } from './trade/demo-standing-orders';
 import { DEMO_CAFE, seedDemoTrade } from './trade/demo-trade';
 import { seedDemoTradeOrders } from './trade/demo-trade-orders';
+import { createStandingOrdersService } from './trade/standing-orders-service';
 import { createTradeAccountsService } from './trade/trade-accounts-service';
 import { createTradeOrdersService } from './trade/trade-orders-service';
 
@@ -229,6 +231,19 @@ export async function createServices(
     publicUrl: config.publicUrl,
   });
 
+  // Standing orders (decision 089): made into orders on account by the trade orders' one placing.
+  const standingOrders = createStandingOrdersService({
+    db,
+    trade,
+    tradeOrders,
+    orders,
+    bakeDays,
+    enqueue: (email, tx) => mail.enqueue(email, tx),
+    shop: () => ({ name: config.shop.name, email: config.mail.orderAlertTo }),
+    publicUrl: config.publicUrl,
+    sweepMs: config.standingOrdersSweepMs,
+  });
+
   if (config.seedDemoUsers && (await seedDemoUsers(db, accounts))) {
     log.info('seeded the demo accounts');
     // The demo customer ticked the marketing box at sign-up: their account shows a consent record.
@@ -247,6 +262,11 @@ export async function createServices(
       (seeded) => seeded && log.info("seeded the demo café's orders on account and its invoice"),
       // A demo without its trade orders still starts (no delivery day open, say).
       (err) => log.warn({ err }, "could not seed the demo café's orders on account"),
+    );
+    // Its standing order; the sweep at start makes its coming days.
+    await seedDemoStandingOrder(db, standingOrders, DEMO_CAFE.email).then(
+      (seeded) => seeded && log.info("seeded the demo café's standing order"),
+      (err) => log.warn({ err }, "could not seed the demo café's standing order"),
     );
   }
   // The accepted demo job's deposit is paid on the test page (a shop on Stripe seeds it unaccepted).
@@ -321,6 +341,8 @@ export async function createServices(
     books: createBooksService({ db, orders }),
     /** Ordering on account, invoices and what is owed (decision 085). */
     tradeOrders,
+    /** Trade customers' standing orders and their sweep (decision 089). */
+    standingOrders,
     bakeDays,
     settings,
     /** Who we are and the terms of sale (issue 49, decision 080). */

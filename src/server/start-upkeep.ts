@@ -7,7 +7,8 @@ import { repeatJobs } from './upkeep/upkeep';
 /**
  * The one place the shop's background work starts: each domain hands over its own jobs (the
  * orders' expiry sweep and folds, gift cards' expiry, the Cookie Club's boxes, marketing
- * e-mails, made-to-order balances), the backups keep their daily time, and the process its own upkeep. One stop for all.
+ * e-mails, made-to-order balances, trade standing orders), the backups keep their daily time,
+ * and the process its own upkeep. One stop for all.
  */
 export function startUpkeep(services: Services, log: Logger): () => void {
   const stops = [
@@ -18,6 +19,7 @@ export function startUpkeep(services: Services, log: Logger): () => void {
         ...services.subscriptions.upkeepJobs(),
         ...services.marketing.upkeepJobs(),
         ...services.madeToOrderJobs.upkeepJobs(),
+        ...services.standingOrders.upkeepJobs(),
       ],
       log,
     ),

@@ -12,6 +12,7 @@ import { loadConfig } from '~/server/config';
 import {
   products,
   profiles,
+  standingOrders,
   tradeAccounts,
   tradeInvoices,
   tradeOrders,
@@ -82,6 +83,8 @@ describe('instances starting together on an empty database', () => {
     // Its orders on account too: one invoiced, one waiting, whoever started first.
     expect(await db.select().from(tradeOrders)).toHaveLength(2);
     expect((await db.select().from(tradeInvoices)).map((i) => i.number)).toEqual([1]);
+    // And its standing order, once (its days are made by the sweep each instance runs once serving).
+    expect(await db.select().from(standingOrders)).toHaveLength(1);
     const adminId = demo.find((u) => u.email === DEMO_ADMIN.email)!.id;
     expect(await db.select().from(userRoles).where(eq(userRoles.userId, adminId))).toHaveLength(1);
     const names = (await db.select({ name: products.name }).from(products)).map((p) => p.name);

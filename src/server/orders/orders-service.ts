@@ -273,6 +273,37 @@ export function createOrdersService(
     },
 
     /**
+     * New lines for a pending order on account (its quantities changed before the cut-off), in the
+     * caller's transaction: the old lines go first (the triggers take them off the day's bookings),
+     * then `check` runs (the day's capacity, counted without them), then the new lines and total.
+     */
+    async replaceLines(
+      tx: Tx,
+      orderId: string,
+      lines: NewOrder['lines'],
+      totalPennies: number,
+      check: () => Promise<void>,
+    ): Promise<void> {
+      await tx.delete(orderItems).where(eq(orderItems.orderId, orderId));
+      await check();
+      await tx.insert(orderItems).values(
+        lines.map((l) => ({
+          orderId,
+          productId: l.productId,
+          productName: l.name,
+          quantity: l.quantity,
+          unitPricePennies: l.unitPricePennies,
+          vatRate: l.vatRate,
+          cookiesEach: l.cookiesEach ?? 1,
+        })),
+      );
+      await tx
+        .update(orders)
+        .set({ subtotalPennies: totalPennies, totalPennies, updatedAt: new Date() })
+        .where(and(eq(orders.id, orderId), eq(orders.onAccount, true)));
+    },
+
+    /**
      * Remembers the payment page opened for a pending order, unless one already is: two tabs that
      * opened a page for the same order at once both get the first (the other is never used).
      */

@@ -6,6 +6,7 @@ import { isUuid } from '~/shared/ids';
 import type { Actor } from '~/shared/orders/actor';
 import type { OrderStatus } from '~/shared/orders/statuses';
 import { addDays, daysBetween, type IsoDate, londonDate } from '~/shared/time/london-time';
+import { STANDING_MESSAGES } from '~/shared/trade/standing-orders';
 import { priceTradeLines, quantityProblem, type TradeTotals } from '~/shared/trade/trade';
 import {
   AGE_BUCKETS,
@@ -21,6 +22,7 @@ import type { Db, Tx } from '../db/client';
 import {
   orders,
   profiles,
+  standingOrderRuns,
   tradeAccounts,
   tradeDocumentCounters,
   tradeInvoiceLines,
@@ -68,6 +70,8 @@ export interface TradeOrdersDeps {
   publicUrl: string;
   /** Today in London (tests move it). */
   today?: () => IsoDate;
+  /** Now (tests move it): a change of an order is refused after its day's cut-off. */
+  clock?: () => Date;
 }
 
 const MAX_QUANTITY = 5000;
@@ -80,7 +84,8 @@ const MAX_QUANTITY = 5000;
  */
 export function createTradeOrdersService(deps: TradeOrdersDeps) {
   const { db, trade, orders: ordersService, bakeDays } = deps;
-  const today = deps.today ?? (() => londonDate(new Date()));
+  const clock = deps.clock ?? (() => new Date());
+  const today = deps.today ?? (() => londonDate(clock()));
 
   /** What the account owes: unpaid invoices, and orders on account not yet invoiced. */
   async function standingOf(exec: Db | Tx, account: TradeAccount): Promise<AccountStanding> {
@@ -279,6 +284,178 @@ export function createTradeOrdersService(deps: TradeOrdersDeps) {
     return n;
   };
 
+  /** The account, locked (orders on account queue on it), with its priced offer; approved only. */
+  async function lockAccount(tx: Tx, who: { profileId: string } | { accountId: string }) {
+    const [locked] = await tx
+      .select()
+      .from(tradeAccounts)
+      .where(
+        and(
+          'profileId' in who
+            ? eq(tradeAccounts.profileId, who.profileId)
+            : eq(tradeAccounts.id, who.accountId),
+          eq(tradeAccounts.status, 'approved'),
+        ),
+      )
+      .for('update');
+    if (!locked) throw badRequest(TRADE_ORDER_MESSAGES.notApproved);
+    return mustOffer(locked.profileId, tx);
+  }
+
+  /** The orders module's lines and totals for lines priced by `priceTradeLines`. */
+  const orderLinesOf = (priced: TradeTotals) =>
+    // The orders module keeps VAT-inclusive unit prices; the exact ex-VAT lines are the trade
+    // order's, and the order's total is theirs to the penny.
+    priced.lines.map((l) => ({
+      productId: l.productId,
+      name: l.name,
+      quantity: l.quantity,
+      unitPricePennies: Math.round((l.unitPenniesExVat * (100 + l.vatRate)) / 100),
+      vatRate: l.vatRate as VatRate,
+    }));
+
+  /**
+   * Places an order on account inside the caller's transaction: priced from the account's list
+   * (never the browser), refused when an invoice is overdue or it would go over the credit limit,
+   * its day reserved by the bake days' one cut-off and capacity check. The account's row is locked
+   * first, so two orders at once cannot both squeeze under the limit. The café's form and the
+   * standing orders' sweep both place through here.
+   */
+  async function placeIn(
+    tx: Tx,
+    who: { profileId: string } | { accountId: string },
+    input: unknown,
+    actor: Actor,
+  ) {
+    const { account, offer } = await lockAccount(tx, who);
+    const priced = priceWanted(offer, input);
+    const standing = await standingOf(tx, account);
+    if (standing.overdue) throw badRequest(overdueMessage(standing.overdue.number, standing.overdue.dueOn));
+    if (standing.owedPennies + priced.totalPennies > account.creditLimitPennies)
+      throw badRequest(
+        overLimitMessage(standing.owedPennies, priced.totalPennies, account.creditLimitPennies),
+      );
+    const zone = await zoneOf(tx, account);
+    const cookies = priced.lines.reduce((s, l) => s + l.quantity, 0);
+    const wantedDay = (input as { deliveryDate?: unknown } | null)?.deliveryDate;
+    const deliveryDate = await bakeDays.reserveDay(tx, wantedDay || undefined, cookies, 'delivery', [], zone);
+    const { orderId } = await ordersService.place(
+      tx,
+      {
+        profileId: account.profileId,
+        ship: {
+          name: account.businessName,
+          phone: account.contactPhone,
+          address: account.address,
+          city: account.city,
+          postcode: account.postcode,
+          gift: null,
+        },
+        lines: orderLinesOf(priced),
+        fulfilment: 'delivery',
+        discountCode: null,
+        priced: {
+          subtotalPennies: priced.totalPennies,
+          discountPennies: 0,
+          deliveryPennies: 0,
+          deliveryWaivedPennies: 0,
+          totalPennies: priced.totalPennies,
+          vat: priced.byRate.map((r) => ({
+            rate: r.vatRate as VatRate,
+            gross_pennies: r.netPennies + r.vatPennies,
+            vat_pennies: r.vatPennies,
+          })),
+          freeDeliveryShortfallPennies: null,
+          minimumShortfallPennies: null,
+        },
+        provider: deps.providerName,
+        // On account: no payment page, so the expiry sweep never cancels it.
+        paymentExpiresAt: null,
+        onAccount: true,
+        deliveryDate,
+        zone:
+          zone && zone.method !== 'none'
+            ? { id: zone.id, name: zone.name, method: zone.method, transitDays: zone.transitDays }
+            : null,
+      },
+      actor,
+    );
+    await tx.insert(tradeOrders).values({
+      orderId,
+      accountId: account.id,
+      lines: priced.lines,
+      netPennies: priced.netPennies,
+      vatPennies: priced.vatPennies,
+      totalPennies: priced.totalPennies,
+    });
+    return { orderId, deliveryDate, priced, accountId: account.id };
+  }
+
+  /**
+   * Changes the quantities of an order on account until its day's cut-off, while it waits to be
+   * baked: priced again from the list, the credit limit checked without the order's old total, and
+   * the day's capacity and cut-off checked by the bake days' one check with the new count (the old
+   * lines are taken off first, in the same transaction). `profileId` null: the owner's change.
+   */
+  async function changeQuantities(profileId: string | null, orderId: string, input: unknown, actor: Actor) {
+    if (!isUuid(orderId)) throw notFound('Order not found');
+    return db.transaction(async (tx) => {
+      const [row] = await tx
+        .select({ trade: tradeOrders, order: orders, account: tradeAccounts })
+        .from(tradeOrders)
+        .innerJoin(orders, eq(orders.id, tradeOrders.orderId))
+        .innerJoin(tradeAccounts, eq(tradeAccounts.id, tradeOrders.accountId))
+        .where(eq(tradeOrders.orderId, orderId));
+      if (!row || (profileId !== null && row.account.profileId !== profileId))
+        throw notFound('Order not found');
+      const { account, offer } = await lockAccount(tx, { accountId: row.account.id });
+      const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+      if (order?.status !== 'pending' || !order.deliveryDate) throw badRequest(STANDING_MESSAGES.notPending);
+      const priced = priceWanted(offer, input);
+      const standing = await standingOf(tx, account);
+      const owedElse = standing.owedPennies - row.trade.totalPennies;
+      if (standing.overdue) throw badRequest(overdueMessage(standing.overdue.number, standing.overdue.dueOn));
+      if (owedElse + priced.totalPennies > account.creditLimitPennies)
+        throw badRequest(overLimitMessage(owedElse, priced.totalPennies, account.creditLimitPennies));
+      const zone = await zoneOf(tx, account);
+      const deliveryDate = order.deliveryDate as IsoDate;
+      await ordersService.replaceLines(tx, orderId, orderLinesOf(priced), priced.totalPennies, async () => {
+        const cookies = priced.lines.reduce((s, l) => s + l.quantity, 0);
+        try {
+          await bakeDays.reserveDay(tx, deliveryDate, cookies, 'delivery', [], zone);
+        } catch (err) {
+          // Past the cut-off, the day says "past its cut-off" for a new order; this one is a change.
+          const day = await bakeDays.calendar({ exec: tx, zone });
+          const cut = day.days.find((d) => d.date === deliveryDate);
+          if (!cut || new Date(cut.cutoffAt).getTime() <= clock().getTime())
+            throw badRequest(STANDING_MESSAGES.pastCutoff);
+          throw err;
+        }
+      });
+      await tx
+        .update(tradeOrders)
+        .set({
+          lines: priced.lines,
+          netPennies: priced.netPennies,
+          vatPennies: priced.vatPennies,
+          totalPennies: priced.totalPennies,
+        })
+        .where(eq(tradeOrders.orderId, orderId));
+      if (profileId === null)
+        await recordActivity(tx, {
+          kind: 'trade.order-changed',
+          record: ['order', orderId],
+          before: { lines: row.trade.lines.map((l) => ({ productId: l.productId, quantity: l.quantity })) },
+          after: {
+            lines: priced.lines.map((l) => ({ productId: l.productId, quantity: l.quantity })),
+            totalPennies: priced.totalPennies,
+          },
+        });
+      void actor;
+      return { orderId, deliveryDate, priced };
+    });
+  }
+
   return {
     /** The order form: the account's priced offer, what it ordered last, its standing and days. */
     async form(userId: string): Promise<{
@@ -290,10 +467,12 @@ export function createTradeOrdersService(deps: TradeOrdersDeps) {
     } | null> {
       const mine = await trade.offerFor(userId);
       if (!mine) return null;
+      // "Same as last order" is the café's own last order, not a standing order's day.
       const [last] = await db
         .select({ lines: tradeOrders.lines })
         .from(tradeOrders)
-        .where(eq(tradeOrders.accountId, mine.account.id))
+        .leftJoin(standingOrderRuns, eq(standingOrderRuns.orderId, tradeOrders.orderId))
+        .where(and(eq(tradeOrders.accountId, mine.account.id), isNull(standingOrderRuns.id)))
         .orderBy(desc(tradeOrders.createdAt))
         .limit(1);
       const onList = new Set(mine.offer.map((o) => o.productId));
@@ -333,93 +512,16 @@ export function createTradeOrdersService(deps: TradeOrdersDeps) {
      * so two orders at once cannot both squeeze under the limit.
      */
     async place(userId: string, input: unknown, actor: Actor) {
-      return db.transaction(async (tx) => {
-        const [locked] = await tx
-          .select()
-          .from(tradeAccounts)
-          .where(and(eq(tradeAccounts.profileId, userId), eq(tradeAccounts.status, 'approved')))
-          .for('update');
-        if (!locked) throw badRequest(TRADE_ORDER_MESSAGES.notApproved);
-        const { account, offer } = await mustOffer(userId, tx);
-        const priced = priceWanted(offer, input);
-        const standing = await standingOf(tx, account);
-        if (standing.overdue)
-          throw badRequest(overdueMessage(standing.overdue.number, standing.overdue.dueOn));
-        if (standing.owedPennies + priced.totalPennies > account.creditLimitPennies)
-          throw badRequest(
-            overLimitMessage(standing.owedPennies, priced.totalPennies, account.creditLimitPennies),
-          );
-        const zone = await zoneOf(tx, account);
-        const cookies = priced.lines.reduce((s, l) => s + l.quantity, 0);
-        const wantedDay = (input as { deliveryDate?: unknown } | null)?.deliveryDate;
-        const deliveryDate = await bakeDays.reserveDay(
-          tx,
-          wantedDay || undefined,
-          cookies,
-          'delivery',
-          [],
-          zone,
-        );
-        const { orderId } = await ordersService.place(
-          tx,
-          {
-            profileId: userId,
-            ship: {
-              name: account.businessName,
-              phone: account.contactPhone,
-              address: account.address,
-              city: account.city,
-              postcode: account.postcode,
-              gift: null,
-            },
-            // The orders module keeps VAT-inclusive unit prices; the exact ex-VAT lines are the
-            // trade order's (below), and the order's total is theirs to the penny.
-            lines: priced.lines.map((l) => ({
-              productId: l.productId,
-              name: l.name,
-              quantity: l.quantity,
-              unitPricePennies: Math.round((l.unitPenniesExVat * (100 + l.vatRate)) / 100),
-              vatRate: l.vatRate as VatRate,
-            })),
-            fulfilment: 'delivery',
-            discountCode: null,
-            priced: {
-              subtotalPennies: priced.totalPennies,
-              discountPennies: 0,
-              deliveryPennies: 0,
-              deliveryWaivedPennies: 0,
-              totalPennies: priced.totalPennies,
-              vat: priced.byRate.map((r) => ({
-                rate: r.vatRate as VatRate,
-                gross_pennies: r.netPennies + r.vatPennies,
-                vat_pennies: r.vatPennies,
-              })),
-              freeDeliveryShortfallPennies: null,
-              minimumShortfallPennies: null,
-            },
-            provider: deps.providerName,
-            // On account: no payment page, so the expiry sweep never cancels it.
-            paymentExpiresAt: null,
-            onAccount: true,
-            deliveryDate,
-            zone:
-              zone && zone.method !== 'none'
-                ? { id: zone.id, name: zone.name, method: zone.method, transitDays: zone.transitDays }
-                : null,
-          },
-          actor,
-        );
-        await tx.insert(tradeOrders).values({
-          orderId,
-          accountId: account.id,
-          lines: priced.lines,
-          netPennies: priced.netPennies,
-          vatPennies: priced.vatPennies,
-          totalPennies: priced.totalPennies,
-        });
-        return { orderId, deliveryDate, priced };
-      });
+      return db.transaction((tx) => placeIn(tx, { profileId: userId }, input, actor));
     },
+
+    placeIn,
+    changeQuantities,
+    /** The quantities checked against the account's list (case sizes, minimums) and priced. */
+    priceLines: priceWanted,
+    /** The delivery zone the account's orders go by (its own, or its postcode's). */
+    zoneFor: zoneOf,
+    standingOf,
 
     /**
      * The owner marks a trade order delivered: the order is completed through the orders module

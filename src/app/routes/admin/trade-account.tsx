@@ -1,5 +1,6 @@
 import { ArrowLeft } from 'lucide-react';
 import { Link, useFetcher } from 'react-router';
+import { StandingOrders } from '~/app/components/trade/standing-orders';
 import { Button } from '~/app/components/ui/button';
 import { Badge, Card } from '~/app/components/ui/card';
 import { Field } from '~/app/components/ui/field';
@@ -8,6 +9,7 @@ import { requireAdminPage } from '~/app/lib/guards.server';
 import { pageMeta } from '~/app/lib/meta';
 import { field, runPageAction } from '~/app/lib/page-action.server';
 import { orNotFoundPage } from '~/app/lib/service-errors.server';
+import { standingOrderAction } from '~/app/lib/standing-orders-action.server';
 import { type PageActionResult, useActionToast } from '~/app/lib/use-action-toast';
 import type { PriceListRow } from '~/server/trade/trade-accounts-service';
 import { formatPence } from '~/shared/money/money';
@@ -24,22 +26,42 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdminPage(request, context);
-  const { trade, zones } = context.services;
+  const { trade, zones, standingOrders } = context.services;
   // An unknown account is the 404 page, not a 500.
   const { account, email } = await orNotFoundPage(() => trade.get(params.id), 'Trade account not found');
-  const [priceList, zoneList] = await Promise.all([trade.priceList(params.id), zones.list()]);
+  const [priceList, zoneList, standing] = await Promise.all([
+    trade.priceList(params.id),
+    zones.list(),
+    account.status === 'approved' ? standingOrders.page({ accountId: account.id }) : null,
+  ]);
   return {
     account: { ...account, email, createdAt: account.createdAt.toISOString() },
     priceList,
     zones: zoneList.map((z) => ({ id: z.id, name: z.name })),
+    standing: standing && {
+      offer: standing.offer,
+      deliveryWeekdays: standing.deliveryWeekdays,
+      standing: standing.standing,
+    },
   };
 }
 
 /** approve, decline, terms, price (one product's line) or unprice (off the list): the owner's. */
 export async function action({ request, context, params }: Route.ActionArgs) {
-  await requireAdminPage(request, context);
+  const user = await requireAdminPage(request, context);
   const form = await request.formData();
   const intent = field(form, 'intent');
+  if (intent.startsWith('standing-') || intent === 'order-change')
+    return standingOrderAction(
+      context,
+      form,
+      { accountId: params.id },
+      {
+        type: 'admin',
+        id: user.id,
+        name: user.name,
+      },
+    );
   const { trade } = context.services;
   const fields = Object.fromEntries([...form].filter(([, v]) => typeof v === 'string'));
   return runPageAction(context, intent, () =>
@@ -70,7 +92,7 @@ const MESSAGES = {
 };
 
 export default function AdminTradeAccount({ loaderData }: Route.ComponentProps) {
-  const { account: a, priceList, zones } = loaderData;
+  const { account: a, priceList, zones, standing } = loaderData;
   const fetcher = useFetcher<PageActionResult>();
   useActionToast(fetcher, MESSAGES);
   const busy = fetcher.state !== 'idle';
@@ -160,6 +182,20 @@ export default function AdminTradeAccount({ loaderData }: Route.ComponentProps) 
           ))}
         </tbody>
       </table>
+      {standing && (
+        <section className="mt-8" aria-labelledby="standing-heading">
+          <h2 id="standing-heading" className="mb-3 text-xl font-bold">
+            Standing orders
+          </h2>
+          <StandingOrders
+            standing={standing.standing}
+            offer={standing.offer}
+            deliveryWeekdays={standing.deliveryWeekdays}
+            orderLink={(id) => `/admin/orders/${id}`}
+            dayLink={(date) => `/admin/bake-days/${date}`}
+          />
+        </section>
+      )}
     </main>
   );
 }

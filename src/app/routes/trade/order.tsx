@@ -141,6 +141,10 @@ export default function TradeOrder({ loaderData }: Route.ComponentProps) {
         {formatPence(standing.creditLimitPennies)} credit limit.{' '}
         <Link to="/trade/invoices" className="underline">
           Your invoices
+        </Link>{' '}
+        ·{' '}
+        <Link to="/trade/standing" className="underline">
+          Standing orders
         </Link>
       </p>
       {standing.refusal && (

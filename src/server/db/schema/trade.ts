@@ -14,6 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { VAT_RATES } from '../../../shared/food-information';
+import { STANDING_ORDER_STATUSES, STANDING_RUN_STATUSES } from '../../../shared/trade/standing-orders';
 import { TRADE_PRICE_KINDS, TRADE_STATUSES } from '../../../shared/trade/trade';
 import { profiles } from './account';
 import { products } from './catalog';
@@ -198,5 +199,59 @@ export const tradeInvoiceLines = pgTable(
     primaryKey({ columns: [t.invoiceNumber, t.position] }),
     check('trade_invoice_lines_vat_rate_check', oneOf(t.vatRate, VAT_RATES)),
     check('trade_invoice_lines_quantity_check', sql`${t.quantity} > 0`),
+  ],
+);
+
+// ---- Standing orders for trade customers (decision 089, docs/rules/trade.md) ----
+
+/**
+ * The same cookies on the same weekdays for one trade account: each day is made into a real
+ * trade order shortly before its cut-off by the sweep. `lines` are product ids and quantities
+ * only; prices are the account's list on the day the order is made.
+ */
+export const standingOrders = pgTable(
+  'standing_orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => tradeAccounts.id, { onDelete: 'cascade' }),
+    /** 0 = Sunday ... 6 = Saturday, as the bake calendar counts them. */
+    weekdays: integer('weekdays').array().notNull(),
+    lines: jsonb('lines').$type<{ productId: string; quantity: number }[]>().notNull(),
+    status: text('status', { enum: STANDING_ORDER_STATUSES }).notNull().default('active'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('standing_orders_account_idx').on(t.accountId),
+    check('standing_orders_status_check', oneOf(t.status, STANDING_ORDER_STATUSES)),
+    check(
+      'standing_orders_weekdays_check',
+      sql`cardinality(${t.weekdays}) > 0 and ${t.weekdays} <@ array[0,1,2,3,4,5,6]`,
+    ),
+  ],
+);
+
+/**
+ * One standing order's delivery day: made (its order), skipped, or not made with the reason. The
+ * unique (standing order, date) is what makes a day once, however many sweeps run at once.
+ */
+export const standingOrderRuns = pgTable(
+  'standing_order_runs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    standingOrderId: uuid('standing_order_id')
+      .notNull()
+      .references(() => standingOrders.id, { onDelete: 'cascade' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    status: text('status', { enum: STANDING_RUN_STATUSES }).notNull(),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    reason: text('reason'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('standing_order_runs_day_idx').on(t.standingOrderId, t.date),
+    check('standing_order_runs_status_check', oneOf(t.status, STANDING_RUN_STATUSES)),
   ],
 );
