@@ -6,6 +6,13 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/
 
 /** Runs axe-core on the page and returns the serious and critical violations, readable. */
 export async function seriousViolations(page: Page) {
+  // A toast still fading in is half transparent: axe would measure its contrast mid-way. Check the
+  // page as a person reads it, once what moves has settled.
+  await page
+    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), null, {
+      timeout: 5_000,
+    })
+    .catch(() => {});
   // Evaluated through the DevTools protocol: the page's Content-Security-Policy refuses an injected
   // <script>, and stays on while axe checks the page as visitors get it.
   await page.evaluate(`${axeSource};undefined`);
