@@ -12,7 +12,6 @@ export const DEMO_ADMIN = {
   totpSecret: 'SHROPSHIRECOOKIESDEMOADMIN234567',
 };
 
-/** The code an authenticator app shows now for a base32 secret. */
 /** The authenticator's code now, or on a shop whose clock is moved by `clockOffsetMs` (decision 073). */
 export const totpCode = (base32Secret: string, clockOffsetMs = 0) =>
   new TOTP({ secret: base32Secret, digits: 6, period: 30 }).generate({
@@ -30,12 +29,9 @@ export const uniqueEmail = (prefix = 'shopper') =>
   `${prefix}-${Date.now().toString(36)}-${process.pid}-${seq++}@example.com`;
 
 /**
- * Signs in through the auth API, for journeys whose subject is not signing in; the cookie lands
- * in the page's browser context. Journeys about signing in use the /auth form instead.
- */
-/**
- * Signs `req` in through the API, completing the second factor an account (every back-office one)
- * is asked for: `base` is the shop, `clockOffsetMs` how far its clock is moved.
+ * Signs `req` in through the API, for journeys whose subject is not signing in (those use the
+ * /auth form), completing the second factor an account (every back-office one) is asked for:
+ * `base` is the shop, `clockOffsetMs` how far its clock is moved.
  */
 export async function signInRequest(
   req: APIRequestContext,

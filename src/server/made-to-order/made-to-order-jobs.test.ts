@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox, orderPayments, orderStatusHistory, orders } from '~/server/db/schema';
 import { earliestWanted, QUOTE_EXPIRED } from '~/shared/made-to-order/made-to-order';
 import { adminActor } from '~/shared/orders/actor';
+import { orderStatusLabel } from '~/shared/orders/statuses';
 import { addDays, londonDate } from '~/shared/time/london-time';
 import { everyDayTemplate } from '~/test/bake-days';
 import { createUser, nextTestIp } from '~/test/factories';
@@ -106,6 +107,8 @@ describe('an accepted quote', () => {
     let row = await orderRow(orderId);
     expect(row.status).toBe('paid');
     expect(row.paidAt).toBeNull();
+    // Its badge never says "Paid" for a deposit.
+    expect(orderStatusLabel({ status: row.status, paid_at: null })).toBe('Part paid');
     expect(row.deliveryDate).toBe(dateWanted);
     // Revenue counts the deposit taken, never the balance promised.
     expect(await revenue()).toBe(before.total + 6000);

@@ -20,7 +20,10 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
  * not read as a sale (decision 074). The status itself stays `cancelled` (the owner's selector).
  */
 export function orderStatusLabel(o: { status: OrderStatus; paid_at: string | null }): string {
-  return o.status === 'cancelled' && o.paid_at === null ? 'Not paid' : ORDER_STATUS_LABELS[o.status];
+  if (o.paid_at === null && o.status === 'cancelled') return 'Not paid';
+  // Confirmed by a deposit (docs/rules/orders.md): being made, but not paid in full yet.
+  if (o.paid_at === null && o.status === 'paid') return 'Part paid';
+  return ORDER_STATUS_LABELS[o.status];
 }
 
 /** `cancelled`: its order was cancelled; the delivery follows the order (decision 032). */

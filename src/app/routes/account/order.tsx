@@ -27,16 +27,19 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
 
 const noStore = { 'Cache-Control': 'private, no-store' };
 
-/** The signed-in customer's own order; anyone else's, or a made-up id, is the 404 page. */
 /** Where an admin opening a customer's order goes; the id comes from the address, so it is encoded. */
 const adminOrderPage = (id: string) => `/admin/orders/${encodeURIComponent(id)}`;
 
+/** The signed-in customer's own order; anyone else's, or a made-up id, is the 404 page. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await requireCustomerPage(request, context, adminOrderPage(params.id));
   const order = await orNotFoundPage(() => context.services.orders.getForCustomer(user.id, params.id));
-  // Where and when to collect, as the owner has it now (the order keeps no copy).
+  // Where and when to collect, as the owner has it now (the order keeps no copy); either may be blank.
   const settings = order.fulfilment === 'collection' ? await context.services.settings.get() : null;
-  const collectFrom = settings && { address: settings.collectionAddress, hours: settings.collectionHours };
+  const collectFrom =
+    settings && [settings.collectionAddress, settings.collectionHours].some((t) => t.trim())
+      ? { address: settings.collectionAddress.trim(), hours: settings.collectionHours.trim() }
+      : null;
   // Gift cards it bought (decision 047): who each is for and when its e-mail goes out.
   const giftCards = await context.services.giftCards.bought(user.id, order.id);
   return data(
@@ -87,7 +90,8 @@ export default function AccountOrderPage({ loaderData }: Route.ComponentProps) {
       >
         {collectFrom && (
           <p>
-            <span className="font-medium">Collect from:</span> {collectFrom.address} ({collectFrom.hours})
+            <span className="font-medium">Collect from:</span>{' '}
+            {[collectFrom.address, collectFrom.hours && `(${collectFrom.hours})`].filter(Boolean).join(' ')}
           </p>
         )}
       </OrderHeader>
