@@ -1,11 +1,11 @@
 import { expect, test } from '@playwright/test';
 import { seriousViolations } from './axe';
-import { DEMO_ADMIN, signInWithApi, waitUntilInteractive } from './fixtures';
+import { DEMO_ADMIN, fillTestCard, signInWithApi, waitUntilInteractive } from './fixtures';
 
 /** The demo café (src/server/trade/demo-trade.ts): approved, three cookies in cases of 12. */
 const DEMO_CAFE = { email: 'cafe@shropshirecookies.example', password: 'cafe-demo-2026' };
 
-test('the demo café orders on account, the owner marks it delivered, and both see its VAT invoice', async ({
+test('the demo café orders on account, the owner marks it delivered, both see its VAT invoice, and the café pays it by card', async ({
   page,
   browser,
 }) => {
@@ -64,4 +64,14 @@ test('the demo café orders on account, the owner marks it delivered, and both s
   await expect(page.getByRole('article')).toContainText(`Total${total}`);
   await expect(page.getByRole('button', { name: 'Print or save as PDF' })).toBeVisible();
   expect(await seriousViolations(page), '/trade/invoices/:number').toEqual([]);
+
+  // The café pays it by card on the payment page and comes back to it paid.
+  await page.getByRole('button', { name: `Pay ${total} by card` }).click();
+  await fillTestCard(page, 'Quality Square Café');
+  await page.getByRole('button', { name: `Pay ${total}` }).click();
+  await expect(page).toHaveURL(
+    new RegExp(`/trade/invoices/${number.replace('INV-', '').replace(/^0+/, '')}$`),
+  );
+  await expect(page.getByRole('article')).toContainText('Paid by card on');
+  await expect(page.getByRole('button', { name: /by card$/ })).toHaveCount(0);
 });

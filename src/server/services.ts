@@ -198,13 +198,15 @@ export async function createServices(
     publicUrl: config.publicUrl,
     products: () => catalog.listActive(),
   });
+  // Amounts owed on existing orders, asked for on the hosted page: deposits, balances, invoices.
+  const partPayments = createPartPayments(db, paymentProvider, config.publicUrl);
   // What follows a quote's acceptance (decision 088): its order, deposit, balance and cancel.
   const madeToOrderJobs = createMadeToOrderJobs({
     db,
     mail,
     orders,
     bakeDays,
-    partPayments: createPartPayments(db, paymentProvider),
+    partPayments,
     providerName: paymentProvider.name as 'test' | 'stripe',
     shop: () => config.shop,
     publicUrl: config.publicUrl,
@@ -228,8 +230,11 @@ export async function createServices(
     },
     enqueue: (email, tx) => mail.enqueue(email, tx),
     providerName: paymentProvider.name,
+    askCardPayment: (input) => partPayments.ask(input),
     publicUrl: config.publicUrl,
   });
+  // A delivered order's invoice paid by card is settled in the payment's own transaction.
+  orders.whenPaidInFull((tx, orderId) => tradeOrders.settleByCard(tx, orderId));
 
   // Standing orders (decision 089): made into orders on account by the trade orders' one placing.
   const standingOrders = createStandingOrdersService({

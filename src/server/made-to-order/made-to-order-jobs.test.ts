@@ -10,7 +10,7 @@ import { createUser, nextTestIp } from '~/test/factories';
 import { createTestApp, type TestApp } from '~/test/test-app';
 import { paidStateOf } from '../orders/order-payments';
 import { createPartPayments, NOTHING_OWED } from '../payments/part-payments';
-import { TEST_CARDS } from '../payments/test-provider';
+import { TEST_CARDS, TEST_EVENTS } from '../payments/test-provider';
 import { createMadeToOrderJobs, QUOTE_ANSWERED } from './made-to-order-jobs';
 
 let t: TestApp;
@@ -38,7 +38,7 @@ const jobsOn = (date: string) =>
     mail: t.services.mail,
     orders: t.services.orders,
     bakeDays: t.services.bakeDays,
-    partPayments: createPartPayments(t.services.db, t.services.payments.provider),
+    partPayments: createPartPayments(t.services.db, t.services.payments.provider, t.origin),
     providerName: 'test',
     shop: () => t.services.config.shop,
     publicUrl: t.services.config.publicUrl,
@@ -118,7 +118,7 @@ describe('an accepted quote', () => {
     await t.services.payments.payTestSession(sessionOf(url), card);
     const replay = {
       eventId: `test_evt_${sessionOf(url).slice('test_cs_'.length)}`,
-      eventType: 'checkout.session.completed',
+      eventType: TEST_EVENTS.paid,
       action: {
         kind: 'paid' as const,
         payment: {
@@ -181,7 +181,7 @@ describe('an accepted quote', () => {
     expect(
       await t.services.payments.act({
         eventId: `test_evt_${sessionOf(balance.url).slice('test_cs_'.length)}`,
-        eventType: 'checkout.session.completed',
+        eventType: TEST_EVENTS.paid,
         action: {
           kind: 'paid',
           payment: {

@@ -120,6 +120,7 @@ export function createOrdersService(
   dayAtPayment: DayAtPayment,
   counters: ShopCounters = NO_COUNTERS,
 ) {
+  const paidInFullHooks: ((tx: Tx, orderId: string) => Promise<void>)[] = [];
   // Paying looks its order up twice (the click and its double) before any transaction: built
   // once and prepared by name, so neither drizzle nor PostgreSQL works the statement out again
   // (decision 023: ~55 µs of Node and ~30 µs of PostgreSQL CPU a time).
@@ -394,7 +395,18 @@ export function createOrdersService(
         }
         counters.orderPaid();
       }
+      // An order already moved on, paid in full now (a trade invoice paid by card): its owner hears.
+      if (result.outcome === 'paid_in_full' && result.orderId)
+        for (const hook of paidInFullHooks) await hook(tx, result.orderId);
       return { ...result, refundDue: false };
+    },
+
+    /**
+     * Another domain's step in the transaction that pays in full an order already moved on (the
+     * trade invoice of a delivered order, paid by card): registered once, when the shop starts.
+     */
+    whenPaidInFull(hook: (tx: Tx, orderId: string) => Promise<void>) {
+      paidInFullHooks.push(hook);
     },
 
     /**

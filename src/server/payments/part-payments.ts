@@ -5,6 +5,7 @@ import type { PartPaymentPurpose } from '~/shared/orders/paid-state';
 import type { Db, Tx } from '../db/client';
 import { orderPaymentRequests, orderPayments, orders } from '../db/schema';
 import { badRequest, notFound } from '../errors';
+import { servedOrigin } from '../http/served-origin';
 import type { PaymentProvider } from './payment-provider';
 
 /** How long a part payment's hosted page takes payment (Stripe's longest is 24 hours). */
@@ -40,7 +41,13 @@ export async function requestForSession(exec: Db | Tx, sessionId: string) {
  * session, so the provider's confirmation (webhook, test page, success page) records it through
  * `recordPayment` like any order's payment, exactly once.
  */
-export function createPartPayments(db: Db, provider: PaymentProvider, clock: () => Date = () => new Date()) {
+export function createPartPayments(
+  db: Db,
+  provider: PaymentProvider,
+  /** The shop's own address: a page comes back only to an origin the shop serves. */
+  publicUrl: string,
+  clock: () => Date = () => new Date(),
+) {
   return {
     async ask(input: {
       orderId: string;
@@ -99,7 +106,7 @@ export function createPartPayments(db: Db, provider: PaymentProvider, clock: () 
         totalPennies: asked.amount,
         deliveryDate: asked.order.deliveryDate,
         fulfilment: asked.order.fulfilment,
-        returnOrigin: input.returnOrigin,
+        returnOrigin: servedOrigin(input.returnOrigin, publicUrl),
         returnPath: input.returnPath,
       });
       await db.transaction(async (tx) => {

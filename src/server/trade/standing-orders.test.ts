@@ -189,6 +189,9 @@ describe('standing orders', () => {
       orders: t.services.orders,
       bakeDays: createBakeDaysService(t.services.db, after),
       zones: async () => [],
+      askCardPayment: async () => {
+        throw new Error('no card payment in this test');
+      },
       seller: async () => ({ name: 'Shop', address: 'Here', vatNumber: 'GB000000000' }),
       enqueue: async () => {},
       providerName: 'test',

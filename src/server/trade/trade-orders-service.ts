@@ -12,6 +12,7 @@ import {
   AGE_BUCKETS,
   type AgeBucket,
   ageBucket,
+  invoiceNumberText,
   overdueMessage,
   overLimitMessage,
   TRADE_ORDER_MESSAGES,
@@ -67,6 +68,14 @@ export interface TradeOrdersDeps {
   /** Queues an e-mail in the caller's transaction (the mail outbox). */
   enqueue: (email: ReturnType<typeof tradeInvoiceEmail>, tx: Tx) => Promise<void>;
   providerName: 'test' | 'stripe';
+  /** Asks for what is owed on an order on the provider's hosted page (the payments' part payments). */
+  askCardPayment: (input: {
+    orderId: string;
+    purpose: 'invoice';
+    description: string;
+    returnOrigin?: string;
+    returnPath: string;
+  }) => Promise<{ url: string }>;
   publicUrl: string;
   /** Today in London (tests move it). */
   today?: () => IsoDate;
@@ -588,6 +597,31 @@ export function createTradeOrdersService(deps: TradeOrdersDeps) {
       return invoiceWithLines(
         and(eq(tradeInvoices.number, invoiceNumberOf(rawNumber)), eq(tradeInvoices.accountId, account.id)),
       );
+    },
+
+    /**
+     * The café pays one of its own invoices by card, on the provider's hosted page: its order is
+     * asked for what is still owed (the invoice's total), and the page comes back to the invoice.
+     * The payment settles the invoice in the transaction that records it (`settleByCard`).
+     */
+    async payByCard(userId: string, rawNumber: string | number, returnOrigin?: string) {
+      const { invoice } = await this.invoiceFor(userId, rawNumber);
+      if (invoice.paidAt) throw badRequest(TRADE_ORDER_MESSAGES.alreadyPaid);
+      return deps.askCardPayment({
+        orderId: invoice.orderId,
+        purpose: 'invoice',
+        description: `Invoice ${invoiceNumberText(invoice.number)}`,
+        returnOrigin,
+        returnPath: `/trade/invoices/${invoice.number}`,
+      });
+    },
+
+    /** An order paid in full by card later: its invoice, if it has one, is paid by card (once). */
+    async settleByCard(tx: Tx, orderId: string): Promise<void> {
+      await tx
+        .update(tradeInvoices)
+        .set({ paidAt: new Date(), paidBy: 'card' })
+        .where(and(eq(tradeInvoices.orderId, orderId), isNull(tradeInvoices.paidAt)));
     },
 
     /** The trade customer's invoices, newest first, and what the account owes. */

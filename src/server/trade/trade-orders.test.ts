@@ -17,6 +17,7 @@ import { everyDayTemplate } from '~/test/bake-days';
 import { createProduct, createUser } from '~/test/factories';
 import { createTestApp, type TestApp } from '~/test/test-app';
 import { approvedCafe } from '~/test/trade-factories';
+import { TEST_CARDS } from '../payments/test-provider';
 import { createTradeOrdersService } from './trade-orders-service';
 
 let t: TestApp;
@@ -45,6 +46,7 @@ const mailsOf = async (orderId: string) =>
   )
     .map((r) => r.key)
     .sort();
+const card = { cardNumber: TEST_CARDS.success, expiry: '12 / 40', cvc: '123', name: 'Café Owner' };
 const OWNER = { type: 'admin' as const, id: 'owner-1', name: 'Owner' };
 const actorOf = (userId: string) => ({ type: 'customer' as const, id: userId, name: 'Café' });
 
@@ -246,6 +248,9 @@ describe('invoices', () => {
       orders: t.services.orders,
       bakeDays: t.services.bakeDays,
       zones: async () => [],
+      askCardPayment: async () => {
+        throw new Error('no card payment in this test');
+      },
       seller: async () => ({ name: 'Shop', address: 'Here', vatNumber: 'GB000000000' }),
       enqueue: async () => {
         throw new Error('the mail outbox is down');
@@ -317,6 +322,54 @@ describe('invoices', () => {
     expect((await t.services.books.summary(month)).sales.trade).toEqual(after);
   });
 
+  it('lets a café pay its own invoice by card on the hosted page: the invoice is paid, the money taken once', async () => {
+    const a = await cafe();
+    const b = await cafe();
+    const placed = await order(a.userId, { [dark.id]: 12 });
+    const number = await svc().deliver(placed.orderId, SYSTEM);
+    await expect(svc().payByCard(b.userId, number)).rejects.toSatisfy(
+      (e) => messageOf(e) === TRADE_ORDER_MESSAGES.noInvoice,
+    );
+    const month = { month: today.slice(0, 7) };
+    const before = (await t.services.books.summary(month)).sales.trade;
+
+    // A page that would come back to another site comes back to the shop.
+    const { url } = await svc().payByCard(a.userId, number, 'https://evil.example');
+    expect(url.startsWith(`${t.origin}/pay/test/`)).toBe(true);
+    const sessionId = url.split('/').pop()!;
+    const page = await t.services.payments.getTestPayment(sessionId);
+    expect(page.totalPennies).toBe(1440);
+    expect(page.returnPath).toBe(`/trade/invoices/${number}`);
+    await t.services.payments.payTestSession(sessionId, card);
+    await t.services.payments.payTestSession(sessionId, card);
+
+    const { invoice } = await svc().invoiceFor(a.userId, number);
+    expect([invoice.paidBy, invoice.paidAt === null]).toEqual(['card', false]);
+    const payments = await t.services.db
+      .select()
+      .from(orderPayments)
+      .where(eq(orderPayments.orderId, placed.orderId));
+    expect(payments.map((p) => [p.amountPennies, p.provider])).toEqual([[1440, 'test']]);
+    const [paidOrder] = await t.services.db.select().from(orders).where(eq(orders.id, placed.orderId));
+    expect([paidOrder?.status, paidOrder?.flags, paidOrder?.paidAt === null]).toEqual([
+      'completed',
+      [],
+      false,
+    ]);
+    expect((await svc().invoicesFor(a.userId))?.standing.owedPennies).toBe(0);
+    expect((await t.services.books.summary(month)).sales.trade).toEqual({
+      orders: before.orders + 1,
+      pennies: before.pennies + 1440,
+    });
+    // Paid is paid, whichever way: neither a second card page nor a bank transfer is taken.
+    await expect(svc().payByCard(a.userId, number)).rejects.toSatisfy(
+      (e) => messageOf(e) === TRADE_ORDER_MESSAGES.alreadyPaid,
+    );
+    await expect(svc().markPaid(number, OWNER)).rejects.toSatisfy(
+      (e) => messageOf(e) === TRADE_ORDER_MESSAGES.alreadyPaid,
+    );
+  });
+
   it('ages what is owed by days past due, and an overdue invoice stops ordering', async () => {
     const { userId, account } = await cafe('1000', 0);
     const placed = await order(userId, { [dark.id]: 12 });
@@ -328,6 +381,9 @@ describe('invoices', () => {
       orders: t.services.orders,
       bakeDays: t.services.bakeDays,
       zones: async () => [],
+      askCardPayment: async () => {
+        throw new Error('no card payment in this test');
+      },
       seller: async () => ({ name: 'Shop', address: 'Here', vatNumber: 'GB000000000' }),
       enqueue: async () => {},
       providerName: 'test',

@@ -1,7 +1,10 @@
 import { formatPence } from '../money/money';
 
-/** What an amount asked for on an existing order pays (docs/rules/orders.md, part payments). */
-export const PART_PAYMENT_PURPOSES = ['deposit', 'balance'] as const;
+/**
+ * What an amount asked for on an existing order pays (docs/rules/orders.md, part payments): a
+ * made-to-order job's deposit or balance, or a trade invoice paid by card.
+ */
+export const PART_PAYMENT_PURPOSES = ['deposit', 'balance', 'invoice'] as const;
 export type PartPaymentPurpose = (typeof PART_PAYMENT_PURPOSES)[number];
 
 /**

@@ -305,7 +305,7 @@ describe('labels', () => {
       pt: LABEL_FONT_MAX_PT,
       fits: true,
     });
-    const long = ['Cookie', 'Ingredients: ' + 'wheat flour, butter, '.repeat(20)];
+    const long = ['Cookie', `Ingredients: ${'wheat flour, butter, '.repeat(20)}`];
     const small = fitLabelText(long, LABEL_STOCKS.l7160.label);
     expect(small.pt).toBeLessThan(LABEL_FONT_MAX_PT);
     expect(small.pt).toBeGreaterThanOrEqual(LABEL_FONT_MIN_PT);

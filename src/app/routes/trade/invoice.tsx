@@ -1,9 +1,10 @@
 import { Printer } from 'lucide-react';
-import { data, Link } from 'react-router';
+import { data, Form, Link, redirect, useActionData, useNavigation } from 'react-router';
 import { InvoiceDocument } from '~/app/components/trade/invoice-document';
 import { Button } from '~/app/components/ui/button';
 import { requireCustomerPage } from '~/app/lib/guards.server';
-import { orNotFoundPage } from '~/app/lib/service-errors.server';
+import { orNotFoundPage, refusalOf } from '~/app/lib/service-errors.server';
+import { formatPence } from '~/shared/money/money';
 import { invoiceDocument, invoiceNumberText } from '~/shared/trade/trade-invoices';
 import type { Route } from './+types/invoice';
 
@@ -26,6 +27,23 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
+/** Pay by card: the provider's hosted page for the invoice's total, coming back here. */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const user = await requireCustomerPage(request, context, `/admin/invoices/${params.number}`);
+  try {
+    const { url } = await context.services.tradeOrders.payByCard(
+      user.id,
+      params.number,
+      request.headers.get('origin') ?? undefined,
+    );
+    return redirect(url);
+  } catch (err) {
+    const refused = refusalOf(err);
+    if (!refused) throw err;
+    return data({ error: refused.message }, { status: refused.status });
+  }
+}
+
 export default function TradeInvoice({ loaderData }: Route.ComponentProps) {
   return (
     <main className="mx-auto w-full max-w-4xl px-4 py-10 print:max-w-none print:p-0">
@@ -39,6 +57,28 @@ export default function TradeInvoice({ loaderData }: Route.ComponentProps) {
         </Button>
       </p>
       <InvoiceDocument invoice={loaderData.invoice} />
+      {!loaderData.invoice.paid && <PayByCard totalPennies={loaderData.invoice.totalPennies} />}
     </main>
+  );
+}
+
+/** The invoice's total paid by card on the payment provider's secure page (or a bank transfer, as the invoice says). */
+function PayByCard({ totalPennies }: { totalPennies: number }) {
+  const refused = useActionData<typeof action>();
+  const busy = useNavigation().state !== 'idle';
+  return (
+    <Form method="post" className="mt-6 flex flex-col items-start gap-2 print:hidden">
+      <Button type="submit" disabled={busy} aria-busy={busy}>
+        {busy ? 'Opening the payment page...' : `Pay ${formatPence(totalPennies)} by card`}
+      </Button>
+      <p className="text-sm text-cocoa-light">
+        You pay on our payment provider’s secure page, then come back here.
+      </p>
+      {refused?.error && (
+        <p role="alert" className="text-sm text-red-700">
+          {refused.error}
+        </p>
+      )}
+    </Form>
   );
 }

@@ -1,0 +1,2 @@
+ALTER TABLE "order_payment_requests" DROP CONSTRAINT "order_payment_requests_purpose_check";--> statement-breakpoint
+ALTER TABLE "order_payment_requests" ADD CONSTRAINT "order_payment_requests_purpose_check" CHECK ("order_payment_requests"."purpose" in ('deposit','balance','invoice'));
