@@ -4,6 +4,7 @@ import { emailOutbox, orderPayments, orderStatusHistory, orders } from '~/server
 import { earliestWanted, QUOTE_EXPIRED } from '~/shared/made-to-order/made-to-order';
 import { adminActor } from '~/shared/orders/actor';
 import { orderStatusLabel } from '~/shared/orders/statuses';
+import { STAFF_MAY_NOT_CANCEL_PAID } from '~/shared/staff/back-office-access';
 import { addDays, londonDate } from '~/shared/time/london-time';
 import { everyDayTemplate } from '~/test/bake-days';
 import { createUser, nextTestIp } from '~/test/factories';
@@ -109,6 +110,12 @@ describe('an accepted quote', () => {
     expect(row.paidAt).toBeNull();
     // Its badge never says "Paid" for a deposit.
     expect(orderStatusLabel({ status: row.status, paid_at: null })).toBe('Part paid');
+    // Cancelling would give the deposit back: shop staff may not, as for any order with money taken.
+    const staff = { type: 'admin' as const, id: 'staff-1', name: 'Sam', role: 'staff' as const };
+    await expect(t.services.orders.setStatus(orderId, 'cancelled', staff)).rejects.toSatisfy(
+      (e) => (e as Error).message === STAFF_MAY_NOT_CANCEL_PAID,
+    );
+    expect((await orderRow(orderId)).status).toBe('paid');
     expect(row.deliveryDate).toBe(dateWanted);
     // Revenue counts the deposit taken, never the balance promised.
     expect(await revenue()).toBe(before.total + 6000);

@@ -236,7 +236,8 @@ const MANUAL_NOTE: Record<ManualPaymentMethod, string> = {
 };
 
 /** Money recorded for the order so far (under its lock). */
-async function paidSoFar(tx: Tx, orderId: string): Promise<number> {
+/** Money taken for an order so far, by any means (a deposit alone included). */
+export async function paidSoFar(tx: Tx, orderId: string): Promise<number> {
   const [row] = await tx
     .select({ paid: sql<number>`coalesce(sum(${orderPayments.amountPennies}), 0)`.mapWith(Number) })
     .from(orderPayments)

@@ -32,7 +32,7 @@ import { createDeliveriesService } from './deliveries-service';
 import { openCheckouts } from './open-checkouts';
 import { exportOrderRows } from './order-export';
 import { listOrdersForAdmin } from './order-list';
-import { type ReceivedPayment, recordPayment } from './order-payments';
+import { paidSoFar, type ReceivedPayment, recordPayment } from './order-payments';
 import { createRefunds, giftCardPartOf, type RefundInput } from './order-refunds';
 import { salesInsights } from './order-sales';
 import { orderTotals, spendByCustomer } from './order-stats';
@@ -601,7 +601,9 @@ export function createOrdersService(
       await db.transaction(async (tx) => {
         if (status === 'cancelled' && actor.role) {
           const order = await lockOrder(tx, orderId);
-          if (order && order.status !== 'cancelled' && !mayCancelOrder(actor.role, order.paidAt !== null)) {
+          // Paid means money taken: a made-to-order job's deposit alone is refunded by cancelling too.
+          const taken = order && (order.paidAt !== null || (await paidSoFar(tx, orderId)) > 0);
+          if (order && order.status !== 'cancelled' && !mayCancelOrder(actor.role, !!taken)) {
             throw forbidden(STAFF_MAY_NOT_CANCEL_PAID);
           }
         }
