@@ -18,7 +18,10 @@ test('checkout shows what the customer commits to and the terms; the confirmatio
 
   // Beside the button that commits to pay: the total with delivery, how it arrives, cancelling, the terms.
   const before = page.getByRole('region', { name: 'Before you pay' });
-  const total = (await page.getByText('Total', { exact: true }).locator('..').locator('dd').textContent())!;
+  // The summary's total once the server has priced the basket ("…" until then).
+  const totalCell = page.getByText('Total', { exact: true }).locator('..').locator('dd');
+  await expect(totalCell).toHaveText(/^£/);
+  const total = (await totalCell.textContent())!;
   await expect(before).toContainText(`${total}, including £2.50 delivery and any VAT`);
   await expect(before).toContainText(/Delivered to the address above on \w+day \d+ \w+|Dispatched/);
   await expect(before).toContainText('the 14-day right to cancel does not apply');

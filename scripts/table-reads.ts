@@ -80,6 +80,8 @@ export const TABLE_READS: Record<string, Record<string, string>> = {
     'catalog.productBoxes': "the club's box sizes are the catalogue's boxes",
   },
   trade: {
+    'catalog.productBoxes':
+      "the demo café's price list is of loose cookies: a box of choice has no filling on account",
     'account.profiles': "a trade account is a customer's account, named and addressed as it",
     'catalog.products': 'price lists are per product',
     'orders.orders': "a trade order is an order: its status and the invoice's total",

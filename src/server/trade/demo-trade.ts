@@ -1,7 +1,7 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, notExists } from 'drizzle-orm';
 import { exVat } from '~/shared/trade/trade';
 import type { Db } from '../db/client';
-import { products, profiles, tradeAccounts, tradePrices } from '../db/schema';
+import { productBoxes, products, profiles, tradeAccounts, tradePrices } from '../db/schema';
 
 /** The demo's trade customer: a café with a price list (`npm start` shows it in the back office). */
 export const DEMO_CAFE = {
@@ -16,7 +16,7 @@ export const DEMO_CAFE = {
 
 /**
  * Makes the demo café once: its shop account (through `signUp`, as any customer's), an approved
- * trade account on 30 days with a £2,000 limit, and three cookies in cases of 12 at fixed prices.
+ * trade account on 30 days with a £2,000 limit, and three loose cookies (no boxes) in cases of 12 at fixed prices.
  */
 export async function seedDemoTrade(
   db: Db,
@@ -56,7 +56,14 @@ export async function seedDemoTrade(
   const cookies = await db
     .select()
     .from(products)
-    .where(and(eq(products.kind, 'cookie'), eq(products.isActive, true)))
+    // Loose cookies only: a box of choice on account has no filling for the bake list to count.
+    .where(
+      and(
+        eq(products.kind, 'cookie'),
+        eq(products.isActive, true),
+        notExists(db.select().from(productBoxes).where(eq(productBoxes.productId, products.id))),
+      ),
+    )
     .orderBy(asc(products.createdAt), asc(products.name))
     .limit(3);
   if (cookies.length > 0)
