@@ -29,6 +29,13 @@ export function overLimitMessage(owedPennies: number, orderPennies: number, limi
 /** "INV-000042": how an invoice number is printed. */
 export const invoiceNumberText = (n: number) => `INV-${String(n).padStart(6, '0')}`;
 
+/** Where an invoice stands today: paid, not paid yet, or past its due date. */
+export type InvoiceState = 'paid' | 'due' | 'overdue';
+export const invoiceState = (
+  i: { paidAt: Date | string | null; dueOn: string },
+  today: string,
+): InvoiceState => (i.paidAt ? 'paid' : i.dueOn < today ? 'overdue' : 'due');
+
 /** The aged debt's columns: days past the due date. */
 export const AGE_BUCKETS = ['current', '1-30', '31-60', '61-90', '90+'] as const;
 export type AgeBucket = (typeof AGE_BUCKETS)[number];

@@ -1,7 +1,8 @@
 import { FileText } from 'lucide-react';
 import { Link, useFetcher } from 'react-router';
+import { InvoiceStateBadge } from '~/app/components/trade/invoice-state-badge';
 import { Button } from '~/app/components/ui/button';
-import { Badge, Card } from '~/app/components/ui/card';
+import { Card } from '~/app/components/ui/card';
 import { requireAdminPage } from '~/app/lib/guards.server';
 import { pageMeta } from '~/app/lib/meta';
 import { field, runPageAction } from '~/app/lib/page-action.server';
@@ -10,7 +11,7 @@ import { formatPence } from '~/shared/money/money';
 import { adminActor } from '~/shared/orders/actor';
 import { ORDER_STATUS_LABELS } from '~/shared/orders/statuses';
 import { formatBakeDay, formatLongDate, londonDate } from '~/shared/time/london-time';
-import { AGE_BUCKETS, invoiceNumberText } from '~/shared/trade/trade-invoices';
+import { AGE_BUCKETS, invoiceNumberText, invoiceState } from '~/shared/trade/trade-invoices';
 import type { Route } from './+types/invoices';
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -46,7 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       issuedOn: formatLongDate(i.issuedOn),
       dueOn: formatLongDate(i.dueOn),
       totalPennies: i.totalPennies,
-      state: i.paidAt ? ('paid' as const) : i.dueOn < today ? ('overdue' as const) : ('due' as const),
+      state: invoiceState(i, today),
     })),
     aged,
     /** A VAT invoice needs the shop's VAT number (Settings, Who we are). */
@@ -72,12 +73,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   return runPageAction(context, 'paid', () => tradeOrders.markPaid(field(form, 'number'), adminActor(user)));
 }
-
-const STATE = {
-  paid: { label: 'Paid', tone: 'bg-green-100 text-green-900' },
-  due: { label: 'Not paid yet', tone: 'bg-amber-100 text-amber-900' },
-  overdue: { label: 'Overdue', tone: 'bg-red-100 text-red-900' },
-};
 
 const BUCKET_LABELS: Record<(typeof AGE_BUCKETS)[number], string> = {
   current: 'Not yet due',
@@ -274,7 +269,7 @@ export default function AdminInvoices({ loaderData }: Route.ComponentProps) {
                     <td className="hidden text-sm sm:table-cell">{i.dueOn}</td>
                     <td className="text-right">{formatPence(i.totalPennies)}</td>
                     <td className="pl-4">
-                      <Badge className={STATE[i.state].tone}>{STATE[i.state].label}</Badge>
+                      <InvoiceStateBadge state={i.state} />
                     </td>
                     <td className="py-2 pl-4 text-right">
                       {i.state !== 'paid' && (

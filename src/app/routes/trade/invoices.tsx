@@ -1,10 +1,11 @@
 import { data, Link, redirect } from 'react-router';
-import { Badge, Card } from '~/app/components/ui/card';
+import { InvoiceStateBadge } from '~/app/components/trade/invoice-state-badge';
+import { Card } from '~/app/components/ui/card';
 import { requireCustomerPage } from '~/app/lib/guards.server';
 import { pageMeta } from '~/app/lib/meta';
 import { formatPence } from '~/shared/money/money';
 import { formatLongDate } from '~/shared/time/london-time';
-import { invoiceNumberText } from '~/shared/trade/trade-invoices';
+import { invoiceNumberText, invoiceState } from '~/shared/trade/trade-invoices';
 import type { Route } from './+types/invoices';
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -29,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         issuedOn: formatLongDate(i.issuedOn),
         dueOn: formatLongDate(i.dueOn),
         totalPennies: i.totalPennies,
-        state: i.paidAt ? ('paid' as const) : i.dueOn < today ? ('overdue' as const) : ('due' as const),
+        state: invoiceState(i, today),
       })),
     },
     { headers: { 'Cache-Control': 'private, no-store' } },
@@ -37,12 +38,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
-
-const STATE = {
-  paid: { label: 'Paid', tone: 'bg-green-100 text-green-900' },
-  due: { label: 'Not paid yet', tone: 'bg-amber-100 text-amber-900' },
-  overdue: { label: 'Overdue', tone: 'bg-red-100 text-red-900' },
-};
 
 export default function TradeInvoices({ loaderData }: Route.ComponentProps) {
   const { businessName, standing, invoices } = loaderData;
@@ -94,7 +89,7 @@ export default function TradeInvoices({ loaderData }: Route.ComponentProps) {
                   <td>{i.dueOn}</td>
                   <td className="text-right">{formatPence(i.totalPennies)}</td>
                   <td className="pl-4">
-                    <Badge className={STATE[i.state].tone}>{STATE[i.state].label}</Badge>
+                    <InvoiceStateBadge state={i.state} />
                   </td>
                 </tr>
               ))}
