@@ -56,7 +56,6 @@ export const TABLE_READS: Record<string, Record<string, string>> = {
   },
   payments: {
     'orders.orders': 'a part payment is asked for on an order, for what is still owed on it',
-    'orders.orderPayments': 'what is still owed is the total less the money already taken',
     'orders.orderPaymentRequests': "a part payment's page is kept with its order, so the webhook finds it",
   },
   recipes: {

@@ -237,8 +237,8 @@ const MANUAL_NOTE: Record<ManualPaymentMethod, string> = {
 
 /** Money recorded for the order so far (under its lock). */
 /** Money taken for an order so far, by any means (a deposit alone included). */
-export async function paidSoFar(tx: Tx, orderId: string): Promise<number> {
-  const [row] = await tx
+export async function paidSoFar(exec: Db | Tx, orderId: string): Promise<number> {
+  const [row] = await exec
     .select({ paid: sql<number>`coalesce(sum(${orderPayments.amountPennies}), 0)`.mapWith(Number) })
     .from(orderPayments)
     .where(and(eq(orderPayments.orderId, orderId), eq(orderPayments.currency, 'gbp')));

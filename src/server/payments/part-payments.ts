@@ -3,9 +3,10 @@ import { isUuid } from '~/shared/ids';
 import { formatPence } from '~/shared/money/money';
 import type { PartPaymentPurpose } from '~/shared/orders/paid-state';
 import type { Db, Tx } from '../db/client';
-import { orderPaymentRequests, orderPayments, orders } from '../db/schema';
+import { orderPaymentRequests, orders } from '../db/schema';
 import { badRequest, notFound } from '../errors';
 import { servedOrigin } from '../http/served-origin';
+import { paidSoFar } from '../orders/order-payments';
 import type { PaymentProvider } from './payment-provider';
 
 /** How long a part payment's hosted page takes payment (Stripe's longest is 24 hours). */
@@ -14,15 +15,6 @@ export const PART_PAYMENT_PAGE_HOURS = 23;
 export const NOTHING_OWED = 'This order is paid in full: nothing more is owed.';
 export const ORDER_CANCELLED = 'This order is cancelled, so it takes no payment.';
 export const owedAtMost = (owed: number) => `At most ${formatPence(owed)} is owed on this order.`;
-
-/** Money taken for an order so far (what its paid state is derived from). */
-export async function takenFor(exec: Db | Tx, orderId: string): Promise<number> {
-  const [row] = await exec
-    .select({ paid: sql<number>`coalesce(sum(${orderPayments.amountPennies}), 0)`.mapWith(Number) })
-    .from(orderPayments)
-    .where(and(eq(orderPayments.orderId, orderId), eq(orderPayments.currency, 'gbp')));
-  return row?.paid ?? 0;
-}
 
 /** The open request a session belongs to (the test page charges its amount, not the total). */
 export async function requestForSession(exec: Db | Tx, sessionId: string) {
@@ -63,7 +55,7 @@ export function createPartPayments(
         const [order] = await tx.select().from(orders).where(eq(orders.id, input.orderId)).for('update');
         if (!order) throw notFound('Order not found');
         if (order.status === 'cancelled') throw badRequest(ORDER_CANCELLED);
-        const owed = order.totalPennies - (await takenFor(tx, order.id));
+        const owed = order.totalPennies - (await paidSoFar(tx, order.id));
         if (owed <= 0) throw badRequest(NOTHING_OWED);
         const amount = input.amountPennies ?? owed;
         if (!Number.isInteger(amount) || amount <= 0) throw badRequest('The amount must be more than £0.00.');
