@@ -151,6 +151,7 @@ const PUBLIC: Record<string, string[]> = {
     'demo-trade',
     'trade-customers',
     'trade-orders-service',
+    'credit-notes-service',
     'demo-trade-orders',
     'standing-orders-service',
     'demo-standing-orders',

@@ -1,3 +1,4 @@
+import { londonDate } from '~/shared/time/london-time';
 import { createAccountPrivacyService } from './account/account-privacy-service';
 import { createAccountService } from './account/account-service';
 import {
@@ -58,6 +59,7 @@ import { createReviewsService } from './reviews/reviews-service';
 import { createSettingsService } from './settings/settings-service';
 import { createStaffInvites } from './staff/staff-invites';
 import { createStaffService } from './staff/staff-service';
+import { createCreditNotesService } from './trade/credit-notes-service';
 import { seedDemoStandingOrder } from './trade/demo-standing-orders';
 import { DEMO_CAFE, seedDemoTrade } from './trade/demo-trade';
 import { seedDemoTradeOrders } from './trade/demo-trade-orders';
@@ -233,6 +235,19 @@ export async function createServices(
     askCardPayment: (input) => partPayments.ask(input),
     publicUrl: config.publicUrl,
   });
+  // Credit notes for shorts and returns (decision 091): taken off, or paid back on, their order.
+  const creditNotes = createCreditNotesService({
+    db,
+    orders,
+    emailOfOrder: (tx, orderId) => tradeOrders.emailOfOrder(tx, orderId),
+    enqueue: (email, tx) => mail.enqueue(email, tx),
+    shopName: async (exec) => {
+      const shop = await trader.shop(exec);
+      return shop.trader.legalName || shop.name;
+    },
+    publicUrl: config.publicUrl,
+    today: () => londonDate(new Date()),
+  });
   // A delivered order's invoice paid by card is settled in the payment's own transaction.
   orders.whenPaidInFull((tx, orderId) => tradeOrders.settleByCard(tx, orderId));
 
@@ -346,6 +361,8 @@ export async function createServices(
     books: createBooksService({ db, orders }),
     /** Ordering on account, invoices and what is owed (decision 085). */
     tradeOrders,
+    /** Credit notes against trade invoices (decision 091). */
+    creditNotes,
     /** Trade customers' standing orders and their sweep (decision 089). */
     standingOrders,
     bakeDays,

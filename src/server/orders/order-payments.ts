@@ -147,7 +147,7 @@ export async function recordPayment(
       };
   const inFull =
     amount.currency === 'gbp' &&
-    (amount.pennies === order.totalPennies || (await paidSoFar(tx, order.id)) === order.totalPennies);
+    (amount.pennies === order.totalPennies || (await stillOwed(tx, order)) === 0);
   if (!inFull) {
     await tx
       .update(orders)
@@ -235,7 +235,6 @@ const MANUAL_NOTE: Record<ManualPaymentMethod, string> = {
   card_in_person: 'card in person',
 };
 
-/** Money recorded for the order so far (under its lock). */
 /** Money taken for an order so far, by any means (a deposit alone included). */
 export async function paidSoFar(exec: Db | Tx, orderId: string): Promise<number> {
   const [row] = await exec
@@ -243,6 +242,25 @@ export async function paidSoFar(exec: Db | Tx, orderId: string): Promise<number>
     .from(orderPayments)
     .where(and(eq(orderPayments.orderId, orderId), eq(orderPayments.currency, 'gbp')));
   return row?.paid ?? 0;
+}
+
+/**
+ * What credit notes took off an order on account before it was paid (refunds of provider
+ * `credit`, decision 091): money the shop no longer asks for, never money taken.
+ */
+export async function creditedSoFar(exec: Db | Tx, orderId: string): Promise<number> {
+  const [row] = await exec
+    .select({ credited: sql<number>`coalesce(sum(${refunds.amountPennies}), 0)`.mapWith(Number) })
+    .from(refunds)
+    .where(
+      and(eq(refunds.orderId, orderId), eq(refunds.provider, 'credit'), eq(refunds.status, 'succeeded')),
+    );
+  return row?.credited ?? 0;
+}
+
+/** What an order still asks: its total less the money taken and what credit notes took off it. */
+export async function stillOwed(exec: Db | Tx, order: { id: string; totalPennies: number }): Promise<number> {
+  return order.totalPennies - (await paidSoFar(exec, order.id)) - (await creditedSoFar(exec, order.id));
 }
 
 /**
@@ -254,7 +272,7 @@ async function checkManualPayment(tx: Tx, order: OrderRow, pennies: number) {
     throw badRequest('This order is cancelled, so it cannot be marked as paid.');
   }
   if (order.paidAt) throw badRequest('This order is already paid.');
-  const owed = order.totalPennies - (await paidSoFar(tx, order.id));
+  const owed = await stillOwed(tx, order);
   if (owed <= 0) throw badRequest('Nothing is owed on this order.');
   if (pennies > owed) {
     throw badRequest(`At most ${formatPence(owed)} is owed on this order.`, {
@@ -323,7 +341,7 @@ async function recordPartPayment(
     .update(orderPaymentRequests)
     .set({ paidAt: new Date() })
     .where(eq(orderPaymentRequests.id, asked.id));
-  const inFull = (await paidSoFar(tx, order.id)) >= order.totalPennies;
+  const inFull = (await stillOwed(tx, order)) <= 0;
   const paid = {
     ...adopt,
     paymentIntentId: p.paymentIntentId ?? order.paymentIntentId,

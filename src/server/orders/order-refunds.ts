@@ -1,4 +1,4 @@
-import { and, eq, notInArray, sql } from 'drizzle-orm';
+import { and, eq, ne, notInArray, sql } from 'drizzle-orm';
 import { formatPence } from '~/shared/money/money';
 import { SYSTEM } from '~/shared/orders/actor';
 import { recordActivity } from '../activity/activity-log';
@@ -22,8 +22,11 @@ async function balance(tx: Tx, orderId: string) {
         where ${and(eq(orderPayments.orderId, orderId), eq(orderPayments.currency, 'gbp'))}), 0)`.mapWith(
         Number,
       ),
+      // A credit note's refund gave back no money: what can be refunded is the money taken.
       refunded: sql<number>`coalesce((select sum(${refunds.amountPennies}) from ${refunds}
-        where ${and(eq(refunds.orderId, orderId), countedRefund())}), 0)`.mapWith(Number),
+        where ${and(eq(refunds.orderId, orderId), countedRefund(), ne(refunds.provider, 'credit'))}), 0)`.mapWith(
+        Number,
+      ),
       toCards: sql<number>`coalesce((select sum(${refunds.amountPennies}) from ${refunds}
         where ${and(eq(refunds.orderId, orderId), countedRefund(), eq(refunds.provider, 'gift_card'))}), 0)`.mapWith(
         Number,

@@ -26,6 +26,7 @@ import { customerDeleted, type PaymentPage } from './account-deletion';
 import { booksCounts, paidOrdersIn, refundsIn, salesByCustomerIn } from './books-entries';
 import type { CardProvider } from './card-provider';
 import { cardsBoughtOn } from './cards-bought';
+import { creditOnAccount } from './credits-on-account';
 import { foldBookings } from './day-bookings';
 import { type DayOrder, slipOrder } from './day-orders';
 import { createDeliveriesService } from './deliveries-service';
@@ -414,6 +415,9 @@ export function createOrdersService(
      * payment, recorded once per invoice (`reference`), so revenue and the books count it on the
      * day it came in. No order e-mails: the order was confirmed and delivered long before.
      */
+    /** A trade credit note taken off what its order asks, or paid back (decision 091). */
+    creditOnAccount,
+
     async recordOnAccountPayment(
       tx: Tx,
       p: { orderId: string; reference: string; pennies: number; method: ManualPaymentMethod; actor: Actor },

@@ -6,7 +6,7 @@ import type { Db, Tx } from '../db/client';
 import { orderPaymentRequests, orders } from '../db/schema';
 import { badRequest, notFound } from '../errors';
 import { servedOrigin } from '../http/served-origin';
-import { paidSoFar } from '../orders/order-payments';
+import { stillOwed } from '../orders/order-payments';
 import type { PaymentProvider } from './payment-provider';
 
 /** How long a part payment's hosted page takes payment (Stripe's longest is 24 hours). */
@@ -55,7 +55,7 @@ export function createPartPayments(
         const [order] = await tx.select().from(orders).where(eq(orders.id, input.orderId)).for('update');
         if (!order) throw notFound('Order not found');
         if (order.status === 'cancelled') throw badRequest(ORDER_CANCELLED);
-        const owed = order.totalPennies - (await paidSoFar(tx, order.id));
+        const owed = await stillOwed(tx, order);
         if (owed <= 0) throw badRequest(NOTHING_OWED);
         const amount = input.amountPennies ?? owed;
         if (!Number.isInteger(amount) || amount <= 0) throw badRequest('The amount must be more than £0.00.');

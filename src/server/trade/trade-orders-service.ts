@@ -33,6 +33,7 @@ import {
 import { decideZone } from '../delivery-zones/zones-service';
 import { badRequest, notFound } from '../errors';
 import type { OrdersService } from '../orders/orders-service';
+import { creditedOnInvoice } from './credited';
 import type { TradeAccount, TradeAccountsService } from './trade-accounts-service';
 import { tradeInvoiceEmail } from './trade-invoice-email';
 
@@ -96,10 +97,14 @@ export function createTradeOrdersService(deps: TradeOrdersDeps) {
   const clock = deps.clock ?? (() => new Date());
   const today = deps.today ?? (() => londonDate(clock()));
 
-  /** What the account owes: unpaid invoices, and orders on account not yet invoiced. */
+  /** What the account owes: unpaid invoices less their credit notes, and orders on account not yet invoiced. */
   async function standingOf(exec: Db | Tx, account: TradeAccount): Promise<AccountStanding> {
     const [invoiced] = await exec
-      .select({ owed: sql<number>`coalesce(sum(${tradeInvoices.totalPennies}), 0)`.mapWith(Number) })
+      .select({
+        owed: sql<number>`coalesce(sum(${tradeInvoices.totalPennies} - ${creditedOnInvoice}), 0)`.mapWith(
+          Number,
+        ),
+      })
       .from(tradeInvoices)
       .where(and(eq(tradeInvoices.accountId, account.id), isNull(tradeInvoices.paidAt)));
     const [open] = await exec
@@ -570,10 +575,15 @@ export function createTradeOrdersService(deps: TradeOrdersDeps) {
             ? badRequest(TRADE_ORDER_MESSAGES.alreadyPaid)
             : notFound(TRADE_ORDER_MESSAGES.noInvoice);
         }
+        // What arrived is what the invoice still asked: its total less its credit notes.
+        const [asked] = await tx
+          .select({ credited: creditedOnInvoice })
+          .from(tradeInvoices)
+          .where(eq(tradeInvoices.number, number));
         await ordersService.recordOnAccountPayment(tx, {
           orderId: paid.orderId,
           reference: `invoice_${number}`,
-          pennies: paid.totalPennies,
+          pennies: paid.totalPennies - (asked?.credited ?? 0),
           method: 'bank_transfer',
           actor,
         });
@@ -664,7 +674,7 @@ export function createTradeOrdersService(deps: TradeOrdersDeps) {
         .orderBy(asc(orders.deliveryDate), asc(tradeOrders.createdAt));
     },
 
-    /** What is owed, by account and by age (days past due), unpaid invoices only. */
+    /** What is owed, by account and by age (days past due): unpaid invoices less their credit notes. */
     async aged(): Promise<{
       accounts: AgedAccount[];
       totals: Record<AgeBucket, number>;
@@ -676,7 +686,7 @@ export function createTradeOrdersService(deps: TradeOrdersDeps) {
           businessName: tradeAccounts.businessName,
           creditLimitPennies: tradeAccounts.creditLimitPennies,
           dueOn: tradeInvoices.dueOn,
-          totalPennies: tradeInvoices.totalPennies,
+          owedPennies: sql<number>`${tradeInvoices.totalPennies} - ${creditedOnInvoice}`.mapWith(Number),
         })
         .from(tradeInvoices)
         .innerJoin(tradeAccounts, eq(tradeAccounts.id, tradeInvoices.accountId))
@@ -695,9 +705,9 @@ export function createTradeOrdersService(deps: TradeOrdersDeps) {
           owedPennies: 0,
         };
         const bucket = ageBucket(daysBetween(r.dueOn, now));
-        a.buckets[bucket] += r.totalPennies;
-        a.owedPennies += r.totalPennies;
-        totals[bucket] += r.totalPennies;
+        a.buckets[bucket] += r.owedPennies;
+        a.owedPennies += r.owedPennies;
+        totals[bucket] += r.owedPennies;
         byAccount.set(r.accountId, a);
       }
       const accounts = [...byAccount.values()];
@@ -709,6 +719,15 @@ export function createTradeOrdersService(deps: TradeOrdersDeps) {
       if (!isUuid(orderId)) return null;
       const [row] = await db.select().from(tradeOrders).where(eq(tradeOrders.orderId, orderId));
       return row ?? null;
+    },
+
+    /** The e-mail of the customer who placed an order on account: where its documents go. */
+    async emailOfOrder(tx: Tx, orderId: string): Promise<string> {
+      const [row] = await tx
+        .select({ profileId: orders.profileId })
+        .from(orders)
+        .where(eq(orders.id, orderId));
+      return row ? emailOf(tx, row.profileId) : '';
     },
 
     /** Whether these orders are on account (for pages that list orders). */

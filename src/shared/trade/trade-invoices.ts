@@ -4,6 +4,7 @@ import { formatLongDate } from '~/shared/time/london-time';
  * No zod here: pages import it.
  */
 import { formatPence } from '../money/money';
+import { type CreditNoteDocumentData, vatByRate } from './credit-notes';
 
 export const TRADE_ORDER_MESSAGES = {
   nothing: 'Please enter how many of each cookie you want.',
@@ -85,23 +86,27 @@ export interface InvoiceDocumentData {
   }[];
   /** Net and VAT per rate (zero-rated and standard-rated apart), summed by the server. */
   byRate: { vatRate: number; netPennies: number; vatPennies: number }[];
+  /** Its credit notes, oldest first: what they took off is not asked for any more. */
+  creditNotes: CreditNoteDocumentData[];
+  /** What credit notes took off what it asks (not those paid back). */
+  creditedPennies: number;
+  /** What it still asks: its total less what was credited, 0 once paid. */
+  owedPennies: number;
 }
 
-/** Stored invoice rows as the page's document: the VAT summary sums the stored lines per rate. */
+/** Stored invoice rows and its credit notes as the page's document. */
 export function invoiceDocument(
-  invoice: Omit<InvoiceDocumentData, 'lines' | 'byRate' | 'paid'> & {
+  invoice: Omit<
+    InvoiceDocumentData,
+    'lines' | 'byRate' | 'paid' | 'creditNotes' | 'creditedPennies' | 'owedPennies'
+  > & {
     paidAt: Date | null;
     paidBy: string | null;
   },
   lines: InvoiceDocumentData['lines'],
+  creditNotes: CreditNoteDocumentData[] = [],
 ): InvoiceDocumentData {
-  const rates = new Map<number, { vatRate: number; netPennies: number; vatPennies: number }>();
-  for (const l of lines) {
-    const r = rates.get(l.vatRate) ?? { vatRate: l.vatRate, netPennies: 0, vatPennies: 0 };
-    r.netPennies += l.netPennies;
-    r.vatPennies += l.vatPennies;
-    rates.set(l.vatRate, r);
-  }
+  const creditedPennies = creditNotes.filter((c) => c.offInvoice).reduce((sum, c) => sum + c.totalPennies, 0);
   return {
     number: invoice.number,
     issuedOn: invoice.issuedOn,
@@ -117,7 +122,7 @@ export function invoiceDocument(
     vatPennies: invoice.vatPennies,
     totalPennies: invoice.totalPennies,
     paid: invoice.paidAt
-      ? `Paid${invoice.paidBy === 'bank_transfer' ? ' by bank transfer' : invoice.paidBy === 'card' ? ' by card' : ''} on ${formatLongDate(invoice.paidAt)}`
+      ? `${PAID_BY[invoice.paidBy ?? ''] ?? 'Paid'} on ${formatLongDate(invoice.paidAt)}`
       : null,
     lines: lines.map((l) => ({
       position: l.position,
@@ -128,6 +133,15 @@ export function invoiceDocument(
       netPennies: l.netPennies,
       vatPennies: l.vatPennies,
     })),
-    byRate: [...rates.values()].sort((a, b) => a.vatRate - b.vatRate),
+    byRate: vatByRate(lines),
+    creditNotes,
+    creditedPennies,
+    owedPennies: invoice.paidAt ? 0 : invoice.totalPennies - creditedPennies,
   };
 }
+
+const PAID_BY: Record<string, string> = {
+  bank_transfer: 'Paid by bank transfer',
+  card: 'Paid by card',
+  credit_note: 'Settled by credit notes',
+};

@@ -177,8 +177,10 @@ export const refunds = pgTable(
     /**
      * `manual`: money taken by hand (cash, transfer), given back by hand: no provider is asked.
      * `gift_card`: given back to the gift cards that paid (their ledger, decision 044).
+     * `credit`: a trade credit note taken off what an unpaid invoice asks: no money moves
+     * (decision 091), but the books and revenue count it as any refund.
      */
-    provider: text('provider', { enum: ['test', 'stripe', 'manual', 'gift_card'] }).notNull(),
+    provider: text('provider', { enum: ['test', 'stripe', 'manual', 'gift_card', 'credit'] }).notNull(),
     providerRefundId: text('provider_refund_id').unique(),
     /** The form's one-time key: a double click or a retried request makes one refund. */
     requestKey: text('request_key').notNull(),

@@ -14,6 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { VAT_RATES } from '../../../shared/food-information';
+import { CREDIT_NOTE_REASONS, CREDIT_NOTE_SETTLEMENTS } from '../../../shared/trade/credit-notes';
 import { STANDING_ORDER_STATUSES, STANDING_RUN_STATUSES } from '../../../shared/trade/standing-orders';
 import { TRADE_PRICE_KINDS, TRADE_STATUSES } from '../../../shared/trade/trade';
 import { profiles } from './account';
@@ -199,6 +200,68 @@ export const tradeInvoiceLines = pgTable(
     primaryKey({ columns: [t.invoiceNumber, t.position] }),
     check('trade_invoice_lines_vat_rate_check', oneOf(t.vatRate, VAT_RATES)),
     check('trade_invoice_lines_quantity_check', sql`${t.quantity} > 0`),
+  ],
+);
+
+/**
+ * A credit note against one issued invoice, for cookies short on the day or returned: numbered
+ * CN-000001 on from its own sequence, priced at the invoice's unit prices (decision 091). On an
+ * unpaid invoice it lowers what the invoice asks; on one paid by bank transfer the money is given
+ * back by transfer.
+ */
+export const tradeCreditNotes = pgTable(
+  'trade_credit_notes',
+  {
+    number: integer('number').primaryKey(),
+    invoiceNumber: integer('invoice_number')
+      .notNull()
+      .references(() => tradeInvoices.number, { onDelete: 'restrict' }),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => tradeAccounts.id, { onDelete: 'restrict' }),
+    issuedOn: date('issued_on', { mode: 'string' }).notNull(),
+    reason: text('reason', { enum: CREDIT_NOTE_REASONS }).notNull(),
+    note: text('note'),
+    /** 'invoice' (taken off what the invoice asks) or 'bank_transfer' (paid back). */
+    settledBy: text('settled_by', { enum: CREDIT_NOTE_SETTLEMENTS }).notNull(),
+    netPennies: integer('net_pennies').notNull(),
+    vatPennies: integer('vat_pennies').notNull(),
+    totalPennies: integer('total_pennies').notNull(),
+    issuedBy: text('issued_by').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('trade_credit_notes_invoice_idx').on(t.invoiceNumber),
+    check('trade_credit_notes_number_check', sql`${t.number} > 0`),
+    check(
+      'trade_credit_notes_total_check',
+      sql`${t.totalPennies} = ${t.netPennies} + ${t.vatPennies} and ${t.totalPennies} > 0`,
+    ),
+    check('trade_credit_notes_reason_check', oneOf(t.reason, CREDIT_NOTE_REASONS)),
+    check('trade_credit_notes_settled_check', oneOf(t.settledBy, CREDIT_NOTE_SETTLEMENTS)),
+  ],
+);
+
+/** One line of a credit note: which invoice line it credits, how many, at the invoice's price. */
+export const tradeCreditNoteLines = pgTable(
+  'trade_credit_note_lines',
+  {
+    creditNoteNumber: integer('credit_note_number')
+      .notNull()
+      .references(() => tradeCreditNotes.number, { onDelete: 'cascade' }),
+    /** The invoice line's position: what has been credited of it is summed from here. */
+    invoicePosition: integer('invoice_position').notNull(),
+    description: text('description').notNull(),
+    quantity: integer('quantity').notNull(),
+    unitPenniesExVat: integer('unit_pennies_ex_vat').notNull(),
+    vatRate: integer('vat_rate').notNull(),
+    netPennies: integer('net_pennies').notNull(),
+    vatPennies: integer('vat_pennies').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.creditNoteNumber, t.invoicePosition] }),
+    check('trade_credit_note_lines_vat_rate_check', oneOf(t.vatRate, VAT_RATES)),
+    check('trade_credit_note_lines_quantity_check', sql`${t.quantity} > 0`),
   ],
 );
 
