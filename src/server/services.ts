@@ -278,7 +278,7 @@ export async function createServices(
     log.info('seeded the demo trade café');
     // Only by the instance that made the café (its insert is the one winner of two starting at
     // once), so the orders are not placed twice.
-    await seedDemoTradeOrders(db, tradeOrders, DEMO_CAFE.email).then(
+    await seedDemoTradeOrders(db, tradeOrders, creditNotes, DEMO_CAFE.email).then(
       (seeded) => seeded && log.info("seeded the demo café's orders on account and its invoice"),
       // A demo without its trade orders still starts (no delivery day open, say).
       (err) => log.warn({ err }, "could not seed the demo café's orders on account"),

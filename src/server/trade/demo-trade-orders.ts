@@ -2,17 +2,20 @@ import { eq } from 'drizzle-orm';
 import { SYSTEM } from '~/shared/orders/actor';
 import type { Db } from '../db/client';
 import { profiles, tradeOrders } from '../db/schema';
+import type { CreditNotesService } from './credit-notes-service';
 import type { TradeOrdersService } from './trade-orders-service';
 
 /**
  * The demo café's orders on account (decision 085), made once through the service as the café
  * would place them: one delivered and invoiced (INV-000001, not paid yet), one waiting for its
  * delivery day, so `npm start` shows the order form's "Same as last order", the café's invoices
- * and the owner's Invoices page with something in each list.
+ * and the owner's Invoices page with something in each list. Two cookies of the invoiced order
+ * came broken: credit note CN-000001 takes them off what the invoice asks.
  */
 export async function seedDemoTradeOrders(
   db: Db,
   tradeOrdersService: TradeOrdersService,
+  creditNotes: CreditNotesService,
   email: string,
 ): Promise<boolean> {
   const [profile] = await db.select({ id: profiles.id }).from(profiles).where(eq(profiles.email, email));
@@ -36,7 +39,9 @@ export async function seedDemoTradeOrders(
     { quantities: caseOf(0), deliveryDate: form.days[0]!.date },
     actor,
   );
-  await tradeOrdersService.deliver(first.orderId, SYSTEM);
+  const invoice = await tradeOrdersService.deliver(first.orderId, SYSTEM);
+  const broken = { reason: 'short', quantities: { 0: 2 }, note: 'Two came broken in the box.' };
+  await creditNotes.issue(invoice, broken, SYSTEM);
   const later = form.days[1] ?? form.days[0]!;
   await tradeOrdersService.place(profile.id, { quantities: caseOf(1), deliveryDate: later.date }, actor);
   return true;

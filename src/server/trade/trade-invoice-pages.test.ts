@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadClientBuild } from '~/server/load-build';
+import { SYSTEM } from '~/shared/orders/actor';
 import { addDays, londonDate } from '~/shared/time/london-time';
 import { everyDayTemplate } from '~/test/bake-days';
 import { createProduct, createUser } from '~/test/factories';
@@ -95,5 +96,47 @@ describe('the trade order form and invoice pages', () => {
     );
     expect(paid.status).toBe(200);
     expect(await (await get('/trade/invoices', cafe.cookie)).text()).toContain('Paid');
+  });
+
+  it('the owner credits cookies short on the invoice’s page; the café sees the credit note and pays what is left', async () => {
+    const cafe = await createUser(t);
+    await approvedCafe(t, cafe.userId, [{ productId: dark.id, price: '1.25', caseSize: 12 }]);
+    const placed = await t.services.tradeOrders.place(
+      cafe.userId,
+      { quantities: { [dark.id]: 24 }, deliveryDate: addDays(londonDate(new Date()), 2) },
+      { type: 'customer', id: cafe.userId, name: 'Café' },
+    );
+    const number = await t.services.tradeOrders.deliver(placed.orderId, SYSTEM);
+    const owner = await createUser(t, { staffRole: 'owner', fullName: 'Olive Owner' });
+    const staff = await createUser(t, { staffRole: 'staff', fullName: 'Sam Staff' });
+    const page = `/admin/invoices/${number}`;
+    expect(await (await get(page, owner.cookie)).text()).toContain('Page Dark Chocolate (up to 24)');
+
+    const tooMany = await post(
+      `${page}.data`,
+      { intent: 'credit', reason: 'short', q_0: '25' },
+      owner.cookie,
+    );
+    expect(tooMany.status).toBe(400);
+    expect(await tooMany.text()).toContain('At most 24 Page Dark Chocolate can be credited on this invoice.');
+    expect(
+      (await post(`${page}.data`, { intent: 'credit', reason: 'short', q_0: '4' }, staff.cookie)).status,
+    ).toBe(403);
+    const credited = await post(
+      `${page}.data`,
+      { intent: 'credit', reason: 'short', q_0: '4', note: 'Four broken' },
+      owner.cookie,
+    );
+    expect(credited.status).toBe(200);
+    expect(await (await get(page, owner.cookie)).text()).toContain('Page Dark Chocolate (up to 20)');
+
+    // 4 × £1.25 zero rated = £5.00 off £30.00.
+    const html = await (await get(`/trade/invoices/${number}`, cafe.cookie)).text();
+    expect(html).toMatch(/Credit note CN-\d{6}/);
+    expect(html).toMatch(
+      /Short on delivery.*Four broken.*Page Dark Chocolate.*4.*£1\.25.*Zero rated.*£5\.00/s,
+    );
+    expect(html).toContain('£25.00 to pay after £5.00 credited');
+    expect(html).toContain('Pay £25.00 by card');
   });
 });

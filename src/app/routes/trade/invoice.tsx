@@ -1,6 +1,6 @@
 import { Printer } from 'lucide-react';
 import { data, Form, Link, redirect, useActionData, useNavigation } from 'react-router';
-import { InvoiceDocument } from '~/app/components/trade/invoice-document';
+import { CreditNoteDocument, InvoiceDocument } from '~/app/components/trade/invoice-document';
 import { Button } from '~/app/components/ui/button';
 import { requireCustomerPage } from '~/app/lib/guards.server';
 import { orNotFoundPage, refusalOf } from '~/app/lib/service-errors.server';
@@ -19,15 +19,16 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { invoice, lines } = await orNotFoundPage(() =>
     context.services.tradeOrders.invoiceFor(user.id, params.number),
   );
+  const notes = await context.services.creditNotes.forInvoice(invoice.number);
   return data(
-    { invoice: invoiceDocument(invoice, lines) },
+    { invoice: invoiceDocument(invoice, lines, notes) },
     { headers: { 'Cache-Control': 'private, no-store' } },
   );
 }
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
-/** Pay by card: the provider's hosted page for the invoice's total, coming back here. */
+/** Pay by card: the provider's hosted page for what the invoice still asks, coming back here. */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const user = await requireCustomerPage(request, context, `/admin/invoices/${params.number}`);
   try {
@@ -57,19 +58,22 @@ export default function TradeInvoice({ loaderData }: Route.ComponentProps) {
         </Button>
       </p>
       <InvoiceDocument invoice={loaderData.invoice} />
-      {!loaderData.invoice.paid && <PayByCard totalPennies={loaderData.invoice.totalPennies} />}
+      {loaderData.invoice.creditNotes.map((c) => (
+        <CreditNoteDocument key={c.number} note={c} invoice={loaderData.invoice} />
+      ))}
+      {!loaderData.invoice.paid && <PayByCard owedPennies={loaderData.invoice.owedPennies} />}
     </main>
   );
 }
 
-/** The invoice's total paid by card on the payment provider's secure page (or a bank transfer, as the invoice says). */
-function PayByCard({ totalPennies }: { totalPennies: number }) {
+/** What the invoice still asks paid by card on the payment provider's secure page (or a bank transfer, as the invoice says). */
+function PayByCard({ owedPennies }: { owedPennies: number }) {
   const refused = useActionData<typeof action>();
   const busy = useNavigation().state !== 'idle';
   return (
     <Form method="post" className="mt-6 flex flex-col items-start gap-2 print:hidden">
       <Button type="submit" disabled={busy} aria-busy={busy}>
-        {busy ? 'Opening the payment page...' : `Pay ${formatPence(totalPennies)} by card`}
+        {busy ? 'Opening the payment page...' : `Pay ${formatPence(owedPennies)} by card`}
       </Button>
       <p className="text-sm text-cocoa-light">
         You pay on our payment provider’s secure page, then come back here.
