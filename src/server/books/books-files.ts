@@ -177,7 +177,7 @@ export function invoiceRows(format: BooksFormat, o: BookOrder): string[] {
 /** A refund's credit note rows (amounts positive: the credit note is the sign). */
 export function creditNoteRows(format: BooksFormat, r: BookRefund): string[] {
   const date = ukDate(r.madeOn);
-  const number = creditNoteNumber(r.id);
+  const number = r.document?.number ?? creditNoteNumber(r.id);
   const o = r.order;
   return creditNoteLines(r).map((l) =>
     format === 'xero'

@@ -15,7 +15,7 @@ import type { Db } from '../db/client';
 import { badRequest } from '../errors';
 import type { BookOrderRow } from '../orders/books-entries';
 import type { OrdersService } from '../orders/orders-service';
-import { tradeNamesOf } from '../trade/trade-customers';
+import { creditNotesOfRefunds, tradeNamesOf } from '../trade/trade-customers';
 import { BOOKS_HEADERS, creditNoteRows, invoiceRows } from './books-files';
 
 /** What the Books page shows for a period: what the files hold, and the sales apart. */
@@ -124,7 +124,13 @@ export function createBooksService(deps: { db: Db; orders: Pick<OrdersService, '
       } else {
         const refunds = await books.refunds(period, page);
         const named = await withTrade(refunds.map((r) => r.order));
-        rows = refunds.flatMap((r, i) => creditNoteRows(format, { ...r, order: named[i]! }));
+        const documents = await creditNotesOfRefunds(
+          db,
+          refunds.map((r) => r.requestKey),
+        );
+        rows = refunds.flatMap((r, i) =>
+          creditNoteRows(format, { ...r, order: named[i]!, document: documents.get(r.requestKey) }),
+        );
       }
       return {
         name: booksFileName(format, kind, period, part, parts),

@@ -124,10 +124,11 @@ export async function refundsIn(
   db: Db,
   period: BooksPeriod,
   page: { offset: number; limit: number },
-): Promise<(BookRefund & { order: BookOrderRow })[]> {
+): Promise<(BookRefund & { order: BookOrderRow; requestKey: string })[]> {
   const rows = await db
     .select({
       id: refunds.id,
+      requestKey: refunds.requestKey,
       orderId: refunds.orderId,
       amountPennies: refunds.amountPennies,
       reason: refunds.reason,
@@ -144,6 +145,7 @@ export async function refundsIn(
     madeOn: londonDate(r.createdAt),
     amountPennies: r.amountPennies,
     reason: r.reason,
+    requestKey: r.requestKey,
     order: found.get(r.orderId)!,
   }));
 }

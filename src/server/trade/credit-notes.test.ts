@@ -108,6 +108,14 @@ describe('credit notes', () => {
     const after = await t.services.books.summary(month);
     expect(after.sales.trade).toEqual({ orders: before.orders + 1, pennies: before.pennies + 4320 });
     expect((await trade().invoicesFor(userId))?.standing.owedPennies).toBe(0);
+
+    // Xero's credit notes file prints the credit note the café holds: its number, its own VAT.
+    const file = await t.services.books.file({ ...month, format: 'xero', kind: 'credit-notes' });
+    const mine = file.rows.filter((r) => r.includes(`CN-${String(cn).padStart(6, '0')}`));
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toContain('Oat Flapjack Bar');
+    expect(mine[0]).toContain('14.40');
+    expect(mine[0]).toContain('20% (VAT on Income)');
   });
 
   it('asks for what is left on the card page after a credit note, and settles the invoice with it', async () => {

@@ -72,6 +72,11 @@ export interface BookRefund {
   amountPennies: number;
   reason: string;
   order: BookOrder;
+  /**
+   * A trade credit note's own number and lines (decision 091): the credit note the customer holds,
+   * so its VAT is what it credited, not a share of the order's.
+   */
+  document?: { number: string; lines: { description: string; vatRate: VatRate; pennies: number }[] };
 }
 
 /** One line of an invoice or credit note, VAT-inclusive pence (what the customer paid). */
@@ -169,6 +174,16 @@ export const orderVatGross = (order: BookOrder) =>
  * split over what the order was paid at each VAT rate (and its gift cards), in proportion.
  */
 export function creditNoteLines(refund: BookRefund): BookLine[] {
+  if (refund.document) {
+    return refund.document.lines.map((l) => ({
+      item: 'Refund' as const,
+      description: `${refund.reason}: ${l.description}`,
+      quantity: 1,
+      unitPennies: l.pennies,
+      account: ACCOUNT_CODES.sales,
+      vatRate: l.vatRate,
+    }));
+  }
   const groups = new Map<string, { account: string; vatRate: VatRate | null; pennies: number }>();
   for (const line of invoiceLines(refund.order)) {
     const key = `${line.account}|${line.vatRate}`;
