@@ -80,7 +80,7 @@ export const TABLE_READS: Record<string, Record<string, string>> = {
   },
   trade: {
     'catalog.productBoxes':
-      "the demo café's price list is of loose cookies: a box of choice has no filling on account",
+      "a box is refused on a price list (the demo's is of loose cookies): an order on account has no box filling",
     'account.profiles': "a trade account is a customer's account, named and addressed as it",
     'catalog.products': 'price lists are per product',
     'orders.orders': "a trade order is an order: its status and the invoice's total",

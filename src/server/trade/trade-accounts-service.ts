@@ -1,10 +1,10 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, notExists, sql } from 'drizzle-orm';
 import { isUuid } from '~/shared/ids';
 import { TRADE_MESSAGES, type TradePriceRule, type TradeStatus, tradeUnitPrice } from '~/shared/trade/trade';
 import { TradeApplicationSchema, TradePriceSchema, TradeTermsSchema } from '~/shared/trade/trade-schema';
 import { recordActivity } from '../activity/activity-log';
 import type { Db, Tx } from '../db/client';
-import { products, profiles, tradeAccounts, tradePrices } from '../db/schema';
+import { productBoxes, products, profiles, tradeAccounts, tradePrices } from '../db/schema';
 import { badRequest, notFound, parseOrThrow } from '../errors';
 
 export type TradeAccount = typeof tradeAccounts.$inferSelect;
@@ -193,9 +193,18 @@ export function createTradeAccountsService(db: Db) {
       await db.transaction(async (tx) => {
         await lockAccount(tx, id);
         const [product] = isUuid(productId)
-          ? await tx.select({ id: products.id }).from(products).where(eq(products.id, productId))
+          ? await tx
+              .select({
+                id: products.id,
+                box: sql<boolean>`${productBoxes.productId} is not null`,
+              })
+              .from(products)
+              .leftJoin(productBoxes, eq(productBoxes.productId, products.id))
+              .where(eq(products.id, productId))
           : [];
         if (!product) throw badRequest(TRADE_MESSAGES.unknownProduct);
+        // An order on account carries no box filling: the bake list could not count its cookies.
+        if (product.box) throw badRequest(TRADE_MESSAGES.box);
         const [before] = await tx
           .select()
           .from(tradePrices)
@@ -239,7 +248,14 @@ export function createTradeAccountsService(db: Db) {
         .select({ product: products, price: tradePrices })
         .from(products)
         .leftJoin(tradePrices, and(eq(tradePrices.productId, products.id), eq(tradePrices.accountId, id)))
-        .where(and(eq(products.kind, 'cookie'), eq(products.isActive, true)))
+        .where(
+          and(
+            eq(products.kind, 'cookie'),
+            eq(products.isActive, true),
+            // Boxes cannot go on a price list (setPrice says why), so they are not offered.
+            notExists(db.select().from(productBoxes).where(eq(productBoxes.productId, products.id))),
+          ),
+        )
         .orderBy(asc(products.name));
       return rows.map(({ product, price }) => ({
         productId: product.id,

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '~/server/db/schema';
 import { TRADE_MESSAGES } from '~/shared/trade/trade';
+import { createBox } from '~/test/box-factories';
 import { createProduct, createUser, sharedDataChanged } from '~/test/factories';
 import { createTestApp, type TestApp } from '~/test/test-app';
 import { DEMO_CAFE, seedDemoTrade } from './demo-trade';
@@ -169,6 +170,16 @@ describe('a price list', () => {
         minQuantity: '0',
       }),
     ).rejects.toSatisfy((e) => messageOf(e) === TRADE_MESSAGES.unknownProduct);
+    // An order on account carries no box filling, whether chosen or set.
+    const price = { kind: 'fixed', price: '10', caseSize: '1', minQuantity: '0' };
+    for (const box of [
+      await createBox(t.services, { size: 6 }),
+      await createBox(t.services, { size: 2, fixed: [{ product_id: cookie.id, quantity: 2 }] }),
+    ]) {
+      await expect(trade().setPrice(a.id, box.id, price)).rejects.toSatisfy(
+        (e) => messageOf(e) === TRADE_MESSAGES.box,
+      );
+    }
     expect((await trade().offerFor(userId))!.offer).toMatchObject([{ unitPenniesExVat: 200, caseSize: 12 }]);
     await trade().removePrice(a.id, cookie.id);
     expect((await trade().offerFor(userId))!.offer).toEqual([]);

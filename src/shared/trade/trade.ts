@@ -31,6 +31,7 @@ export const TRADE_MESSAGES = {
   caseSize: 'A case size is a whole number from 1 to 500.',
   minQuantity: 'A minimum quantity is a whole number from 0 to 5000.',
   unknownProduct: 'That product is not in the catalogue.',
+  box: 'A box cannot go on a price list: an order on account has no box filling for the bake list to count. Add the loose cookies instead.',
   notApproved: 'Only an approved trade account can be changed this way.',
   email: 'Please enter the e-mail address of the customer’s shop account.',
   noCustomer: 'No customer account has that e-mail address: they sign up first.',
