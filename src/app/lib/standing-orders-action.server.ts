@@ -40,6 +40,8 @@ export function standingOrderAction(
         return standingOrders.setStatus(who, id, 'active');
       case 'standing-skip':
         return standingOrders.skip(who, id, field(form, 'date'), actor);
+      case 'standing-unskip':
+        return standingOrders.unskip(who, id, field(form, 'date'));
       case 'order-change':
         return tradeOrders.changeQuantities(
           'profileId' in who ? who.profileId : null,

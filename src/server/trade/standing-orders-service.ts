@@ -477,6 +477,43 @@ export function createStandingOrdersService(deps: StandingOrdersDeps) {
           await deps.orders.setStatus(made, 'cancelled', actor, 'Standing order: day skipped');
       }
     },
+
+    /**
+     * Takes a skip back, until the day's cut-off: its skipped run is removed, so the sweep makes
+     * the day as any other (at once when it is already due: a cancelled order is not revived, a
+     * new one is placed, priced and checked as on any day).
+     */
+    async unskip(who: Who, id: string, rawDate: unknown) {
+      const date = typeof rawDate === 'string' && isIsoDate(rawDate) ? rawDate : null;
+      await db.transaction(async (tx) => {
+        const row = await lockOwn(tx, who, id);
+        const account = await accountOf(who, tx);
+        if (!date || !row.weekdays.includes(weekdayOf(date)))
+          throw badRequest(STANDING_MESSAGES.skipDate, { date: STANDING_MESSAGES.skipDate });
+        const day = (await calendarOf(tx, account)).days.find((d) => d.date === date);
+        if (!day || new Date(day.cutoffAt).getTime() <= clock().getTime())
+          throw badRequest(STANDING_MESSAGES.unskipPast);
+        const [gone] = await tx
+          .delete(standingOrderRuns)
+          .where(
+            and(
+              eq(standingOrderRuns.standingOrderId, id),
+              eq(standingOrderRuns.date, date),
+              eq(standingOrderRuns.status, 'skipped'),
+            ),
+          )
+          .returning();
+        if (!gone) throw badRequest(STANDING_MESSAGES.notSkipped);
+        await logged(
+          tx,
+          'trade.standing-order-unskipped',
+          id,
+          { date, status: 'skipped' },
+          { date, status: 'due' },
+        );
+      });
+      await runDue();
+    },
   };
 }
 

@@ -135,6 +135,32 @@ describe('standing orders', () => {
     );
   });
 
+  it('takes a skip back before the cut-off: the day is made after all, as a new order', async () => {
+    const { userId, who } = await cafe();
+    const { id } = await standing(userId);
+    await svc().runDue();
+    const [first] = await runsOf(id);
+    await svc().skip(who, id, DAY, actorOf(userId));
+    await svc().unskip(who, id, DAY);
+    const [again] = await runsOf(id);
+    expect(again).toMatchObject({ date: DAY, status: 'made' });
+    expect(again!.orderId).not.toBe(first!.orderId);
+    const statuses = await t.services.db
+      .select({ id: orders.id, status: orders.status })
+      .from(orders)
+      .where(eq(orders.profileId, userId));
+    expect(statuses.map((o) => o.status).sort()).toEqual(['cancelled', 'pending']);
+    await expect(svc().unskip(who, id, DAY)).rejects.toSatisfy(
+      (e) => messageOf(e) === STANDING_MESSAGES.notSkipped,
+    );
+    // Someone else's standing order is not found.
+    const other = await cafe();
+    await svc().skip(who, id, DAY, actorOf(userId));
+    await expect(svc().unskip(other.who, id, DAY)).rejects.toSatisfy(
+      (e) => messageOf(e) === STANDING_MESSAGES.notFound,
+    );
+  });
+
   it('makes nothing while paused, and its day once resumed', async () => {
     const { userId, who } = await cafe();
     const { id } = await standing(userId);

@@ -31,6 +31,8 @@ export const STANDING_MESSAGES = {
   skipDate: 'Please choose a date this standing order delivers on.',
   skipPast: 'That day’s cut-off has passed: it can no longer be skipped.',
   alreadySkipped: 'That day is already skipped.',
+  notSkipped: 'That day is not skipped.',
+  unskipPast: 'That day’s cut-off has passed: it can no longer be ordered.',
   notPending: 'This order is already being baked or was cancelled: it can no longer be changed.',
   pastCutoff: 'This order’s cut-off has passed: it can no longer be changed.',
   notMadeDay: (day: string) => `That date was not made: ${day}.`,

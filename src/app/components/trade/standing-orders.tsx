@@ -35,6 +35,7 @@ const MESSAGES = {
   'standing-pause': { success: 'Standing order paused', failure: 'Could not pause it' },
   'standing-resume': { success: 'Standing order resumed', failure: 'Could not resume it' },
   'standing-skip': { success: 'Day skipped', failure: 'Could not skip that day' },
+  'standing-unskip': { success: 'Day back on', failure: 'Could not put that day back' },
   'order-change': { success: 'Order changed', failure: 'Could not change the order' },
 };
 
@@ -294,6 +295,23 @@ function StandingCard({
                           </Button>
                         </fetcher.Form>
                       )}
+                    {open && d.status === 'skipped' && (
+                      <fetcher.Form method="post">
+                        <input type="hidden" name="id" value={so.id} />
+                        <input type="hidden" name="date" value={d.date} />
+                        <Button
+                          type="submit"
+                          size="sm"
+                          variant="outline"
+                          name="intent"
+                          value="standing-unskip"
+                          disabled={busy}
+                          aria-label={`Deliver on ${formatBakeDay(d.date)} after all`}
+                        >
+                          Deliver after all
+                        </Button>
+                      </fetcher.Form>
+                    )}
                   </td>
                 </tr>
               );
