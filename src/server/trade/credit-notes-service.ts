@@ -16,16 +16,11 @@ import { priceTradeLines } from '~/shared/trade/trade';
 import { invoiceNumberText, TRADE_ORDER_MESSAGES } from '~/shared/trade/trade-invoices';
 import { recordActivity } from '../activity/activity-log';
 import type { Db, Tx } from '../db/client';
-import {
-  tradeCreditNoteLines,
-  tradeCreditNotes,
-  tradeDocumentCounters,
-  tradeInvoiceLines,
-  tradeInvoices,
-} from '../db/schema';
+import { tradeCreditNoteLines, tradeCreditNotes, tradeInvoiceLines, tradeInvoices } from '../db/schema';
 import { badRequest, notFound } from '../errors';
 import type { OrdersService } from '../orders/orders-service';
 import { creditNoteEmail } from './credit-note-email';
+import { nextDocumentNumber } from './document-numbers';
 
 export interface CreditNotesDeps {
   db: Db;
@@ -170,15 +165,7 @@ export function createCreditNotesService(deps: CreditNotesDeps) {
           })),
         );
         if (priced.totalPennies <= 0) throw badRequest(CREDIT_NOTE_MESSAGES.nothing);
-        const [counter] = await tx
-          .insert(tradeDocumentCounters)
-          .values({ sequence: 'credit_note', lastNumber: 1 })
-          .onConflictDoUpdate({
-            target: tradeDocumentCounters.sequence,
-            set: { lastNumber: sql`${tradeDocumentCounters.lastNumber} + 1` },
-          })
-          .returning({ number: tradeDocumentCounters.lastNumber });
-        const noteNumber = counter!.number;
+        const noteNumber = await nextDocumentNumber(tx, 'credit_note');
         const payBack = invoice.paidAt !== null;
         await tx.insert(tradeCreditNotes).values({
           number: noteNumber,

@@ -359,6 +359,21 @@ export function createStandingOrdersService(deps: StandingOrdersDeps) {
     return { made, notMade };
   }
 
+  /**
+   * The date asked for, under the standing order's lock: one it delivers on, before its day's
+   * cut-off (`past` says why not, otherwise).
+   */
+  async function openDayOf(tx: Tx, who: Who, id: string, rawDate: unknown, past: string): Promise<IsoDate> {
+    const date = typeof rawDate === 'string' && isIsoDate(rawDate) ? rawDate : null;
+    const row = await lockOwn(tx, who, id);
+    const account = await accountOf(who, tx);
+    if (!date || !row.weekdays.includes(weekdayOf(date)))
+      throw badRequest(STANDING_MESSAGES.skipDate, { date: STANDING_MESSAGES.skipDate });
+    const day = (await calendarOf(tx, account)).days.find((d) => d.date === date);
+    if (!day || new Date(day.cutoffAt).getTime() <= clock().getTime()) throw badRequest(past);
+    return date;
+  }
+
   /** Records an owner's change (written only in a back-office request, docs/rules/activity-log.md). */
   const logged = (tx: Tx, kind: string, id: string, before: object | null, after: object | null) =>
     recordActivity(tx, { kind, record: ['standing_order', id], before, after });
@@ -441,15 +456,8 @@ export function createStandingOrdersService(deps: StandingOrdersDeps) {
      * makes nothing); once made, its order is cancelled, until the day's cut-off.
      */
     async skip(who: Who, id: string, rawDate: unknown, actor: Actor) {
-      const date = typeof rawDate === 'string' && isIsoDate(rawDate) ? rawDate : null;
       const made = await db.transaction(async (tx) => {
-        const row = await lockOwn(tx, who, id);
-        const account = await accountOf(who, tx);
-        if (!date || !row.weekdays.includes(weekdayOf(date)))
-          throw badRequest(STANDING_MESSAGES.skipDate, { date: STANDING_MESSAGES.skipDate });
-        const day = (await calendarOf(tx, account)).days.find((d) => d.date === date);
-        if (!day || new Date(day.cutoffAt).getTime() <= clock().getTime())
-          throw badRequest(STANDING_MESSAGES.skipPast);
+        const date = await openDayOf(tx, who, id, rawDate, STANDING_MESSAGES.skipPast);
         const [run] = await tx
           .select()
           .from(standingOrderRuns)
@@ -484,15 +492,8 @@ export function createStandingOrdersService(deps: StandingOrdersDeps) {
      * new one is placed, priced and checked as on any day).
      */
     async unskip(who: Who, id: string, rawDate: unknown) {
-      const date = typeof rawDate === 'string' && isIsoDate(rawDate) ? rawDate : null;
       await db.transaction(async (tx) => {
-        const row = await lockOwn(tx, who, id);
-        const account = await accountOf(who, tx);
-        if (!date || !row.weekdays.includes(weekdayOf(date)))
-          throw badRequest(STANDING_MESSAGES.skipDate, { date: STANDING_MESSAGES.skipDate });
-        const day = (await calendarOf(tx, account)).days.find((d) => d.date === date);
-        if (!day || new Date(day.cutoffAt).getTime() <= clock().getTime())
-          throw badRequest(STANDING_MESSAGES.unskipPast);
+        const date = await openDayOf(tx, who, id, rawDate, STANDING_MESSAGES.unskipPast);
         const [gone] = await tx
           .delete(standingOrderRuns)
           .where(

@@ -25,7 +25,6 @@ import {
   profiles,
   standingOrderRuns,
   tradeAccounts,
-  tradeDocumentCounters,
   tradeInvoiceLines,
   tradeInvoices,
   tradeOrders,
@@ -34,6 +33,7 @@ import { decideZone } from '../delivery-zones/zones-service';
 import { badRequest, notFound } from '../errors';
 import type { OrdersService } from '../orders/orders-service';
 import { creditedOnInvoice } from './credited';
+import { nextDocumentNumber } from './document-numbers';
 import type { TradeAccount, TradeAccountsService } from './trade-accounts-service';
 import { tradeInvoiceEmail } from './trade-invoice-email';
 
@@ -210,17 +210,7 @@ export function createTradeOrdersService(deps: TradeOrdersDeps) {
       if (existing) return existing.number;
       if (row.order.status !== 'completed') throw badRequest(TRADE_ORDER_MESSAGES.notDelivered);
       const seller = await deps.seller(tx);
-      // The next number: the counter row is updated (and locked) in this transaction, so a
-      // concurrent invoice waits for it and a rolled-back one gives its number back.
-      const [counter] = await tx
-        .insert(tradeDocumentCounters)
-        .values({ sequence: 'invoice', lastNumber: 1 })
-        .onConflictDoUpdate({
-          target: tradeDocumentCounters.sequence,
-          set: { lastNumber: sql`${tradeDocumentCounters.lastNumber} + 1` },
-        })
-        .returning({ number: tradeDocumentCounters.lastNumber });
-      const number = counter!.number;
+      const number = await nextDocumentNumber(tx, 'invoice');
       const issuedOn = today();
       const { trade: t, account: a } = row;
       const [invoice] = await tx

@@ -56,17 +56,33 @@ export interface CreditNoteDocumentData {
   netPennies: number;
   vatPennies: number;
   totalPennies: number;
-  lines: {
-    position: number;
-    description: string;
-    quantity: number;
-    unitPenniesExVat: number;
-    vatRate: number;
-    netPennies: number;
-    vatPennies: number;
-  }[];
+  lines: DocumentLine[];
   byRate: { vatRate: number; netPennies: number; vatPennies: number }[];
 }
+
+/** A line of an invoice or credit note as printed. */
+export interface DocumentLine {
+  position: number;
+  description: string;
+  quantity: number;
+  unitPenniesExVat: number;
+  vatRate: number;
+  netPennies: number;
+  vatPennies: number;
+}
+
+/** A stored line (its position under either name) as printed. */
+export const documentLine = (
+  l: Omit<DocumentLine, 'position'> & { position?: number; invoicePosition?: number },
+): DocumentLine => ({
+  position: l.position ?? l.invoicePosition ?? 0,
+  description: l.description,
+  quantity: l.quantity,
+  unitPenniesExVat: l.unitPenniesExVat,
+  vatRate: l.vatRate,
+  netPennies: l.netPennies,
+  vatPennies: l.vatPennies,
+});
 
 export const CREDIT_NOTE_SETTLED_LABELS: Record<CreditNoteSettlement, string> = {
   invoice: 'Taken off what the invoice asks',
@@ -119,15 +135,7 @@ export function creditNoteDocument(
     netPennies: note.netPennies,
     vatPennies: note.vatPennies,
     totalPennies: note.totalPennies,
-    lines: lines.map((l) => ({
-      position: l.invoicePosition,
-      description: l.description,
-      quantity: l.quantity,
-      unitPenniesExVat: l.unitPenniesExVat,
-      vatRate: l.vatRate,
-      netPennies: l.netPennies,
-      vatPennies: l.vatPennies,
-    })),
+    lines: lines.map(documentLine),
     byRate: vatByRate(lines),
   };
 }

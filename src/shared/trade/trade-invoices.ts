@@ -4,7 +4,7 @@ import { formatLongDate } from '~/shared/time/london-time';
  * No zod here: pages import it.
  */
 import { formatPence } from '../money/money';
-import { type CreditNoteDocumentData, vatByRate } from './credit-notes';
+import { type CreditNoteDocumentData, type DocumentLine, documentLine, vatByRate } from './credit-notes';
 
 export const TRADE_ORDER_MESSAGES = {
   nothing: 'Please enter how many of each cookie you want.',
@@ -75,15 +75,7 @@ export interface InvoiceDocumentData {
   vatPennies: number;
   totalPennies: number;
   paid: string | null;
-  lines: {
-    position: number;
-    description: string;
-    quantity: number;
-    unitPenniesExVat: number;
-    vatRate: number;
-    netPennies: number;
-    vatPennies: number;
-  }[];
+  lines: DocumentLine[];
   /** Net and VAT per rate (zero-rated and standard-rated apart), summed by the server. */
   byRate: { vatRate: number; netPennies: number; vatPennies: number }[];
   /** Its credit notes, oldest first: what they took off is not asked for any more. */
@@ -124,15 +116,7 @@ export function invoiceDocument(
     paid: invoice.paidAt
       ? `${PAID_BY[invoice.paidBy ?? ''] ?? 'Paid'} on ${formatLongDate(invoice.paidAt)}`
       : null,
-    lines: lines.map((l) => ({
-      position: l.position,
-      description: l.description,
-      quantity: l.quantity,
-      unitPenniesExVat: l.unitPenniesExVat,
-      vatRate: l.vatRate,
-      netPennies: l.netPennies,
-      vatPennies: l.vatPennies,
-    })),
+    lines: lines.map(documentLine),
     byRate: vatByRate(lines),
     creditNotes,
     creditedPennies,

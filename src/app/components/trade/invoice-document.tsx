@@ -25,9 +25,7 @@ export function InvoiceDocument({ invoice: i }: { invoice: InvoiceDocumentData }
           <h1 id="invoice-title" className="text-2xl font-bold">
             {`VAT invoice ${invoiceNumberText(i.number)}`}
           </h1>
-          <p className="mt-1 font-medium">{i.sellerName}</p>
-          <p className="whitespace-pre-line text-sm">{i.sellerAddress}</p>
-          <p className="text-sm">VAT registration number: {i.sellerVatNumber || 'not set'}</p>
+          <Seller invoice={i} />
         </div>
         <dl className="grid grid-cols-[auto_auto] gap-x-4 gap-y-1 text-sm">
           <dt className="font-medium">Invoice number</dt>
@@ -71,6 +69,17 @@ export function InvoiceDocument({ invoice: i }: { invoice: InvoiceDocumentData }
 }
 
 type Line = InvoiceDocumentData['lines'][number];
+
+/** The shop as the document names it: name, address and VAT registration number. */
+function Seller({ invoice: i }: { invoice: InvoiceDocumentData }) {
+  return (
+    <>
+      <p className="mt-1 font-medium">{i.sellerName}</p>
+      <p className="whitespace-pre-line text-sm">{i.sellerAddress}</p>
+      <p className="text-sm">VAT registration number: {i.sellerVatNumber || 'not set'}</p>
+    </>
+  );
+}
 
 /** A document's lines: what each is, how many, at what price ex VAT, its VAT rate and amounts. */
 function DocumentLines({ lines }: { lines: Line[] }) {
@@ -165,9 +174,7 @@ export function CreditNoteDocument({
           <h2 id={id} className="text-2xl font-bold">
             {`Credit note ${creditNoteNumberText(c.number)}`}
           </h2>
-          <p className="mt-1 font-medium">{i.sellerName}</p>
-          <p className="whitespace-pre-line text-sm">{i.sellerAddress}</p>
-          <p className="text-sm">VAT registration number: {i.sellerVatNumber || 'not set'}</p>
+          <Seller invoice={i} />
         </div>
         <dl className="grid grid-cols-[auto_auto] gap-x-4 gap-y-1 text-sm">
           <dt className="font-medium">Credit note number</dt>
