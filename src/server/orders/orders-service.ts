@@ -85,7 +85,7 @@ export interface NewOrder {
   collectionSlot?: { from: string; to: string } | null;
   /** Known when placed: a Cookie Club box's own payment reference (a saved card is charged, no page). */
   paymentSessionId?: string | null;
-  /** The delivery zone the server found for the address (issue 30); absent for collection. */
+  /** The delivery zone the server found for the address; absent for collection. */
   zone?: { id: string; name: string; method: 'van' | 'post'; transitDays: string | null } | null;
 }
 
@@ -145,7 +145,7 @@ export function createOrdersService(
     const view = await loadOrderView(tx, orderId);
     if (!view) return;
     await mail.queueOrderEmail(event, view, tx);
-    // Delivered or collected: the buyer is asked, once, to review the cookies (issue 50).
+    // Delivered or collected: the buyer is asked, once, to review the cookies.
     if (event.kind === 'delivered' && view.items.some((i) => i.product_id !== null)) {
       await mail.queueOrderEmail({ kind: 'review-invite' }, view, tx);
     }
@@ -544,7 +544,7 @@ export function createOrdersService(
     },
 
     /**
-     * Posted parcels leave with their tracking codes (the dispatch list's upload, issue 30): in
+     * Posted parcels leave with their tracking codes (the dispatch list's upload): in
      * ONE transaction, every order is locked and checked first; if any cannot be shipped (not
      * paid or baking, not a delivery) nothing changes and each is answered. Otherwise each gets
      * its tracking code and moves to shipped through `transition` (history row and the shipped
