@@ -105,6 +105,19 @@ export type ShipOutcome = 'shipped' | 'already' | { refused: string };
 /** Why a payment for an order of a deleted account is refunded (history note and refund reason). */
 export const PAID_AFTER_DELETION = 'Paid after the customer deleted their account: refunded';
 
+/** An order's line as `order_items` keeps it (a box's contents and a gift card's details if any). */
+const lineRow = (orderId: string, l: NewOrder['lines'][number]) => ({
+  orderId,
+  productId: l.productId,
+  productName: l.name,
+  quantity: l.quantity,
+  unitPricePennies: l.unitPricePennies,
+  vatRate: l.vatRate,
+  boxContents: l.box ?? null,
+  cookiesEach: l.cookiesEach ?? 1,
+  giftCard: l.giftCard ?? null,
+});
+
 /**
  * The orders domain: the only module that reads or writes orders, their lines, history,
  * payments, refunds and deliveries. Every status change goes through `applyStatus`.
@@ -253,19 +266,7 @@ export function createOrdersService(
         deliveryMethod: o.zone?.method ?? null,
         deliveryTransitDays: o.zone?.transitDays ?? null,
       });
-      const lines = tx.insert(orderItems).values(
-        o.lines.map((l) => ({
-          orderId,
-          productId: l.productId,
-          productName: l.name,
-          quantity: l.quantity,
-          unitPricePennies: l.unitPricePennies,
-          vatRate: l.vatRate,
-          boxContents: l.box ?? null,
-          cookiesEach: l.cookiesEach ?? 1,
-          giftCard: l.giftCard ?? null,
-        })),
-      );
+      const lines = tx.insert(orderItems).values(o.lines.map((l) => lineRow(orderId, l)));
       const history = tx.insert(orderStatusHistory).values(createdRow(orderId, actor));
       await tx.execute(
         sql`with placed as (${order.getSQL()}), lines as (${lines.getSQL()}) ${history.getSQL()}`,
@@ -287,17 +288,7 @@ export function createOrdersService(
     ): Promise<void> {
       await tx.delete(orderItems).where(eq(orderItems.orderId, orderId));
       await check();
-      await tx.insert(orderItems).values(
-        lines.map((l) => ({
-          orderId,
-          productId: l.productId,
-          productName: l.name,
-          quantity: l.quantity,
-          unitPricePennies: l.unitPricePennies,
-          vatRate: l.vatRate,
-          cookiesEach: l.cookiesEach ?? 1,
-        })),
-      );
+      await tx.insert(orderItems).values(lines.map((l) => lineRow(orderId, l)));
       await tx
         .update(orders)
         .set({ subtotalPennies: totalPennies, totalPennies, updatedAt: new Date() })
