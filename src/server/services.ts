@@ -46,7 +46,9 @@ import { createMarketingService } from './marketing/marketing-service';
 import { watchConnections } from './metrics/database-gauges';
 import { createMetrics } from './metrics/metrics';
 import { createShopCounters } from './metrics/shop-counters';
+import { cancelPendingOrders } from './orders/account-deletion';
 import { cardOrders } from './orders/cards-bought';
+import { forgetCustomerInOrders } from './orders/orders-privacy';
 import { createOrdersService } from './orders/orders-service';
 import { createPartPayments } from './payments/part-payments';
 import { createPaymentProvider, createPaymentsService, type PaymentHooks } from './payments/payments-service';
@@ -58,6 +60,7 @@ import { createRecipesService } from './recipes/recipes-service';
 import { createReviewsService } from './reviews/reviews-service';
 import { createSettingsService } from './settings/settings-service';
 import { createStaffInvites } from './staff/staff-invites';
+import { staffRoleOf } from './staff/staff-roles';
 import { createStaffService } from './staff/staff-service';
 import { createCreditNotesService } from './trade/credit-notes-service';
 import { seedDemoStandingOrder } from './trade/demo-standing-orders';
@@ -107,8 +110,10 @@ export async function createServices(
     sendPasswordReset: (to, link) => mail.enqueue(passwordResetEmail(config.shop.name, to, link)),
     publishedSecondFactorEmail:
       config.seedDemoUsers && demoSecondFactorAllowed(config) ? DEMO_ADMIN.email : null,
+    // Staff own the roles (and import auth): the session and the second factor's guard read them so.
+    staffRoleOf,
   });
-  const session = createSessionService(auth, db, log);
+  const session = createSessionService(auth, db, log, staffRoleOf);
   const accounts = createAccountService(auth, db, log);
   const rateLimiter = createRateLimiter(db, config.rateLimits);
   const paymentProvider = await createPaymentProvider(config, log);
@@ -178,8 +183,14 @@ export async function createServices(
       return product ? productDayState(db, bakeDays, product, date) : 'gone';
     },
   });
-  // What the Cookie Club and gift cards hold of an account: exported with it, ended with it.
-  const accountPrivacy = createAccountPrivacyService(auth, db, accounts, orders, log, {
+  // What orders, the Cookie Club and gift cards hold of an account: exported with it, ended with it.
+  const accountPrivacy = createAccountPrivacyService(auth, db, accounts, log, {
+    orders: (userId) => orders.listForCustomer(userId),
+    async endOrders(tx, userId) {
+      const unpaid = await cancelPendingOrders(tx, userId);
+      await forgetCustomerInOrders(tx, userId);
+      return () => orders.closePaymentPages(unpaid);
+    },
     subscriptions: (userId) => subscriptions.exportFor(userId),
     giftCardsBought: (userId, orderId) => giftCards.bought(userId, orderId),
     marketing: (userId) => marketing.exportFor(userId),
@@ -321,11 +332,11 @@ export async function createServices(
     session,
     accounts,
     accountPrivacy,
-    /** The back office's people and roles (issue 45). */
+    /** The back office's people and roles. */
     staff: createStaffService(db),
     /** Invitations to the back office: the owner's, and the link that joins. */
     staffInvites: createStaffInvites(config, db, auth, mail),
-    /** The back office's activity log (issue 45): its reads, and naming who acts on a page. */
+    /** The back office's activity log: its reads, and naming who acts on a page. */
     activity: { ...createActivityReads(db), actingAs },
     rateLimiter,
     mail,
@@ -335,7 +346,7 @@ export async function createServices(
     /** The Cookie Club (subscriptions/, docs/decisions/045). */
     subscriptions,
     discounts,
-    /** Delivery zones (issue 30, decision 041): kept in memory per catalogue version (decision 056). */
+    /** Delivery zones (decision 041): kept in memory per catalogue version (decision 056). */
     zones,
     giftCards,
     /** Marketing consent, the basket reminder, back-in-stock and unsubscribe links (decision 081). */
@@ -349,9 +360,9 @@ export async function createServices(
     /** Whether a product can be ordered for any coming day: "in stock" to search engines and feeds. */
     orderable: (product: ProductOnPage) => orderableSoon(db, bakeDays, product),
     contact,
-    /** Reviews from buyers only (issue 50): written by customers, moderated by the owner. */
+    /** Reviews from buyers only: written by customers, moderated by the owner. */
     reviews,
-    /** Made-to-order jobs (issue 48, decision 086): enquiries, quotes and their answers. */
+    /** Made-to-order jobs (decision 086): enquiries, quotes and their answers. */
     madeToOrder,
     /** Accepted made-to-order jobs: their orders, deposits, balances and cancelling (decision 088). */
     madeToOrderJobs,
@@ -367,15 +378,15 @@ export async function createServices(
     standingOrders,
     bakeDays,
     settings,
-    /** Who we are and the terms of sale (issue 49, decision 080). */
+    /** Who we are and the terms of sale (decision 080). */
     trader,
     terms,
     daySheets: createDaySheetsService(db, orders, (exec) => zones.list(exec)),
-    /** Ingredients, recipes and the production sheet (issue 46). */
+    /** Ingredients, recipes and the production sheet. */
     recipes: createRecipesService(db, catalogVersion),
     production: createProductionService(db),
     labels: createLabelsService(db),
-    // A product with a recipe takes its ingredients list and allergen check from it (issue 46).
+    // A product with a recipe takes its ingredients list and allergen check from it.
     admin: createAdminServices(db, catalogVersion, orders, () => zones.list(), recipeFood),
     backups,
     async close() {

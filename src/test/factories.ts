@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Secret } from 'otpauth';
 import { enrolKnownSecret } from '~/server/auth/second-factor';
-import { ROW_OF_STAFF_ROLE } from '~/server/auth/session-service';
 import { products, userRoles } from '~/server/db/schema';
 import type { Services } from '~/server/services';
+import { ROW_OF_STAFF_ROLE } from '~/server/staff/staff-roles';
 import { ALLERGENS, type AllergenInfo } from '~/shared/food-information';
 import type { SignUpInput } from '~/shared/schemas/sign-up';
 import type { StaffRole } from '~/shared/staff/back-office-access';

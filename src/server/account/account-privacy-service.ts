@@ -14,10 +14,8 @@ import {
 } from '../db/schema';
 import { AppError, badRequest } from '../errors';
 import type { Logger } from '../logger';
-import { cancelPendingOrders } from '../orders/account-deletion';
-import { DELETED_CUSTOMER, forgetCustomerInOrders } from '../orders/orders-privacy';
-import type { OrdersService } from '../orders/orders-service';
 import type { AccountService, ProfileDto } from './account-service';
+import { DELETED_CUSTOMER } from './customers';
 
 export const DELETE_MESSAGES = {
   passwordRequired: 'Please enter your password to confirm',
@@ -42,9 +40,17 @@ export interface AccountDataExport {
 
 /**
  * What other domains hold of an account, handed over where services are wired (account imports
- * neither the Cookie Club nor gift cards): their part of the export, and what deletion ends.
+ * neither orders, the Cookie Club nor gift cards: orders read the customer from account): their
+ * part of the export, and what deletion ends.
  */
 export interface AccountHoldings {
+  /** The account's orders with their items, for the export. */
+  orders(userId: string): Promise<OrderView[]>;
+  /**
+   * In the deletion's transaction, after the profile is marked deleted: pending orders are
+   * cancelled and finished ones forget the customer; answers what to do once it has committed.
+   */
+  endOrders(tx: Tx, userId: string): Promise<() => Promise<void>>;
   /** The account's subscriptions for the export. */
   subscriptions(userId: string): Promise<unknown[]>;
   /** The gift cards one of the account's orders bought (recipient, message, send date). */
@@ -62,7 +68,6 @@ export function createAccountPrivacyService(
   auth: Auth,
   db: Db,
   accountsService: AccountService,
-  ordersService: OrdersService,
   log: Logger,
   holdings: AccountHoldings,
 ) {
@@ -98,7 +103,7 @@ export function createAccountPrivacyService(
     async exportData(userId: string): Promise<AccountDataExport> {
       const profile = await accountsService.getProfileDto(userId);
       const [orders, messages] = await Promise.all([
-        ordersService.listForCustomer(userId),
+        holdings.orders(userId),
         db
           .select()
           .from(contactMessages)
@@ -143,7 +148,7 @@ export function createAccountPrivacyService(
       }
       const profile = await accountsService.getProfile(userId);
       const messages = await accountsMessages(userId, profile.email);
-      const pages = await db.transaction(async (tx) => {
+      const after = await db.transaction(async (tx) => {
         const admins = await tx
           .select({ userId: userRoles.userId })
           .from(userRoles)
@@ -184,13 +189,12 @@ export function createAccountPrivacyService(
         // deleted, so they are scrubbed as finished); a payment that still arrives is refunded.
         // The Cookie Club ends first: its boxes' unpaid orders are among the pending orders below.
         const afterClub = await holdings.endSubscriptions(tx, userId);
-        const unpaid = await cancelPendingOrders(tx, userId);
-        await forgetCustomerInOrders(tx, userId);
-        return { unpaid, afterClub };
+        const afterOrders = await holdings.endOrders(tx, userId);
+        return { afterOrders, afterClub };
       });
-      await ordersService.closePaymentPages(pages.unpaid);
+      await after.afterOrders();
       // Saved cards are detached at the provider once nothing here can charge them any more.
-      await pages.afterClub();
+      await after.afterClub();
       log.info({ userId }, 'account deleted at the customer’s request');
     },
   };

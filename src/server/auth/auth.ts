@@ -7,21 +7,14 @@ import { hashPassword, verifyPassword } from 'better-auth/crypto';
 // The minimal build: our tables come through the Drizzle adapter, so Kysely (~25 MB) is not loaded.
 import { betterAuth } from 'better-auth/minimal';
 import { twoFactor } from 'better-auth/plugins/two-factor';
-import { eq } from 'drizzle-orm';
+import { eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { PasswordSchema } from '~/shared/schemas/sign-up';
+import type { StaffRole } from '~/shared/staff/back-office-access';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { isConnectionLost } from '../db/connection-lost';
 import { localAuthSecret } from '../db/data-dir';
-import {
-  accounts,
-  authRateLimits,
-  sessions,
-  twoFactors,
-  userRoles,
-  users,
-  verifications,
-} from '../db/schema';
+import { accounts, authRateLimits, sessions, twoFactors, users, verifications } from '../db/schema';
 import { AppError } from '../errors';
 import { CLIENT_IP_HEADER } from '../http/client-ip';
 import type { Logger } from '../logger';
@@ -62,6 +55,13 @@ const SECOND_FACTOR_PATHS = new Set(['/two-factor/verify-totp', '/two-factor/ver
 /** Endpoints that set a new password: their `newPassword` follows docs/rules/accounts.md with its messages. */
 const NEW_PASSWORD_PATHS = new Set(['/reset-password', '/change-password']);
 
+/**
+ * A user's back-office role (null for a customer) as a scalar subquery on their id, for auth's
+ * own statements. The staff folder owns the roles and imports auth, so it hands this over at
+ * start (services.ts passes `staffRoleOf` of src/server/staff/staff-roles.ts).
+ */
+export type StaffRoleOf = (userId: SQLWrapper | string) => SQL<StaffRole | null>;
+
 export interface AuthDeps {
   /** Queues the e-mail holding a reset link (through the outbox). */
   sendPasswordReset(to: string, link: string): Promise<void>;
@@ -71,6 +71,8 @@ export interface AuthDeps {
    * would only stop two people trying the demo in the same 30 seconds.
    */
   publishedSecondFactorEmail?: string | null;
+  /** The back-office role of a user, handed over by staff (who own the roles and import auth). */
+  staffRoleOf: StaffRoleOf;
 }
 
 /**
@@ -255,14 +257,13 @@ export function createAuth(config: Config, db: Db, log?: Logger, deps?: AuthDeps
         }
         if (ctx.path === '/two-factor/disable') {
           // The back office demands a second factor: only the owner's reset takes one away.
+          // Without the roles (the command line, which serves no endpoint) nobody takes it away.
           const session = await getSessionFromCtx(ctx);
-          const [role] = session
-            ? await db
-                .select({ role: userRoles.role })
-                .from(userRoles)
-                .where(eq(userRoles.userId, session.user.id))
-            : [];
-          if (role)
+          const [row] =
+            session && deps
+              ? await db.select({ role: deps.staffRoleOf(session.user.id) }).from(sql`(select 1) as one`)
+              : [];
+          if (!deps || row?.role)
             throw new APIError('FORBIDDEN', { code: 'SECOND_FACTOR_REQUIRED', message: KEEP_SECOND_FACTOR });
           return;
         }

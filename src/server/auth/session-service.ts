@@ -3,10 +3,10 @@ import { eq, sql } from 'drizzle-orm';
 import { SECOND_FACTOR_NEEDED } from '~/shared/account/second-factor';
 import type { StaffRole } from '~/shared/staff/back-office-access';
 import type { Db } from '../db/client';
-import { sessions, type UserRoleRow, userRoles, users } from '../db/schema';
+import { sessions, users } from '../db/schema';
 import { AppError, forbidden, unauthorized } from '../errors';
 import type { Logger } from '../logger';
-import type { Auth } from './auth';
+import type { Auth, StaffRoleOf } from './auth';
 
 /** `admin`: someone of the back office, whichever their `staffRole`; everyone else is a customer. */
 export type Role = 'admin' | 'customer';
@@ -26,25 +26,12 @@ export interface SessionUser {
   secondFactor?: boolean;
 }
 
-/** `user_roles.role` as the back office names it: the owner's row has always said `admin`. */
-export const STAFF_ROLE_OF_ROW: Record<UserRoleRow, StaffRole> = {
-  admin: 'owner',
-  staff: 'staff',
-  baker: 'baker',
-};
-export const ROW_OF_STAFF_ROLE: Record<StaffRole, UserRoleRow> = {
-  owner: 'admin',
-  staff: 'staff',
-  baker: 'baker',
-};
-
-/** A user's identity and their `user_roles` row (if any) as a SessionUser. */
+/** A user's identity and their back-office role (if any) as a SessionUser. */
 const asSessionUser = (
   who: { id: string; email: string; name: string; twoFactorEnabled?: boolean | null },
-  row: UserRoleRow | null,
+  staffRole: StaffRole | null,
   sessionSecondFactor: boolean | null | undefined,
 ): SessionUser => {
-  const staffRole = row ? STAFF_ROLE_OF_ROW[row] : null;
   return {
     id: who.id,
     email: who.email,
@@ -56,15 +43,11 @@ const asSessionUser = (
 };
 
 /** Reads who is signed in from a request's cookies, and guards what needs a user or an admin. */
-export function createSessionService(auth: Auth, db: Db, log: Logger) {
-  /** The user's `user_roles` row (one at most: user_roles_one_per_user), or null. */
-  async function roleRowOf(userId: string): Promise<UserRoleRow | null> {
+export function createSessionService(auth: Auth, db: Db, log: Logger, staffRoleOf: StaffRoleOf) {
+  /** The user's back-office role (one at most: user_roles_one_per_user), or null. */
+  async function staffRoleOfUser(userId: string): Promise<StaffRole | null> {
     try {
-      const [row] = await db
-        .select({ role: userRoles.role })
-        .from(userRoles)
-        .where(eq(userRoles.userId, userId))
-        .limit(1);
+      const [row] = await db.select({ role: staffRoleOf(userId) }).from(sql`(select 1) as one`);
       return row?.role ?? null;
     } catch (err) {
       // docs/rules/accounts.md: any error during the lookup counts as customer.
@@ -74,7 +57,7 @@ export function createSessionService(auth: Auth, db: Db, log: Logger) {
   }
 
   async function roleOf(userId: string): Promise<Role> {
-    return (await roleRowOf(userId)) ? 'admin' : 'customer';
+    return (await staffRoleOfUser(userId)) ? 'admin' : 'customer';
   }
 
   async function getUser(headers: Headers): Promise<SessionUser | null> {
@@ -83,7 +66,7 @@ export function createSessionService(auth: Auth, db: Db, log: Logger) {
     const session = await auth.api.getSession({ headers });
     if (!session) return null;
     const secondFactor = (session.session as { secondFactor?: boolean | null }).secondFactor;
-    return asSessionUser(session.user, await roleRowOf(session.user.id), secondFactor);
+    return asSessionUser(session.user, await staffRoleOfUser(session.user.id), secondFactor);
   }
 
   /**
@@ -99,7 +82,7 @@ export function createSessionService(auth: Auth, db: Db, log: Logger) {
       twoFactorEnabled: users.twoFactorEnabled,
       expiresAt: sessions.expiresAt,
       secondFactor: sessions.secondFactor,
-      roleRow: sql<UserRoleRow | null>`(select ${userRoles.role} from ${userRoles} where ${userRoles.userId} = ${users.id} limit 1)`,
+      staffRole: staffRoleOf(users.id),
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -130,7 +113,7 @@ export function createSessionService(auth: Auth, db: Db, log: Logger) {
     const dueForRenewal =
       row.expiresAt.getTime() - sessionConfig.expiresIn * 1000 + sessionConfig.updateAge * 1000 <= now;
     if (row.expiresAt.getTime() <= now || dueForRenewal) return undefined;
-    return asSessionUser(row, row.roleRow, row.secondFactor);
+    return asSessionUser(row, row.staffRole, row.secondFactor);
   }
 
   return {

@@ -126,23 +126,23 @@ export function createProductWrites(
     await tx.delete(productPhotoFiles).where(notInArray(productPhotoFiles.hash, used));
   }
 
+  /**
+   * Points a product at its photo (or at none), in the activity log too, and lets go of the photos
+   * no product shows any more; a product that is not there is "not found".
+   */
+  async function setPhoto(tx: Tx, id: string, hash: string | null): Promise<ProductDto> {
+    const [row] = await tx.update(products).set({ photoHash: hash }).where(eq(products.id, id)).returning();
+    if (!row) throw notFound('Product not found');
+    await recordActivity(tx, { kind: 'product.photo', record: ['product', id], after: { photo_hash: hash } });
+    await dropUnusedPhotos(tx);
+    return toProductDto(row);
+  }
+
   /** The product shows `photo` from now on (a new upload or a new crop); the old files go if unused. */
   function replacePhoto(id: string, photo: ProcessedPhoto): Promise<ProductDto> {
     return write(async (tx) => {
       await storePhoto(tx, photo);
-      const [row] = await tx
-        .update(products)
-        .set({ photoHash: photo.hash })
-        .where(eq(products.id, id))
-        .returning();
-      if (!row) throw notFound('Product not found');
-      await recordActivity(tx, {
-        kind: 'product.photo',
-        record: ['product', id],
-        after: { photo_hash: photo.hash },
-      });
-      await dropUnusedPhotos(tx);
-      return toProductDto(row);
+      return setPhoto(tx, id, photo.hash);
     });
   }
 
@@ -287,19 +287,7 @@ export function createProductWrites(
     async removePhoto(id: string): Promise<ProductDto> {
       if (!isUuid(id)) throw notFound('Product not found');
       return write(async (tx) => {
-        const [row] = await tx
-          .update(products)
-          .set({ photoHash: null })
-          .where(eq(products.id, id))
-          .returning();
-        if (!row) throw notFound('Product not found');
-        await recordActivity(tx, {
-          kind: 'product.photo',
-          record: ['product', id],
-          after: { photo_hash: null },
-        });
-        await dropUnusedPhotos(tx);
-        return toProductDto(row);
+        return setPhoto(tx, id, null);
       });
     },
 

@@ -13,7 +13,7 @@ import { createTestApp, type TestApp } from '~/test/test-app';
 import { JOIN_LIMIT, MAX_SUBSCRIPTIONS, TOO_MANY_SUBSCRIPTIONS } from './club-join';
 import { asOfInstant } from './club-service';
 
-// What the Cookie Club promises and must do (issues 43 and 44), on both databases, with rate
+// What the Cookie Club promises and must do, on both databases, with rate
 // limits on as in the shop.
 let t: TestApp;
 const today = londonDate(new Date());

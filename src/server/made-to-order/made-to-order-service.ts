@@ -157,7 +157,7 @@ const quoteOf = (row: QuoteRow, lines: LineRow[], dateWanted: IsoDate): Quote =>
   };
 };
 
-/** Made-to-order jobs (issue 48, decision 086): enquiries, pictures, quotes and the customer's answer. */
+/** Made-to-order jobs (decision 086): enquiries, pictures, quotes and the customer's answer. */
 export function createMadeToOrderService(deps: MadeToOrderDeps) {
   const { db, mail, rateLimiter, shop, publicUrl } = deps;
   const clock = deps.clock ?? (() => new Date());

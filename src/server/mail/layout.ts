@@ -24,6 +24,13 @@ export interface LayoutOptions {
   footer?: SafeHtml | string;
 }
 
+/** The shop's name, address and trader line as every order and marketing e-mail signs off. */
+export const shopLines = (shop: { name: string; address?: string | null; traderLine?: string }) => ({
+  shopName: shop.name,
+  shopAddress: shop.address,
+  traderLine: shop.traderLine,
+});
+
 /**
  * One table-based layout for every e-mail (tables and inline styles are what Outlook and Gmail
  * render reliably); 600px wide at most and fluid below, so it reads well on a phone.

@@ -10,7 +10,7 @@ import { withSlot } from '~/shared/settings/collection-slots';
 import { formatBakeDay, formatLongDate } from '~/shared/time/london-time';
 import type { Config } from '../config';
 import { html, type SafeHtml } from './html';
-import { BRAND, emailLayout } from './layout';
+import { BRAND, emailLayout, shopLines } from './layout';
 import { giftLine, giftRecipient, greetingFor } from './order-greeting';
 import type { OutgoingEmail } from './outgoing-email';
 
@@ -150,9 +150,7 @@ ${termsUrl ? html`<p style="margin:12px 0 0;font-size:14px;">The terms of sale y
     subject: `Your ${shop.name} order ${number} is confirmed`,
     text,
     html: emailLayout({
-      shopName: shop.name,
-      shopAddress: shop.address,
-      traderLine: shop.traderLine,
+      ...shopLines(shop),
       preheader: `Order ${number}: ${formatPence(order.total)}. ${cards ? (cardsSent[0] ?? '') : 'Your cookies are being prepared.'}`,
       heading: 'Thank you for your order!',
       body,

@@ -6,7 +6,7 @@ import { withSlot } from '~/shared/settings/collection-slots';
 import { formatBakeDay } from '~/shared/time/london-time';
 import type { Config } from '../config';
 import { html } from './html';
-import { BRAND, emailLayout } from './layout';
+import { BRAND, emailLayout, shopLines } from './layout';
 import { giftLine, giftRecipient, greetingFor } from './order-greeting';
 import { orderMoney } from './order-money';
 import type { OutgoingEmail } from './outgoing-email';
@@ -201,9 +201,7 @@ ${money.html}
     subject,
     text,
     html: emailLayout({
-      shopName: shop.name,
-      shopAddress: shop.address,
-      traderLine: shop.traderLine,
+      ...shopLines(shop),
       preheader: lines[0] ?? heading,
       heading,
       body,

@@ -1,6 +1,6 @@
 import { formatBakeDay, type IsoDate } from '~/shared/time/london-time';
 import { html } from '../mail/html';
-import { BRAND, emailLayout } from '../mail/layout';
+import { BRAND, emailLayout, shopLines } from '../mail/layout';
 import type { MailShop } from '../mail/mail-service';
 import type { OutgoingEmail } from '../mail/outgoing-email';
 
@@ -63,9 +63,7 @@ ${button(cartUrl, 'Go to your basket')}
     subject: 'You left cookies in your basket',
     text,
     html: emailLayout({
-      shopName: shop.name,
-      shopAddress: shop.address,
-      traderLine: shop.traderLine,
+      ...shopLines(shop),
       preheader: said,
       heading: 'Still thinking about these?',
       body,
@@ -113,9 +111,7 @@ ${button(url, `See ${a.productName}`)}
     subject,
     text,
     html: emailLayout({
-      shopName: shop.name,
-      shopAddress: shop.address,
-      traderLine: shop.traderLine,
+      ...shopLines(shop),
       preheader: said,
       heading: subject,
       body,

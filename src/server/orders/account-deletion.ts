@@ -1,6 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
+import { customer } from '../account/customers';
 import type { Db, Tx } from '../db/client';
-import { orders, profiles } from '../db/schema';
+import { orders } from '../db/schema';
 import { applyStatus, SYSTEM } from './order-status';
 
 /** An order's payment page, to be closed once the transaction that cancelled it has committed. */
@@ -29,9 +30,9 @@ export async function cancelPendingOrders(tx: Tx, profileId: string): Promise<Pa
 /** Whether the order's customer has deleted their account (nobody is left to e-mail or to bake for). */
 export async function customerDeleted(tx: Db | Tx, orderId: string): Promise<boolean> {
   const [row] = await tx
-    .select({ deletedAt: profiles.deletedAt })
+    .select({ deletedAt: customer.deletedAt })
     .from(orders)
-    .innerJoin(profiles, eq(profiles.id, orders.profileId))
+    .innerJoin(customer, eq(customer.id, orders.profileId))
     .where(eq(orders.id, orderId));
   return !!row?.deletedAt;
 }

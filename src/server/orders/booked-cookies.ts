@@ -67,7 +67,7 @@ const uuidList = (ids: readonly string[]) =>
 /**
  * The units of `productIds` inside the boxes of orders that hold their place (not cancelled) on
  * the days `dates` picks, as rows (date, product_id, units): a limited cookie chosen in a box
- * counts against its daily limit as a loose one does (issue 44). `day_bookings` keeps lines by the
+ * counts against its daily limit as a loose one does. `day_bookings` keeps lines by the
  * box's own product, so these are read from the lines, for the few days and products asked (the
  * orders' delivery-date index); "holds its place" is the same rule as `day_bookings`'.
  */

@@ -2,8 +2,9 @@ import { and, asc, count, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-o
 import type { BookItem, BookOrder, BookRefund, BooksPeriod } from '~/shared/books/books';
 import type { VatRate } from '~/shared/food-information';
 import { addDays, londonDate, londonInstant } from '~/shared/time/london-time';
+import { customer } from '../account/customers';
 import type { Db } from '../db/client';
-import { orderItems, orders, profiles, refunds } from '../db/schema';
+import { orderItems, orders, refunds } from '../db/schema';
 import { countedRefund } from './counted-refunds';
 
 /**
@@ -37,8 +38,8 @@ async function bookOrders(db: Db, ids: string[]): Promise<Map<string, BookOrderR
       .select({
         id: orders.id,
         profileId: orders.profileId,
-        contact: profiles.fullName,
-        email: profiles.email,
+        contact: customer.fullName,
+        email: customer.email,
         paidAt: orders.paidAt,
         createdAt: orders.createdAt,
         discountCode: orders.discountCode,
@@ -47,7 +48,7 @@ async function bookOrders(db: Db, ids: string[]): Promise<Map<string, BookOrderR
         totalPennies: orders.totalPennies,
       })
       .from(orders)
-      .innerJoin(profiles, eq(profiles.id, orders.profileId))
+      .innerJoin(customer, eq(customer.id, orders.profileId))
       .where(inArray(orders.id, ids)),
     db
       .select({

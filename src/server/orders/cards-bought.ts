@@ -1,6 +1,7 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
+import { customer } from '../account/customers';
 import type { Db, Tx } from '../db/client';
-import { orderItems, orders, profiles } from '../db/schema';
+import { orderItems, orders } from '../db/schema';
 import type { CardOrders, CardsBought } from '../gift-cards/gift-card-sales';
 
 /**
@@ -17,9 +18,9 @@ export const cardOrders: CardOrders = {
   },
   async buyerName(exec: Db | Tx, orderId: string) {
     const [buyer] = await exec
-      .select({ name: profiles.fullName })
+      .select({ name: customer.fullName })
       .from(orders)
-      .innerJoin(profiles, eq(profiles.id, orders.profileId))
+      .innerJoin(customer, eq(customer.id, orders.profileId))
       .where(eq(orders.id, orderId));
     return buyer?.name ?? null;
   },

@@ -1,4 +1,5 @@
 import { and, asc, between, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { DayBoxCookie } from '~/shared/bake-days/day-sheets';
 import { mergeAllergenInfo } from '~/shared/boxes/box-food';
 import { parcelWeight } from '~/shared/dispatch/parcel';
 import {
@@ -11,8 +12,9 @@ import { type DeliveryStatus, orderNumber } from '~/shared/orders/statuses';
 import type { SummaryFigures } from '~/shared/pricing/summary-rows';
 import { type Slot, slotOf } from '~/shared/settings/collection-slots';
 import type { IsoDate } from '~/shared/time/london-time';
+import { customer } from '../account/customers';
 import type { Db, Tx } from '../db/client';
-import { deliveries, orderItems, orders, products, profiles } from '../db/schema';
+import { deliveries, orderItems, orders, products } from '../db/schema';
 import { shipToColumns, shipToOf } from './ship-to-columns';
 
 /** Shelf life when a product does not say (a deleted product's line): the catalogue's default. */
@@ -31,19 +33,6 @@ export interface DayOrderLine {
   netWeightGrams: number | null;
   /** A box's cookies (in ONE box), each with its own food information; null for loose cookies. */
   box: DayBoxCookie[] | null;
-}
-
-/** One cookie in a box, as the bake list counts it and the packing slip prints it. */
-export interface DayBoxCookie {
-  productId: string | null;
-  productName: string;
-  quantity: number;
-  allergens: string[];
-  mayContain: string[];
-  shelfLifeDays: number;
-  /** As the owner writes them, allergens marked *like this*; '' for a deleted product. */
-  ingredients: string;
-  netWeightGrams: number | null;
 }
 
 /**
@@ -105,7 +94,7 @@ async function slipOrders(exec: Db | Tx, where: SQL): Promise<DayOrder[]> {
       status: orders.status,
       onAccount: orders.onAccount,
       deliveryDate: orders.deliveryDate,
-      customerName: profiles.fullName,
+      customerName: customer.fullName,
       flags: orders.flags,
       createdAt: orders.createdAt,
       subtotalPennies: orders.subtotalPennies,
@@ -126,7 +115,7 @@ async function slipOrders(exec: Db | Tx, where: SQL): Promise<DayOrder[]> {
       collectionSlotTo: orders.collectionSlotTo,
     })
     .from(orders)
-    .innerJoin(profiles, eq(profiles.id, orders.profileId))
+    .innerJoin(customer, eq(customer.id, orders.profileId))
     .leftJoin(deliveries, eq(deliveries.orderId, orders.id))
     .where(where)
     .orderBy(asc(orders.createdAt), asc(orders.id));

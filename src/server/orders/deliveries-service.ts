@@ -4,10 +4,11 @@ import type { OrderDeliveryView, OrderView } from '~/shared/orders/order-view';
 import { DeliveryOutcomeSchema, DeliveryUpdateSchema } from '~/shared/orders/schemas';
 import { type DeliveryStatus, orderNumber } from '~/shared/orders/statuses';
 import { ADMIN_PAGE_SIZE, PageQuerySchema } from '~/shared/schemas/admin';
+import { customer } from '../account/customers';
 import { recordActivity } from '../activity/activity-log';
 import type { Db, Tx } from '../db/client';
 import { newestFirst, type Page, pageOffset, toPage } from '../db/paging';
-import { deliveries, orders, profiles } from '../db/schema';
+import { deliveries, orders } from '../db/schema';
 import { badRequest, notFound, parseOrThrow } from '../errors';
 import { shipToColumns, shipToOf } from './ship-to-columns';
 
@@ -45,7 +46,7 @@ const columns = {
   orderTotal: orders.totalPennies,
   orderCreatedAt: orders.createdAt,
   fulfilment: orders.fulfilment,
-  customerName: profiles.fullName,
+  customerName: customer.fullName,
   ...shipToColumns,
 };
 
@@ -68,7 +69,7 @@ export function createDeliveriesService(db: Db, on: { delivered: OnChange; ready
       .select(columns)
       .from(deliveries)
       .innerJoin(orders, eq(orders.id, deliveries.orderId))
-      .innerJoin(profiles, eq(profiles.id, orders.profileId));
+      .innerJoin(customer, eq(customer.id, orders.profileId));
   type Row = Awaited<ReturnType<typeof selectDeliveries>>[number];
 
   const toDto = (r: Row): AdminDeliveryDto => ({

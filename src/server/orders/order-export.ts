@@ -5,10 +5,11 @@ import { OrderFilterSchema } from '~/shared/orders/schemas';
 import { ORDER_STATUS_LABELS } from '~/shared/orders/statuses';
 import { vatParts } from '~/shared/pricing/price-order';
 import { SHOP_TIME_ZONE } from '../../shared/time/london-time';
+import { customer } from '../account/customers';
 import { csvRow, pounds } from '../csv/csv';
 import type { Db } from '../db/client';
 import { newestFirst } from '../db/paging';
-import { orderItems, orders, profiles } from '../db/schema';
+import { orderItems, orders } from '../db/schema';
 import { parseOrThrow } from '../errors';
 import { refundedSum } from './counted-refunds';
 import { orderFilterWhere } from './order-filter';
@@ -114,8 +115,8 @@ async function* orderBatches(db: Db, where: SQL | undefined): AsyncGenerator<str
         fulfilment: orders.fulfilment,
         zone: orders.deliveryZoneName,
         status: orders.status,
-        customer: profiles.fullName,
-        email: profiles.email,
+        customer: customer.fullName,
+        email: customer.email,
         postcode: orders.shipPostcode,
         lines: linesJson,
         subtotal: orders.subtotalPennies,
@@ -126,7 +127,7 @@ async function* orderBatches(db: Db, where: SQL | undefined): AsyncGenerator<str
         total: orders.totalPennies,
       })
       .from(orders)
-      .innerJoin(profiles, eq(profiles.id, orders.profileId))
+      .innerJoin(customer, eq(customer.id, orders.profileId))
       .where(
         inArray(
           orders.id,

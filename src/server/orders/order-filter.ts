@@ -1,10 +1,9 @@
 import { and, eq, or, type SQL, sql } from 'drizzle-orm';
 import { COLLECTION_ZONE, type OrderFilter } from '~/shared/orders/schemas';
 import { SHOP_TIME_ZONE } from '~/shared/time/london-time';
-import { orders, profiles } from '../db/schema';
-
-/** `%`, `_` and `\` typed by the owner are matched literally. */
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+import { accountsMatching } from '../account/customers';
+import { escapeLike } from '../db/escape-like';
+import { orders } from '../db/schema';
 
 /** Start of a London day as a timestamp (midnight in London, summer time or not). */
 const londonMidnight = (day: string, plusDays = 0) =>
@@ -16,18 +15,17 @@ const londonMidnight = (day: string, plusDays = 0) =>
  * - an order number: the first characters of the id (`#` optional) -> a range on the primary key;
  * - a postcode: its start, ignoring spaces and case -> `orders_ship_postcode_search_idx`;
  * - a customer's e-mail (start) or name (any part; the name on the order from its start) ->
- *   matching profiles (a small table) then `orders_profile_created_idx`, or `orders_ship_name_search_idx`.
+ *   the matching accounts (a small table, the account module's `accountsMatching`) then
+ *   `orders_profile_created_idx`, or `orders_ship_name_search_idx`.
  */
 function searchCondition(q: string): SQL {
   const text = q.toLowerCase();
   const like = `${escapeLike(text)}%`;
   const postcode = `${escapeLike(q.replace(/\s+/g, '').toUpperCase())}%`;
-  const matchingProfiles = sql`select ${profiles.id} from ${profiles} where lower(${profiles.email}) like ${like}
-    or lower(${profiles.fullName}) like ${`%${escapeLike(text)}%`}`;
   const conditions: SQL[] = [
     sql`upper(replace(${orders.shipPostcode}, ' ', '')) like ${postcode}`,
     sql`lower(${orders.shipName}) like ${like}`,
-    sql`${orders.profileId} in (${matchingProfiles})`,
+    sql`${orders.profileId} in (${accountsMatching(q)})`,
   ];
   const number = q.replace(/^#/, '').toLowerCase();
   if (/^[0-9a-f]{1,8}$/.test(number)) {

@@ -2,9 +2,10 @@ import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { RECENT_ORDERS_COUNT } from '~/shared/constants';
 import type { OrderView } from '~/shared/orders/order-view';
 import { orderNumber, REVENUE_STATUSES } from '~/shared/orders/statuses';
+import { customer } from '../account/customers';
 import type { Db } from '../db/client';
 import { newestFirst } from '../db/paging';
-import { orderPayments, orders, profiles, refunds, salesByDay } from '../db/schema';
+import { orderPayments, orders, refunds, salesByDay } from '../db/schema';
 import { zoneCondition } from './order-filter';
 import { takenOnPartPaidByDay, thisOrder } from './order-payments';
 import { foldSales } from './sales-ledger';
@@ -68,14 +69,14 @@ export async function orderTotals(db: Db, zone?: string): Promise<OrderTotals> {
     db
       .select({
         id: orders.id,
-        customerName: profiles.fullName,
+        customerName: customer.fullName,
         createdAt: orders.createdAt,
         totalPennies: orders.totalPennies,
         status: orders.status,
         paidAt: orders.paidAt,
       })
       .from(orders)
-      .innerJoin(profiles, eq(profiles.id, orders.profileId))
+      .innerJoin(customer, eq(customer.id, orders.profileId))
       .where(zone ? zoneCondition(zone) : undefined)
       .orderBy(newestFirst(orders.createdAt), desc(orders.id))
       .limit(RECENT_ORDERS_COUNT),

@@ -13,6 +13,7 @@ import { paidStateText } from '~/shared/orders/paid-state';
 import { orderNumber } from '~/shared/orders/statuses';
 import { vatParts } from '~/shared/pricing/price-order';
 import { slotOf } from '~/shared/settings/collection-slots';
+import { customer } from '../account/customers';
 import type { Db, Tx } from '../db/client';
 import {
   deliveries,
@@ -22,7 +23,6 @@ import {
   orderPayments,
   orderStatusHistory,
   orders,
-  profiles,
   refunds,
 } from '../db/schema';
 import { refundedSum } from './counted-refunds';
@@ -31,8 +31,8 @@ import { shipToOf } from './ship-to-columns';
 
 const columns = {
   order: orders,
-  customerName: profiles.fullName,
-  customerEmail: profiles.email,
+  customerName: customer.fullName,
+  customerEmail: customer.email,
   refunded: refundedSum,
   paid: paidSum,
   depositTaken: depositTakenSql,
@@ -65,7 +65,7 @@ export const selectOrderRows = (db: Db | Tx) =>
   db
     .select({ ...columns, lines: linesJson })
     .from(orders)
-    .innerJoin(profiles, eq(profiles.id, orders.profileId))
+    .innerJoin(customer, eq(customer.id, orders.profileId))
     .leftJoin(deliveries, eq(deliveries.orderId, orders.id));
 
 type OrderRow = Awaited<ReturnType<typeof selectOrderRows>>[number];
@@ -227,7 +227,7 @@ const prepareDetail = (db: Db | Tx) =>
       giftCardRefunds: giftCardRefundsJson,
     })
     .from(orders)
-    .innerJoin(profiles, eq(profiles.id, orders.profileId))
+    .innerJoin(customer, eq(customer.id, orders.profileId))
     .leftJoin(deliveries, eq(deliveries.orderId, orders.id))
     .where(eq(orders.id, sql.placeholder('id')))
     .prepare('order_detail');

@@ -1,10 +1,8 @@
-import { and, eq, inArray, isNotNull, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { OrderStatus } from '~/shared/orders/statuses';
+import { DELETED_CUSTOMER, deletedAccountIds } from '../account/customers';
 import type { Db, Tx } from '../db/client';
-import { orderStatusHistory, orders, profiles } from '../db/schema';
-
-/** The name an order shows once its customer has deleted their account. */
-export const DELETED_CUSTOMER = 'Deleted customer';
+import { orderStatusHistory, orders } from '../db/schema';
 
 /** Once an order has reached one of these, nobody needs to know where it went any more. */
 const FINISHED: readonly OrderStatus[] = ['completed', 'cancelled'];
@@ -17,7 +15,6 @@ export const isFinished = (status: OrderStatus) => FINISHED.includes(status);
  * records. Open orders keep their address until they are finished, so they can still be delivered.
  */
 async function scrubFinishedOrders(tx: Db | Tx, which: SQL): Promise<number> {
-  const deletedProfiles = tx.select({ id: profiles.id }).from(profiles).where(isNotNull(profiles.deletedAt));
   const scrubbed = await tx
     .update(orders)
     .set({
@@ -28,7 +25,7 @@ async function scrubFinishedOrders(tx: Db | Tx, which: SQL): Promise<number> {
       shipPostcode: '',
       giftMessage: null,
     })
-    .where(and(which, inArray(orders.status, [...FINISHED]), inArray(orders.profileId, deletedProfiles)))
+    .where(and(which, inArray(orders.status, [...FINISHED]), inArray(orders.profileId, deletedAccountIds())))
     .returning({ id: orders.id });
   return scrubbed.length;
 }

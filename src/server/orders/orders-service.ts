@@ -86,7 +86,7 @@ export interface NewOrder {
   collectionSlot?: { from: string; to: string } | null;
   /** Known when placed: a Cookie Club box's own payment reference (a saved card is charged, no page). */
   paymentSessionId?: string | null;
-  /** The delivery zone the server found for the address (issue 30); absent for collection. */
+  /** The delivery zone the server found for the address; absent for collection. */
   zone?: { id: string; name: string; method: 'van' | 'post'; transitDays: string | null } | null;
 }
 
@@ -105,6 +105,19 @@ export type ShipOutcome = 'shipped' | 'already' | { refused: string };
 
 /** Why a payment for an order of a deleted account is refunded (history note and refund reason). */
 export const PAID_AFTER_DELETION = 'Paid after the customer deleted their account: refunded';
+
+/** An order's line as `order_items` keeps it (a box's contents and a gift card's details if any). */
+const lineRow = (orderId: string, l: NewOrder['lines'][number]) => ({
+  orderId,
+  productId: l.productId,
+  productName: l.name,
+  quantity: l.quantity,
+  unitPricePennies: l.unitPricePennies,
+  vatRate: l.vatRate,
+  boxContents: l.box ?? null,
+  cookiesEach: l.cookiesEach ?? 1,
+  giftCard: l.giftCard ?? null,
+});
 
 /**
  * The orders domain: the only module that reads or writes orders, their lines, history,
@@ -146,7 +159,7 @@ export function createOrdersService(
     const view = await loadOrderView(tx, orderId);
     if (!view) return;
     await mail.queueOrderEmail(event, view, tx);
-    // Delivered or collected: the buyer is asked, once, to review the cookies (issue 50).
+    // Delivered or collected: the buyer is asked, once, to review the cookies.
     if (event.kind === 'delivered' && view.items.some((i) => i.product_id !== null)) {
       await mail.queueOrderEmail({ kind: 'review-invite' }, view, tx);
     }
@@ -254,19 +267,7 @@ export function createOrdersService(
         deliveryMethod: o.zone?.method ?? null,
         deliveryTransitDays: o.zone?.transitDays ?? null,
       });
-      const lines = tx.insert(orderItems).values(
-        o.lines.map((l) => ({
-          orderId,
-          productId: l.productId,
-          productName: l.name,
-          quantity: l.quantity,
-          unitPricePennies: l.unitPricePennies,
-          vatRate: l.vatRate,
-          boxContents: l.box ?? null,
-          cookiesEach: l.cookiesEach ?? 1,
-          giftCard: l.giftCard ?? null,
-        })),
-      );
+      const lines = tx.insert(orderItems).values(o.lines.map((l) => lineRow(orderId, l)));
       const history = tx.insert(orderStatusHistory).values(createdRow(orderId, actor));
       await tx.execute(
         sql`with placed as (${order.getSQL()}), lines as (${lines.getSQL()}) ${history.getSQL()}`,
@@ -288,17 +289,7 @@ export function createOrdersService(
     ): Promise<void> {
       await tx.delete(orderItems).where(eq(orderItems.orderId, orderId));
       await check();
-      await tx.insert(orderItems).values(
-        lines.map((l) => ({
-          orderId,
-          productId: l.productId,
-          productName: l.name,
-          quantity: l.quantity,
-          unitPricePennies: l.unitPricePennies,
-          vatRate: l.vatRate,
-          cookiesEach: l.cookiesEach ?? 1,
-        })),
-      );
+      await tx.insert(orderItems).values(lines.map((l) => lineRow(orderId, l)));
       await tx
         .update(orders)
         .set({ subtotalPennies: totalPennies, totalPennies, updatedAt: new Date() })
@@ -548,7 +539,7 @@ export function createOrdersService(
     },
 
     /**
-     * Posted parcels leave with their tracking codes (the dispatch list's upload, issue 30): in
+     * Posted parcels leave with their tracking codes (the dispatch list's upload): in
      * ONE transaction, every order is locked and checked first; if any cannot be shipped (not
      * paid or baking, not a delivery) nothing changes and each is answered. Otherwise each gets
      * its tracking code and moves to shipped through `transition` (history row and the shipped

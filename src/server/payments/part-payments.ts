@@ -1,7 +1,8 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import { isUuid } from '~/shared/ids';
 import { formatPence } from '~/shared/money/money';
 import type { PartPaymentPurpose } from '~/shared/orders/paid-state';
+import { emailOf } from '../account/customers';
 import type { Db, Tx } from '../db/client';
 import { orderPaymentRequests, orders } from '../db/schema';
 import { badRequest, notFound } from '../errors';
@@ -115,11 +116,6 @@ export function createPartPayments(
       return { url: session.url, sessionId: session.sessionId, amountPennies: asked.amount };
     },
   };
-}
-
-async function emailOf(db: Db, profileId: string): Promise<string> {
-  const rows = await db.execute(sql`select email from profiles where id = ${profileId}`);
-  return ((rows as unknown as { rows: { email: string }[] }).rows[0]?.email as string) ?? '';
 }
 
 export type PartPayments = ReturnType<typeof createPartPayments>;

@@ -159,7 +159,7 @@ export interface SavedCards {
   }): Promise<SavedCardCharge>;
   /**
    * Takes a saved card off the provider's customer for good, so it can never be charged again
-   * (a deleted account's, issue 44). Detaching a card already gone is not an error.
+   * (a deleted account's). Detaching a card already gone is not an error.
    */
   detach(card: SavedCard): Promise<void>;
 }

@@ -141,6 +141,7 @@ export function createPaymentsService(
     /**
      * The success page's check: when the order is still pending, ask the provider whether the
      * session was paid and record it if so, so a late webhook never leaves a paid order pending.
+     * No session id (the page opened by hand) finds no order.
      */
     async reconcile(sessionId: string): Promise<{
       found: boolean;
@@ -153,10 +154,10 @@ export function createPaymentsService(
       dispatch: string | null;
       /** What was paid, as the summary shows it. */
       figures: SummaryFigures | null;
-      /** Each gift card bought: who it goes to, at which address and when (issue 43). */
+      /** Each gift card bought: who it goes to, at which address and when. */
       giftCards: string[];
     }> {
-      const order = await orders.getBySessionId(sessionId);
+      const order = sessionId ? await orders.getBySessionId(sessionId) : null;
       if (!order)
         return {
           found: false,
@@ -282,7 +283,7 @@ export function createPaymentsService(
       const redirectTo = asked?.returnPath ?? `/checkout/success?session_id=${encodeURIComponent(sessionId)}`;
       if (order.paidAt) return { redirectTo };
       if (asked?.paidAt) return { redirectTo };
-      // A deleted account's order takes nothing here (issue 44: it still paid), as Stripe's page,
+      // A deleted account's order takes nothing here (it still paid), as Stripe's page,
       // expired when the account went, takes nothing; the refund of late money stays for webhooks.
       if (order.status === 'cancelled' && (await customerDeleted(db, order.id)))
         throw new AppError(410, 'account_deleted', ACCOUNT_DELETED_MESSAGE);

@@ -158,7 +158,7 @@ export function createStripeProvider(
           customer_email: order.customerEmail,
           // Stripe takes 30 minutes to 24 hours; our sweep uses the order's own expiry.
           expires_at: Math.floor(order.expiresAt.getTime() / 1000),
-          // Back to the origin the customer paid from (issue 43), one the shop serves.
+          // Back to the origin the customer paid from, one the shop serves.
           success_url: order.returnPath
             ? `${order.returnOrigin ?? publicUrl}${order.returnPath}`
             : `${order.returnOrigin ?? publicUrl}/checkout/success?session_id={CHECKOUT_SESSION_ID}`,

@@ -66,6 +66,16 @@ export function createReviewsService(db: Db, version: CatalogVersion) {
     return new Map([...by].map(([id, ratings]) => [id, ratingSummary(ratings)!]));
   });
 
+  /** A review as the product page shows it (the owner's list adds to it). */
+  const shownReview = (r: typeof productReviews.$inferSelect): ShownReview => ({
+    id: r.id,
+    rating: r.rating,
+    comment: r.comment,
+    author: r.profileId ? r.authorName : 'A customer',
+    reply: r.reply,
+    createdAt: r.createdAt.toISOString(),
+  });
+
   /** The customer's own order, for reviewing: anyone else's is "not found". */
   async function ownOrder(exec: Db | Tx, userId: string, orderId: string) {
     const [order] = isUuid(orderId)
@@ -93,14 +103,7 @@ export function createReviewsService(db: Db, version: CatalogVersion) {
         .where(and(eq(productReviews.productId, productId), eq(productReviews.status, 'approved')))
         .orderBy(desc(productReviews.createdAt), desc(productReviews.id));
       const rows = limit ? await q.limit(limit) : await q;
-      return rows.map(({ r }) => ({
-        id: r.id,
-        rating: r.rating,
-        comment: r.comment,
-        author: r.profileId ? r.authorName : 'A customer',
-        reply: r.reply,
-        createdAt: r.createdAt.toISOString(),
-      }));
+      return rows.map(({ r }) => shownReview(r));
     },
 
     /** The cookies of the customer's order, each with their review if written. */
@@ -174,12 +177,7 @@ export function createReviewsService(db: Db, version: CatalogVersion) {
         .orderBy(desc(productReviews.createdAt), desc(productReviews.id))
         .limit(200);
       return rows.map(({ r, productName, orderId }) => ({
-        id: r.id,
-        rating: r.rating,
-        comment: r.comment,
-        author: r.profileId ? r.authorName : 'A customer',
-        reply: r.reply,
-        createdAt: r.createdAt.toISOString(),
+        ...shownReview(r),
         productId: r.productId,
         productName,
         orderId,

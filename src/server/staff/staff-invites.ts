@@ -5,13 +5,13 @@ import { PasswordSchema } from '~/shared/schemas/sign-up';
 import { STAFF_ROLE_LABELS, STAFF_ROLES } from '~/shared/staff/back-office-access';
 import { recordActivity } from '../activity/activity-log';
 import type { Auth } from '../auth/auth';
-import { ROW_OF_STAFF_ROLE } from '../auth/session-service';
 import type { Config } from '../config';
 import type { Db } from '../db/db-types';
 import { accounts, sessions, staffInvites, userRoles, users } from '../db/schema';
 import { AppError, badRequest, conflict, parseOrThrow } from '../errors';
 import type { MailService } from '../mail/mail-service';
 import { staffInviteEmail } from '../mail/staff-invite-email';
+import { ROW_OF_STAFF_ROLE } from './staff-roles';
 
 /** How long an invitation's link works. */
 export const INVITE_DAYS = 7;

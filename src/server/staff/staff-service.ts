@@ -3,10 +3,10 @@ import { z } from 'zod';
 import { STAFF_ROLE_LABELS, STAFF_ROLES, type StaffRole } from '~/shared/staff/back-office-access';
 import { recordActivity } from '../activity/activity-log';
 import { removeSecondFactor } from '../auth/second-factor';
-import { ROW_OF_STAFF_ROLE, STAFF_ROLE_OF_ROW } from '../auth/session-service';
 import type { Db, Tx } from '../db/db-types';
 import { sessions, userRoles, users } from '../db/schema';
 import { AppError, notFound, parseOrThrow } from '../errors';
+import { ROW_OF_STAFF_ROLE, STAFF_ROLE_OF_ROW } from './staff-roles';
 
 /** One person of the back office, as the Staff page lists them. */
 export interface StaffMember {

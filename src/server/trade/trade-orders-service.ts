@@ -86,6 +86,15 @@ export interface TradeOrdersDeps {
 
 const MAX_QUANTITY = 5000;
 
+/** A trade order with its order and its account, by the order's id (the caller may lock it). */
+const tradeOrderRow = (tx: Tx, orderId: string) =>
+  tx
+    .select({ trade: tradeOrders, order: orders, account: tradeAccounts })
+    .from(tradeOrders)
+    .innerJoin(orders, eq(orders.id, tradeOrders.orderId))
+    .innerJoin(tradeAccounts, eq(tradeAccounts.id, tradeOrders.accountId))
+    .where(eq(tradeOrders.orderId, orderId));
+
 /**
  * Ordering on account and the VAT invoices of delivered trade orders (decision 085). A trade
  * order is an `orders` row placed through the orders module, its day reserved by the bake days'
@@ -195,13 +204,7 @@ export function createTradeOrdersService(deps: TradeOrdersDeps) {
     if (!isUuid(orderId)) throw notFound('Order not found');
     return db.transaction(async (tx) => {
       // The trade order's row is the lock: two "delivered" clicks queue here, the second finds it.
-      const [row] = await tx
-        .select({ trade: tradeOrders, order: orders, account: tradeAccounts })
-        .from(tradeOrders)
-        .innerJoin(orders, eq(orders.id, tradeOrders.orderId))
-        .innerJoin(tradeAccounts, eq(tradeAccounts.id, tradeOrders.accountId))
-        .where(eq(tradeOrders.orderId, orderId))
-        .for('update', { of: tradeOrders });
+      const [row] = await tradeOrderRow(tx, orderId).for('update', { of: tradeOrders });
       if (!row) throw badRequest(TRADE_ORDER_MESSAGES.notTrade);
       const [existing] = await tx
         .select({ number: tradeInvoices.number })
@@ -404,12 +407,7 @@ export function createTradeOrdersService(deps: TradeOrdersDeps) {
   async function changeQuantities(profileId: string | null, orderId: string, input: unknown, actor: Actor) {
     if (!isUuid(orderId)) throw notFound('Order not found');
     return db.transaction(async (tx) => {
-      const [row] = await tx
-        .select({ trade: tradeOrders, order: orders, account: tradeAccounts })
-        .from(tradeOrders)
-        .innerJoin(orders, eq(orders.id, tradeOrders.orderId))
-        .innerJoin(tradeAccounts, eq(tradeAccounts.id, tradeOrders.accountId))
-        .where(eq(tradeOrders.orderId, orderId));
+      const [row] = await tradeOrderRow(tx, orderId);
       if (!row || (profileId !== null && row.account.profileId !== profileId))
         throw notFound('Order not found');
       const { account, offer } = await lockAccount(tx, { accountId: row.account.id });

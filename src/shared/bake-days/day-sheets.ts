@@ -3,6 +3,19 @@ import type { Fulfilment } from '../orders/fulfilment';
 import { addDays, type IsoDate } from '../time/london-time';
 
 /** What the day's sheets need of an order (the server's DayOrder has more). */
+/** One cookie in a box, as the bake list counts it and the packing slip and labels print it. */
+export interface DayBoxCookie {
+  productId: string | null;
+  productName: string;
+  quantity: number;
+  allergens: string[];
+  mayContain: string[];
+  shelfLifeDays: number;
+  /** As the owner writes them, allergens marked *like this*; '' for a deleted product. */
+  ingredients: string;
+  netWeightGrams: number | null;
+}
+
 export interface SheetOrder {
   id: string;
   /** "#1a2b3c4d" */

@@ -1,4 +1,4 @@
-import type { SheetOrder } from '../bake-days/day-sheets';
+import type { DayBoxCookie, SheetOrder } from '../bake-days/day-sheets';
 import { addDays, type IsoDate } from '../time/london-time';
 
 /**
@@ -28,18 +28,7 @@ type LabelLine = Omit<SheetOrder['lines'][number], 'box'> & {
   allergens: string[];
   mayContain: string[];
   netWeightGrams: number | null;
-  box?:
-    | {
-        productId: string | null;
-        productName: string;
-        quantity: number;
-        allergens: string[];
-        mayContain: string[];
-        shelfLifeDays: number;
-        ingredients: string;
-        netWeightGrams: number | null;
-      }[]
-    | null;
+  box?: DayBoxCookie[] | null;
 };
 
 /**

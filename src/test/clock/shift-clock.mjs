@@ -1,5 +1,5 @@
 /**
- * The shop's clock, set by tests only (issue 53). Loaded with `node --import` through NODE_OPTIONS by
+ * The shop's clock, set by tests only. Loaded with `node --import` through NODE_OPTIONS by
  * the date sweep (scripts/date-sweep.ts), it moves `Date` in every process and thread that loads it
  * (the test runner, the shop server, the embedded database's thread, whose SQL `now()` reads the same
  * `Date.now()`) by one offset, SHOP_TEST_CLOCK_OFFSET_MS, worked out once by the sweep, so all of

@@ -1,3 +1,5 @@
+import type { FormEvent } from 'react';
+import { Button } from '~/app/components/ui/button';
 import { type Errors, Field } from './form-field';
 
 const FIELDS = [
@@ -19,4 +21,32 @@ export function NewPasswordFields({ idPrefix, errors }: { idPrefix: string; erro
       error={errors[f.name]}
     />
   ));
+}
+
+/** A page that only chooses a password (an invitation's, a reset link's): the two fields and a button. */
+export function NewPasswordForm({
+  label,
+  idPrefix,
+  errors,
+  onSubmit,
+  disabled,
+  pending,
+  submitLabel,
+}: {
+  label: string;
+  idPrefix: string;
+  errors: Errors;
+  onSubmit: (e: FormEvent<HTMLFormElement>) => void;
+  disabled: boolean;
+  pending: boolean;
+  submitLabel: string;
+}) {
+  return (
+    <form method="post" noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label={label}>
+      <NewPasswordFields idPrefix={idPrefix} errors={errors} />
+      <Button type="submit" size="lg" className="mt-2" disabled={disabled}>
+        {pending ? 'Saving...' : submitLabel}
+      </Button>
+    </form>
+  );
 }

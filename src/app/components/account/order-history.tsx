@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { BoxContentsList } from '~/app/components/boxes/box-contents';
-import { DeliveryDay } from '~/app/components/orders/delivery-day';
+import { OrderDay } from '~/app/components/orders/delivery-day';
 import { CustomerOrderActions } from '~/app/components/orders/order-actions';
 import { OrderMarks, OrderStatusBadge } from '~/app/components/orders/status-badge';
 import { Button } from '~/app/components/ui/button';
@@ -61,13 +61,7 @@ function OrderSummary({ order }: { order: HistoryOrder }) {
           <p className="text-sm text-cocoa-light">
             <time dateTime={order.created_at}>{order.date}</time>
           </p>
-          <DeliveryDay
-            date={order.delivery_date}
-            fulfilment={order.fulfilment}
-            dispatch={order.dispatch}
-            slot={order.collection_slot}
-            className="text-sm"
-          />
+          <OrderDay order={order} className="text-sm" />
         </div>
         <div className="flex flex-wrap items-center gap-3">
           <OrderMarks order={order} />

@@ -1,7 +1,7 @@
 import { Link, useFetcher } from 'react-router';
 import { OrderStatusOptions } from '~/app/components/admin/order-status-options';
 import { BoxContentsList } from '~/app/components/boxes/box-contents';
-import { DeliveryDay } from '~/app/components/orders/delivery-day';
+import { OrderDay } from '~/app/components/orders/delivery-day';
 import { SECTION_HEADING } from '~/app/components/orders/ship-to';
 import { OrderMarks, OrderStatusBadge } from '~/app/components/orders/status-badge';
 import { Card } from '~/app/components/ui/card';
@@ -47,13 +47,7 @@ export function OrderCard({ order, role }: { order: OrderView; role: StaffRole }
             <p className="text-sm text-cocoa-light">
               <time dateTime={order.created_at}>{formatDateTime(order.created_at)}</time>
             </p>
-            <DeliveryDay
-              date={order.delivery_date}
-              fulfilment={order.fulfilment}
-              dispatch={order.dispatch}
-              slot={order.collection_slot}
-              className="text-sm"
-            />
+            <OrderDay order={order} className="text-sm" />
           </div>
           <div className="flex flex-wrap items-center gap-2 sm:gap-3">
             <OrderMarks order={order} />

@@ -37,3 +37,27 @@ export function DeliveryDay({
     </p>
   );
 }
+
+/** An order's `DeliveryDay`, read from the order as each of its views carries it. */
+export function OrderDay({
+  order,
+  className,
+}: {
+  order: {
+    delivery_date: string | null;
+    fulfilment?: Fulfilment;
+    dispatch?: string | null;
+    collection_slot?: Slot | null;
+  };
+  className?: string;
+}) {
+  return (
+    <DeliveryDay
+      date={order.delivery_date}
+      fulfilment={order.fulfilment}
+      dispatch={order.dispatch}
+      slot={order.collection_slot}
+      className={className}
+    />
+  );
+}

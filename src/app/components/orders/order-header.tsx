@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { DeliveryDay } from '~/app/components/orders/delivery-day';
+import { OrderDay } from '~/app/components/orders/delivery-day';
 import { OrderMarks, OrderStatusBadge } from '~/app/components/orders/status-badge';
 import type { OrderView } from '~/shared/orders/order-view';
 
@@ -27,12 +27,7 @@ export function OrderHeader({
       <div>
         <h1 className="text-3xl font-bold">{orderTitle(order)}</h1>
         <p className="text-cocoa-light">{subtitle}</p>
-        <DeliveryDay
-          date={order.delivery_date}
-          fulfilment={order.fulfilment}
-          dispatch={order.dispatch}
-          slot={order.collection_slot}
-        />
+        <OrderDay order={order} />
         {order.paid_state && (
           <p>
             <span className="font-medium">Payment:</span> {order.paid_state}

@@ -1,8 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { NewPasswordFields } from '~/app/components/account/new-password-fields';
+import { NewPasswordForm } from '~/app/components/account/new-password-fields';
 import { useFormCheck } from '~/app/components/account/use-form-check';
-import { Button } from '~/app/components/ui/button';
 import { Card } from '~/app/components/ui/card';
 import { acceptStaffInvite } from '~/app/lib/account-client';
 import { pageMeta } from '~/app/lib/meta';
@@ -68,18 +67,15 @@ export default function JoinPage({ loaderData }: Route.ComponentProps) {
             </p>
           </div>
         ) : (
-          <form
-            method="post"
-            noValidate
+          <NewPasswordForm
+            label="Choose your password"
+            idPrefix="join-"
+            errors={errors}
             onSubmit={onSubmit}
-            className="flex flex-col gap-4"
-            aria-label="Choose your password"
-          >
-            <NewPasswordFields idPrefix="join-" errors={errors} />
-            <Button type="submit" size="lg" className="mt-2" disabled={!hydrated || pending}>
-              {pending ? 'Saving...' : 'Set password'}
-            </Button>
-          </form>
+            disabled={!hydrated || pending}
+            pending={pending}
+            submitLabel="Set password"
+          />
         )}
       </Card>
     </main>

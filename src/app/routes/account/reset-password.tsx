@@ -1,8 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { NewPasswordFields } from '~/app/components/account/new-password-fields';
+import { NewPasswordForm } from '~/app/components/account/new-password-fields';
 import { useFormCheck } from '~/app/components/account/use-form-check';
-import { Button } from '~/app/components/ui/button';
 import { Card } from '~/app/components/ui/card';
 import { resetPassword } from '~/app/lib/account-client';
 import { pageMeta } from '~/app/lib/meta';
@@ -65,18 +64,15 @@ export default function ResetPasswordPage({ loaderData }: Route.ComponentProps) 
             </p>
           </div>
         ) : (
-          <form
-            method="post"
-            noValidate
+          <NewPasswordForm
+            label="Choose a new password"
+            idPrefix="reset-"
+            errors={errors}
             onSubmit={onSubmit}
-            className="flex flex-col gap-4"
-            aria-label="Choose a new password"
-          >
-            <NewPasswordFields idPrefix="reset-" errors={errors} />
-            <Button type="submit" size="lg" className="mt-2" disabled={!hydrated || pending}>
-              {pending ? 'Saving...' : 'Set new password'}
-            </Button>
-          </form>
+            disabled={!hydrated || pending}
+            pending={pending}
+            submitLabel="Set new password"
+          />
         )}
       </Card>
     </main>

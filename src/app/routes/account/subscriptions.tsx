@@ -1,6 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
 import { data, Link, redirect, useFetcher } from 'react-router';
+import { CLUB_ACTION_MESSAGES } from '~/app/components/club/club-action-messages';
 import { ClubBoxFiller, fillingOfForm } from '~/app/components/club/club-box-filler';
 import { SubscriptionSummary } from '~/app/components/club/subscription-summary';
 import { Button } from '~/app/components/ui/button';
@@ -95,10 +96,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 const MESSAGES = {
-  skip: { success: 'Next box skipped', failure: 'Could not skip the box' },
-  pause: { success: 'Subscription paused', failure: 'Could not pause' },
-  resume: { success: 'Subscription resumed', failure: 'Could not resume' },
-  cancel: { success: 'Subscription cancelled', failure: 'Could not cancel' },
+  ...CLUB_ACTION_MESSAGES,
   change: { success: 'Changes saved for your next box', failure: 'Could not save the changes' },
   card: { success: 'Opening the card page', failure: 'Could not open the card page' },
 };

@@ -1,5 +1,6 @@
 import { ArrowLeft } from 'lucide-react';
 import { Link, useFetcher } from 'react-router';
+import { CLUB_ACTION_MESSAGES } from '~/app/components/club/club-action-messages';
 import { SubscriptionSummary } from '~/app/components/club/subscription-summary';
 import { Button } from '~/app/components/ui/button';
 import { Card } from '~/app/components/ui/card';
@@ -61,17 +62,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   });
 }
 
-const MESSAGES = {
-  skip: { success: 'Next box skipped', failure: 'Could not skip the box' },
-  pause: { success: 'Subscription paused', failure: 'Could not pause' },
-  resume: { success: 'Subscription resumed', failure: 'Could not resume' },
-  cancel: { success: 'Subscription cancelled', failure: 'Could not cancel' },
-};
-
 export default function SubscriptionPage({ loaderData }: Route.ComponentProps) {
   const { sub, history } = loaderData;
   const fetcher = useFetcher<PageActionResult>();
-  useActionToast(fetcher, MESSAGES);
+  useActionToast(fetcher, CLUB_ACTION_MESSAGES);
   const busy = fetcher.state !== 'idle';
   const act = (intent: string, label: string, variant: 'outline' | 'danger' = 'outline') => (
     <fetcher.Form method="post">

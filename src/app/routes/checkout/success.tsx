@@ -21,71 +21,21 @@ export const meta: Route.MetaFunction = ({ matches }) =>
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const sessionId = new URL(request.url).searchParams.get('session_id')?.trim() ?? '';
-  const { found, paid, orderNumber, deliveryDate, collectionSlot, dispatch, figures, giftCards } = sessionId
-    ? await context.services.payments.reconcile(sessionId)
-    : {
-        found: false,
-        paid: false,
-        orderNumber: null,
-        deliveryDate: null,
-        collectionSlot: null,
-        dispatch: null,
-        figures: null,
-        giftCards: [],
-      };
+  const { figures, ...seen } = await context.services.payments.reconcile(sessionId);
   // Where and when to collect, as the owner has it now (the order keeps no copy).
   const settings = figures?.fulfilment === 'collection' ? await context.services.settings.get() : null;
   const collection = settings && { address: settings.collectionAddress, hours: settings.collectionHours };
   const summary = figures && summaryRows(figures);
   // The page promises only the e-mail the shop sends (ORDER_EMAILS_OFF may switch it off).
   const emailed = !context.services.config.mail.orderEmailsOff.has('paid');
-  return {
-    sessionId,
-    found,
-    paid,
-    orderNumber,
-    deliveryDate,
-    collectionSlot,
-    dispatch,
-    summary,
-    collection,
-    emailed,
-    giftCards,
-  };
+  return { sessionId, ...seen, summary, collection, emailed };
 }
 
 export default function SuccessPage({ loaderData }: Route.ComponentProps) {
-  const {
-    sessionId,
-    found,
-    paid,
-    orderNumber,
-    deliveryDate,
-    collectionSlot,
-    dispatch,
-    summary,
-    collection,
-    emailed,
-    giftCards,
-  } = loaderData;
+  const { found, ...confirmed } = loaderData;
   return (
     <main className="mx-auto w-full max-w-2xl px-4 py-12 sm:py-16">
-      {found ? (
-        <Confirmed
-          sessionId={sessionId}
-          paid={paid}
-          orderNumber={orderNumber}
-          deliveryDate={deliveryDate}
-          collectionSlot={collectionSlot}
-          dispatch={dispatch}
-          summary={summary}
-          collection={collection}
-          emailed={emailed}
-          giftCards={giftCards}
-        />
-      ) : (
-        <NotFound />
-      )}
+      {found ? <Confirmed {...confirmed} /> : <NotFound />}
     </main>
   );
 }

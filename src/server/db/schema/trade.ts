@@ -16,7 +16,7 @@ import {
 import { VAT_RATES } from '../../../shared/food-information';
 import { CREDIT_NOTE_REASONS, CREDIT_NOTE_SETTLEMENTS } from '../../../shared/trade/credit-notes';
 import { STANDING_ORDER_STATUSES, STANDING_RUN_STATUSES } from '../../../shared/trade/standing-orders';
-import { TRADE_PRICE_KINDS, TRADE_STATUSES } from '../../../shared/trade/trade';
+import { TRADE_PRICE_KINDS, TRADE_STATUSES, type TradeLine } from '../../../shared/trade/trade';
 import { profiles } from './account';
 import { products } from './catalog';
 import { createdAt, oneOf, updatedAt } from './columns';
@@ -104,19 +104,7 @@ export const tradeOrders = pgTable(
       .notNull()
       .references(() => tradeAccounts.id, { onDelete: 'restrict' }),
     /** `TradeLine[]` as priced when placed (unit ex VAT, rate, net, VAT per line). */
-    lines: jsonb('lines')
-      .$type<
-        {
-          productId: string;
-          name: string;
-          quantity: number;
-          unitPenniesExVat: number;
-          vatRate: number;
-          netPennies: number;
-          vatPennies: number;
-        }[]
-      >()
-      .notNull(),
+    lines: jsonb('lines').$type<TradeLine[]>().notNull(),
     netPennies: integer('net_pennies').notNull(),
     vatPennies: integer('vat_pennies').notNull(),
     totalPennies: integer('total_pennies').notNull(),

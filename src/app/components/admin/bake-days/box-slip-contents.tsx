@@ -1,5 +1,5 @@
 import { SlipAllergens } from '~/app/components/admin/slip-allergens';
-import type { DayBoxCookie } from '~/server/orders/day-orders';
+import type { DayBoxCookie } from '~/shared/bake-days/day-sheets';
 import { ingredientRuns } from '~/shared/food-information';
 
 /**
