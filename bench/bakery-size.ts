@@ -101,6 +101,14 @@ async function seed(services: Services, size: typeof FULL, day: string, db: stri
   });
 }
 
+/** The seeded bake day of a database seeded before: the delivery day with the most orders. */
+async function busiestDay(services: Services): Promise<string> {
+  const result = (await services.db.execute(sql`
+    select delivery_date::text as day from orders where delivery_date is not null
+    group by 1 order by count(*) desc limit 1`)) as unknown as { rows: { day: string }[] };
+  return result.rows[0]!.day;
+}
+
 /** The month with the most orders paid in it, as YYYY-MM. */
 async function busiestMonth(services: Services): Promise<string> {
   const result = (await services.db.execute(sql`
@@ -251,21 +259,29 @@ async function productPages(
       figure: `${all.ms.toFixed(0)} ms, ${all.kb.toFixed(0)} KB`,
       target: '',
     });
-    for (const [what, id] of [
+    // In turns, twice each, so a busy machine weighs on both alike; the page cache answers both.
+    const pages = [
       ['product page, 50 connections: with reviews', picked.reviewed],
-      ['  the same, a cookie without reviews', picked.unreviewed],
-    ] as const) {
+      ['the same, a cookie without reviews', picked.unreviewed],
+    ] as const;
+    const runs: string[][] = [[], []];
+    for (const [i, [, id]] of [...pages.entries(), ...pages.entries()]) {
       await get(`/product/${id}`);
       const r = await autocannon({
         url: `${server.url}/product/${id}`,
         connections: 50,
         duration: DURATION_S,
       });
+      runs[i]!.push(
+        `${Math.round(r.requests.average).toLocaleString('en-GB')} req/s, p50 ${r.latency.p50} / p99 ${r.latency.p99} ms${r.non2xx + r.errors ? `, ${r.non2xx + r.errors} failed` : ''}`,
+      );
+    }
+    for (const [i, [what]] of pages.entries()) {
       say({
         db,
-        what: what.trim(),
-        figure: `${Math.round(r.requests.average).toLocaleString('en-GB')} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, ${r.non2xx + r.errors} failed`,
-        target: what.startsWith('product') ? 'cached; p99 no worse than without reviews' : '',
+        what,
+        figure: runs[i]!.join('; '),
+        target: i === 0 ? 'a cached page; p99 no worse than without reviews' : '',
       });
     }
   } finally {
@@ -291,7 +307,7 @@ async function measure(db: 'embedded' | 'postgres', env: Record<string, string>)
   try {
     if (SEEDED) await services.db.execute(sql`analyze`);
     else await seed(services, size, day, db);
-    await inProcess(services, db, day, size);
+    await inProcess(services, db, SEEDED ? await busiestDay(services) : day, size);
     picked = await productsToLoad(services);
   } finally {
     await services.close();

@@ -72,9 +72,10 @@ export async function seedBakeDay(db: Db, date: string, count: number) {
 }
 
 /**
- * `count` trade invoices: `accounts` of the seeded buyers become approved trade accounts, and
- * their completed orders are on account, each with its trade order and a full VAT invoice copying
- * its lines (cookies are zero-rated, so net = total and VAT 0); every other invoice is paid.
+ * `count` trade invoices, numbered after any the shop has (the demo café's): `accounts` of the
+ * seeded buyers become approved trade accounts, and their completed orders are on account, each
+ * with its trade order and a full VAT invoice copying its lines (cookies are zero-rated, so net =
+ * total and VAT 0); every other invoice is paid.
  */
 export async function seedTradeInvoices(db: Db, count: number, accounts = 500) {
   await db.execute(sql`
@@ -111,7 +112,7 @@ export async function seedTradeInvoices(db: Db, count: number, accounts = 500) {
     insert into trade_invoices (number, order_id, account_id, issued_on, supplied_on, due_on, seller_name,
       seller_address, seller_vat_number, customer_name, customer_address, net_pennies, vat_pennies,
       total_pennies, paid_at, paid_by, created_at)
-    select p.n, p.id, p.account_id, p.made_on + 2, p.made_on + 2, p.made_on + 32, 'Bench Bakery',
+    select (select coalesce(max(number), 0) from trade_invoices) + p.n, p.id, p.account_id, p.made_on + 2, p.made_on + 2, p.made_on + 32, 'Bench Bakery',
       '1 Bench Street, Shrewsbury SY1 1AA', 'GB123456789', p.business_name,
       'Pride Hill, Shrewsbury SY1 1AA', p.total_pennies, 0, p.total_pennies,
       case when p.n % 2 = 0 then p.created_at + interval '20 days' end,
