@@ -632,4 +632,39 @@ describe('the Activity API', () => {
     expect(csv).not.toContain('Dora Deleted');
     expect(csv).not.toContain(customer.email);
   });
+  it('counts a long log only 10,000 entries past the page, and says there are more', async () => {
+    const person = 'count-ahead-person';
+    await t.services.db.execute(sql`
+      insert into activity_log (at, actor_id, actor_name, actor_role, kind, record_type, record_id)
+      select now() - g * interval '1 second', ${person}, 'Counted Person', 'staff', 'order.status', 'order', 'o' || g
+      from generate_series(1, 10050) g`);
+    const list = (page: number) => t.services.activity.list({ person, page });
+    expect(await list(1)).toMatchObject({ total: 10_000, more: true, pageCount: 500 });
+    expect(await list(2)).toMatchObject({ total: 10_020, more: true, pageCount: 501 });
+    const last = await list(500);
+    expect(last).toMatchObject({ total: 10_050, more: false, pageCount: 503 });
+    expect(last.items[0]!.record.id).toBe('o9981');
+  });
+
+  it('offers each person once, under the name of their latest entry, and each kind once', async () => {
+    await t.services.db.execute(sql`
+      insert into activity_log (at, actor_id, actor_name, actor_role, kind, record_type, record_id) values
+        (now() - interval '2 days', 'renamed-person', 'Old Name', 'staff', 'kind.rare-one', 'order', 'x'),
+        (now() - interval '1 day', 'renamed-person', 'New Name', 'staff', 'kind.rare-one', 'order', 'y')`);
+    const { people, kinds } = await t.services.activity.list({});
+    expect(people.filter((p) => p.id === 'renamed-person')).toEqual([
+      { id: 'renamed-person', name: 'New Name' },
+    ]);
+    expect(kinds.filter((k) => k === 'kind.rare-one')).toEqual(['kind.rare-one']);
+    expect(kinds).toEqual([...new Set(kinds)].sort());
+  });
+
+  it("a bake day's entries are found by its record", async () => {
+    await t.services.db.execute(sql`
+      insert into activity_log (actor_id, actor_name, actor_role, kind, record_type, record_id) values
+        (${owner.userId}, 'Olive Owner', 'owner', 'production.print', 'bake_day', '2026-12-18'),
+        (${owner.userId}, 'Olive Owner', 'owner', 'production.print', 'bake_day', '2026-12-19')`);
+    const { items } = await t.services.activity.list({ record: 'bake_day:2026-12-18' });
+    expect(items.map((e) => [e.kind, e.record.id])).toEqual([['production.print', '2026-12-18']]);
+  });
 });

@@ -1,10 +1,11 @@
-import { and, count, eq, gte, lt, type SQL } from 'drizzle-orm';
+import { and, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { ADMIN_PAGE_SIZE } from '~/shared/schemas/admin';
 import { addDays, isIsoDate, londonInstant } from '~/shared/time/london-time';
 import { csvRow } from '../csv/csv';
 import type { Db } from '../db/db-types';
 import { newestFirst, type Page, pageOffset, toPage } from '../db/paging';
+import { rawRows } from '../db/raw-rows';
 import { activityLog } from '../db/schema';
 
 /** One entry as the Activity page, an order's page and the CSV show it. */
@@ -28,7 +29,7 @@ export const ActivityFilterSchema = z.object({
   /** One record's entries, as "type:id" (a product's card links here). */
   record: z
     .string()
-    .regex(/^[a-z-]+:[\w.-]{1,100}$/)
+    .regex(/^[a-z_-]+:[\w.-]{1,100}$/)
     .optional()
     .catch(undefined),
   from: isoDay,
@@ -36,6 +37,9 @@ export const ActivityFilterSchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
 });
 export type ActivityFilter = z.infer<typeof ActivityFilterSchema>;
+
+/** How far past a page the Activity page counts its entries (then it says "more"). */
+export const COUNT_AHEAD = 10_000;
 
 export const ACTIVITY_CSV_HEADER = [
   'When',
@@ -77,13 +81,64 @@ export function createActivityReads(db: Db) {
     );
   }
 
+  /**
+   * How many entries match from this page on, counting at most COUNT_AHEAD of them: a log of a
+   * million entries is not counted whole for every page (that alone took longer than the page may).
+   */
+  async function countFrom(filter: ActivityFilter): Promise<{ total: number; more: boolean }> {
+    const offset = pageOffset(filter.page);
+    const [row] = await rawRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from (select 1 from ${activityLog} where ${where(filter) ?? sql`true`}
+        offset ${offset} limit ${COUNT_AHEAD + 1}) ahead`,
+    );
+    const ahead = Number(row?.n ?? 0);
+    // Past the end the count from here is 0: say how many there are before it instead.
+    if (ahead === 0 && offset > 0)
+      return { total: await countFrom({ ...filter, page: 1 }).then((c) => c.total), more: false };
+    return { total: offset + Math.min(ahead, COUNT_AHEAD), more: ahead > COUNT_AHEAD };
+  }
+
+  /**
+   * The people who have acted and the kinds of entry, for the filters: one index probe per
+   * distinct value (walking activity_log_actor_idx and activity_log_kind_idx from one value to the
+   * next) rather than reading the whole log; each person under the name of their latest entry.
+   */
+  const people = () =>
+    rawRows<{ id: string; name: string }>(
+      db,
+      sql`with recursive p as (
+          select min(actor_id) as id from ${activityLog}
+          union all
+          select (select min(actor_id) from ${activityLog} where actor_id > p.id) from p where p.id is not null
+        )
+        select p.id, (select actor_name from ${activityLog} a where a.actor_id = p.id
+          order by a.at desc nulls last limit 1) as name
+        from p where p.id is not null order by name, id`,
+    );
+  const kinds = () =>
+    rawRows<{ kind: string }>(
+      db,
+      sql`with recursive k as (
+          select min(kind) as kind from ${activityLog}
+          union all
+          select (select min(kind) from ${activityLog} where kind > k.kind) from k where k.kind is not null
+        )
+        select kind from k where kind is not null order by kind`,
+    );
+
   return {
-    /** A page of entries, newest first, with the filters' choices (who has acted, which kinds). */
+    /**
+     * A page of entries, newest first, with the filters' choices (who has acted, which kinds).
+     * `more`: there are more than the total says past COUNT_AHEAD entries from this page on.
+     */
     async list(
       input: unknown,
-    ): Promise<Page<ActivityEntry> & { people: { id: string; name: string }[]; kinds: string[] }> {
+    ): Promise<
+      Page<ActivityEntry> & { more: boolean; people: { id: string; name: string }[]; kinds: string[] }
+    > {
       const filter = ActivityFilterSchema.parse(input ?? {});
-      const [rows, [total], people, kinds] = await Promise.all([
+      const [rows, counted, who, what] = await Promise.all([
         db
           .select()
           .from(activityLog)
@@ -91,17 +146,15 @@ export function createActivityReads(db: Db) {
           .orderBy(newestFirst(activityLog.at), activityLog.id)
           .limit(ADMIN_PAGE_SIZE)
           .offset(pageOffset(filter.page)),
-        db.select({ n: count() }).from(activityLog).where(where(filter)),
-        db
-          .selectDistinct({ id: activityLog.actorId, name: activityLog.actorName })
-          .from(activityLog)
-          .orderBy(activityLog.actorName),
-        db.selectDistinct({ kind: activityLog.kind }).from(activityLog).orderBy(activityLog.kind),
+        countFrom(filter),
+        people(),
+        kinds(),
       ]);
       return {
-        ...toPage(rows.map(toEntry), filter.page, total?.n ?? 0),
-        people,
-        kinds: kinds.map((k) => k.kind),
+        ...toPage(rows.map(toEntry), filter.page, counted.total),
+        more: counted.more,
+        people: who,
+        kinds: what.map((k) => k.kind),
       };
     },
 

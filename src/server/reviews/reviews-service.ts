@@ -7,7 +7,7 @@ import {
   type RatingSummary,
   REVIEW_MESSAGES,
   type ReviewStatus,
-  ratingSummary,
+  ratingSummaryOf,
 } from '~/shared/reviews/reviews';
 import { recordActivity } from '../activity/activity-log';
 import { cachedByVersion } from '../db/cached-by-version';
@@ -57,13 +57,17 @@ const firstName = (fullName: string) => fullName.trim().split(/\s+/)[0] || 'A cu
 export function createReviewsService(db: Db, version: CatalogVersion) {
   /** Every product's shown rating, for the shop's cards and the feeds. */
   const summaries = cachedByVersion(db, version, async (exec) => {
+    // Summed by the database: a product's thousands of reviews come back as one row.
     const rows = await exec
-      .select({ productId: productReviews.productId, rating: productReviews.rating })
+      .select({
+        productId: productReviews.productId,
+        count: sql<number>`count(*)::int`.mapWith(Number),
+        sum: sql<number>`sum(${productReviews.rating})::int`.mapWith(Number),
+      })
       .from(productReviews)
-      .where(eq(productReviews.status, 'approved'));
-    const by = new Map<string, number[]>();
-    for (const r of rows) by.set(r.productId, [...(by.get(r.productId) ?? []), r.rating]);
-    return new Map([...by].map(([id, ratings]) => [id, ratingSummary(ratings)!]));
+      .where(eq(productReviews.status, 'approved'))
+      .groupBy(productReviews.productId);
+    return new Map(rows.map((r) => [r.productId, ratingSummaryOf(r.sum, r.count)!]));
   });
 
   /** A review as the product page shows it (the owner's list adds to it). */

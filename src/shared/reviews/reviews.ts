@@ -32,10 +32,10 @@ export interface RatingSummary {
   count: number;
 }
 
-export function ratingSummary(ratings: readonly number[]): RatingSummary | null {
-  if (ratings.length === 0) return null;
-  const average = ratings.reduce((a, b) => a + b, 0) / ratings.length;
-  return { average: Math.round(average * 10) / 10, count: ratings.length };
+/** From the shown ratings' sum and count, as the database adds them up. */
+export function ratingSummaryOf(sum: number, count: number): RatingSummary | null {
+  if (count === 0) return null;
+  return { average: Math.round((sum / count) * 10) / 10, count };
 }
 
 /** "4.5 out of 5 stars from 12 reviews": what the stars say to a screen reader and in words. */

@@ -8,6 +8,8 @@ interface ListPage<T> {
   page: number;
   total: number;
   pageCount: number;
+  /** Pages past pageCount that were not counted (Pagination's `more`). */
+  more?: boolean;
 }
 
 interface PagedListProps<T> {
@@ -49,7 +51,7 @@ export function PagedList<T extends { id: string }>({
           ))}
         </ul>
       )}
-      <Pagination page={result.page} pageCount={result.pageCount} />
+      <Pagination page={result.page} pageCount={result.pageCount} more={result.more} />
     </>
   );
 }

@@ -8,14 +8,17 @@ import { Button } from '~/app/components/ui/button';
 export function Pagination({
   page,
   pageCount,
+  more = false,
   hrefFor,
 }: {
   page: number;
   pageCount: number;
+  /** There are pages past `pageCount`, not counted (a list too long to count for every page). */
+  more?: boolean;
   hrefFor?: (page: number) => string;
 }) {
   const { search } = useLocation();
-  if (pageCount <= 1) return null;
+  if (pageCount <= 1 && !more) return null;
   const to = (p: number) => {
     if (hrefFor) return hrefFor(p);
     const params = new URLSearchParams(search);
@@ -34,9 +37,9 @@ export function Pagination({
         <span />
       )}
       <p className="text-sm text-cocoa-light">
-        Page {page} of {pageCount}
+        Page {page} of {more ? `more than ${pageCount.toLocaleString('en-GB')}` : pageCount}
       </p>
-      {page < pageCount ? (
+      {page < pageCount || more ? (
         <Button asChild variant="outline">
           <Link to={to(page + 1)}>Next</Link>
         </Button>

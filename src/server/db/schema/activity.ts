@@ -27,5 +27,9 @@ export const activityLog = pgTable(
     index('activity_log_at_idx').on(t.at.desc()),
     index('activity_log_record_idx').on(t.recordType, t.recordId),
     index('activity_log_actor_idx').on(t.actorId, t.at.desc()),
+    // The Activity page's kind filter, alone and with a person, newest first (a kind a person
+    // rarely does would otherwise walk all of that person's entries), and its list of kinds.
+    index('activity_log_kind_idx').on(t.kind, t.at.desc()),
+    index('activity_log_actor_kind_idx').on(t.actorId, t.kind, t.at.desc()),
   ],
 );

@@ -132,6 +132,8 @@ export const orders = pgTable(
     // The expiry sweep's search: pending orders whose payment page has closed.
     index('orders_pending_expiry_idx').on(t.paymentExpiresAt).where(sql`${t.status} = 'pending'`),
     index('orders_delivery_date_idx').on(t.deliveryDate, t.status),
+    // The books' files: a period's paid orders in the order they were paid (books-entries.ts).
+    index('orders_paid_at_idx').on(t.paidAt, t.id).where(sql`${t.paidAt} is not null`),
     index('orders_delivery_zone_idx').on(t.deliveryZoneId, t.deliveryDate),
     check(
       'orders_collection_slot_check',
