@@ -1,3 +1,4 @@
+import { reviewsPageOf } from '~/shared/reviews/reviews';
 import { isFiltered, readShopQuery, shopQueryString } from '~/shared/shop-query';
 
 /**
@@ -17,6 +18,13 @@ export function isBrowsePage(pathname: string): boolean {
  * everyone shares.
  */
 export function browsePageKey(pathname: string, searchParams: URLSearchParams) {
+  if (REVIEWS_PAGE.test(pathname)) {
+    // A product's reviews, one key per page; the pages past the first in the bounded pool.
+    const page = reviewsPageOf(searchParams);
+    return page === 1
+      ? { key: pathname, pool: 'pages' as const }
+      : { key: `${pathname}?page=${page}`, pool: 'searches' as const };
+  }
   if (pathname !== '/shop') return { key: pathname, pool: 'pages' as const };
   const query = readShopQuery(searchParams);
   const key = `/shop${shopQueryString(query)}`;
@@ -25,6 +33,9 @@ export function browsePageKey(pathname: string, searchParams: URLSearchParams) {
     pool: isFiltered(query) || query.sort !== 'newest' ? ('searches' as const) : ('pages' as const),
   };
 }
+
+/** A product's page of reviews. */
+const REVIEWS_PAGE = /^\/product\/[^/]+\/reviews$/;
 
 /** A page of the shop grid: 12 full rows of 4 (or 16 of 3), and a page a phone can load quickly. */
 export const SHOP_PAGE_SIZE = 48;

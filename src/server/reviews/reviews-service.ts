@@ -98,15 +98,15 @@ export function createReviewsService(db: Db, version: CatalogVersion) {
       return (await summaries()).get(productId) ?? null;
     },
 
-    /** A product's shown reviews, newest first (`limit` of them, or all). */
-    async shownFor(productId: string, limit?: number): Promise<ShownReview[]> {
+    /** A product's shown reviews, newest first: `limit` of them (all when not given) after `offset`. */
+    async shownFor(productId: string, limit?: number, offset = 0): Promise<ShownReview[]> {
       if (!isUuid(productId)) return [];
       const q = db
         .select({ r: productReviews })
         .from(productReviews)
         .where(and(eq(productReviews.productId, productId), eq(productReviews.status, 'approved')))
         .orderBy(desc(productReviews.createdAt), desc(productReviews.id));
-      const rows = limit ? await q.limit(limit) : await q;
+      const rows = limit ? await q.limit(limit).offset(offset) : await q;
       return rows.map(({ r }) => shownReview(r));
     },
 

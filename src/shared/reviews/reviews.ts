@@ -41,3 +41,12 @@ export function ratingSummaryOf(sum: number, count: number): RatingSummary | nul
 /** "4.5 out of 5 stars from 12 reviews": what the stars say to a screen reader and in words. */
 export const ratingText = ({ average, count }: RatingSummary) =>
   `${average.toFixed(1)} out of 5 stars from ${count} ${count === 1 ? 'review' : 'reviews'}`;
+
+/** Reviews per page of a product's reviews: a page a phone loads quickly, and the cache keeps. */
+export const REVIEWS_PAGE_SIZE = 20;
+
+/** The page asked for (`?page=`), 1 when missing or not a whole number from 1. */
+export function reviewsPageOf(searchParams: URLSearchParams): number {
+  const raw = searchParams.get('page') ?? '';
+  return /^[1-9]\d{0,5}$/.test(raw) ? Number(raw) : 1;
+}

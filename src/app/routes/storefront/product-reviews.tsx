@@ -2,16 +2,21 @@ import { ArrowLeft } from 'lucide-react';
 import { data, Link } from 'react-router';
 import { HowWeCheckReviews, ReviewList } from '~/app/components/reviews/review-list';
 import { RatingLine } from '~/app/components/reviews/stars';
+import { Pagination } from '~/app/components/ui/pagination';
 import { pageMeta } from '~/app/lib/meta';
 import { orNotFoundPage } from '~/app/lib/service-errors.server';
+import { REVIEWS_PAGE_SIZE, reviewsPageOf } from '~/shared/reviews/reviews';
 import type { Route } from './+types/product-reviews';
 
-/** Every shown review of a product, newest first. */
-export async function loader({ params, context }: Route.LoaderArgs) {
+/** A product's shown reviews, newest first, a page at a time (past the last: the last). */
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { catalog, reviews } = context.services;
   const product = await orNotFoundPage(() => catalog.getActive(params.id), 'Product not found');
-  const [rating, all] = await Promise.all([reviews.summaryOf(product.id), reviews.shownFor(product.id)]);
-  return data({ product: { id: product.id, name: product.name }, rating, all });
+  const rating = await reviews.summaryOf(product.id);
+  const pageCount = Math.max(1, Math.ceil((rating?.count ?? 0) / REVIEWS_PAGE_SIZE));
+  const page = Math.min(reviewsPageOf(new URL(request.url).searchParams), pageCount);
+  const shown = await reviews.shownFor(product.id, REVIEWS_PAGE_SIZE, (page - 1) * REVIEWS_PAGE_SIZE);
+  return data({ product: { id: product.id, name: product.name }, rating, shown, page, pageCount });
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
@@ -24,7 +29,8 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   });
 
 export default function ProductReviews({ loaderData }: Route.ComponentProps) {
-  const { product, rating, all } = loaderData;
+  const { product, rating, shown, page, pageCount } = loaderData;
+  const path = `/product/${product.id}/reviews`;
   return (
     <main className="mx-auto w-full max-w-3xl px-4 py-8 sm:py-12">
       <Link
@@ -39,7 +45,12 @@ export default function ProductReviews({ loaderData }: Route.ComponentProps) {
           <p className="mb-6">
             <RatingLine summary={rating} />
           </p>
-          <ReviewList reviews={all} />
+          <ReviewList reviews={shown} />
+          <Pagination
+            page={page}
+            pageCount={pageCount}
+            hrefFor={(p) => (p === 1 ? path : `${path}?page=${p}`)}
+          />
         </>
       ) : (
         <p className="text-cocoa-light">No reviews yet.</p>
