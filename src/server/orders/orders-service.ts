@@ -23,7 +23,7 @@ import type { CollectionPoint, OrderUpdateKind } from '../mail/order-updates';
 import { NO_COUNTERS, type ShopCounters } from '../metrics/shop-counters';
 import type { UpkeepJob } from '../upkeep/upkeep';
 import { customerDeleted, type PaymentPage } from './account-deletion';
-import { booksCounts, paidOrdersIn, refundsIn, salesByCustomerIn } from './books-entries';
+import { booksCounts, invoicesIn, refundsIn, salesByCustomerIn } from './books-entries';
 import type { CardProvider } from './card-provider';
 import { cardsBoughtOn } from './cards-bought';
 import { creditOnAccount } from './credits-on-account';
@@ -636,11 +636,11 @@ export function createOrdersService(
     listForAdmin: (query: unknown) => listOrdersForAdmin(db, query),
     /** The orders the filters select as CSV rows, a batch at a time (see order-export.ts). */
     exportCsvRows: (query: unknown) => exportOrderRows(db, query),
-    /** The books' reads (decision 087): orders paid, and refunds made, in a period. */
+    /** The books' reads (decisions 087, 092): money taken, and refunds made, in a period. */
     books: {
       counts: (period: BooksPeriod) => booksCounts(db, period),
-      paidOrders: (period: BooksPeriod, page: { offset: number; limit: number }) =>
-        paidOrdersIn(db, period, page),
+      invoices: (period: BooksPeriod, page: { offset: number; limit: number }) =>
+        invoicesIn(db, period, page),
       refunds: (period: BooksPeriod, page: { offset: number; limit: number }) => refundsIn(db, period, page),
       salesByCustomer: (period: BooksPeriod) => salesByCustomerIn(db, period),
     },
