@@ -384,7 +384,9 @@ export function createOrdersService(
         log.warn({ orderId: order.id }, 'payment for an order of a deleted account: refunding it');
         return { ...result, refundDue: true };
       }
-      if (result.paidOrder && result.outcome.startsWith('paid')) {
+      // A job's deposit confirms its order (decision 088): the same e-mails as any paid order,
+      // which say what has been paid of it.
+      if (result.paidOrder && (result.outcome.startsWith('paid') || result.outcome === 'part_paid')) {
         const flagged = await flagDayProblems(tx, result.paidOrder, dayAtPayment);
         if (flagged.length > 0)
           log.warn({ orderId: result.orderId, flagged }, 'paid order flagged for its day');
@@ -396,9 +398,12 @@ export function createOrdersService(
         }
         counters.orderPaid();
       }
-      // An order already moved on, paid in full now (a trade invoice paid by card): its owner hears.
-      if (result.outcome === 'paid_in_full' && result.orderId)
+      // An order already moved on, paid in full now (a job's balance, a trade invoice paid by
+      // card): its owner hears, and its customer is told it is paid in full.
+      if (result.outcome === 'paid_in_full' && result.orderId) {
         for (const hook of paidInFullHooks) await hook(tx, result.orderId);
+        await notify(tx, result.orderId, { kind: 'paid-in-full' });
+      }
       return { ...result, refundDue: false };
     },
 

@@ -7,6 +7,7 @@ import { Button } from '~/app/components/ui/button';
 import { Card } from '~/app/components/ui/card';
 import { pageMeta } from '~/app/lib/meta';
 import { COLLECT_LABEL, dayLabel } from '~/shared/orders/fulfilment';
+import { PAID_IN_FULL } from '~/shared/orders/paid-state';
 import { type SummaryRow, summaryRows } from '~/shared/pricing/summary-rows';
 import { slotText } from '~/shared/settings/collection-slots';
 import { formatBakeDay } from '~/shared/time/london-time';
@@ -21,18 +22,20 @@ export const meta: Route.MetaFunction = ({ matches }) =>
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const sessionId = new URL(request.url).searchParams.get('session_id')?.trim() ?? '';
-  const { found, paid, orderNumber, deliveryDate, collectionSlot, dispatch, figures, giftCards } = sessionId
-    ? await context.services.payments.reconcile(sessionId)
-    : {
-        found: false,
-        paid: false,
-        orderNumber: null,
-        deliveryDate: null,
-        collectionSlot: null,
-        dispatch: null,
-        figures: null,
-        giftCards: [],
-      };
+  const { found, paid, paidState, orderNumber, deliveryDate, collectionSlot, dispatch, figures, giftCards } =
+    sessionId
+      ? await context.services.payments.reconcile(sessionId)
+      : {
+          found: false,
+          paid: false,
+          paidState: null,
+          orderNumber: null,
+          deliveryDate: null,
+          collectionSlot: null,
+          dispatch: null,
+          figures: null,
+          giftCards: [],
+        };
   // Where and when to collect, as the owner has it now (the order keeps no copy).
   const settings = figures?.fulfilment === 'collection' ? await context.services.settings.get() : null;
   const collection = settings && { address: settings.collectionAddress, hours: settings.collectionHours };
@@ -43,6 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     sessionId,
     found,
     paid,
+    paidState,
     orderNumber,
     deliveryDate,
     collectionSlot,
@@ -59,6 +63,7 @@ export default function SuccessPage({ loaderData }: Route.ComponentProps) {
     sessionId,
     found,
     paid,
+    paidState,
     orderNumber,
     deliveryDate,
     collectionSlot,
@@ -74,6 +79,7 @@ export default function SuccessPage({ loaderData }: Route.ComponentProps) {
         <Confirmed
           sessionId={sessionId}
           paid={paid}
+          paidState={paidState}
           orderNumber={orderNumber}
           deliveryDate={deliveryDate}
           collectionSlot={collectionSlot}
@@ -93,6 +99,7 @@ export default function SuccessPage({ loaderData }: Route.ComponentProps) {
 function Confirmed({
   sessionId,
   paid,
+  paidState,
   orderNumber,
   deliveryDate,
   collectionSlot,
@@ -104,6 +111,8 @@ function Confirmed({
 }: {
   sessionId: string;
   paid: boolean;
+  /** What has been paid of the order, in its pages' words: "Deposit paid £60.00 of £120.00", "Paid in full". */
+  paidState: string | null;
   orderNumber: string | null;
   deliveryDate: string | null;
   /** A collection's time slot (decision 084). */
@@ -145,7 +154,9 @@ function Confirmed({
         </>
       ) : (
         <p className="mb-6 text-lg text-cocoa-light">
-          Thank you for your order. We’ve received your payment and your cookies are being prepared.
+          {paidState && paidState !== PAID_IN_FULL
+            ? 'Thank you for your order. We’ve received your deposit and your order is booked.'
+            : 'Thank you for your order. We’ve received your payment and your cookies are being prepared.'}
         </p>
       )}
       <div className="mb-6 space-y-1 rounded-md bg-cream px-4 py-3">
@@ -182,6 +193,12 @@ function Confirmed({
                 <dd>{row.amount}</dd>
               </div>
             ))}
+            {paid && paidState && (
+              <div className="flex justify-between gap-4">
+                <dt>Payment</dt>
+                <dd>{paidState}</dd>
+              </div>
+            )}
           </dl>
         )}
       </div>
