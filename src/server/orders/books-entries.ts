@@ -10,7 +10,7 @@ import { countedRefund } from './counted-refunds';
  * The books' reads of orders (decision 087): orders whose money was taken (`paid_at`) in a period,
  * and the refunds made (or being made) in it, with their lines as the order stores them. Every
  * amount is the order's own (its priced lines, discount, delivery and total), never recomputed.
- * An order paid in parts (a deposit, then the balance: decision 092) is an invoice per payment,
+ * An order paid in parts (a deposit, then the balance: decision 093) is an invoice per payment,
  * each in the period its money was taken.
  */
 

@@ -63,7 +63,7 @@ export interface BookOrder {
   deliveryPennies: number;
   totalPennies: number;
   /**
-   * Set when the order was paid in parts (a deposit, then the balance: decision 092) and this is
+   * Set when the order was paid in parts (a deposit, then the balance: decision 093) and this is
    * the invoice for one of them: it is dated the day that part was taken (`paidOn`) and is for
    * that part's amount alone, so a period's invoices add up to the money taken in it.
    */
