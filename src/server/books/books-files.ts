@@ -4,9 +4,9 @@ import {
   type BookRefund,
   type BooksFormat,
   type BooksKind,
+  bookInvoice,
   creditNoteLines,
   creditNoteNumber,
-  invoiceLines,
   QUICKBOOKS_NO_VAT,
   QUICKBOOKS_TAX_CODES,
   ukDate,
@@ -150,20 +150,21 @@ function xeroRow(o: BookOrder, number: string, reference: string, dates: string[
   ]);
 }
 
-/** An order's invoice rows in the format asked for. */
+/** An order's invoice rows (or one part's, when it was paid in parts) in the format asked for. */
 export function invoiceRows(format: BooksFormat, o: BookOrder): string[] {
   const date = ukDate(o.paidOn);
-  return invoiceLines(o).map((l) =>
+  const { number, reference, lines } = bookInvoice(o);
+  return lines.map((l) =>
     format === 'xero'
-      ? xeroRow(o, o.number, `Order #${o.number}`, [date, date], l)
+      ? xeroRow(o, number, reference, [date, date], l)
       : csvRow([
-          o.number,
+          number,
           o.contact,
           date,
           date,
           'Paid',
           o.trade ? 'Trade' : 'Retail',
-          `Order #${o.number}`,
+          reference,
           l.item,
           l.description,
           { number: String(l.quantity) },

@@ -119,7 +119,7 @@ export function createBooksService(deps: { db: Db; orders: Pick<OrdersService, '
       const page = { offset: (part - 1) * INVOICES_PER_FILE, limit: INVOICES_PER_FILE };
       let rows: string[];
       if (kind === 'invoices') {
-        const orders: BookOrder[] = await withTrade(await books.paidOrders(period, page));
+        const orders: BookOrder[] = await withTrade(await books.invoices(period, page));
         rows = orders.flatMap((o) => invoiceRows(format, o));
       } else {
         const refunds = await books.refunds(period, page);

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderItems, orders, refunds } from '~/server/db/schema';
+import { orderItems, orderPayments, orders, refunds } from '~/server/db/schema';
 import { loadClientBuild } from '~/server/load-build';
 import {
   type BookOrder,
+  bookInvoice,
   creditNoteLines,
   INVOICES_PER_FILE,
   invoiceLines,
@@ -11,11 +13,16 @@ import {
   orderVatGross,
   parseBooksPeriod,
 } from '~/shared/books/books';
+import { earliestWanted } from '~/shared/made-to-order/made-to-order';
 import { formatPence } from '~/shared/money/money';
-import { api, createUser, ownerTestApp } from '~/test/factories';
+import { adminActor } from '~/shared/orders/actor';
+import { addDays, londonDate } from '~/shared/time/london-time';
+import { everyDayTemplate } from '~/test/bake-days';
+import { api, createUser, nextTestIp, ownerTestApp } from '~/test/factories';
 import { createCustomer, createOrder } from '~/test/order-factories';
 import type { TestApp } from '~/test/test-app';
 import { approvedCafe } from '~/test/trade-factories';
+import { TEST_CARDS } from '../payments/test-provider';
 
 /** A CSV file's rows as cells (our files quote only cells with commas, quotes or breaks). */
 function parseCsv(text: string): string[][] {
@@ -122,6 +129,34 @@ describe('invoice lines (pure)', () => {
     expect(lines.map((l) => [l.vatRate, l.unitPennies])).toEqual([
       [0, 100],
       [20, 233],
+    ]);
+  });
+
+  it('splits an order paid in parts over its VAT rates, each part adding up to its amount and all of them to the order', () => {
+    const o = order({
+      items: [
+        { name: 'Oat', quantity: 3, unitPricePennies: 333, vatRate: 0, giftCard: false },
+        { name: 'Iced', quantity: 7, unitPricePennies: 451, vatRate: 20, giftCard: false },
+      ],
+      deliveryPennies: 499,
+    });
+    o.totalPennies = 999 + 3157 + 499;
+    const deposit = bookInvoice({ ...o, part: { seq: 1, kind: 'Deposit', pennies: 2327, takenBefore: 0 } });
+    const balance = bookInvoice({
+      ...o,
+      part: { seq: 2, kind: 'Balance', pennies: o.totalPennies - 2327, takenBefore: 2327 },
+    });
+    expect([deposit.number, balance.number]).toEqual(['abcd1234-1', 'abcd1234-2']);
+    expect(deposit.reference).toBe('Deposit for order #abcd1234');
+    expect(linesTotal(deposit.lines)).toBe(2327);
+    expect(linesTotal(balance.lines)).toBe(o.totalPennies - 2327);
+    for (const part of orderVatGross(o)) {
+      const atRate = [...deposit.lines, ...balance.lines].filter((l) => l.vatRate === part.rate);
+      expect(linesTotal(atRate)).toBe(part.gross_pennies);
+    }
+    expect(deposit.lines.map((l) => l.description)).toEqual([
+      'Deposit for order abcd1234 (zero-rated items)',
+      'Deposit for order abcd1234 (20% VAT items)',
     ]);
   });
 
@@ -370,6 +405,128 @@ describe('GET /api/admin/books/export.csv', () => {
     const third = await file('format=xero&kind=invoices&month=2024-07&part=3');
     expect(third.res.status).toBe(400);
     expect(JSON.parse(third.text).error.message).toMatch(/not part of this export/);
+  });
+
+  describe('a made-to-order job paid in parts', () => {
+    const card = { cardNumber: TEST_CARDS.success, expiry: '12 / 40', cvc: '123', name: 'Anna Smith' };
+    const sessionOf = (url: string) => url.split('/').pop()!;
+    let seq = 0;
+    /** A job accepted and its deposit (50% of £120.00) paid, the payment dated `depositAt`. */
+    async function depositPaid(depositAt: string) {
+      await t.services.bakeDays.saveTemplate(everyDayTemplate());
+      const customer = await createUser(t, { fullName: 'Anna Parts' });
+      const { id } = await t.services.madeToOrder.enquire(
+        {
+          fields: {
+            occasion: 'Wedding',
+            dateWanted: addDays(earliestWanted(londonDate(new Date())), 10 + seq),
+            fulfilment: 'delivery',
+            quantity: '150',
+            wording: 'Anna & Tom',
+            designNotes: 'Ivory and gold',
+            name: 'Anna Parts',
+            email: `anna-books${seq++}@example.com`,
+          },
+          pictures: [],
+        },
+        nextTestIp(),
+      );
+      const quote = await t.services.madeToOrder.sendQuote(id, {
+        lines: [{ description: 'Iced wedding favour', quantity: '150', unitPrice: '0.80' }],
+        delivery: '0.00',
+        depositKind: 'percent',
+        depositValue: '50',
+        balanceDaysBefore: '7',
+        validUntil: addDays(londonDate(new Date()), 7),
+        cookies: '150',
+        message: '',
+      });
+      const { url, orderId } = await t.services.madeToOrderJobs.accept(quote.token, customer.userId);
+      await t.services.payments.payTestSession(sessionOf(url), card);
+      await datePayment(url, depositAt);
+      return { quote, orderId, number: orderId.slice(0, 8) };
+    }
+    /** Dates the payment taken on a page (the test takes it today; the books read its date). */
+    async function datePayment(pageUrl: string, at: string) {
+      const dated = await t.services.db
+        .update(orderPayments)
+        .set({ createdAt: new Date(at) })
+        .where(eq(orderPayments.sessionId, sessionOf(pageUrl)))
+        .returning({ id: orderPayments.id });
+      expect(dated).toHaveLength(1);
+    }
+    const totalOf = (rows: Record<string, string>[], number: string) =>
+      rows
+        .filter((r) => r['*InvoiceNumber'] === number)
+        .reduce((s, r) => s + Number(r['*Quantity']) * pence(r['*UnitAmount']!), 0);
+
+    it("counts the deposit in the month it was taken and the balance in the month it was taken: each month's export is the money taken in it", async () => {
+      const job = await depositPaid('2024-11-20T12:00:00Z');
+      const november = records((await file('format=xero&kind=invoices&month=2024-11')).text);
+      // The deposit is in November's books before the balance is paid.
+      expect(november.map((r) => [r['*InvoiceNumber'], r['*InvoiceDate'], r.Reference])).toEqual([
+        [`${job.number}-1`, '20/11/2024', `Deposit for order #${job.number}`],
+      ]);
+      expect(totalOf(november, `${job.number}-1`)).toBe(6000);
+
+      const balance = await t.services.madeToOrderJobs.pay(job.quote.token);
+      await t.services.payments.payTestSession(sessionOf(balance.url), card);
+      await datePayment(balance.url, '2024-12-03T12:00:00Z');
+      const novemberAgain = records((await file('format=xero&kind=invoices&month=2024-11')).text);
+      const december = records((await file('format=xero&kind=invoices&month=2024-12')).text);
+      expect(novemberAgain).toEqual(november);
+      expect(december.map((r) => [r['*InvoiceNumber'], r['*InvoiceDate'], r.Reference])).toEqual([
+        [`${job.number}-2`, '03/12/2024', `Balance for order #${job.number}`],
+      ]);
+      expect(totalOf(december, `${job.number}-2`)).toBe(6000);
+      // Paid in full today, it is not counted a second time, whole, on the day it was paid in full.
+      const now = records(
+        (await file(`format=xero&kind=invoices&month=${londonDate(new Date()).slice(0, 7)}`)).text,
+      );
+      expect(now.some((r) => r['*InvoiceNumber']!.startsWith(job.number))).toBe(false);
+      const [order] = await t.services.db.select().from(orders).where(eq(orders.id, job.orderId));
+      expect(order!.paidAt).not.toBeNull();
+      expect(totalOf(november, `${job.number}-1`) + totalOf(december, `${job.number}-2`)).toBe(
+        order!.totalPennies,
+      );
+      // The books page's figures and QuickBooks' file say the same.
+      expect((await t.services.books.summary({ month: '2024-11' })).sales.retail).toEqual({
+        orders: 1,
+        pennies: 6000,
+      });
+      const summary = await t.services.books.summary({ month: '2024-12' });
+      expect(summary.invoices).toBe(1);
+      expect(summary.sales.retail).toEqual({ orders: 1, pennies: 6000 });
+      const qb = records((await file('format=quickbooks&kind=invoices&month=2024-12')).text);
+      expect(qb.map((r) => [r['*InvoiceNo'], pence(r['*ItemAmount']!)])).toEqual([[`${job.number}-2`, 6000]]);
+    });
+
+    it('gives a deposit refunded on cancelling the job as a credit note in the month of the refund', async () => {
+      const job = await depositPaid('2025-01-10T12:00:00Z');
+      const owner = await createUser(t, { staffRole: 'owner' });
+      await t.services.madeToOrderJobs.cancel(
+        job.orderId,
+        { deposit: 'refund', requestKey: randomUUID() },
+        adminActor({ id: owner.userId, name: 'Owner', staffRole: 'owner' }),
+      );
+      await t.services.db
+        .update(refunds)
+        .set({ createdAt: new Date('2025-02-02T12:00:00Z') })
+        .where(eq(refunds.orderId, job.orderId));
+      const january = records((await file('format=xero&kind=invoices&month=2025-01')).text);
+      expect(january.map((r) => [r['*InvoiceNumber'], pence(r['*UnitAmount']!)])).toEqual([
+        [`${job.number}-1`, 6000],
+      ]);
+      const notes = records((await file('format=xero&kind=credit-notes&month=2025-02')).text);
+      expect(notes).toHaveLength(1);
+      expect(notes[0]).toMatchObject({
+        '*CreditNoteDate': '02/02/2025',
+        '*UnitAmount': '60.00',
+        Reference: `Refund of order #${job.number}`,
+      });
+      expect((await t.services.books.summary({ month: '2025-01' })).sales.retail.pennies).toBe(6000);
+      expect((await t.services.books.summary({ month: '2025-02' })).sales.retail.pennies).toBe(-6000);
+    });
   });
 
   it('refuses a bad period with a clear message, and anyone but the owner', async () => {

@@ -103,7 +103,7 @@ export async function seedDemoMadeToOrder(
       cookies: '40',
     }),
   });
-  await service.answer(birthdayQuote.token, false);
+  await service.declineQuote(birthdayQuote.token);
 
   const christening = await enquire({
     occasion: 'Baby shower',
@@ -135,12 +135,12 @@ export async function seedDemoMadeToOrder(
     job && customer
       ? await job.jobs.accept(christeningQuote.token, customer.id).then(
           (a) => a,
-          // A demo whose bake days cannot take the date (closed that weekday) keeps the plain answer.
+          // A demo whose bake days cannot take the date (closed that weekday) leaves it quoted:
+          // a quote is accepted only with its order and deposit page (decision 088).
           () => null,
         )
       : null;
   if (accepted) await job!.payDeposit(accepted.url.split('/').pop()!);
-  else await service.answer(christeningQuote.token, true);
 
   const logos = await enquire({
     occasion: 'Corporate',

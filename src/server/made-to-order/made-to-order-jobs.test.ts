@@ -206,6 +206,34 @@ describe('an accepted quote', () => {
     await jobsOn(addDays(dueOn, 5)).sweepBalances();
   });
 
+  it('e-mails the customer what has been paid: the confirmation after the deposit, "Paid in full" after the balance', async () => {
+    const { quote } = await quoted();
+    const { url, orderId } = await jobs().accept(quote.token, customer.userId);
+    const mailsOf = async (kind: string) =>
+      t.services.db
+        .select()
+        .from(emailOutbox)
+        .where(and(eq(emailOutbox.kind, kind), like(emailOutbox.dedupeKey, `%${orderId}`)));
+    expect(await mailsOf('order-confirmation')).toHaveLength(0);
+    await t.services.payments.payTestSession(sessionOf(url), card);
+    const [confirmation] = await mailsOf('order-confirmation');
+    expect(confirmation!.to).toBe(customer.email);
+    expect(confirmation!.text).toContain('We have received your deposit');
+    expect(confirmation!.text).toContain('Payment: Deposit paid £60.00 of £120.00');
+    expect(confirmation!.html).toContain('Deposit paid £60.00 of £120.00');
+    const [alert] = await mailsOf('order-alert');
+    expect(alert!.text).toContain('Payment: Deposit paid £60.00 of £120.00');
+    expect(await mailsOf('order-paid-in-full')).toHaveLength(0);
+
+    await t.services.payments.payTestSession(sessionOf((await jobs().pay(quote.token)).url), card);
+    const [paidUp] = await mailsOf('order-paid-in-full');
+    expect(paidUp!.subject).toContain('is paid in full');
+    expect(paidUp!.text).toContain('Payment: Paid in full');
+    expect(paidUp!.text).not.toContain('Deposit paid');
+    // The confirmation went once: the balance is not a second order.
+    expect(await mailsOf('order-confirmation')).toHaveLength(1);
+  });
+
   it('with no deposit takes the whole amount on acceptance', async () => {
     const { quote } = await quoted({ depositKind: 'none', depositValue: '' });
     const { url, orderId } = await jobs().accept(quote.token, customer.userId);
@@ -223,7 +251,7 @@ describe('an accepted quote', () => {
       message: QUOTE_EXPIRED,
     });
     const declined = (await quoted()).quote;
-    await mto().answer(declined.token, false);
+    await mto().declineQuote(declined.token);
     await expect(jobs().accept(declined.token, customer.userId)).rejects.toMatchObject({
       status: 409,
       message: QUOTE_ANSWERED,

@@ -13,6 +13,7 @@ import { addDays, londonDate } from '~/shared/time/london-time';
 import { everyDayTemplate } from '~/test/bake-days';
 import { createUser, nextTestIp } from '~/test/factories';
 import { createTestApp, type TestApp } from '~/test/test-app';
+import { TEST_CARDS } from '../payments/test-provider';
 
 // Rendered by the real build (run `npm run build` first).
 let t: TestApp;
@@ -288,5 +289,59 @@ describe('the customer’s quote page', () => {
     );
     expect(refused.status).toBe(403);
     expect((await t.services.madeToOrderJobs.stateByToken(quote.token))!.status).toBe('pending');
+  });
+
+  it('says what has been paid after the deposit and after the balance: on the success page, the quote page and the order page', async () => {
+    await t.services.bakeDays.saveTemplate(everyDayTemplate());
+    const { id } = await t.services.madeToOrder.enquire(
+      {
+        fields: {
+          ...fields('paid-pages@example.com'),
+          dateWanted: addDays(earliestWanted(londonDate(new Date())), 7),
+        },
+        pictures: [],
+      },
+      nextTestIp(),
+    );
+    const quote = await t.services.madeToOrder.sendQuote(id, {
+      lines: [{ description: 'Dinosaur cookie', quantity: '24', unitPrice: '2.00' }],
+      delivery: '0.00',
+      depositKind: 'amount',
+      depositValue: '20.00',
+      balanceDaysBefore: '3',
+      validUntil: londonDate(new Date()),
+      cookies: '24',
+      message: '',
+    });
+    const customer = await createUser(t);
+    const { url, orderId } = await t.services.madeToOrderJobs.accept(quote.token, customer.userId);
+    const card = { cardNumber: TEST_CARDS.success, expiry: '12 / 40', cvc: '123', name: 'Page Tester' };
+    const pay = async (pageUrl: string) => {
+      const session = pageUrl.split('/').pop()!;
+      await t.services.payments.payTestSession(session, card);
+      return session;
+    };
+    const text = async (path: string) => {
+      const res = await get(path, customer.cookie);
+      expect(res.status).toBe(200);
+      return (await res.text()).replace(/<!-- -->/g, '');
+    };
+
+    const deposit = await pay(url);
+    const success = await text(`/checkout/success?session_id=${deposit}`);
+    expect(success).toContain('Deposit paid £20.00 of £48.00');
+    expect(success).toContain('received your deposit');
+    // The deposit was taken: the page does not wait for a payment still being confirmed.
+    expect(success).not.toContain('still being confirmed');
+    expect(await text(`/made-to-order/quotes/${quote.token}?paid=deposit`)).toContain(
+      'Deposit paid £20.00 of £48.00',
+    );
+    expect(await text(`/account/orders/${orderId}`)).toContain('Deposit paid £20.00 of £48.00');
+
+    const balance = await pay((await t.services.madeToOrderJobs.pay(quote.token)).url);
+    const paidUp = await text(`/checkout/success?session_id=${balance}`);
+    expect(paidUp).toContain('Paid in full');
+    expect(paidUp).not.toContain('Deposit paid');
+    expect(await text(`/account/orders/${orderId}`)).toContain('Paid in full');
   });
 });

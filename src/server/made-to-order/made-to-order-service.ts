@@ -8,7 +8,6 @@ import {
   MAX_PICTURE_BYTES,
   MAX_PICTURES,
   PICTURE_TOO_LARGE,
-  QUOTE_EXPIRED,
   type QuoteMoney,
   type QuoteStatus,
   quoteExpired,
@@ -460,21 +459,19 @@ export function createMadeToOrderService(deps: MadeToOrderDeps) {
     },
 
     /**
-     * The customer's answer. Decided under the quote's row lock: an answered quote is refused,
-     * and an expired quote cannot be accepted (it says so). Declining an expired one is allowed.
+     * The customer declines the quote. Decided under the quote's row lock: an answered quote is
+     * refused; an expired one may still be declined. Accepting is not done here: it makes the
+     * order and opens the deposit's page in one step (`madeToOrderJobs.accept`, decision 088), so
+     * a quote is never accepted without its order, under the same lock.
      */
-    async answer(token: string, accept: boolean): Promise<{ status: QuoteStatus }> {
+    async declineQuote(token: string): Promise<{ status: QuoteStatus }> {
       const found = await service.quoteByToken(token);
       return db.transaction(async (tx) => {
         const [q] = await tx.select().from(quotes).where(eq(quotes.id, found.id)).for('update');
         if (q?.status !== 'sent') throw conflict(QUOTE_ANSWERED);
-        if (accept && quoteExpired(q.validUntil, today())) throw badRequest(QUOTE_EXPIRED);
-        const status = accept ? 'accepted' : 'declined';
+        const status = 'declined';
         await tx.update(quotes).set({ status, decidedAt: clock() }).where(eq(quotes.id, q.id));
-        await tx
-          .update(enquiries)
-          .set({ status: accept ? 'accepted' : 'withdrawn' })
-          .where(eq(enquiries.id, q.enquiryId));
+        await tx.update(enquiries).set({ status: 'withdrawn' }).where(eq(enquiries.id, q.enquiryId));
         await mail.enqueue(
           quoteAnsweredEmail(shop(), publicUrl, {
             id: q.id,
@@ -482,7 +479,7 @@ export function createMadeToOrderService(deps: MadeToOrderDeps) {
             name: found.enquiry.name,
             email: found.enquiry.email,
             totalPennies: q.totalPennies,
-            accepted: accept,
+            accepted: false,
           }),
           tx,
         );

@@ -15,17 +15,26 @@ import {
   quoteMoney,
 } from '~/shared/made-to-order/made-to-order';
 import { addDays, londonDate } from '~/shared/time/london-time';
-import { nextTestIp } from '~/test/factories';
+import { everyDayTemplate } from '~/test/bake-days';
+import { createUser, nextTestIp } from '~/test/factories';
 import { createTestApp, type TestApp } from '~/test/test-app';
+import { createPartPayments } from '../payments/part-payments';
+import { createMadeToOrderJobs } from './made-to-order-jobs';
 import { createMadeToOrderService } from './made-to-order-service';
 
 let t: TestApp;
+/** The customer who accepts quotes (accepting makes an order of theirs: decision 088). */
+let customerId: string;
 beforeAll(async () => {
   t = await createTestApp();
+  await t.services.bakeDays.saveTemplate(everyDayTemplate());
+  customerId = (await createUser(t)).userId;
 });
 afterAll(() => t?.close());
 
 const mto = () => t.services.madeToOrder;
+/** Accepting a quote as the quote page does: the order and the deposit's page with it. */
+const accept = (token: string) => t.services.madeToOrderJobs.accept(token, customerId);
 const today = () => londonDate(new Date());
 const messageOf = (err: unknown) => (err as { message?: string }).message;
 
@@ -209,8 +218,10 @@ describe('a quote', () => {
   it('may be accepted once; an unknown token is not found', async () => {
     const { id } = await enquire();
     const quote = await mto().sendQuote(id, quoteInput());
-    expect(await mto().answer(quote.token, true)).toEqual({ status: 'accepted' });
-    await expect(mto().answer(quote.token, true)).rejects.toMatchObject({ status: 409 });
+    await accept(quote.token);
+    expect((await mto().quoteByToken(quote.token)).status).toBe('accepted');
+    await expect(accept(quote.token)).rejects.toMatchObject({ status: 409 });
+    await expect(mto().declineQuote(quote.token)).rejects.toMatchObject({ status: 409 });
     expect((await mto().get(id)).enquiry.status).toBe('accepted');
     await expect(mto().quoteByToken('x'.repeat(32))).rejects.toMatchObject({ status: 404 });
   });
@@ -228,25 +239,38 @@ describe('a quote', () => {
       products: async () => [],
       clock: () => new Date(Date.now() + 2 * 86_400_000),
     });
+    const laterJobs = createMadeToOrderJobs({
+      db: t.services.db,
+      mail: t.services.mail,
+      orders: t.services.orders,
+      bakeDays: t.services.bakeDays,
+      partPayments: createPartPayments(t.services.db, t.services.payments.provider, t.origin),
+      providerName: 'test',
+      shop: () => t.services.config.shop,
+      publicUrl: t.services.config.publicUrl,
+      clock: () => new Date(Date.now() + 2 * 86_400_000),
+    });
     expect((await later.quoteByToken(quote.token)).expired).toBe(true);
-    await expect(later.answer(quote.token, true)).rejects.toSatisfy((e) => messageOf(e) === QUOTE_EXPIRED);
+    await expect(laterJobs.accept(quote.token, customerId)).rejects.toSatisfy(
+      (e) => messageOf(e) === QUOTE_EXPIRED,
+    );
     expect((await later.quoteByToken(quote.token)).status).toBe('sent');
     // Declining it is still allowed.
-    expect(await later.answer(quote.token, false)).toEqual({ status: 'declined' });
+    expect(await later.declineQuote(quote.token)).toEqual({ status: 'declined' });
   });
 
   it('answered twice at once (accept in one tab, decline in another) keeps one answer and tells the owner once', async () => {
-    const { id } = await enquire();
+    const { id } = await enquire({ dateWanted: addDays(earliestWanted(today()), 11) });
     const quote = await mto().sendQuote(id, quoteInput());
-    const results = await Promise.allSettled([
-      mto().answer(quote.token, true),
-      mto().answer(quote.token, false),
-    ]);
+    const results = await Promise.allSettled([accept(quote.token), mto().declineQuote(quote.token)]);
     const won = results.filter((r) => r.status === 'fulfilled');
     expect(won).toHaveLength(1);
     const lost = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
     expect(lost.reason).toMatchObject({ status: 409 });
-    const status = (won[0] as PromiseFulfilledResult<{ status: string }>).value.status;
+    const status = results[0]!.status === 'fulfilled' ? 'accepted' : 'declined';
+    // An acceptance that won made its order; one that lost made none.
+    const jobState = await t.services.madeToOrderJobs.stateByToken(quote.token);
+    expect(jobState !== null).toBe(status === 'accepted');
     expect((await mto().quoteByToken(quote.token)).status).toBe(status);
     expect((await mto().get(id)).enquiry.status).toBe(status === 'accepted' ? 'accepted' : 'withdrawn');
     const mails = await t.services.db

@@ -12,6 +12,7 @@ import type { Config } from '../config';
 import { html, type SafeHtml } from './html';
 import { BRAND, emailLayout, shopLines } from './layout';
 import { giftLine, giftRecipient, greetingFor } from './order-greeting';
+import { paymentRows } from './order-money';
 import type { OutgoingEmail } from './outgoing-email';
 
 /**
@@ -50,9 +51,12 @@ export function buildOrderConfirmation(
   // being prepared or an address of the buyer's.
   const cards = onlyGiftCards(view.items);
   const cardsSent = giftCardsSentTexts(view.items);
+  const partPaid = view.paid_state !== null && view.paid_at === null;
   const received = cards
     ? 'We have received your payment. Each gift card goes by e-mail to its recipient, with your message and its code:'
-    : 'We have received your payment and your cookies are being prepared.';
+    : partPaid
+      ? 'We have received your deposit and your order is booked.'
+      : 'We have received your payment and your cookies are being prepared.';
   const collect = view.fulfilment === 'collection';
   // A collection has no address: the e-mail says it is collected, and when it is ready says where.
   const address = collect
@@ -61,7 +65,8 @@ export function buildOrderConfirmation(
   const addressHeading = collect ? 'Collection' : 'Delivering to';
   const dayName = dayLabel(view.fulfilment);
   const accountUrl = publicUrl ? `${publicUrl}/account/orders/${view.id}` : undefined;
-  const totals = summaryRows(view);
+  // What has been paid, in the order pages' words: a job's deposit alone is "Deposit paid £60.00 of £120.00".
+  const totals = [...summaryRows(view), ...paymentRows(view)];
   const vat = vatRows(view.vat, shop.vatNumber);
   // The durable record of what the customer agreed to: that version's permanent page.
   const termsUrl = view.terms_version ? `${publicUrl ?? ''}${termsPath(view.terms_version)}` : null;

@@ -10,6 +10,7 @@ export const ORDER_EMAIL_SWITCHES = [
   'delivered',
   'cancelled',
   'refunded',
+  'paid-in-full',
   'review-invite',
   'owner-alert',
   // Not order e-mails, switched off the same way: the basket reminder and back-in-stock (decision 081).

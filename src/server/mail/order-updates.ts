@@ -19,6 +19,8 @@ export type OrderUpdateKind =
   | 'delivered'
   | 'cancelled'
   | 'refunded'
+  /** The rest of an order paid in parts (a made-to-order job's balance) was taken. */
+  | 'paid-in-full'
   /** After delivery or collection: rate each cookie; one per order. */
   | 'review-invite';
 
@@ -114,6 +116,12 @@ function wording(u: OrderUpdate, view: OrderView): { subject: string; heading: s
         subject: `Refund for your order ${n}`,
         heading: 'We have refunded you',
         lines: refundedLines(u, view),
+      };
+    case 'paid-in-full':
+      return {
+        subject: `Your order ${n} is paid in full`,
+        heading: 'Paid in full',
+        lines: [`Thank you: we have received your payment, and order ${n} is paid in full.`],
       };
     case 'review-invite':
       return {

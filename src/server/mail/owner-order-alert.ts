@@ -9,6 +9,7 @@ import { formatBakeDay, formatDateTime } from '~/shared/time/london-time';
 import type { Config } from '../config';
 import { html } from './html';
 import { BRAND, emailLayout } from './layout';
+import { paymentRows } from './order-money';
 import type { OutgoingEmail } from './outgoing-email';
 
 /** The owner alert's subject: "New order #1a2b3c4d — £30.34". */
@@ -41,7 +42,8 @@ export function buildOwnerOrderAlert(
   const day =
     view.delivery_date && `${dayName}: ${withSlot(formatBakeDay(view.delivery_date), view.collection_slot)}`;
   const flags = view.flags.map((f) => ORDER_FLAG_LABELS[f]);
-  const totals = summaryRows(view);
+  // The owner sees what has been taken as the customer does: a job's deposit alone is not "paid".
+  const totals = [...summaryRows(view), ...paymentRows(view)];
 
   const text = [
     `Order ${view.number} was paid on ${paid}.`,

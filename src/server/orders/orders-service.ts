@@ -23,7 +23,7 @@ import type { CollectionPoint, OrderUpdateKind } from '../mail/order-updates';
 import { NO_COUNTERS, type ShopCounters } from '../metrics/shop-counters';
 import type { UpkeepJob } from '../upkeep/upkeep';
 import { customerDeleted, type PaymentPage } from './account-deletion';
-import { booksCounts, paidOrdersIn, refundsIn, salesByCustomerIn } from './books-entries';
+import { booksCounts, invoicesIn, refundsIn, salesByCustomerIn } from './books-entries';
 import type { CardProvider } from './card-provider';
 import { cardsBoughtOn } from './cards-bought';
 import { creditOnAccount } from './credits-on-account';
@@ -375,7 +375,9 @@ export function createOrdersService(
         log.warn({ orderId: order.id }, 'payment for an order of a deleted account: refunding it');
         return { ...result, refundDue: true };
       }
-      if (result.paidOrder && result.outcome.startsWith('paid')) {
+      // A job's deposit confirms its order (decision 088): the same e-mails as any paid order,
+      // which say what has been paid of it.
+      if (result.paidOrder && (result.outcome.startsWith('paid') || result.outcome === 'part_paid')) {
         const flagged = await flagDayProblems(tx, result.paidOrder, dayAtPayment);
         if (flagged.length > 0)
           log.warn({ orderId: result.orderId, flagged }, 'paid order flagged for its day');
@@ -387,9 +389,12 @@ export function createOrdersService(
         }
         counters.orderPaid();
       }
-      // An order already moved on, paid in full now (a trade invoice paid by card): its owner hears.
-      if (result.outcome === 'paid_in_full' && result.orderId)
+      // An order already moved on, paid in full now (a job's balance, a trade invoice paid by
+      // card): its owner hears, and its customer is told it is paid in full.
+      if (result.outcome === 'paid_in_full' && result.orderId) {
         for (const hook of paidInFullHooks) await hook(tx, result.orderId);
+        await notify(tx, result.orderId, { kind: 'paid-in-full' });
+      }
       return { ...result, refundDue: false };
     },
 
@@ -627,11 +632,11 @@ export function createOrdersService(
     listForAdmin: (query: unknown) => listOrdersForAdmin(db, query),
     /** The orders the filters select as CSV rows, a batch at a time (see order-export.ts). */
     exportCsvRows: (query: unknown) => exportOrderRows(db, query),
-    /** The books' reads (decision 087): orders paid, and refunds made, in a period. */
+    /** The books' reads (decisions 087, 092): money taken, and refunds made, in a period. */
     books: {
       counts: (period: BooksPeriod) => booksCounts(db, period),
-      paidOrders: (period: BooksPeriod, page: { offset: number; limit: number }) =>
-        paidOrdersIn(db, period, page),
+      invoices: (period: BooksPeriod, page: { offset: number; limit: number }) =>
+        invoicesIn(db, period, page),
       refunds: (period: BooksPeriod, page: { offset: number; limit: number }) => refundsIn(db, period, page),
       salesByCustomer: (period: BooksPeriod) => salesByCustomerIn(db, period),
     },

@@ -4,6 +4,7 @@ import { formatPence } from '~/shared/money/money';
 import type { Actor } from '~/shared/orders/actor';
 import { fulfilmentNoun } from '~/shared/orders/fulfilment';
 import type { ManualPaymentMethod } from '~/shared/orders/manual-payment';
+import type { OrderView } from '~/shared/orders/order-view';
 import { type SummaryFigures, type SummaryRow, summaryRows } from '~/shared/pricing/summary-rows';
 import { formatBakeDay } from '~/shared/time/london-time';
 import type { Config } from '../config';
@@ -156,12 +157,15 @@ export function createPaymentsService(
       figures: SummaryFigures | null;
       /** Each gift card bought: who it goes to, at which address and when. */
       giftCards: string[];
+      /** What has been paid of the order, as its pages say it ("Deposit paid £60.00 of £120.00"). */
+      paidState: string | null;
     }> {
       const order = sessionId ? await orders.getBySessionId(sessionId) : null;
       if (!order)
         return {
           found: false,
           paid: false,
+          paidState: null,
           orderNumber: null,
           deliveryDate: null,
           collectionSlot: null,
@@ -186,22 +190,27 @@ export function createPaymentsService(
           gift_cards_only: onlyGiftCards(order.items),
         },
       };
-      if (order.paid_at) return { ...seen, paid: true };
-      if (order.payment.provider !== provider.name) return { ...seen, paid: false };
+      // This page's money is taken once the order is paid in full, or the part it asked for (a
+      // deposit: decision 088) is paid; the order then says what has been paid of it.
+      const taken = async (o: OrderView) => !!o.paid_at || !!(await requestForSession(db, sessionId))?.paidAt;
+      if (await taken(order)) return { ...seen, paid: true, paidState: order.paid_state };
+      const unpaid = { ...seen, paid: false, paidState: order.paid_state };
+      if (order.payment.provider !== provider.name) return unpaid;
       let event: ProviderEvent | null;
       try {
         event = await provider.retrieveSession(sessionId);
       } catch (err) {
         log.warn({ err, sessionId }, 'could not ask the payment provider about a session');
-        return { ...seen, paid: false };
+        return unpaid;
       }
-      if (event?.action.kind !== 'paid') return { ...seen, paid: false };
+      if (event?.action.kind !== 'paid') return unpaid;
       // The order found by this session is the one paid, whatever id the provider kept.
       await act({
         ...event,
         action: { kind: 'paid', payment: { ...event.action.payment, sessionId, orderId: order.id } },
       });
-      return { ...seen, paid: !!(await orders.getBySessionId(sessionId))?.paid_at };
+      const after = await orders.getBySessionId(sessionId);
+      return after ? { ...seen, paid: await taken(after), paidState: after.paid_state } : unpaid;
     },
 
     /**

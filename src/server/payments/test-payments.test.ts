@@ -140,6 +140,7 @@ describe('the built-in test payment provider', () => {
     expect(await t.services.payments.reconcile('test_cs_doesnotexist0000000000')).toEqual({
       found: false,
       paid: false,
+      paidState: null,
       orderNumber: null,
       deliveryDate: null,
       collectionSlot: null,

@@ -62,6 +62,22 @@ export interface BookOrder {
   discountPennies: number;
   deliveryPennies: number;
   totalPennies: number;
+  /**
+   * Set when the order was paid in parts (a deposit, then the balance: decision 093) and this is
+   * the invoice for one of them: it is dated the day that part was taken (`paidOn`) and is for
+   * that part's amount alone, so a period's invoices add up to the money taken in it.
+   */
+  part?: BookPart;
+}
+
+/** One payment of an order paid in parts, as its own invoice. */
+export interface BookPart {
+  /** Which payment of the order it is, from 1, in the order they were taken. */
+  seq: number;
+  kind: 'Deposit' | 'Balance' | 'Part payment';
+  pennies: number;
+  /** What the order's earlier payments took, so the parts' lines add up to the whole order's. */
+  takenBefore: number;
 }
 
 /** A refund (made or being made) of a paid order, as the books read it. */
@@ -158,6 +174,57 @@ export function invoiceLines(order: BookOrder): BookLine[] {
   return lines;
 }
 
+/** An order's lines summed by account and VAT rate, in the order they first appear. */
+function linesByAccountAndRate(order: BookOrder) {
+  const groups = new Map<string, { account: string; vatRate: VatRate | null; pennies: number }>();
+  for (const line of invoiceLines(order)) {
+    const key = `${line.account}|${line.vatRate}`;
+    const g = groups.get(key) ?? { account: line.account, vatRate: line.vatRate, pennies: 0 };
+    g.pennies += line.quantity * line.unitPennies;
+    groups.set(key, g);
+  }
+  return [...groups.values()].filter((g) => g.pennies > 0);
+}
+
+/**
+ * The lines of one part of an order paid in parts: its amount split over the order's accounts
+ * and VAT rates in proportion. Each part is what the split of everything taken so far gives, less
+ * the split of what the earlier parts took, so each part adds up to its own amount and all the
+ * parts together to the order's own lines per rate, to the penny.
+ */
+export function partLines(order: BookOrder, part: BookPart): BookLine[] {
+  const groups = linesByAccountAndRate(order);
+  const weights = groups.map((g) => g.pennies);
+  const upTo = shareInProportion(part.takenBefore + part.pennies, weights);
+  const before = shareInProportion(part.takenBefore, weights);
+  return groups
+    .map((g, i) => ({
+      item: g.account === ACCOUNT_CODES.giftCards ? ('Gift card' as const) : ('Cookies' as const),
+      description: `${part.kind} for order ${order.number}${
+        groups.length > 1 ? (g.vatRate === null ? ' (gift cards)' : ` (${rateWords(g.vatRate)} items)`) : ''
+      }`,
+      quantity: 1,
+      unitPennies: upTo[i]! - before[i]!,
+      account: g.account,
+      vatRate: g.vatRate,
+    }))
+    .filter((l) => l.unitPennies !== 0);
+}
+
+/**
+ * The invoice the books give for an order (or, paid in parts, for one part of it): its number
+ * (the order's; a part's with `-1`, `-2` after it), reference and lines.
+ */
+export function bookInvoice(order: BookOrder): { number: string; reference: string; lines: BookLine[] } {
+  if (!order.part)
+    return { number: order.number, reference: `Order #${order.number}`, lines: invoiceLines(order) };
+  return {
+    number: `${order.number}-${order.part.seq}`,
+    reference: `${order.part.kind} for order #${order.number}`,
+    lines: partLines(order, order.part),
+  };
+}
+
 /** What a set of lines comes to, in pence. */
 export const linesTotal = (lines: readonly BookLine[]) => sum(lines.map((l) => l.quantity * l.unitPennies));
 
@@ -184,14 +251,7 @@ export function creditNoteLines(refund: BookRefund): BookLine[] {
       vatRate: l.vatRate,
     }));
   }
-  const groups = new Map<string, { account: string; vatRate: VatRate | null; pennies: number }>();
-  for (const line of invoiceLines(refund.order)) {
-    const key = `${line.account}|${line.vatRate}`;
-    const g = groups.get(key) ?? { account: line.account, vatRate: line.vatRate, pennies: 0 };
-    g.pennies += line.quantity * line.unitPennies;
-    groups.set(key, g);
-  }
-  const parts = [...groups.values()].filter((g) => g.pennies > 0);
+  const parts = linesByAccountAndRate(refund.order);
   const shares = shareInProportion(
     refund.amountPennies,
     parts.map((g) => g.pennies),

@@ -7,6 +7,9 @@ import { formatPence } from '../money/money';
 export const PART_PAYMENT_PURPOSES = ['deposit', 'balance', 'invoice'] as const;
 export type PartPaymentPurpose = (typeof PART_PAYMENT_PURPOSES)[number];
 
+/** What every page and e-mail says of an order whose money taken has reached its total. */
+export const PAID_IN_FULL = 'Paid in full';
+
 /**
  * What has been paid of an order, in the words every page and e-mail uses: "Paid in full" once
  * the money taken reaches the total, "Deposit paid £60.00 of £120.00" while a deposit alone has
@@ -19,7 +22,7 @@ export function paidStateText(
   depositTaken: boolean,
 ): string | null {
   if (takenPennies <= 0) return null;
-  if (takenPennies >= totalPennies) return 'Paid in full';
+  if (takenPennies >= totalPennies) return PAID_IN_FULL;
   const of = `${formatPence(takenPennies)} of ${formatPence(totalPennies)}`;
   return depositTaken ? `Deposit paid ${of}` : `Paid ${of}`;
 }

@@ -7,6 +7,7 @@ import { Button } from '~/app/components/ui/button';
 import { Card } from '~/app/components/ui/card';
 import { pageMeta } from '~/app/lib/meta';
 import { COLLECT_LABEL, dayLabel } from '~/shared/orders/fulfilment';
+import { PAID_IN_FULL } from '~/shared/orders/paid-state';
 import { type SummaryRow, summaryRows } from '~/shared/pricing/summary-rows';
 import { slotText } from '~/shared/settings/collection-slots';
 import { formatBakeDay } from '~/shared/time/london-time';
@@ -43,6 +44,7 @@ export default function SuccessPage({ loaderData }: Route.ComponentProps) {
 function Confirmed({
   sessionId,
   paid,
+  paidState,
   orderNumber,
   deliveryDate,
   collectionSlot,
@@ -54,6 +56,8 @@ function Confirmed({
 }: {
   sessionId: string;
   paid: boolean;
+  /** What has been paid of the order, in its pages' words: "Deposit paid £60.00 of £120.00", "Paid in full". */
+  paidState: string | null;
   orderNumber: string | null;
   deliveryDate: string | null;
   /** A collection's time slot (decision 084). */
@@ -95,7 +99,9 @@ function Confirmed({
         </>
       ) : (
         <p className="mb-6 text-lg text-cocoa-light">
-          Thank you for your order. We’ve received your payment and your cookies are being prepared.
+          {paidState && paidState !== PAID_IN_FULL
+            ? 'Thank you for your order. We’ve received your deposit and your order is booked.'
+            : 'Thank you for your order. We’ve received your payment and your cookies are being prepared.'}
         </p>
       )}
       <div className="mb-6 space-y-1 rounded-md bg-cream px-4 py-3">
@@ -132,6 +138,12 @@ function Confirmed({
                 <dd>{row.amount}</dd>
               </div>
             ))}
+            {paid && paidState && (
+              <div className="flex justify-between gap-4">
+                <dt>Payment</dt>
+                <dd>{paidState}</dd>
+              </div>
+            )}
           </dl>
         )}
       </div>

@@ -77,7 +77,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       const { url } = await context.services.madeToOrderJobs.accept(params.token, user?.id ?? null);
       return redirect(url);
     }
-    const answer = await context.services.madeToOrder.answer(params.token, accept);
+    const answer = await context.services.madeToOrder.declineQuote(params.token);
     return { ok: true as const, status: answer.status };
   } catch (err) {
     const refused = refusalOf(err);
