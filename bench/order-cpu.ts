@@ -8,7 +8,8 @@
  * `BENCH_CPU_PROF=<dir>` writes the measured rounds' CPU profile there, to sum by layer with
  * bench/profile-layers.ts (per order): what the driver, the HTTP layer and the libraries cost,
  * whatever the shop's own code does (the "5 ms of shop CPU per order on PostgreSQL").
- * `BENCH_ONLY=embedded` or `postgres` one database. Asserts nothing.
+ * `BENCH_ONLY=embedded` or `postgres` one database; `BENCH_SHOW_QUERIES=1` prints each step's
+ * statements. Asserts nothing.
  */
 
 import { writeFileSync } from 'node:fs';
@@ -38,7 +39,11 @@ const cpuMs = () => {
 };
 
 async function measure(db: string, env: Record<string, string>) {
-  const config = loadConfig({ ...env, LOG_LEVEL: 'silent', RATE_LIMITS: 'false' });
+  const config = loadConfig({
+    ...env,
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent',
+    RATE_LIMITS: 'false',
+  });
   const services = await createServices(config, createLogger(config));
   try {
     await services.accounts.signUp({
@@ -69,18 +74,28 @@ async function measure(db: string, env: Record<string, string>) {
       ((await (await app.request(`${base}/api/products`)).json()) as { products: ListedProduct[] }).products,
     );
     const items = [0, 1].map((k) => ({ product_id: products[k]!.id, quantity: 2 }));
-    const order = async () => {
+    const order = async (step: (name: string) => void = () => {}) => {
       const { sessionId } = await post('/api/checkout/create-checkout-session', { items }, true);
+      step('checkout');
       const pay = `/api/payments/test/sessions/${sessionId}/pay`;
       await Promise.all([post(pay, CARD, false), post(pay, CARD, false)]);
+      step('payment, sent twice at once');
       // The e-mails, in the measured rounds, as the shop's worker would send them (logged, no SMTP).
       await services.mail.deliverDue();
+      step('e-mails');
     };
     for (let i = 0; i < 20; i++) await order(); // the JIT warms up
     const queries = countQueries();
     queries.take();
-    await order();
-    const statements = queries.take().length;
+    const steps: string[] = [];
+    let statements = 0;
+    await order((name) => {
+      const sent = queries.take();
+      statements += sent.length;
+      steps.push(`${name}: ${sent.length}`);
+      if (process.env.BENCH_SHOW_QUERIES)
+        console.log(`${db} ${name} (${sent.length}):\n  ${sent.join('\n  ')}`);
+    });
     const profiler = PROFILE_DIR ? new Session() : null;
     if (profiler) {
       profiler.connect();
@@ -94,7 +109,7 @@ async function measure(db: string, env: Record<string, string>) {
       least = Math.min(least, (cpuMs() - started) / ORDERS);
     }
     console.log(
-      `\n${db}: ${least.toFixed(2)} ms of CPU per order (least of ${ROUNDS} rounds of ${ORDERS}), ${statements} statements per order; load average ${loadAverage()}`,
+      `\n${db}: ${least.toFixed(2)} ms of CPU per order (least of ${ROUNDS} rounds of ${ORDERS}), ${statements} statements per order (${steps.join(', ')}); load average ${loadAverage()}`,
     );
     if (profiler && PROFILE_DIR) {
       const { profile } = await profiler.post('Profiler.stop');

@@ -19,6 +19,7 @@ import type { Fulfilment } from '~/shared/orders/fulfilment';
 import type { SlotRules } from '~/shared/settings/collection-slots';
 import { addDays, daysBetween, type IsoDate, isIsoDate, londonDate } from '~/shared/time/london-time';
 import { recordActivity } from '../activity/activity-log';
+import { builtOnce } from '../db/built-once';
 import type { Db, Tx } from '../db/client';
 import { bakeDayOverrides, bakeDayTemplate, orders } from '../db/schema';
 import { badRequest, notFound, parseOrThrow } from '../errors';
@@ -111,16 +112,8 @@ export async function getTemplate(exec: Db | Tx): Promise<BakeTemplate> {
  * already booked for it: one statement.
  */
 async function dayFacts(exec: Db | Tx, date: IsoDate, withBooked: boolean) {
-  const [row] = await exec
-    .select({
-      template: bakeDayTemplate,
-      override: bakeDayOverrides,
-      booked: withBooked ? bookedCookiesOn(date) : sql<number>`0`.mapWith(Number),
-      closed: closedBefore(date),
-    })
-    .from(sql`(select 1) as one`)
-    .leftJoin(bakeDayTemplate, eq(bakeDayTemplate.id, 1))
-    .leftJoin(bakeDayOverrides, eq(bakeDayOverrides.date, date));
+  const values = { date, lookback: addDays(date, -CUTOFF_LOOKBACK_DAYS) };
+  const [row] = withBooked ? await factsWithBooked(exec, values) : await factsAlone(exec, values);
   return {
     template: templateOf(row?.template),
     override: overrideOf(row?.override),
@@ -129,13 +122,26 @@ async function dayFacts(exec: Db | Tx, date: IsoDate, withBooked: boolean) {
   };
 }
 
+const selectFacts = (exec: Db | Tx, withBooked: boolean) => {
+  const date = sql.placeholder('date');
+  return exec
+    .select({
+      template: bakeDayTemplate,
+      override: bakeDayOverrides,
+      booked: withBooked ? bookedCookiesOn(date) : sql<number>`0`.mapWith(Number),
+      closed: sql<IsoDate[]>`(select coalesce(json_agg(o.date::text), '[]'::json) from ${bakeDayOverrides} o
+    where o.closed and o.date < ${date}::date and o.date >= ${sql.placeholder('lookback')}::date)`,
+    })
+    .from(sql`(select 1) as one`)
+    .leftJoin(bakeDayTemplate, eq(bakeDayTemplate.id, 1))
+    .leftJoin(bakeDayOverrides, eq(bakeDayOverrides.date, date as unknown as string));
+};
+// Every payment (its day's check) and every checkout naming a day read them: built once.
+const factsWithBooked = builtOnce('bake_day_facts_booked', (exec) => selectFacts(exec, true));
+const factsAlone = builtOnce('bake_day_facts', (exec) => selectFacts(exec, false));
+
 /** How far before a day its cut-off may be looked for: the longest cut-off plus a long closure. */
 const CUTOFF_LOOKBACK_DAYS = 70;
-
-/** The dates closed by an override in the weeks before `date` (where its cut-off may fall), as a JSON array. */
-const closedBefore = (date: IsoDate) =>
-  sql<IsoDate[]>`(select coalesce(json_agg(o.date::text), '[]'::json) from ${bakeDayOverrides} o
-    where o.closed and o.date < ${date}::date and o.date >= ${addDays(date, -CUTOFF_LOOKBACK_DAYS)}::date)`;
 
 /** `from` and `today` as values, or as the prepared statement's placeholders. */
 type DateParam = IsoDate | Placeholder;
@@ -160,24 +166,16 @@ const selectRules = (exec: Db | Tx, from: DateParam, today: DateParam) => {
 };
 
 /**
- * Checkout's calendar asks it on every visit, outside any transaction: built once per database
- * handle and, on PostgreSQL, parsed and planned once per connection (a named statement, as the
- * session look-up, decision 025). Planning its subqueries cost more than running them.
+ * Checkout's calendar asks it on every visit, and every checkout in its transaction: built once
+ * and, on PostgreSQL, parsed and planned once per connection (a named statement, as the session
+ * look-up, decision 025). Planning its subqueries cost more than running them.
  */
-const prepareRules = (db: Db) =>
-  selectRules(db, sql.placeholder('from'), sql.placeholder('today')).prepare('bake_day_rules');
-const rulesStatements = new WeakMap<Db, ReturnType<typeof prepareRules>>();
+const rulesStatement = builtOnce('bake_day_rules', (exec) =>
+  selectRules(exec, sql.placeholder('from'), sql.placeholder('today')),
+);
 
-async function rulesFrom(exec: Db | Tx, from: IsoDate, today: IsoDate, db: Db) {
-  let row: Awaited<ReturnType<typeof selectRules>>[number] | undefined;
-  if (exec === db) {
-    let rules = rulesStatements.get(db);
-    if (!rules) {
-      rules = prepareRules(db);
-      rulesStatements.set(db, rules);
-    }
-    [row] = await rules.execute({ from, today });
-  } else [row] = await selectRules(exec, from, today);
+async function rulesFrom(exec: Db | Tx, from: IsoDate, today: IsoDate) {
+  const [row] = await rulesStatement(exec, { from, today });
   return {
     template: templateOf(row?.template),
     overrides: row?.overrides ?? [],
@@ -232,7 +230,7 @@ export function createBakeDaysService(db: Db, clock: () => Date = () => new Date
     const now = clock();
     const today = londonDate(now);
     // Earlier closed dates too: a cut-off moves back over them (decision 034).
-    const rules = await rulesFrom(exec, addDays(today, -CUTOFF_LOOKBACK_DAYS), today, db);
+    const rules = await rulesFrom(exec, addDays(today, -CUTOFF_LOOKBACK_DAYS), today);
     const { overrides: all, booked } = rules;
     const template =
       options.fulfilment === 'collection' ? rules.template : zoneTemplate(rules.template, options.zone);

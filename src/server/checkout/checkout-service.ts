@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { dispatchText, minimumText, NOT_A_POSTCODE } from '~/shared/delivery-zones/zone-texts';
 import type { DeliveryZone } from '~/shared/delivery-zones/zones';
 import { normaliseCode } from '~/shared/discounts/discount-code';
@@ -18,6 +18,7 @@ import { slotRulesOf } from '~/shared/settings/collection-slots';
 import type { SessionUser } from '../auth/session-service';
 import type { BakeDaysService } from '../bake-days/bake-days-service';
 import type { Config } from '../config';
+import { builtOnce } from '../db/built-once';
 import type { Db, Tx } from '../db/client';
 import { profiles } from '../db/schema';
 import { decideZone } from '../delivery-zones/zones-service';
@@ -58,6 +59,16 @@ export const NO_COLLECTION_MESSAGE =
 export const CHECKOUTS_PER_MINUTE = 20;
 /** The most a card payment page takes in one go (Stripe's limit for GBP is £999,999.99). */
 const MAX_ORDER_PENNIES = 99_999_999;
+
+// Every checkout starts here: built once.
+const profileForCheckout = builtOnce('checkout_profile', (tx) =>
+  tx
+    .select()
+    .from(profiles)
+    .where(eq(profiles.id, sql.placeholder('id')))
+    .limit(1)
+    .for('no key update'),
+);
 
 /**
  * Checkout: prices the basket from the database (never from the browser), writes the pending
@@ -194,12 +205,7 @@ export function createCheckoutService(deps: {
       // A customer's checkouts queue on their profile row (held until this commits): two tabs or a
       // double click starting payment at once decide one after the other whether an order waiting
       // for payment already is this one (decision 033).
-      const [profile] = await tx
-        .select()
-        .from(profiles)
-        .where(eq(profiles.id, user.id))
-        .limit(1)
-        .for('no key update');
+      const [profile] = await profileForCheckout(tx, { id: user.id });
       if (!profile) throw badRequest('Please add your delivery details to your account before checking out.');
       const { lines, onlyCards, fulfilment, settings } = await basketOf(tx, {
         wanted,

@@ -1,10 +1,11 @@
-import { inArray } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { type BoxContents, type BoxRules, checkFilling } from '~/shared/boxes/box';
 import type { VatRate } from '~/shared/food-information';
 import { isUuid } from '~/shared/ids';
 import { hasLimits, type LimitedLine, saleRefusal } from '~/shared/limited/limited';
 import { londonDate } from '~/shared/time/london-time';
 import { boxRulesFrom } from '../boxes/box-rules';
+import { builtOnce } from '../db/built-once';
 import type { Db, Tx } from '../db/client';
 import { products } from '../db/schema';
 import { badRequest } from '../errors';
@@ -14,26 +15,29 @@ import { giftCardLine } from './gift-card-purchase';
 
 /** Pricing a basket from the catalogue as it is now, in the checkout's transaction (never from the browser). */
 
+// Every quote and checkout reads its products: built once, the ids as one array parameter.
+const productsByIds = builtOnce('basket_products', (tx) =>
+  tx
+    .select({
+      id: products.id,
+      name: products.name,
+      price: products.pricePennies,
+      active: products.isActive,
+      soldOut: products.soldOut,
+      vatRate: products.vatRate,
+      ...limitColumns,
+      kind: products.kind,
+      ...boxRulesColumns,
+    })
+    .from(products)
+    .leftJoin(...boxRulesJoin)
+    .where(sql`${products.id} = any(${sql.placeholder('ids')}::uuid[])`),
+);
+
 /** The basket's lines priced from the database; unknown, inactive and sold-out products refused. */
 export async function priceLines(tx: Db | Tx, wanted: WantedLine[]): Promise<PricedLine[]> {
   const ids = wanted.map((l) => l.productId).filter(isUuid);
-  const rows = ids.length
-    ? await tx
-        .select({
-          id: products.id,
-          name: products.name,
-          price: products.pricePennies,
-          active: products.isActive,
-          soldOut: products.soldOut,
-          vatRate: products.vatRate,
-          ...limitColumns,
-          kind: products.kind,
-          ...boxRulesColumns,
-        })
-        .from(products)
-        .leftJoin(...boxRulesJoin)
-        .where(inArray(products.id, ids))
-    : [];
+  const rows = ids.length ? await productsByIds(tx, { ids }) : [];
   const found = new Map(rows.map((r) => [r.id, r]));
   const unavailable = wanted.filter((l) => !found.get(l.productId)?.active);
   if (unavailable.length > 0) {

@@ -10,7 +10,8 @@ import type { Db, Tx } from './client';
  * `load` runs after the version is read, so what is kept is never older than its version. Callers
  * missing at once share one load; a load that fails is not kept. Inside a transaction (`exec` not
  * `db`) a hit answers from memory, but a miss reads through the transaction and is not kept (its
- * own uncommitted writes must not become everyone's copy). A transaction that must see its own
+ * own uncommitted writes must not become everyone's copy): the copy is then read beside it, through
+ * `db`, for the next ones. A transaction that must see its own
  * writes of these tables calls `load` directly.
  */
 export function cachedByVersion<T>(
@@ -21,10 +22,9 @@ export function cachedByVersion<T>(
   let kept: { version: number; value: T } | null = null;
   let loading: { version: number; value: Promise<T> } | null = null;
 
-  return async (exec: Db | Tx = db) => {
-    const v = exec === db ? await version.current() : await version.seenBy(exec);
+  async function fromDb(): Promise<T> {
+    const v = await version.current();
     if (kept?.version === v) return kept.value;
-    if (exec !== db) return load(exec);
     if (loading?.version !== v) {
       const entry = { version: v, value: load(db) };
       loading = entry;
@@ -39,5 +39,15 @@ export function cachedByVersion<T>(
       );
     }
     return loading.value;
+  }
+
+  return async (exec: Db | Tx = db) => {
+    if (exec === db) return fromDb();
+    const v = await version.seenBy(exec);
+    if (kept?.version === v) return kept.value;
+    // Kept for the transactions after this one: read beside it through `db`, as any page's read
+    // (on the embedded database it runs once this transaction ends: nothing here waits for it).
+    fromDb().catch(() => {});
+    return load(exec);
   };
 }

@@ -1,5 +1,6 @@
 import { and, between, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { IsoDate } from '~/shared/time/london-time';
+import { builtOnce } from '../db/built-once';
 import type { Db, Tx } from '../db/client';
 import { rawRows } from '../db/raw-rows';
 import { dayBookings, orderItems, orders } from '../db/schema';
@@ -27,16 +28,21 @@ export const bookedCookiesByDateJson = (from: IsoDate | Placeholder, to: IsoDate
  * The cookies booked for one date as a scalar subquery (as `bookedCookiesByDateJson`), for a
  * statement that reads the day's rules in the same round trip, or for `bookedCookiesOnDay`.
  */
-export const bookedCookiesOn = (date: IsoDate) =>
+export const bookedCookiesOn = (date: IsoDate | Placeholder) =>
   sql<number>`(
   select coalesce(sum(b.cookies), 0)::int from ${dayBookings} b where b.date = ${date}
 )`.mapWith(Number);
 
 /** Cookies already reserved for one date (see `bookedCookiesOn`). */
 export async function bookedCookiesOnDay(exec: Db | Tx, date: IsoDate): Promise<number> {
-  const [row] = await exec.select({ booked: bookedCookiesOn(date) }).from(sql`(select 1) as one`);
+  const [row] = await cookiesOnDay(exec, { date });
   return row?.booked ?? 0;
 }
+
+// Counted under the day's lock in every checkout: built once.
+const cookiesOnDay = builtOnce('booked_cookies_on_day', (exec) =>
+  exec.select({ booked: bookedCookiesOn(sql.placeholder('date')) }).from(sql`(select 1) as one`),
+);
 
 /**
  * Units of each of `productIds` held for one date (lines of orders not cancelled: a pending order

@@ -1,5 +1,6 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { BoxContents } from '~/shared/boxes/box';
+import { builtOnce } from '../db/built-once';
 import type { Tx } from '../db/client';
 import { orderItems, orders } from '../db/schema';
 import type { OrderRow } from './order-status';
@@ -16,16 +17,27 @@ export interface OpenCheckout {
   }[];
 }
 
+// Every checkout reads them: built once.
+const pendingOf = builtOnce('open_checkouts', (tx) =>
+  tx
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.profileId, sql.placeholder('profileId') as unknown as string),
+        eq(orders.status, 'pending'),
+        isNull(orders.paidAt),
+      ),
+    )
+    .for('update'),
+);
+
 /**
  * The customer's pending, unpaid orders, locked until the transaction ends (the caller holds the
  * customer's checkout lock, so none can appear meanwhile).
  */
 export async function openCheckouts(tx: Tx, profileId: string): Promise<OpenCheckout[]> {
-  const rows = await tx
-    .select()
-    .from(orders)
-    .where(and(eq(orders.profileId, profileId), eq(orders.status, 'pending'), isNull(orders.paidAt)))
-    .for('update');
+  const rows = await pendingOf(tx, { profileId });
   if (rows.length === 0) return [];
   const lines = await tx
     .select({

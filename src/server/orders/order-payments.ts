@@ -5,6 +5,7 @@ import type { ManualPaymentMethod } from '~/shared/orders/manual-payment';
 import { paidStateText } from '~/shared/orders/paid-state';
 import type { OrderFlag } from '~/shared/orders/statuses';
 import { recordActivity } from '../activity/activity-log';
+import { builtOnce } from '../db/built-once';
 import type { Db, Tx } from '../db/client';
 import { deliveries, orderItems, orderPaymentRequests, orderPayments, orders, refunds } from '../db/schema';
 import { badRequest } from '../errors';
@@ -43,8 +44,77 @@ export type PaymentOutcome =
 const withFlag = (order: OrderRow, flag: OrderFlag) =>
   order.flags.includes(flag) ? order.flags : [...order.flags, flag];
 
+/**
+ * The outer query's order id, always table-qualified: drizzle leaves columns unqualified in a
+ * one-table select, where a bare "id" inside a subquery would mean the subquery's own table.
+ */
+export const thisOrder = sql.raw('"orders"."id"');
+
 /** The order the payment is for, and whether it buys gift cards (issued once it is paid). */
 type FoundOrder = OrderRow & { buysGiftCards: boolean };
+
+/**
+ * A provider's event id claimed in the statement that locks its order (decision 058): the
+ * payments module's `insert ... on conflict do nothing returning id`, of fixed shape (its values
+ * are placeholders, none named `orderId` or `sessionId`), with the values of this event.
+ */
+export interface EventClaim {
+  statement: SQL;
+  values: Record<string, unknown>;
+}
+
+const buysGiftCardsSql = sql<boolean>`exists (
+  select 1 from ${orderItems} i where i.order_id = ${thisOrder} and i.gift_card is not null
+)`;
+
+/** The order of the payment's id (`orderId`) whose page this session (`sessionId`) is, or has been. */
+const ofOrderAndSession = (orderId: unknown, sessionId: unknown) =>
+  and(
+    eq(orders.id, orderId as string),
+    or(
+      isNull(orders.paymentSessionId),
+      eq(orders.paymentSessionId, sessionId as string),
+      // An earlier part payment's page, paid after a newer one was opened.
+      sql`exists (select 1 from ${orderPaymentRequests} r where r.order_id = ${thisOrder} and r.session_id = ${sessionId})`,
+    ),
+  );
+
+const lockedSelect = (tx: Db | Tx, which: SQL | undefined) =>
+  tx
+    .select({ ...getTableColumns(orders), buysGiftCards: buysGiftCardsSql.as('buys_gift_cards') })
+    .from(orders)
+    .where(which)
+    .limit(1)
+    .for('update');
+
+/** The claim and the locking select as one statement: no row = the event was claimed before. */
+const claimedSelect = (tx: Db | Tx, claim: SQL, which: SQL | undefined) => {
+  const claimed = tx.$with('claim', { id: sql<string>`id` }).as(claim);
+  const order = lockedSelect(tx, which).as('locked');
+  return tx
+    .with(claimed)
+    .select({ claimed: sql<string>`${claimed}.id`, order: order._.selectedFields })
+    .from(claimed)
+    .leftJoinLateral(order, sql`true`);
+};
+
+/**
+ * Every provider's confirmation sends the claim and lock: built once per claim statement, by
+ * order id (with its session) and by session alone.
+ */
+function claimedLookups(claim: SQL) {
+  const orderId = sql.placeholder('orderId');
+  const sessionId = sql.placeholder('sessionId');
+  return {
+    byOrder: builtOnce('payment_claim_lock_by_order', (tx) =>
+      claimedSelect(tx, claim, ofOrderAndSession(orderId, sessionId)),
+    ),
+    bySession: builtOnce('payment_claim_lock_by_session', (tx) =>
+      claimedSelect(tx, claim, eq(orders.paymentSessionId, sessionId as unknown as string)),
+    ),
+  };
+}
+const lookupsByClaim = new WeakMap<SQL, ReturnType<typeof claimedLookups>>();
 
 /**
  * The order the payment is for, locked until the transaction ends (found and locked in one
@@ -53,43 +123,54 @@ type FoundOrder = OrderRow & { buysGiftCards: boolean };
  * a repeated event stops there ('duplicate'), waiting for the first one's transaction if it is
  * still running, and so never reads or locks the order.
  */
-async function findOrder(tx: Tx, p: ReceivedPayment, claim?: SQL): Promise<FoundOrder | null | 'duplicate'> {
-  const which = p.manual
-    ? eq(orders.id, p.orderId ?? '')
-    : p.orderId
-      ? and(
-          eq(orders.id, p.orderId),
-          or(
-            isNull(orders.paymentSessionId),
-            eq(orders.paymentSessionId, p.sessionId),
-            // An earlier part payment's page, paid after a newer one was opened.
-            sql`exists (select 1 from ${orderPaymentRequests} r where r.order_id = ${thisOrder} and r.session_id = ${p.sessionId})`,
-          ),
-        )
-      : eq(orders.paymentSessionId, p.sessionId);
-  const buysGiftCards = sql<boolean>`exists (
-    select 1 from ${orderItems} i where i.order_id = ${thisOrder} and i.gift_card is not null
-  )`;
-  const locked = tx
-    .select({ ...getTableColumns(orders), buysGiftCards: buysGiftCards.as('buys_gift_cards') })
-    .from(orders)
-    .where(which)
-    .limit(1)
-    .for('update');
-  if (!claim) {
-    const [found] = await locked;
-    return found ?? null;
+async function findOrder(
+  tx: Tx,
+  p: ReceivedPayment,
+  claim?: EventClaim,
+): Promise<FoundOrder | null | 'duplicate'> {
+  if (!claim || p.manual) {
+    const which = p.manual
+      ? eq(orders.id, p.orderId ?? '')
+      : p.orderId
+        ? ofOrderAndSession(p.orderId, p.sessionId)
+        : eq(orders.paymentSessionId, p.sessionId);
+    if (!claim) {
+      const [found] = await lockedSelect(tx, which);
+      return found ?? null;
+    }
+    const [row] = await claimedSelect(tx, claim.statement, which).execute(claim.values);
+    if (!row) return 'duplicate';
+    return row.order;
   }
-  const claimed = tx.$with('claim', { id: sql<string>`id` }).as(claim);
-  const order = locked.as('locked');
-  const [row] = await tx
-    .with(claimed)
-    .select({ claimed: sql<string>`${claimed}.id`, order: order._.selectedFields })
-    .from(claimed)
-    .leftJoinLateral(order, sql`true`);
+  let lookups = lookupsByClaim.get(claim.statement);
+  if (!lookups) {
+    lookups = claimedLookups(claim.statement);
+    lookupsByClaim.set(claim.statement, lookups);
+  }
+  const values = { ...claim.values, orderId: p.orderId, sessionId: p.sessionId };
+  const [row] = p.orderId ? await lookups.byOrder(tx, values) : await lookups.bySession(tx, values);
   if (!row) return 'duplicate';
   return row.order;
 }
+
+/** The money taken, once per event (a repeat conflicts and writes nothing): built once. */
+const insertPayment = builtOnce('record_payment', (tx) =>
+  tx
+    .insert(orderPayments)
+    .values({
+      orderId: sql.placeholder('orderId'),
+      provider: sql.placeholder('provider'),
+      sessionId: sql.placeholder('sessionId'),
+      paymentIntentId: sql.placeholder('paymentIntentId'),
+      amountPennies: sql.placeholder('amountPennies'),
+      currency: sql.placeholder('currency'),
+      eventId: sql.placeholder('eventId'),
+      method: sql.placeholder('method'),
+      recordedBy: sql.placeholder('recordedBy'),
+    })
+    .onConflictDoNothing()
+    .returning({ id: orderPayments.id }),
+);
 
 /**
  * Records money a provider took, whatever state the order is in (money is never lost), inside the
@@ -102,7 +183,7 @@ export async function recordPayment(
   tx: Tx,
   p: ReceivedPayment,
   /** The provider's event claimed in the order's locking statement (see `findOrder`). */
-  claim?: SQL,
+  claim?: EventClaim,
 ): Promise<{ outcome: PaymentOutcome | 'duplicate_event'; orderId?: string; paidOrder?: PaidOrder }> {
   const found = await findOrder(tx, p, claim);
   if (found === 'duplicate') return { outcome: 'duplicate_event' };
@@ -111,21 +192,17 @@ export async function recordPayment(
   const amount = p.amount ?? { pennies: order.totalPennies, currency: 'gbp' };
   if (p.manual) await checkManualPayment(tx, order, amount.pennies);
 
-  const inserted = await tx
-    .insert(orderPayments)
-    .values({
-      orderId: order.id,
-      provider: p.provider,
-      sessionId: p.sessionId,
-      paymentIntentId: p.paymentIntentId ?? null,
-      amountPennies: amount.pennies,
-      currency: amount.currency,
-      eventId: p.eventId,
-      method: p.manual?.method ?? null,
-      recordedBy: p.manual?.actor.name ?? null,
-    })
-    .onConflictDoNothing()
-    .returning({ id: orderPayments.id });
+  const inserted = await insertPayment(tx, {
+    orderId: order.id,
+    provider: p.provider,
+    sessionId: p.sessionId,
+    paymentIntentId: p.paymentIntentId ?? null,
+    amountPennies: amount.pennies,
+    currency: amount.currency,
+    eventId: p.eventId,
+    method: p.manual?.method ?? null,
+    recordedBy: p.manual?.actor.name ?? null,
+  });
   if (inserted.length === 0 || order.paidAt) return { outcome: 'already_paid', orderId: order.id };
   if (p.manual)
     await recordActivity(tx, {
@@ -293,12 +370,6 @@ export interface PaidOrder {
   buysGiftCards: boolean;
 }
 
-/**
- * The outer query's order id, always table-qualified: drizzle leaves columns unqualified in a
- * one-table select, where a bare "id" inside a subquery would mean the subquery's own table.
- */
-export const thisOrder = sql.raw('"orders"."id"');
-
 /** Sum of the money taken for an order. */
 export const paidSum = sql<number>`coalesce((
   select sum(p.amount_pennies) from ${orderPayments} p
@@ -307,12 +378,22 @@ export const paidSum = sql<number>`coalesce((
 
 /** The amount asked for on the order (decision 088) that this session is the page of, if any. */
 async function partPaymentOf(tx: Tx, orderId: string, sessionId: string) {
-  const [row] = await tx
-    .select()
-    .from(orderPaymentRequests)
-    .where(and(eq(orderPaymentRequests.orderId, orderId), eq(orderPaymentRequests.sessionId, sessionId)));
+  const [row] = await partPaymentStatement(tx, { orderId, sessionId });
   return row ?? null;
 }
+
+// Asked in every payment of an order's own page too (it is none): built once.
+const partPaymentStatement = builtOnce('part_payment_of_session', (tx) =>
+  tx
+    .select()
+    .from(orderPaymentRequests)
+    .where(
+      and(
+        eq(orderPaymentRequests.orderId, sql.placeholder('orderId') as unknown as string),
+        eq(orderPaymentRequests.sessionId, sql.placeholder('sessionId') as unknown as string),
+      ),
+    ),
+);
 
 /**
  * Money taken on a part payment's page (a deposit or a balance, decision 088). A charge of the

@@ -14,6 +14,7 @@ import { orderNumber } from '~/shared/orders/statuses';
 import { vatParts } from '~/shared/pricing/price-order';
 import { slotOf } from '~/shared/settings/collection-slots';
 import { customer } from '../account/customers';
+import { builtOnce } from '../db/built-once';
 import type { Db, Tx } from '../db/client';
 import {
   deliveries,
@@ -151,9 +152,14 @@ export async function loadOrderViews(
  * (e-mails in paying and status-changing transactions read it); null when there is none.
  */
 export async function loadOrderView(db: Db | Tx, id: string): Promise<OrderView | null> {
-  const [view] = await loadOrderViews(db, eq(orders.id, id));
-  return view ?? null;
+  const [row] = await orderViewById(db, { id });
+  return row ? toView(row, new Date()) : null;
 }
+
+// Every paying and status-changing transaction reads it for its e-mail: built once.
+const orderViewById = builtOnce('order_view', (exec) =>
+  selectOrderRows(exec).where(eq(orders.id, sql.placeholder('id'))),
+);
 
 /** The outer query's order's status changes as one JSON array, oldest first. */
 const historyJson = sql<OrderHistoryView[]>`(
@@ -214,9 +220,9 @@ const isoFromJson = (at: string) => new Date(at).toISOString();
 
 /**
  * One order with its lines, history and refunds, read by its id. Both order pages ask it on every
- * view, so it is built once per database handle (a prepared statement) rather than each time.
+ * view, so it is built once rather than each time.
  */
-const prepareDetail = (db: Db | Tx) =>
+const orderDetail = builtOnce('order_detail', (db) =>
   db
     .select({
       ...columns,
@@ -229,19 +235,12 @@ const prepareDetail = (db: Db | Tx) =>
     .from(orders)
     .innerJoin(customer, eq(customer.id, orders.profileId))
     .leftJoin(deliveries, eq(deliveries.orderId, orders.id))
-    .where(eq(orders.id, sql.placeholder('id')))
-    .prepare('order_detail');
-
-const detailStatements = new WeakMap<Db | Tx, ReturnType<typeof prepareDetail>>();
+    .where(eq(orders.id, sql.placeholder('id'))),
+);
 
 /** One order with its lines, history and refunds, in one statement; null when there is none. */
 export async function loadOrderDetail(db: Db | Tx, id: string): Promise<OrderView | null> {
-  let detail = detailStatements.get(db);
-  if (!detail) {
-    detail = prepareDetail(db);
-    detailStatements.set(db, detail);
-  }
-  const [row] = await detail.execute({ id });
+  const [row] = await orderDetail(db, { id });
   if (!row) return null;
   return {
     ...toView(row, new Date()),

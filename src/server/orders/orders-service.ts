@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { BooksPeriod } from '~/shared/books/books';
 import type { BoxContents } from '~/shared/boxes/box';
 import type { VatRate } from '~/shared/food-information';
@@ -13,8 +13,9 @@ import { CUSTOMER_CANCELLABLE, ORDER_STATUS_LABELS, type OrderStatus } from '~/s
 import type { PricedOrder } from '~/shared/pricing/price-order';
 import { mayCancelOrder, STAFF_MAY_NOT_CANCEL_PAID } from '~/shared/staff/back-office-access';
 import { recordActivity } from '../activity/activity-log';
+import { sqlBuiltOnce } from '../db/built-once';
 import type { Db, Tx } from '../db/client';
-import { deliveries, orderItems, orderStatusHistory, orders } from '../db/schema';
+import { deliveries, orderItems, orderPaymentRequests, orderStatusHistory, orders } from '../db/schema';
 import { badRequest, forbidden, notFound } from '../errors';
 import { issueBoughtCards } from '../gift-cards/gift-card-sales';
 import type { Logger } from '../logger';
@@ -33,7 +34,7 @@ import { createDeliveriesService } from './deliveries-service';
 import { openCheckouts } from './open-checkouts';
 import { exportOrderRows } from './order-export';
 import { listOrdersForAdmin } from './order-list';
-import { paidSoFar, type ReceivedPayment, recordPayment } from './order-payments';
+import { type EventClaim, paidSoFar, type ReceivedPayment, recordPayment } from './order-payments';
 import { createRefunds, giftCardPartOf, type RefundInput } from './order-refunds';
 import { salesInsights } from './order-sales';
 import { orderTotals, spendByCustomer } from './order-stats';
@@ -119,6 +120,55 @@ const lineRow = (orderId: string, l: NewOrder['lines'][number]) => ({
   giftCard: l.giftCard ?? null,
 });
 
+/** Each value of a row as a placeholder named `prefix` + its key. */
+const placeholders = (row: Record<string, unknown>, prefix: string) =>
+  Object.fromEntries(Object.keys(row).map((k) => [k, sql.placeholder(`${prefix}${k}`)]));
+
+/** The values of `place`'s statement for its placeholders. */
+function placeValues(
+  order: Record<string, unknown>,
+  lines: Record<string, unknown>[],
+  history: Record<string, unknown>,
+): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(order)) values[`o_${k}`] = v;
+  lines.forEach((line, i) => {
+    for (const [k, v] of Object.entries(line)) values[`l${i}_${k}`] = v;
+  });
+  for (const [k, v] of Object.entries(history)) values[`h_${k}`] = v;
+  return values;
+}
+
+/**
+ * The order, its lines and its first history row in one statement (three inserts as one round
+ * trip; the foreign keys are checked at the statement's end), built once per number of lines (a
+ * basket rarely has more than a few).
+ */
+const placeStatements = new Map<number, ReturnType<typeof sqlBuiltOnce>>();
+function placing(
+  order: typeof orders.$inferInsert,
+  lines: (typeof orderItems.$inferInsert)[],
+  history: typeof orderStatusHistory.$inferInsert,
+) {
+  let statement = placeStatements.get(lines.length);
+  if (!statement) {
+    // `place` writes the same keys every time (its rows are written out in full, nulls included):
+    // the first order's keys are every order's.
+    statement = sqlBuiltOnce(`place_order_${lines.length}`, (tx) => {
+      const placed = tx.insert(orders).values(placeholders(order, 'o_') as unknown as typeof order);
+      const items = tx
+        .insert(orderItems)
+        .values(lines.map((line, i) => placeholders(line, `l${i}_`) as unknown as typeof line));
+      const first = tx
+        .insert(orderStatusHistory)
+        .values(placeholders(history, 'h_') as unknown as typeof history);
+      return sql`with placed as (${placed.getSQL()}), lines as (${items.getSQL()}) ${first.getSQL()}`;
+    });
+    placeStatements.set(lines.length, statement);
+  }
+  return statement;
+}
+
 /**
  * The orders domain: the only module that reads or writes orders, their lines, history,
  * payments, refunds and deliveries. Every status change goes through `applyStatus`.
@@ -137,7 +187,8 @@ export function createOrdersService(
   const paidInFullHooks: ((tx: Tx, orderId: string) => Promise<void>)[] = [];
   // Paying looks its order up twice (the click and its double) before any transaction: built
   // once and prepared by name, so neither drizzle nor PostgreSQL works the statement out again
-  // (decision 023: ~55 µs of Node and ~30 µs of PostgreSQL CPU a time).
+  // (decision 023: ~55 µs of Node and ~30 µs of PostgreSQL CPU a time). The part payment this
+  // session is the page of (decision 088), if any, comes in the same statement.
   const paymentBySession = db
     .select({
       id: orders.id,
@@ -147,11 +198,34 @@ export function createOrdersService(
       expiresAt: orders.paymentExpiresAt,
       // The card pays what gift cards do not (decision 044).
       totalPennies: sql<number>`${orders.totalPennies} - ${orders.giftCardPennies}`.mapWith(Number),
+      asked: {
+        id: orderPaymentRequests.id,
+        amountPennies: orderPaymentRequests.amountPennies,
+        returnPath: orderPaymentRequests.returnPath,
+        expiresAt: orderPaymentRequests.expiresAt,
+        paidAt: orderPaymentRequests.paidAt,
+      },
     })
     .from(orders)
+    .leftJoin(orderPaymentRequests, eq(orderPaymentRequests.sessionId, sql.placeholder('sessionId')))
     .where(eq(orders.paymentSessionId, sql.placeholder('sessionId')))
     .limit(1)
-    .prepare('payment_by_session');
+    .prepare('payment_and_request_by_session');
+
+  // Every checkout stores its payment page: built once (its time given, not drizzle's `$onUpdate`,
+  // which a statement built once would fix at the first).
+  const attachSession = db
+    .update(orders)
+    .set({
+      paymentSessionId: sql.placeholder('sessionId') as unknown as string,
+      paymentUrl: sql.placeholder('url') as unknown as string,
+      updatedAt: sql.placeholder('updatedAt') as unknown as Date,
+    })
+    .where(
+      and(eq(orders.id, sql.placeholder('orderId') as unknown as string), isNull(orders.paymentSessionId)),
+    )
+    .returning({ id: orders.id })
+    .prepare('attach_payment_session');
 
   // E-mails read neither history nor refunds: the list-shaped view spares two queries in every
   // paying and status-changing transaction.
@@ -241,7 +315,7 @@ export function createOrdersService(
       // The id is made here so the order, its lines and its first history row go in one statement
       // (three inserts as one round trip); the foreign keys are checked at the statement's end.
       const orderId = randomUUID();
-      const order = tx.insert(orders).values({
+      const order: typeof orders.$inferInsert = {
         id: orderId,
         profileId: o.profileId,
         status: 'pending',
@@ -266,12 +340,10 @@ export function createOrdersService(
         deliveryZoneName: o.zone?.name ?? null,
         deliveryMethod: o.zone?.method ?? null,
         deliveryTransitDays: o.zone?.transitDays ?? null,
-      });
-      const lines = tx.insert(orderItems).values(o.lines.map((l) => lineRow(orderId, l)));
-      const history = tx.insert(orderStatusHistory).values(createdRow(orderId, actor));
-      await tx.execute(
-        sql`with placed as (${order.getSQL()}), lines as (${lines.getSQL()}) ${history.getSQL()}`,
-      );
+      };
+      const lines: (typeof orderItems.$inferInsert)[] = o.lines.map((l) => lineRow(orderId, l));
+      const history = createdRow(orderId, actor);
+      await placing(order, lines, history)(tx, placeValues(order, lines, history));
       return { orderId, totalPennies: p.totalPennies };
     },
 
@@ -304,11 +376,12 @@ export function createOrdersService(
       orderId: string,
       session: { sessionId: string; url: string },
     ): Promise<{ sessionId: string; url: string }> {
-      const [attached] = await db
-        .update(orders)
-        .set({ paymentSessionId: session.sessionId, paymentUrl: session.url })
-        .where(and(eq(orders.id, orderId), isNull(orders.paymentSessionId)))
-        .returning({ id: orders.id });
+      const [attached] = await attachSession.execute({
+        orderId,
+        sessionId: session.sessionId,
+        url: session.url,
+        updatedAt: new Date(),
+      });
       if (attached) return session;
       const [row] = await db
         .select({ sessionId: orders.paymentSessionId, url: orders.paymentUrl })
@@ -363,7 +436,7 @@ export function createOrdersService(
      * `claim`: the provider's event id, claimed in the statement that locks the order, so a repeat
      * is 'duplicate_event' at its first statement.
      */
-    async recordPayment(tx: Tx, payment: ReceivedPayment, claim?: SQL) {
+    async recordPayment(tx: Tx, payment: ReceivedPayment, claim?: EventClaim) {
       const result = await recordPayment(tx, payment, claim);
       if (
         result.paidOrder &&
@@ -688,7 +761,10 @@ export function createOrdersService(
       return view && view.customer.id === userId ? forCustomer(view) : null;
     },
 
-    /** What paying a session needs of its order (one narrow query, no lines): null when there is none. */
+    /**
+     * What paying a session needs of its order (one narrow query, no lines), with the part payment
+     * the session is the page of (`asked`, null for the order's own page): null when there is none.
+     */
     async getPaymentBySessionId(sessionId: string) {
       if (!sessionId || sessionId.length > 255) return null;
       const [row] = await paymentBySession.execute({ sessionId });

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { paymentEvents } from '../db/schema';
 import type { Logger } from '../logger';
@@ -21,6 +22,19 @@ export type ConfirmationResult = PaymentOutcome | 'duplicate_event';
  * unclaimed, so the provider's retry records it.
  */
 export function createPaymentConfirmations(db: Db, orders: OrdersService, log: Logger) {
+  // The claim's shape is fixed (its values are placeholders): the orders module builds the claim
+  // and the order's lock into one statement once, not on every payment.
+  const claim = db
+    .insert(paymentEvents)
+    .values({
+      id: sql.placeholder('eventId'),
+      provider: sql.placeholder('eventProvider'),
+      type: sql.placeholder('eventType'),
+    })
+    .onConflictDoNothing()
+    .returning({ id: paymentEvents.id })
+    .getSQL();
+
   /** Records an event that needs no action, so a repeat is recognised. */
   async function recordEvent(provider: string, eventId: string, eventType: string): Promise<boolean> {
     const rows = await db
@@ -34,12 +48,14 @@ export function createPaymentConfirmations(db: Db, orders: OrdersService, log: L
   async function confirm(c: PaymentConfirmation): Promise<ConfirmationResult> {
     let refundDue: string | null = null;
     const result = await db.transaction(async (tx): Promise<ConfirmationResult> => {
-      const claim = tx
-        .insert(paymentEvents)
-        .values({ id: c.eventId, provider: c.provider, type: c.eventType })
-        .onConflictDoNothing()
-        .returning({ id: paymentEvents.id });
-      const { outcome, orderId, refundDue: due } = await orders.recordPayment(tx, c, claim.getSQL());
+      const {
+        outcome,
+        orderId,
+        refundDue: due,
+      } = await orders.recordPayment(tx, c, {
+        statement: claim,
+        values: { eventId: c.eventId, eventProvider: c.provider, eventType: c.eventType },
+      });
       if (outcome === 'unknown_order' || outcome === 'duplicate_event') return outcome;
       if (due && orderId) refundDue = orderId;
       const level = outcome === 'paid' || outcome === 'already_paid' ? 'info' : 'warn';

@@ -288,7 +288,7 @@ export function createPaymentsService(
         throw notFound('Payment session not found');
       }
       // A part payment's page (decision 088) takes the amount asked for, once, and goes back to its own page.
-      const asked = await requestForSession(db, sessionId);
+      const { asked } = order;
       const redirectTo = asked?.returnPath ?? `/checkout/success?session_id=${encodeURIComponent(sessionId)}`;
       if (order.paidAt) return { redirectTo };
       if (asked?.paidAt) return { redirectTo };
