@@ -13,7 +13,7 @@ import { bundleServer } from './lib/bundle-server';
 import { BUDGET_BYTES, formatRouteBundle, measureStorefrontJs } from './lib/bundle-size';
 
 const root = path.resolve(import.meta.dirname, '..');
-const buildDir = path.resolve(root, process.env.BUILD_DIR ?? 'build');
+const buildDir = path.resolve(root, process.env.BUILD_DIR || 'build');
 const verbose = process.argv.includes('--verbose');
 
 /**

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { ensureBuild } from './lib/build-inputs';
 
 const root = path.resolve(import.meta.dirname, '..');
-const buildDir = path.resolve(root, process.env.BUILD_DIR ?? 'build');
+const buildDir = path.resolve(root, process.env.BUILD_DIR || 'build');
 
 const decision = await ensureBuild({
   root,

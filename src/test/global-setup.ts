@@ -55,7 +55,7 @@ export function withDatabase(url: string, database: string) {
  */
 function buildIfMissing() {
   const root = path.resolve(import.meta.dirname, '../..');
-  const buildDir = path.resolve(root, process.env.BUILD_DIR ?? 'build');
+  const buildDir = path.resolve(root, process.env.BUILD_DIR || 'build');
   if (existsSync(path.join(buildDir, 'server/index.js'))) return;
   console.log(`No build at ${buildDir}: building it once for the tests that render pages (npm run build)...`);
   // The build makes production bundles: vitest's NODE_ENV=test would give development React.
