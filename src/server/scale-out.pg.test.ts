@@ -110,7 +110,9 @@ describe('two instances on one PostgreSQL', () => {
         )
       ).json();
     const first = await createProduct(a.services, { pricePennies: 500 });
-    // B keeps the shop's zones (none: the Settings fee) and settings in memory...
+    // B keeps the shop's zones (none: the Settings fee) and settings in memory (the fee the last
+    // test put back on A reaches B's quotes at its next poll)...
+    await expect.poll(async () => (await quoteOnB(first.id)).delivery_pennies, { timeout: 5000 }).toBe(499);
     expect(await quoteOnB(first.id)).toMatchObject({ zone: null, delivery_pennies: 499 });
     const zone = {
       name: 'Everywhere by van',
