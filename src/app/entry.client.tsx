@@ -1,7 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
-import { prepareCn } from './lib/cn';
+import { prepareCn } from './components/ui/cn';
 
 /**
  * React Router's default entry, with the start of hydration cut into tasks (decision 059): on a

@@ -6,8 +6,8 @@ import { isRouteErrorResponse, ServerRouter } from 'react-router';
 import { pagePolicy } from '~/server/http/content-security-policy';
 import { isBrowsePage } from '~/shared/browse-pages';
 import { ErrorReferenceContext } from './components/error-reference';
-import { deferHydration } from './lib/defer-hydration.server';
-import { hashMarkedScripts, renderMarker } from './lib/inline-scripts.server';
+import { deferHydration } from './server/defer-hydration.server';
+import { hashMarkedScripts, renderMarker } from './server/inline-scripts.server';
 
 const RENDER_TIMEOUT_MS = 10_000;
 

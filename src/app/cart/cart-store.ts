@@ -1,7 +1,7 @@
 import { startTransition, useEffect, useState } from 'react';
 import { create } from 'zustand';
 import { createJSONStorage, persist, type StateStorage } from 'zustand/middleware';
-import { useMountedAfterHydration } from '~/app/lib/use-hydrated';
+import { useMountedAfterHydration } from '~/app/components/ui/use-hydrated';
 import { type ContentsEntry, fillingKey } from '~/shared/boxes/box';
 import { CART_STORAGE_NAME } from '~/shared/constants';
 import { linesTotalPence } from '~/shared/money/money';

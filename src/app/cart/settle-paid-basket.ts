@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
+import { callApi } from '~/app/api/api-client';
 import { forgetCheckoutDraft } from '~/app/checkout/forget-checkout-draft';
-import { callApi } from '~/app/lib/api-client';
 import { basketKey, useCartReady, useCartStore } from './cart-store';
 
 /** What the server says of the basket's order: paid (or taken on by the owner), still waiting, or cancelled. */

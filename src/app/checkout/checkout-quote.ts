@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
+import { type ApiRefusal, callApi } from '~/app/api/api-client';
 import { type CartItem, checkoutLine, lineId } from '~/app/cart/cart-store';
-import { type ApiRefusal, callApi } from '~/app/lib/api-client';
 import type { Fulfilment } from '~/shared/orders/fulfilment';
 import type { CheckoutQuote } from '~/shared/schemas/checkout';
 

@@ -1,4 +1,4 @@
-import { cn } from '~/app/lib/cn';
+import { cn } from '~/app/components/ui/cn';
 import { type SlotChoice, slotText } from '~/shared/settings/collection-slots';
 
 /**

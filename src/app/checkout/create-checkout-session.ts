@@ -1,5 +1,5 @@
+import { callApi } from '~/app/api/api-client';
 import type { CartItem } from '~/app/cart/cart-store';
-import { callApi } from '~/app/lib/api-client';
 import type { Fulfilment } from '~/shared/orders/fulfilment';
 import type { CheckoutSessionResponse } from '~/shared/schemas/checkout';
 import type { DeliveryInput } from '~/shared/schemas/gift-delivery';

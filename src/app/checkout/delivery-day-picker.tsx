@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { cn } from '~/app/lib/cn';
+import { cn } from '~/app/components/ui/cn';
 import type { BakeDay } from '~/shared/bake-days/calendar';
 import { formatBakeDay } from '~/shared/time/london-time';
 

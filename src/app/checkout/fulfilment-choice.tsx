@@ -1,4 +1,4 @@
-import { cn } from '~/app/lib/cn';
+import { cn } from '~/app/components/ui/cn';
 import { formatPence } from '~/shared/money/money';
 import type { Fulfilment } from '~/shared/orders/fulfilment';
 import type { CheckoutQuote } from '~/shared/schemas/checkout';

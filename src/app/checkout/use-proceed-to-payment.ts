@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useRevalidator } from 'react-router';
 import { basketKey, type CartItem, useCartStore } from '~/app/cart/cart-store';
-import { toast } from '~/app/lib/toast';
+import { toast } from '~/app/toast/toast';
 import type { Fulfilment } from '~/shared/orders/fulfilment';
 import { CodeRefusedError, GiftCardRefusedError } from './checkout-quote';
 import { createCheckoutSession, SignInRequiredError } from './create-checkout-session';

@@ -1,5 +1,5 @@
-import { cn } from '~/app/lib/cn';
-import type { ResponsiveImage } from '~/app/lib/product-image';
+import { cn } from '~/app/components/ui/cn';
+import type { ResponsiveImage } from '~/app/images/product-image';
 
 export type IllustrationProps = {
   image: ResponsiveImage;

@@ -1,5 +1,5 @@
-import { cn } from '~/app/lib/cn';
-import { productImageFor } from '~/app/lib/product-image';
+import { cn } from '~/app/components/ui/cn';
+import { productImageFor } from '~/app/images/product-image';
 
 export type ProductImageProps = {
   /** Exact product name; unknown names fall back to the classic cookie illustration. */

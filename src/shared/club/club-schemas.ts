@@ -6,7 +6,7 @@ import { isIsoDate } from '../time/london-time';
 // The Cookie Club's requests, apart from club.ts so pages that show a subscription do not ship zod
 // and the box rules (the checkout's page shares those, and its script budget is spent).
 // Numbers are JSON numbers, as everywhere in the API: `"6"`, `true` and `[2]` are
-// refused, not coerced. A page's form reads its fields with `numberField` (app/lib/page-action.server.ts) first.
+// refused, not coerced. A page's form reads its fields with `numberField` (app/server/page-action.server.ts) first.
 
 export const EVERY_WEEKS_MESSAGE = 'Choose every 2 or every 4 weeks';
 export const CLUB_QUANTITY_MESSAGE = `Choose how many, a whole number from 1 to ${MAX_LINE_QUANTITY}`;

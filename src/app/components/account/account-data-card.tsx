@@ -1,6 +1,7 @@
 import { Download, Trash2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { deleteAccount } from '~/app/components/account/account-client';
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -12,8 +13,7 @@ import {
 } from '~/app/components/ui/alert-dialog';
 import { Button } from '~/app/components/ui/button';
 import { Card } from '~/app/components/ui/card';
-import { deleteAccount } from '~/app/lib/account-client';
-import { toast } from '~/app/lib/toast';
+import { toast } from '~/app/toast/toast';
 import { Field } from './form-field';
 
 const PASSWORD_REQUIRED = 'Please enter your password to confirm';

@@ -1,9 +1,9 @@
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
+import { signIn, signUp, verifyCode } from '~/app/api/auth-client';
 import { MarketingOptIn } from '~/app/components/marketing/marketing-opt-in';
 import { Button } from '~/app/components/ui/button';
-import { signIn, signUp, verifyCode } from '~/app/lib/auth-client';
-import { toast } from '~/app/lib/toast';
+import { toast } from '~/app/toast/toast';
 import { SignInSchema, type SignUpField, SignUpSchema } from '~/shared/schemas/sign-up';
 import { Field } from './form-field';
 import { useFormCheck } from './use-form-check';

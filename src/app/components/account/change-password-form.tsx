@@ -1,8 +1,8 @@
 import type { FormEvent } from 'react';
+import { changePassword } from '~/app/components/account/account-client';
 import { Button } from '~/app/components/ui/button';
 import { Card } from '~/app/components/ui/card';
-import { changePassword } from '~/app/lib/account-client';
-import { toast } from '~/app/lib/toast';
+import { toast } from '~/app/toast/toast';
 import { ChangePasswordSchema } from '~/shared/schemas/account';
 import { Field } from './form-field';
 import { NewPasswordFields } from './new-password-fields';

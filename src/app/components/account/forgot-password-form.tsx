@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
+import { requestPasswordReset } from '~/app/components/account/account-client';
 import { Button } from '~/app/components/ui/button';
-import { requestPasswordReset } from '~/app/lib/account-client';
 import { ForgotPasswordSchema, PASSWORD_MESSAGES } from '~/shared/schemas/account';
 import { Field } from './form-field';
 import { useFormCheck } from './use-form-check';

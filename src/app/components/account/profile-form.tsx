@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react';
+import { updateProfile } from '~/app/components/account/account-client';
 import { Button } from '~/app/components/ui/button';
-import { updateProfile } from '~/app/lib/account-client';
-import { toast } from '~/app/lib/toast';
+import { toast } from '~/app/toast/toast';
 import type { ProfileDto } from '~/server/account/account-service';
 import { type ProfileField, ProfileSchema } from '~/shared/schemas/account';
 import { Field } from './form-field';

@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import type { z } from 'zod';
-import type { AuthResult } from '~/app/lib/auth-client';
-import { toast } from '~/app/lib/toast';
+import type { AuthResult } from '~/app/api/auth-client';
+import { toast } from '~/app/toast/toast';
 import type { Errors } from './form-field';
 
 /** The first message per field, from issues already in the rules' order (docs/rules/accounts.md). */

@@ -1,5 +1,5 @@
 import type { AppLoadContext } from 'react-router';
-import { field, runPageAction } from '~/app/lib/page-action.server';
+import { field, runPageAction } from '~/app/server/page-action.server';
 import { parseOrThrow } from '~/server/errors';
 import { adminActor } from '~/shared/orders/actor';
 import { ManualPaymentFormSchema, toManualPaymentInput } from '~/shared/orders/payment-schemas';

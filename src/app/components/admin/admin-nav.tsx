@@ -27,10 +27,10 @@ import {
 import { Dialog } from 'radix-ui';
 import { useState } from 'react';
 import { NavLink, useLocation, useNavigate } from 'react-router';
+import { signOut as signOutCall } from '~/app/api/auth-client';
 import { Button } from '~/app/components/ui/button';
-import { signOut as signOutCall } from '~/app/lib/auth-client';
-import { cn } from '~/app/lib/cn';
-import { toast } from '~/app/lib/toast';
+import { cn } from '~/app/components/ui/cn';
+import { toast } from '~/app/toast/toast';
 import { mayOpenPage, type StaffRole } from '~/shared/staff/back-office-access';
 
 export const ADMIN_LINKS = [

@@ -3,7 +3,7 @@ import { SECTION_HEADING, ShipTo } from '~/app/components/orders/ship-to';
 import { Button } from '~/app/components/ui/button';
 import { Card } from '~/app/components/ui/card';
 import { Input, Label, Select, Textarea } from '~/app/components/ui/input';
-import { type PageActionResult, useActionToast } from '~/app/lib/use-action-toast';
+import { type PageActionResult, useActionToast } from '~/app/toast/use-action-toast';
 import type { AdminDeliveryDto } from '~/server/orders/deliveries-service';
 import { formatPence } from '~/shared/money/money';
 import { deliveryStatusLabel, fulfilmentNoun } from '~/shared/orders/fulfilment';

@@ -2,7 +2,7 @@ import { X } from 'lucide-react';
 import { Dialog as Primitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { Button } from '~/app/components/ui/button';
-import { cn } from '~/app/lib/cn';
+import { cn } from '~/app/components/ui/cn';
 
 export const Dialog = Primitive.Root;
 

@@ -5,7 +5,7 @@ import { useFetcher } from 'react-router';
 import { Button } from '~/app/components/ui/button';
 import { aria, Checkbox, Field } from '~/app/components/ui/field';
 import { Input } from '~/app/components/ui/input';
-import { type PageActionResult, useActionToast } from '~/app/lib/use-action-toast';
+import { type PageActionResult, useActionToast } from '~/app/toast/use-action-toast';
 import {
   DISCOUNT_KIND_LABELS,
   DiscountCodeFormSchema,

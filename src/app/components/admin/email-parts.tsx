@@ -2,8 +2,8 @@ import { RotateCw } from 'lucide-react';
 import { useFetcher } from 'react-router';
 import { Button } from '~/app/components/ui/button';
 import { Badge } from '~/app/components/ui/card';
-import { cn } from '~/app/lib/cn';
-import { type PageActionResult, useActionToast } from '~/app/lib/use-action-toast';
+import { cn } from '~/app/components/ui/cn';
+import { type PageActionResult, useActionToast } from '~/app/toast/use-action-toast';
 import { EMAIL_STATUS_HINTS, EMAIL_STATUS_LABELS, type EmailStatus } from '~/shared/mail/outbox';
 
 const tone: Record<EmailStatus, string> = {

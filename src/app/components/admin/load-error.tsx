@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useRevalidator } from 'react-router';
 import { Button } from '~/app/components/ui/button';
 import { Card } from '~/app/components/ui/card';
-import { toast } from '~/app/lib/toast';
+import { toast } from '~/app/toast/toast';
 
 /** Shown when a page's data could not be loaded: toasts `message` once and offers a retry. */
 export function LoadError({ message, toastOnShow = true }: { message: string; toastOnShow?: boolean }) {

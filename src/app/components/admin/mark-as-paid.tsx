@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useFetcher } from 'react-router';
 import { Button } from '~/app/components/ui/button';
 import { Input } from '~/app/components/ui/input';
-import { type PageActionResult, useActionToast } from '~/app/lib/use-action-toast';
+import { type PageActionResult, useActionToast } from '~/app/toast/use-action-toast';
 import { formatPence } from '~/shared/money/money';
 import { parsePounds, poundsInput } from '~/shared/money/pounds';
 import {

@@ -1,7 +1,7 @@
 import { Check, CheckCheck, Undo2 } from 'lucide-react';
 import { useFetcher } from 'react-router';
 import { Button } from '~/app/components/ui/button';
-import { type PageActionResult, useActionToast } from '~/app/lib/use-action-toast';
+import { type PageActionResult, useActionToast } from '~/app/toast/use-action-toast';
 import type { MessageState } from '~/shared/message-states';
 
 const TOASTS = { state: { success: 'Message updated', failure: 'Failed to update the message' } };

@@ -5,7 +5,7 @@ import { Button } from '~/app/components/ui/button';
 import { Card } from '~/app/components/ui/card';
 import { ConfirmDialog } from '~/app/components/ui/confirm-dialog';
 import { Input, Label, Select, Textarea } from '~/app/components/ui/input';
-import { type PageActionResult, useActionToast } from '~/app/lib/use-action-toast';
+import { type PageActionResult, useActionToast } from '~/app/toast/use-action-toast';
 import { formatPence } from '~/shared/money/money';
 import { type OrderView, refundableOf } from '~/shared/orders/order-view';
 import { REFUND_REASON_MAX, RefundFormSchema } from '~/shared/orders/payment-schemas';

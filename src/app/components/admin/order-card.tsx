@@ -6,7 +6,7 @@ import { SECTION_HEADING } from '~/app/components/orders/ship-to';
 import { OrderMarks, OrderStatusBadge } from '~/app/components/orders/status-badge';
 import { Card } from '~/app/components/ui/card';
 import { Label, Select } from '~/app/components/ui/input';
-import { type PageActionResult, useActionToast } from '~/app/lib/use-action-toast';
+import { type PageActionResult, useActionToast } from '~/app/toast/use-action-toast';
 import { formatPence } from '~/shared/money/money';
 import { COLLECT_LABEL } from '~/shared/orders/fulfilment';
 import type { OrderView } from '~/shared/orders/order-view';

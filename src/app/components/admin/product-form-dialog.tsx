@@ -5,7 +5,7 @@ import { useFetcher } from 'react-router';
 import { Button } from '~/app/components/ui/button';
 import { aria, Checkbox, Field } from '~/app/components/ui/field';
 import { Input, Textarea } from '~/app/components/ui/input';
-import { type PageActionResult, useActionToast } from '~/app/lib/use-action-toast';
+import { type PageActionResult, useActionToast } from '~/app/toast/use-action-toast';
 import type { AdminProductDto } from '~/server/catalog/product-writes';
 import { DEFAULT_SHELF_LIFE_DAYS } from '~/shared/food-information';
 import { formatPence } from '~/shared/money/money';

@@ -1,6 +1,6 @@
 import { type AppLoadContext, data } from 'react-router';
-import { requireAdminPage } from '~/app/lib/guards.server';
-import { field, runPageAction } from '~/app/lib/page-action.server';
+import { requireAdminPage } from '~/app/server/guards.server';
+import { field, runPageAction } from '~/app/server/page-action.server';
 
 /** The E-mails pages' action: `intent=resend` with the e-mail's `id`. */
 export async function resendAction(request: Request, context: AppLoadContext) {

@@ -4,7 +4,7 @@ import { useCartStore } from '~/app/cart/cart-store';
 import { AllergenSummary, KeepingDetails } from '~/app/components/food-information';
 import { Button } from '~/app/components/ui/button';
 import { QuantityStepper } from '~/app/components/ui/quantity-stepper';
-import { toast } from '~/app/lib/toast';
+import { toast } from '~/app/toast/toast';
 import {
   type BoxFilling,
   type BoxView,

@@ -1,7 +1,7 @@
 import { useState } from 'react';
+import { callApi } from '~/app/api/api-client';
 import { Button } from '~/app/components/ui/button';
 import { Input } from '~/app/components/ui/input';
-import { callApi } from '~/app/lib/api-client';
 
 /**
  * "Do you deliver to me?" without signing in: the server answers in a sentence

@@ -1,7 +1,7 @@
 import { ShoppingCart } from 'lucide-react';
 import { Link } from 'react-router';
 import { cartCount, useCart } from '~/app/cart/cart-store';
-import { cn } from '~/app/lib/cn';
+import { cn } from '~/app/components/ui/cn';
 
 /**
  * The header's cart icon. The badge (total quantity) appears only once the saved cart has been

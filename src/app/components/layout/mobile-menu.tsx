@@ -2,8 +2,8 @@ import { Menu, X } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { Button } from '~/app/components/ui/button';
-import { cn } from '~/app/lib/cn';
-import { useHydrated } from '~/app/lib/use-hydrated';
+import { cn } from '~/app/components/ui/cn';
+import { useHydrated } from '~/app/components/ui/use-hydrated';
 import { NAV_LINKS } from './nav-links';
 
 const EXTRA_LINKS = [

@@ -1,6 +1,6 @@
 import { Cookie, User } from 'lucide-react';
 import { Link, NavLink } from 'react-router';
-import { cn } from '~/app/lib/cn';
+import { cn } from '~/app/components/ui/cn';
 import { CartLink } from './cart-link';
 import { MobileMenu } from './mobile-menu';
 import { NAV_LINKS } from './nav-links';

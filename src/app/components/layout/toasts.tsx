@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { loadSonner, toasterListening, whenSonnerLoaded } from '~/app/lib/toast';
+import { loadSonner, toasterListening, whenSonnerLoaded } from '~/app/toast/toast';
 
 type Sonner = Awaited<ReturnType<typeof whenSonnerLoaded>>;
 
@@ -25,7 +25,7 @@ function whenIdle(fn: () => void): () => void {
 
 /**
  * Sonner's `<Toaster>` (its live region, "Notifications alt+T"), loaded after the page is up
- * (lib/toast.ts): nothing in the server's HTML, then the region once sonner is in, before the
+ * (app/toast/toast.ts): nothing in the server's HTML, then the region once sonner is in, before the
  * toasts asked for meanwhile are sent to it.
  */
 export function Toasts({ belowBanner }: { belowBanner: boolean }) {

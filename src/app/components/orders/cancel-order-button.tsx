@@ -1,8 +1,8 @@
 import { useFetcher } from 'react-router';
 import { Button } from '~/app/components/ui/button';
 import { ConfirmDialog } from '~/app/components/ui/confirm-dialog';
-import type { PageActionResult } from '~/app/lib/use-action-toast';
-import { useActionToast } from '~/app/lib/use-action-toast';
+import type { PageActionResult } from '~/app/toast/use-action-toast';
+import { useActionToast } from '~/app/toast/use-action-toast';
 import { cancelRefundPromise } from '~/shared/gift-cards/gift-card-refund-texts';
 import type { OrderView } from '~/shared/orders/order-view';
 

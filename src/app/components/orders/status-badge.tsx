@@ -1,5 +1,5 @@
 import { Badge } from '~/app/components/ui/card';
-import { cn } from '~/app/lib/cn';
+import { cn } from '~/app/components/ui/cn';
 import { formatPence } from '~/shared/money/money';
 import { type OrderView, refundState } from '~/shared/orders/order-view';
 import { ORDER_FLAG_LABELS, type OrderStatus, orderStatusLabel } from '~/shared/orders/statuses';

@@ -1,5 +1,5 @@
 import { Star } from 'lucide-react';
-import { cn } from '~/app/lib/cn';
+import { cn } from '~/app/components/ui/cn';
 import { type RatingSummary, ratingText } from '~/shared/reviews/reviews';
 
 /** Five stars, `rating` of them filled (rounded to the nearest half is not worth the markup). */

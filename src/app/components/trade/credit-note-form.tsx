@@ -4,7 +4,7 @@ import { Button } from '~/app/components/ui/button';
 import { Card } from '~/app/components/ui/card';
 import { aria, Field } from '~/app/components/ui/field';
 import { Input } from '~/app/components/ui/input';
-import { type PageActionResult, useActionToast } from '~/app/lib/use-action-toast';
+import { type PageActionResult, useActionToast } from '~/app/toast/use-action-toast';
 import {
   CREDIT_NOTE_NOTE_MAX,
   CREDIT_NOTE_REASON_LABELS,

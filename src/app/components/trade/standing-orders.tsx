@@ -1,7 +1,7 @@
 import { Link, useFetcher } from 'react-router';
 import { Button } from '~/app/components/ui/button';
 import { Badge, Card } from '~/app/components/ui/card';
-import { type PageActionResult, useActionToast } from '~/app/lib/use-action-toast';
+import { type PageActionResult, useActionToast } from '~/app/toast/use-action-toast';
 import { formatPence } from '~/shared/money/money';
 import { formatBakeDay, formatDateTime, WEEKDAY_NAMES } from '~/shared/time/london-time';
 import { STANDING_ORDER_LEAD_DAYS, STANDING_RUN_LABELS, weekdaysText } from '~/shared/trade/standing-orders';

@@ -1,6 +1,6 @@
 import { AlertDialog as Primitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
-import { cn } from '~/app/lib/cn';
+import { cn } from '~/app/components/ui/cn';
 import { Button, type ButtonProps } from './button';
 
 /**

@@ -1,6 +1,6 @@
 import { Slot } from 'radix-ui';
 import type { ComponentProps } from 'react';
-import { cn } from '~/app/lib/cn';
+import { cn } from '~/app/components/ui/cn';
 
 const variants = {
   primary: 'bg-caramel-dark text-white hover:bg-cocoa',

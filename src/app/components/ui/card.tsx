@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { cn } from '~/app/lib/cn';
+import { cn } from '~/app/components/ui/cn';
 
 export function Card({ className, ...props }: ComponentProps<'div'>) {
   return <div className={cn('rounded-lg border border-crumb bg-white shadow-sm', className)} {...props} />;

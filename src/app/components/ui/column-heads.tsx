@@ -1,4 +1,4 @@
-import { cn } from '~/app/lib/cn';
+import { cn } from '~/app/components/ui/cn';
 
 /** A column's heading: its words, or with classes of its own (a right-aligned figure) or read only aloud. */
 export type Column = string | { label: string; className?: string; srOnly?: boolean };

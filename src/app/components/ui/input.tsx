@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { cn } from '~/app/lib/cn';
+import { cn } from '~/app/components/ui/cn';
 
 const field =
   'w-full rounded-md border border-cocoa/30 bg-white px-3 text-base text-cocoa placeholder:text-cocoa-light/70 focus-visible:border-caramel-dark aria-[invalid=true]:border-red-700';

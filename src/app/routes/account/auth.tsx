@@ -1,14 +1,14 @@
 import { Loader2 } from 'lucide-react';
 import { useState } from 'react';
 import { redirect, useNavigate, useSearchParams } from 'react-router';
+import { fetchRole, safeRedirect } from '~/app/api/auth-client';
 import { SignInForm, SignUpForm } from '~/app/components/account/auth-forms';
 import { ForgotPasswordForm } from '~/app/components/account/forgot-password-form';
 import { Card } from '~/app/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '~/app/components/ui/tabs';
-import { fetchRole, safeRedirect } from '~/app/lib/auth-client';
-import { getUser } from '~/app/lib/guards.server';
-import { pageMeta } from '~/app/lib/meta';
-import { useHydrated } from '~/app/lib/use-hydrated';
+import { useHydrated } from '~/app/components/ui/use-hydrated';
+import { pageMeta } from '~/app/seo/meta';
+import { getUser } from '~/app/server/guards.server';
 import type { Route } from './+types/auth';
 
 export const meta: Route.MetaFunction = ({ matches }) =>

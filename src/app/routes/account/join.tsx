@@ -1,12 +1,12 @@
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { acceptStaffInvite } from '~/app/components/account/account-client';
 import { NewPasswordForm } from '~/app/components/account/new-password-fields';
 import { useFormCheck } from '~/app/components/account/use-form-check';
 import { Card } from '~/app/components/ui/card';
-import { acceptStaffInvite } from '~/app/lib/account-client';
-import { pageMeta } from '~/app/lib/meta';
-import { toast } from '~/app/lib/toast';
-import { useHydrated } from '~/app/lib/use-hydrated';
+import { useHydrated } from '~/app/components/ui/use-hydrated';
+import { pageMeta } from '~/app/seo/meta';
+import { toast } from '~/app/toast/toast';
 import { ResetPasswordSchema } from '~/shared/schemas/account';
 import type { Route } from './+types/join';
 

@@ -1,15 +1,15 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { data, Link, useFetcher, useNavigate } from 'react-router';
+import { callApi } from '~/app/api/api-client';
+import { send, verifyCode } from '~/app/api/auth-client';
 import { Field } from '~/app/components/account/form-field';
+import { setupQrCode } from '~/app/components/account/qr-code.server';
 import { Button } from '~/app/components/ui/button';
 import { Card } from '~/app/components/ui/card';
-import { callApi } from '~/app/lib/api-client';
-import { send, verifyCode } from '~/app/lib/auth-client';
-import { requireUserPage } from '~/app/lib/guards.server';
-import { pageMeta } from '~/app/lib/meta';
-import { setupQrCode } from '~/app/lib/qr-code.server';
-import { toast } from '~/app/lib/toast';
-import { useHydrated } from '~/app/lib/use-hydrated';
+import { useHydrated } from '~/app/components/ui/use-hydrated';
+import { pageMeta } from '~/app/seo/meta';
+import { requireUserPage } from '~/app/server/guards.server';
+import { toast } from '~/app/toast/toast';
 import { secretOfOtpauthUri } from '~/shared/account/second-factor';
 import type { Route } from './+types/two-factor';
 

@@ -6,10 +6,10 @@ import { TrackingForm, TrackingReportView } from '~/app/components/admin/bake-da
 import { LoadError } from '~/app/components/admin/load-error';
 import { Button } from '~/app/components/ui/button';
 import { ColumnHeads } from '~/app/components/ui/column-heads';
-import { requireAdminPage } from '~/app/lib/guards.server';
-import { pageMeta } from '~/app/lib/meta';
-import { field, loadOrNull } from '~/app/lib/page-action.server';
-import { refusalOf } from '~/app/lib/service-errors.server';
+import { pageMeta } from '~/app/seo/meta';
+import { requireAdminPage } from '~/app/server/guards.server';
+import { field, loadOrNull } from '~/app/server/page-action.server';
+import { refusalOf } from '~/app/server/service-errors.server';
 import { dispatchList } from '~/shared/bake-days/day-sheets';
 import { DEFAULT_SERVICE_CODE, serviceName } from '~/shared/dispatch/parcel';
 import { adminActor } from '~/shared/orders/actor';

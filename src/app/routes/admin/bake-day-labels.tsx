@@ -1,6 +1,6 @@
 import { data } from 'react-router';
 import { LabelSheets } from '~/app/components/admin/recipes/label-sheets';
-import { requireAdminPage } from '~/app/lib/guards.server';
+import { requireAdminPage } from '~/app/server/guards.server';
 import { isLabelStock } from '~/shared/recipes/labels';
 import { isIsoDate } from '~/shared/time/london-time';
 import type { Route } from './+types/bake-day-labels';

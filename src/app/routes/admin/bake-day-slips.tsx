@@ -3,10 +3,10 @@ import { DayHeader } from '~/app/components/admin/bake-days/day-header';
 import { PrintButton } from '~/app/components/admin/bake-days/print-button';
 import { LoadError } from '~/app/components/admin/load-error';
 import { PackingSlip } from '~/app/components/admin/packing-slip';
-import { requireAdminPage } from '~/app/lib/guards.server';
-import { pageMeta } from '~/app/lib/meta';
-import { loadOrNull } from '~/app/lib/page-action.server';
 import type { loader as rootLoader } from '~/app/root';
+import { pageMeta } from '~/app/seo/meta';
+import { requireAdminPage } from '~/app/server/guards.server';
+import { loadOrNull } from '~/app/server/page-action.server';
 import { isIsoDate } from '~/shared/time/london-time';
 import type { Route } from './+types/bake-day-slips';
 

@@ -4,9 +4,9 @@ import { LimitedAhead } from '~/app/components/admin/bake-days/limited-ahead';
 import { OverrideForms } from '~/app/components/admin/bake-days/override-forms';
 import { TemplateForm } from '~/app/components/admin/bake-days/template-form';
 import { LoadError } from '~/app/components/admin/load-error';
-import { requireAdminPage } from '~/app/lib/guards.server';
-import { pageMeta } from '~/app/lib/meta';
-import { field, loadOrNull, runPageAction } from '~/app/lib/page-action.server';
+import { pageMeta } from '~/app/seo/meta';
+import { requireAdminPage } from '~/app/server/guards.server';
+import { field, loadOrNull, runPageAction } from '~/app/server/page-action.server';
 import type { Route } from './+types/bake-days';
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -4,8 +4,8 @@ import { Button } from '~/app/components/ui/button';
 import { Card } from '~/app/components/ui/card';
 import { Field } from '~/app/components/ui/field';
 import { Input } from '~/app/components/ui/input';
-import { requireAdminPage } from '~/app/lib/guards.server';
-import { pageMeta } from '~/app/lib/meta';
+import { pageMeta } from '~/app/seo/meta';
+import { requireAdminPage } from '~/app/server/guards.server';
 import {
   ACCOUNT_CODES,
   type BooksFormat,

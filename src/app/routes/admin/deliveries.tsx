@@ -3,9 +3,9 @@ import { data } from 'react-router';
 import { DeliveryCard } from '~/app/components/admin/delivery-card';
 import { EmptyState } from '~/app/components/admin/load-error';
 import { PagedList } from '~/app/components/admin/paged-list';
-import { requireAdminPage } from '~/app/lib/guards.server';
-import { pageMeta } from '~/app/lib/meta';
-import { field, loadOrNull, runPageAction } from '~/app/lib/page-action.server';
+import { pageMeta } from '~/app/seo/meta';
+import { requireAdminPage } from '~/app/server/guards.server';
+import { field, loadOrNull, runPageAction } from '~/app/server/page-action.server';
 import { pageAsked } from '~/shared/schemas/admin';
 import type { Route } from './+types/deliveries';
 

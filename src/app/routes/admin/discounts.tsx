@@ -4,10 +4,10 @@ import { DISCOUNT_CARD_TOASTS, DiscountCodeCard } from '~/app/components/admin/d
 import { DiscountFormDialog } from '~/app/components/admin/discount-form-dialog';
 import { EmptyState, LoadError } from '~/app/components/admin/load-error';
 import { useEditDialog } from '~/app/components/admin/use-edit-dialog';
-import { requireAdminPage } from '~/app/lib/guards.server';
-import { pageMeta } from '~/app/lib/meta';
-import { field, loadOrNull, runPageAction } from '~/app/lib/page-action.server';
-import { toastWhenAnswered } from '~/app/lib/use-action-toast';
+import { pageMeta } from '~/app/seo/meta';
+import { requireAdminPage } from '~/app/server/guards.server';
+import { field, loadOrNull, runPageAction } from '~/app/server/page-action.server';
+import { toastWhenAnswered } from '~/app/toast/use-action-toast';
 import { parseOrThrow } from '~/server/errors';
 import { DiscountCodeFormSchema, type DiscountCodeView } from '~/shared/discounts/discount-code';
 import { londonDate } from '~/shared/time/london-time';

@@ -1,8 +1,8 @@
 import { isRouteErrorResponse, Outlet, useRouteLoaderData } from 'react-router';
 import { AdminNav } from '~/app/components/admin/admin-nav';
 import { ErrorReference } from '~/app/components/error-reference';
-import { requireAdminPage } from '~/app/lib/guards.server';
-import { loadOrNull } from '~/app/lib/page-action.server';
+import { requireAdminPage } from '~/app/server/guards.server';
+import { loadOrNull } from '~/app/server/page-action.server';
 import type { Route } from './+types/layout';
 
 /**

@@ -1,8 +1,8 @@
 import { Cake } from 'lucide-react';
 import { Link } from 'react-router';
 import { Badge, Card } from '~/app/components/ui/card';
-import { requireAdminPage } from '~/app/lib/guards.server';
-import { pageMeta } from '~/app/lib/meta';
+import { pageMeta } from '~/app/seo/meta';
+import { requireAdminPage } from '~/app/server/guards.server';
 import { ENQUIRY_STATUS_LABELS } from '~/shared/made-to-order/made-to-order';
 import { formatPence } from '~/shared/money/money';
 import { formatBakeDay, formatDateTime } from '~/shared/time/london-time';

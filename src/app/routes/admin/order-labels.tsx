@@ -1,6 +1,6 @@
 import { LabelSheets } from '~/app/components/admin/recipes/label-sheets';
-import { requireAdminPage } from '~/app/lib/guards.server';
-import { orNotFoundPage } from '~/app/lib/service-errors.server';
+import { requireAdminPage } from '~/app/server/guards.server';
+import { orNotFoundPage } from '~/app/server/service-errors.server';
 import { isLabelStock } from '~/shared/recipes/labels';
 import type { Route } from './+types/order-labels';
 

@@ -8,11 +8,11 @@ import { OrderLines, StatusHistory, WhereAndHow } from '~/app/components/orders/
 import { OrderHeader, orderTitle } from '~/app/components/orders/order-header';
 import { Button } from '~/app/components/ui/button';
 import { Card } from '~/app/components/ui/card';
-import { requireAdminPage } from '~/app/lib/guards.server';
-import { pageMeta } from '~/app/lib/meta';
-import { field, runPageAction } from '~/app/lib/page-action.server';
-import { orNotFoundPage } from '~/app/lib/service-errors.server';
-import { toastWhenAnswered } from '~/app/lib/use-action-toast';
+import { pageMeta } from '~/app/seo/meta';
+import { requireAdminPage } from '~/app/server/guards.server';
+import { field, runPageAction } from '~/app/server/page-action.server';
+import { orNotFoundPage } from '~/app/server/service-errors.server';
+import { toastWhenAnswered } from '~/app/toast/use-action-toast';
 import { forbidden, parseOrThrow } from '~/server/errors';
 import { formatPence } from '~/shared/money/money';
 import { adminActor } from '~/shared/orders/actor';

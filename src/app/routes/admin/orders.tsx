@@ -7,11 +7,11 @@ import { ORDER_CARD_TOASTS, OrderCard } from '~/app/components/admin/order-card'
 import { OrderSearchForm } from '~/app/components/admin/order-search-form';
 import { PagedList } from '~/app/components/admin/paged-list';
 import { Button } from '~/app/components/ui/button';
-import { cn } from '~/app/lib/cn';
-import { requireAdminPage } from '~/app/lib/guards.server';
-import { pageMeta } from '~/app/lib/meta';
-import { field, loadOrNull, runPageAction } from '~/app/lib/page-action.server';
-import { toastWhenAnswered } from '~/app/lib/use-action-toast';
+import { cn } from '~/app/components/ui/cn';
+import { pageMeta } from '~/app/seo/meta';
+import { requireAdminPage } from '~/app/server/guards.server';
+import { field, loadOrNull, runPageAction } from '~/app/server/page-action.server';
+import { toastWhenAnswered } from '~/app/toast/use-action-toast';
 import { parseOrThrow } from '~/server/errors';
 import { adminActor } from '~/shared/orders/actor';
 import { OrderFilterSchema, OrderStatusUpdateSchema } from '~/shared/orders/schemas';

@@ -1,7 +1,7 @@
 import { PrintButton } from '~/app/components/admin/bake-days/print-button';
 import { PackingSlip } from '~/app/components/admin/packing-slip';
-import { requireAdminPage } from '~/app/lib/guards.server';
-import { orNotFoundPage } from '~/app/lib/service-errors.server';
+import { requireAdminPage } from '~/app/server/guards.server';
+import { orNotFoundPage } from '~/app/server/service-errors.server';
 import type { Route } from './+types/packing-slip';
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

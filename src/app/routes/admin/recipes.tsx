@@ -6,10 +6,10 @@ import { RecipeForm, SubRecipeForm } from '~/app/components/admin/recipes/recipe
 import { linesFromForm } from '~/app/components/admin/recipes/recipe-lines';
 import { Button } from '~/app/components/ui/button';
 import { Badge, Card } from '~/app/components/ui/card';
-import { requireAdminPage } from '~/app/lib/guards.server';
-import { pageMeta } from '~/app/lib/meta';
-import { field, loadOrNull, runPageAction } from '~/app/lib/page-action.server';
-import { useActionToast } from '~/app/lib/use-action-toast';
+import { pageMeta } from '~/app/seo/meta';
+import { requireAdminPage } from '~/app/server/guards.server';
+import { field, loadOrNull, runPageAction } from '~/app/server/page-action.server';
+import { useActionToast } from '~/app/toast/use-action-toast';
 import { allergenLabel, ingredientRuns, isAllergenKey } from '~/shared/food-information';
 import { formatPence } from '~/shared/money/money';
 import { costAndMargin } from '~/shared/recipes/recipe';

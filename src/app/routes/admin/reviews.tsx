@@ -3,10 +3,10 @@ import { Link, useFetcher } from 'react-router';
 import { Stars } from '~/app/components/reviews/stars';
 import { Button } from '~/app/components/ui/button';
 import { Badge, Card } from '~/app/components/ui/card';
-import { requireAdminPage } from '~/app/lib/guards.server';
-import { pageMeta } from '~/app/lib/meta';
-import { field, runPageAction } from '~/app/lib/page-action.server';
-import { type PageActionResult, toastWhenAnswered, useActionToast } from '~/app/lib/use-action-toast';
+import { pageMeta } from '~/app/seo/meta';
+import { requireAdminPage } from '~/app/server/guards.server';
+import { field, runPageAction } from '~/app/server/page-action.server';
+import { type PageActionResult, toastWhenAnswered, useActionToast } from '~/app/toast/use-action-toast';
 import type { AdminReview } from '~/server/reviews/reviews-service';
 import {
   MAX_REVIEW_REPLY,

@@ -7,9 +7,9 @@ import { DeliveryZonesEditor } from '~/app/components/admin/settings/delivery-zo
 import { TermsEditor } from '~/app/components/admin/settings/terms-editor';
 import { TraderDetailsForm } from '~/app/components/admin/settings/trader-details-form';
 import { Badge, Card } from '~/app/components/ui/card';
-import { requireAdminPage } from '~/app/lib/guards.server';
-import { pageMeta } from '~/app/lib/meta';
-import { field, loadOrNull, runPageAction } from '~/app/lib/page-action.server';
+import { pageMeta } from '~/app/seo/meta';
+import { requireAdminPage } from '~/app/server/guards.server';
+import { field, loadOrNull, runPageAction } from '~/app/server/page-action.server';
 import type { Route } from './+types/settings';
 
 export const meta: Route.MetaFunction = ({ matches }) =>

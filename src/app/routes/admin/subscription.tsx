@@ -5,11 +5,11 @@ import { SubscriptionSummary } from '~/app/components/club/subscription-summary'
 import { Button } from '~/app/components/ui/button';
 import { Card } from '~/app/components/ui/card';
 import { Input, Label } from '~/app/components/ui/input';
-import { requireAdminPage } from '~/app/lib/guards.server';
-import { pageMeta } from '~/app/lib/meta';
-import { field, runPageAction } from '~/app/lib/page-action.server';
-import { orNotFoundPage } from '~/app/lib/service-errors.server';
-import { type PageActionResult, useActionToast } from '~/app/lib/use-action-toast';
+import { pageMeta } from '~/app/seo/meta';
+import { requireAdminPage } from '~/app/server/guards.server';
+import { field, runPageAction } from '~/app/server/page-action.server';
+import { orNotFoundPage } from '~/app/server/service-errors.server';
+import { type PageActionResult, useActionToast } from '~/app/toast/use-action-toast';
 import { badRequest } from '~/server/errors';
 import { HISTORY_ACTION_LABELS, historyNoteWords } from '~/shared/club/club';
 import { formatPence } from '~/shared/money/money';

@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 import { LoadError } from '~/app/components/admin/load-error';
 import { Badge, Card } from '~/app/components/ui/card';
-import { requireAdminPage } from '~/app/lib/guards.server';
-import { pageMeta } from '~/app/lib/meta';
-import { loadOrNull } from '~/app/lib/page-action.server';
+import { pageMeta } from '~/app/seo/meta';
+import { requireAdminPage } from '~/app/server/guards.server';
+import { loadOrNull } from '~/app/server/page-action.server';
 import { SUBSCRIPTION_STATUS_LABELS, SUBSCRIPTION_STATUSES } from '~/shared/club/club';
 import { formatPence } from '~/shared/money/money';
 import { formatBakeDay, type IsoDate } from '~/shared/time/london-time';

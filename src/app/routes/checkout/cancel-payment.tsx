@@ -1,6 +1,6 @@
 import { redirect } from 'react-router';
-import { requireUserPage } from '~/app/lib/guards.server';
-import { orNotFoundPage } from '~/app/lib/service-errors.server';
+import { requireUserPage } from '~/app/server/guards.server';
+import { orNotFoundPage } from '~/app/server/service-errors.server';
 import type { Route } from './+types/cancel-payment';
 
 /**

@@ -5,7 +5,7 @@ import { useCart, useCartStore } from '~/app/cart/cart-store';
 import { forgetCheckoutDraft } from '~/app/checkout/forget-checkout-draft';
 import { Button } from '~/app/components/ui/button';
 import { Card } from '~/app/components/ui/card';
-import { pageMeta } from '~/app/lib/meta';
+import { pageMeta } from '~/app/seo/meta';
 import { COLLECT_LABEL, dayLabel } from '~/shared/orders/fulfilment';
 import { PAID_IN_FULL } from '~/shared/orders/paid-state';
 import { type SummaryRow, summaryRows } from '~/shared/pricing/summary-rows';

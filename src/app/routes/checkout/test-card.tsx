@@ -1,6 +1,6 @@
 import { data, redirect } from 'react-router';
 import { cardOfForm, TestCardForm, TestModeHeader } from '~/app/components/checkout/test-card-fields';
-import { orFormRefusal } from '~/app/lib/service-errors.server';
+import { orFormRefusal } from '~/app/server/service-errors.server';
 import { formatPence } from '~/shared/money/money';
 import type { Route } from './+types/test-card';
 

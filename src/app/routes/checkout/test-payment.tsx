@@ -1,7 +1,7 @@
 import { Lock } from 'lucide-react';
 import { redirect } from 'react-router';
 import { cardOfForm, TestCardForm, TestModeHeader } from '~/app/components/checkout/test-card-fields';
-import { orFormRefusal, orNotFoundPage } from '~/app/lib/service-errors.server';
+import { orFormRefusal, orNotFoundPage } from '~/app/server/service-errors.server';
 import { formatPence } from '~/shared/money/money';
 import type { Route } from './+types/test-payment';
 

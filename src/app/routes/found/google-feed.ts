@@ -1,5 +1,5 @@
-import { FEED_CACHE, feedShipping, shopListings, siteOf } from '~/app/lib/shop-listings';
-import { googleFeedXml } from '~/app/lib/shopping-feeds';
+import { FEED_CACHE, feedShipping, shopListings, siteOf } from '~/app/seo/shop-listings';
+import { googleFeedXml } from '~/app/seo/shopping-feeds';
 import type { Route } from './+types/google-feed';
 
 /** /feeds/google.xml: the Google Merchant Center feed (RSS 2.0 with g: fields). */

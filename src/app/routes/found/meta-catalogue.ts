@@ -1,5 +1,5 @@
-import { FEED_CACHE, shopListings, siteOf } from '~/app/lib/shop-listings';
-import { metaCatalogueCsv } from '~/app/lib/shopping-feeds';
+import { FEED_CACHE, shopListings, siteOf } from '~/app/seo/shop-listings';
+import { metaCatalogueCsv } from '~/app/seo/shopping-feeds';
 import type { Route } from './+types/meta-catalogue';
 
 /** /feeds/meta.csv: the Facebook and Instagram shop's catalogue (Meta's data feed columns). */

@@ -1,4 +1,4 @@
-import { siteOf } from '~/app/lib/shop-listings';
+import { siteOf } from '~/app/seo/shop-listings';
 import type { Route } from './+types/robots';
 
 /** Pages no search result should lead to: the back office, accounts, the checkout and basket. */

@@ -1,5 +1,5 @@
-import { FEED_CACHE, siteOf } from '~/app/lib/shop-listings';
-import { escapeXml } from '~/app/lib/shopping-feeds';
+import { FEED_CACHE, siteOf } from '~/app/seo/shop-listings';
+import { escapeXml } from '~/app/seo/shopping-feeds';
 import type { Route } from './+types/sitemap';
 
 /** The public pages worth a search result; the back office, account, checkout and basket are not. */

@@ -4,9 +4,9 @@ import { Button } from '~/app/components/ui/button';
 import { Card } from '~/app/components/ui/card';
 import { aria, Field } from '~/app/components/ui/field';
 import { Input, Select, Textarea } from '~/app/components/ui/input';
-import { getUser } from '~/app/lib/guards.server';
-import { pageMeta } from '~/app/lib/meta';
-import { refusalOf } from '~/app/lib/service-errors.server';
+import { pageMeta } from '~/app/seo/meta';
+import { getUser } from '~/app/server/guards.server';
+import { refusalOf } from '~/app/server/service-errors.server';
 import {
   earliestWanted,
   MADE_TO_ORDER_LEAD_DAYS,

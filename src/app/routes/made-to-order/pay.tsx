@@ -1,5 +1,5 @@
 import { redirect } from 'react-router';
-import { refusalOf } from '~/app/lib/service-errors.server';
+import { refusalOf } from '~/app/server/service-errors.server';
 import type { Route } from './+types/pay';
 
 /**

@@ -1,9 +1,9 @@
 import { data, Form, Link, redirect, useActionData, useNavigation } from 'react-router';
 import { Button } from '~/app/components/ui/button';
 import { Card } from '~/app/components/ui/card';
-import { getUser } from '~/app/lib/guards.server';
-import { pageMeta } from '~/app/lib/meta';
-import { orNotFoundPage, refusalOf } from '~/app/lib/service-errors.server';
+import { pageMeta } from '~/app/seo/meta';
+import { getUser } from '~/app/server/guards.server';
+import { orNotFoundPage, refusalOf } from '~/app/server/service-errors.server';
 import { QUOTE_EXPIRED } from '~/shared/made-to-order/made-to-order';
 import { formatPence } from '~/shared/money/money';
 import { formatBakeDay } from '~/shared/time/london-time';

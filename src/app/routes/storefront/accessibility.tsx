@@ -1,7 +1,7 @@
 import { useRouteLoaderData } from 'react-router';
 import { LegalPage, LegalSection, legalLink } from '~/app/components/legal/legal-page';
-import { pageMeta } from '~/app/lib/meta';
 import type { loader as rootLoader } from '~/app/root';
+import { pageMeta } from '~/app/seo/meta';
 import type { Route } from './+types/accessibility';
 
 export const meta: Route.MetaFunction = ({ matches }) =>

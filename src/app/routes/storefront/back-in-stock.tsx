@@ -1,6 +1,6 @@
 import { data, Link } from 'react-router';
-import { getUser } from '~/app/lib/guards.server';
-import { pageMeta } from '~/app/lib/meta';
+import { pageMeta } from '~/app/seo/meta';
+import { getUser } from '~/app/server/guards.server';
 import type { Route } from './+types/back-in-stock';
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -10,8 +10,8 @@ import { ProductImage } from '~/app/components/product-image';
 import { Button } from '~/app/components/ui/button';
 import { Card } from '~/app/components/ui/card';
 import { QuantityStepper } from '~/app/components/ui/quantity-stepper';
-import { pageMeta } from '~/app/lib/meta';
-import { photoHashIn } from '~/app/lib/product-image';
+import { photoHashIn } from '~/app/images/product-image';
+import { pageMeta } from '~/app/seo/meta';
 import { formatPence } from '~/shared/money/money';
 import type { Route } from './+types/cart';
 

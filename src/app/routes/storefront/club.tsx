@@ -3,10 +3,10 @@ import { ClubBoxFiller, fillingOfForm } from '~/app/components/club/club-box-fil
 import { Button } from '~/app/components/ui/button';
 import { Card } from '~/app/components/ui/card';
 import { Input, Label, Select } from '~/app/components/ui/input';
-import { getUser, requireUserPage } from '~/app/lib/guards.server';
-import { pageMeta } from '~/app/lib/meta';
-import { numberField } from '~/app/lib/page-action.server';
-import { orFormRefusal } from '~/app/lib/service-errors.server';
+import { pageMeta } from '~/app/seo/meta';
+import { getUser, requireUserPage } from '~/app/server/guards.server';
+import { numberField } from '~/app/server/page-action.server';
+import { orFormRefusal } from '~/app/server/service-errors.server';
 import { EVERY_WEEKS } from '~/shared/club/club';
 import { MAX_LINE_QUANTITY } from '~/shared/constants';
 import { isUuid } from '~/shared/ids';

@@ -4,11 +4,11 @@ import { data, useActionData, useFetcher, useRouteLoaderData } from 'react-route
 import { Button } from '~/app/components/ui/button';
 import { Card } from '~/app/components/ui/card';
 import { Input, Label, Textarea } from '~/app/components/ui/input';
-import { getUser } from '~/app/lib/guards.server';
-import { pageMeta } from '~/app/lib/meta';
-import { refusalOf } from '~/app/lib/service-errors.server';
-import { toast } from '~/app/lib/toast';
 import type { loader as rootLoader } from '~/app/root';
+import { pageMeta } from '~/app/seo/meta';
+import { getUser } from '~/app/server/guards.server';
+import { refusalOf } from '~/app/server/service-errors.server';
+import { toast } from '~/app/toast/toast';
 import { CONTACT_LIMITS } from '~/shared/schemas/contact-limits';
 import type { Route } from './+types/contact';
 

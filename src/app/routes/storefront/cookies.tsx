@@ -1,5 +1,5 @@
 import { LegalPage, LegalSection } from '~/app/components/legal/legal-page';
-import { pageMeta } from '~/app/lib/meta';
+import { pageMeta } from '~/app/seo/meta';
 import { CART_STORAGE_NAME, CHECKOUT_DRAFT_STORAGE_NAME } from '~/shared/constants';
 import type { Route } from './+types/cookies';
 

@@ -5,8 +5,8 @@ import { useCartStore } from '~/app/cart/cart-store';
 import { Button } from '~/app/components/ui/button';
 import { Card } from '~/app/components/ui/card';
 import { Input, Label } from '~/app/components/ui/input';
-import { pageMeta } from '~/app/lib/meta';
-import { toast } from '~/app/lib/toast';
+import { pageMeta } from '~/app/seo/meta';
+import { toast } from '~/app/toast/toast';
 import {
   GIFT_CARD_AMOUNTS,
   GIFT_CARD_MAX_PENNIES,

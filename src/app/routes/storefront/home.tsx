@@ -3,10 +3,10 @@ import { Illustration } from '~/app/components/illustration';
 import { ProductImage } from '~/app/components/product-image';
 import { Button } from '~/app/components/ui/button';
 import { Card } from '~/app/components/ui/card';
-import { illustrations } from '~/app/lib/illustrations';
-import { pageMeta, siteFrom } from '~/app/lib/meta';
-import { heroImage, heroSquare } from '~/app/lib/product-image';
-import { bakeryJsonLd, type ShopDetails } from '~/app/lib/structured-data';
+import { illustrations } from '~/app/images/illustrations';
+import { heroImage, heroSquare } from '~/app/images/product-image';
+import { pageMeta, siteFrom } from '~/app/seo/meta';
+import { bakeryJsonLd, type ShopDetails } from '~/app/seo/structured-data';
 import { formatPence } from '~/shared/money/money';
 import type { Route } from './+types/home';
 

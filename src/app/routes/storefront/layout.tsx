@@ -6,7 +6,7 @@ import { SiteHeader } from '~/app/components/layout/site-header';
 import type { loader as rootLoader } from '~/app/root';
 import type { Route } from './+types/layout';
 
-/** Site details for every public page's meta tags (see ~/app/lib/meta.ts). */
+/** Site details for every public page's meta tags (see ~/app/seo/meta.ts). */
 export async function loader({ context }: Route.LoaderArgs) {
   const { shop, publicUrl } = context.services.config;
   return { site: { name: shop.name, publicUrl } };

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { data, Link } from 'react-router';
 import { Button } from '~/app/components/ui/button';
-import { pageMeta } from '~/app/lib/meta';
+import { pageMeta } from '~/app/seo/meta';
 import type { Route } from './+types/not-found';
 
 /** The catch-all: logs the missing path on the server and answers with a real 404. */

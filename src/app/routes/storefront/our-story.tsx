@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { Illustration } from '~/app/components/illustration';
 import { Button } from '~/app/components/ui/button';
-import { illustrations } from '~/app/lib/illustrations';
-import { pageMeta } from '~/app/lib/meta';
+import { illustrations } from '~/app/images/illustrations';
+import { pageMeta } from '~/app/seo/meta';
 import type { Route } from './+types/our-story';
 
 export const meta: Route.MetaFunction = ({ matches }) =>

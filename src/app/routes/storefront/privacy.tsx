@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, useRouteLoaderData } from 'react-router';
-import { pageMeta } from '~/app/lib/meta';
 import type { loader as rootLoader } from '~/app/root';
+import { pageMeta } from '~/app/seo/meta';
 import type { Route } from './+types/privacy';
 
 export const meta: Route.MetaFunction = ({ matches }) =>

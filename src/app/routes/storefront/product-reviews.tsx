@@ -3,8 +3,8 @@ import { data, Link } from 'react-router';
 import { HowWeCheckReviews, ReviewList } from '~/app/components/reviews/review-list';
 import { RatingLine } from '~/app/components/reviews/stars';
 import { Pagination } from '~/app/components/ui/pagination';
-import { pageMeta } from '~/app/lib/meta';
-import { orNotFoundPage } from '~/app/lib/service-errors.server';
+import { pageMeta } from '~/app/seo/meta';
+import { orNotFoundPage } from '~/app/server/service-errors.server';
 import { REVIEWS_PAGE_SIZE, reviewsPageOf } from '~/shared/reviews/reviews';
 import type { Route } from './+types/product-reviews';
 

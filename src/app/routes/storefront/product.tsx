@@ -10,12 +10,12 @@ import { HowWeCheckReviews, ReviewList } from '~/app/components/reviews/review-l
 import { RatingLine } from '~/app/components/reviews/stars';
 import { Button } from '~/app/components/ui/button';
 import { QuantityStepper } from '~/app/components/ui/quantity-stepper';
-import { pageMeta, siteFrom } from '~/app/lib/meta';
-import { productImageFor } from '~/app/lib/product-image';
-import { productListing } from '~/app/lib/product-listing';
-import { breadcrumbsJsonLd, productJsonLd } from '~/app/lib/structured-data';
-import { toast } from '~/app/lib/toast';
-import { useHydrated } from '~/app/lib/use-hydrated';
+import { useHydrated } from '~/app/components/ui/use-hydrated';
+import { productImageFor } from '~/app/images/product-image';
+import { pageMeta, siteFrom } from '~/app/seo/meta';
+import { productListing } from '~/app/seo/product-listing';
+import { breadcrumbsJsonLd, productJsonLd } from '~/app/seo/structured-data';
+import { toast } from '~/app/toast/toast';
 import type { ProductDto } from '~/server/catalog/catalog-service';
 import type { DayLeft } from '~/server/limited/product-days';
 import type { ShownReview } from '~/server/reviews/reviews-service';

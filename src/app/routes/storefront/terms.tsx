@@ -1,6 +1,6 @@
 import { data, Link } from 'react-router';
 import { LegalPage, legalLink, TermsText } from '~/app/components/legal/legal-page';
-import { pageMeta } from '~/app/lib/meta';
+import { pageMeta } from '~/app/seo/meta';
 import { termsBlocks } from '~/shared/legal/terms';
 import { termsPath } from '~/shared/legal/terms-links';
 import { formatLongDate } from '~/shared/time/london-time';

@@ -1,6 +1,6 @@
 import { data } from 'react-router';
 import { Button } from '~/app/components/ui/button';
-import { pageMeta } from '~/app/lib/meta';
+import { pageMeta } from '~/app/seo/meta';
 import { CONSENT_WITHDRAW_LINK } from '~/shared/marketing/consent';
 import type { Route } from './+types/unsubscribe';
 

@@ -2,10 +2,10 @@ import { data, Link, redirect, useFetcher } from 'react-router';
 import { BusinessFields, businessOfForm } from '~/app/components/trade/business-fields';
 import { Button } from '~/app/components/ui/button';
 import { Card } from '~/app/components/ui/card';
-import { getUser, requireCustomerPage } from '~/app/lib/guards.server';
-import { pageMeta } from '~/app/lib/meta';
-import { runPageAction } from '~/app/lib/page-action.server';
-import { type PageActionResult, useActionToast } from '~/app/lib/use-action-toast';
+import { pageMeta } from '~/app/seo/meta';
+import { getUser, requireCustomerPage } from '~/app/server/guards.server';
+import { runPageAction } from '~/app/server/page-action.server';
+import { type PageActionResult, useActionToast } from '~/app/toast/use-action-toast';
 import { TRADE_STATUS_LABELS } from '~/shared/trade/trade';
 import type { Route } from './+types/apply';
 

@@ -1,8 +1,8 @@
 import { data, Link, redirect } from 'react-router';
 import { InvoiceStateBadge } from '~/app/components/trade/invoice-state-badge';
 import { Card } from '~/app/components/ui/card';
-import { requireCustomerPage } from '~/app/lib/guards.server';
-import { pageMeta } from '~/app/lib/meta';
+import { pageMeta } from '~/app/seo/meta';
+import { requireCustomerPage } from '~/app/server/guards.server';
 import { formatPence } from '~/shared/money/money';
 import { formatLongDate } from '~/shared/time/london-time';
 import { invoiceNumberText, invoiceState } from '~/shared/trade/trade-invoices';

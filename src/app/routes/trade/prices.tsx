@@ -1,7 +1,7 @@
 import { data, Link, redirect } from 'react-router';
 import { Card } from '~/app/components/ui/card';
-import { requireCustomerPage } from '~/app/lib/guards.server';
-import { pageMeta } from '~/app/lib/meta';
+import { pageMeta } from '~/app/seo/meta';
+import { requireCustomerPage } from '~/app/server/guards.server';
 import { formatPence } from '~/shared/money/money';
 import { priceTradeLines } from '~/shared/trade/trade';
 import type { Route } from './+types/prices';

@@ -1,8 +1,8 @@
 import { data, Link, redirect } from 'react-router';
 import { StandingOrders } from '~/app/components/trade/standing-orders';
-import { requireCustomerPage } from '~/app/lib/guards.server';
-import { pageMeta } from '~/app/lib/meta';
-import { standingOrderAction } from '~/app/lib/standing-orders-action.server';
+import { standingOrderAction } from '~/app/components/trade/standing-orders-action.server';
+import { pageMeta } from '~/app/seo/meta';
+import { requireCustomerPage } from '~/app/server/guards.server';
 import type { Route } from './+types/standing';
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -2,7 +2,7 @@ import { Bell } from 'lucide-react';
 import { useFetcher } from 'react-router';
 import { Button } from '~/app/components/ui/button';
 import { Badge } from '~/app/components/ui/card';
-import { type PageActionResult, useActionToast } from '~/app/lib/use-action-toast';
+import { type PageActionResult, useActionToast } from '~/app/toast/use-action-toast';
 import type { DayOrder } from '~/server/orders/day-orders';
 import { deliveryStatusLabel } from '~/shared/orders/fulfilment';
 import { slotText } from '~/shared/settings/collection-slots';

@@ -1,6 +1,6 @@
 import { ChevronLeft } from 'lucide-react';
 import { Link, NavLink } from 'react-router';
-import { cn } from '~/app/lib/cn';
+import { cn } from '~/app/components/ui/cn';
 
 /** The title of a day's sheets and the links between them. */
 export function DayHeader({ date, label, title }: { date: string; label: string; title: string }) {

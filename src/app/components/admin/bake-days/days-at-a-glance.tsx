@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { Card } from '~/app/components/ui/card';
-import { cn } from '~/app/lib/cn';
+import { cn } from '~/app/components/ui/cn';
 import type { BakeDay, DayState } from '~/shared/bake-days/calendar';
 import type { Fulfilment } from '~/shared/orders/fulfilment';
 import { formatBakeDay, weekdayOf } from '~/shared/time/london-time';

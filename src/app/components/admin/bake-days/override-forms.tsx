@@ -4,7 +4,7 @@ import { useFetcher } from 'react-router';
 import { Button } from '~/app/components/ui/button';
 import { Badge, Card } from '~/app/components/ui/card';
 import { Input, Label } from '~/app/components/ui/input';
-import { type PageActionResult, useActionToast } from '~/app/lib/use-action-toast';
+import { type PageActionResult, useActionToast } from '~/app/toast/use-action-toast';
 import type { BakeOverride } from '~/shared/bake-days/calendar';
 import { formatBakeDay } from '~/shared/time/london-time';
 

@@ -3,7 +3,7 @@ import { useFetcher } from 'react-router';
 import { Button } from '~/app/components/ui/button';
 import { Badge, Card } from '~/app/components/ui/card';
 import { Input, Label } from '~/app/components/ui/input';
-import { type PageActionResult, useActionToast } from '~/app/lib/use-action-toast';
+import { type PageActionResult, useActionToast } from '~/app/toast/use-action-toast';
 import type { DayOrder } from '~/server/orders/day-orders';
 import { DELIVERY_STATUS_LABELS } from '~/shared/orders/statuses';
 

@@ -2,7 +2,7 @@ import { useFetcher } from 'react-router';
 import { Button } from '~/app/components/ui/button';
 import { Card } from '~/app/components/ui/card';
 import { Input, Label } from '~/app/components/ui/input';
-import { type PageActionResult, useActionToast } from '~/app/lib/use-action-toast';
+import { type PageActionResult, useActionToast } from '~/app/toast/use-action-toast';
 import type { BakeTemplate } from '~/shared/bake-days/calendar';
 import { WEEKDAY_NAMES } from '~/shared/time/london-time';
 

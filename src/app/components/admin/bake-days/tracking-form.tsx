@@ -2,8 +2,8 @@ import { Upload } from 'lucide-react';
 import { Form } from 'react-router';
 import { Button } from '~/app/components/ui/button';
 import { Card } from '~/app/components/ui/card';
+import { cn } from '~/app/components/ui/cn';
 import { Input, Label, Textarea } from '~/app/components/ui/input';
-import { cn } from '~/app/lib/cn';
 import type { TrackingReport } from '~/server/dispatch/tracking-upload';
 
 /**

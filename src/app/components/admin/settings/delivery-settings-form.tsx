@@ -3,7 +3,7 @@ import { Link, useFetcher } from 'react-router';
 import { Button } from '~/app/components/ui/button';
 import { aria, Field } from '~/app/components/ui/field';
 import { Input, Select } from '~/app/components/ui/input';
-import type { PageActionResult } from '~/app/lib/use-action-toast';
+import type { PageActionResult } from '~/app/toast/use-action-toast';
 import { formatPence } from '~/shared/money/money';
 import { poundsInput } from '~/shared/money/pounds';
 import type { ShopSettings } from '~/shared/settings/shop-settings';

@@ -2,7 +2,7 @@ import { useFetcher } from 'react-router';
 import { Button } from '~/app/components/ui/button';
 import { aria, Field } from '~/app/components/ui/field';
 import { Input } from '~/app/components/ui/input';
-import type { PageActionResult } from '~/app/lib/use-action-toast';
+import type { PageActionResult } from '~/app/toast/use-action-toast';
 import { RULE_HELP } from '~/shared/delivery-zones/postcode-rules';
 import { zonePriceText } from '~/shared/delivery-zones/zone-texts';
 import { type DeliveryZone, ZONE_METHOD_NAMES, ZONE_METHODS } from '~/shared/delivery-zones/zones';

@@ -3,7 +3,7 @@ import { Link, useFetcher } from 'react-router';
 import { Button } from '~/app/components/ui/button';
 import { aria, Field } from '~/app/components/ui/field';
 import { Textarea } from '~/app/components/ui/input';
-import type { PageActionResult } from '~/app/lib/use-action-toast';
+import type { PageActionResult } from '~/app/toast/use-action-toast';
 import { termsPath } from '~/shared/legal/terms-links';
 
 /** The terms of sale: publishing an edit makes a new version; orders already placed keep theirs. */

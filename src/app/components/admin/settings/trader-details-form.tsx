@@ -3,7 +3,7 @@ import { useFetcher } from 'react-router';
 import { Button } from '~/app/components/ui/button';
 import { aria, Field } from '~/app/components/ui/field';
 import { Input } from '~/app/components/ui/input';
-import type { PageActionResult } from '~/app/lib/use-action-toast';
+import type { PageActionResult } from '~/app/toast/use-action-toast';
 import type { TraderDetails } from '~/shared/legal/trader-details';
 
 const FIELDS: { name: keyof TraderDetails; label: string; hint?: string; required?: boolean }[] = [

@@ -1,5 +1,5 @@
 import { type AppLoadContext, data } from 'react-router';
-import type { PageActionResult } from '~/app/lib/use-action-toast';
+import type { PageActionResult } from '~/app/toast/use-action-toast';
 import { isConnectionLost } from '~/server/db/connection-lost';
 import { refusalOf } from './service-errors.server';
 

@@ -1,4 +1,4 @@
-import { productImageFor } from '~/app/lib/product-image';
+import { productImageFor } from '~/app/images/product-image';
 import { absolute, type SiteInfo } from './meta';
 
 /** What a product page, its structured data and both shopping feeds say of a product. */

@@ -1,7 +1,7 @@
 import type { AppLoadContext } from 'react-router';
+import { field, runPageAction } from '~/app/server/page-action.server';
 import { badRequest } from '~/server/errors';
 import type { Actor } from '~/shared/orders/actor';
-import { field, runPageAction } from './page-action.server';
 
 /** The quantities of a standing-order or order form: `q_<product id>` fields. */
 function quantitiesOf(form: FormData) {

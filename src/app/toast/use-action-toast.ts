@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { toast } from '~/app/lib/toast';
+import { toast } from '~/app/toast/toast';
 
 /** What a page's action answers (runPageAction); the page turns it into a toast. */
 export type PageActionResult =

@@ -1,5 +1,5 @@
+import { send } from '~/app/api/auth-client';
 import { PASSWORD_MESSAGES, type ProfileInput } from '~/shared/schemas/account';
-import { send } from './auth-client';
 
 /** "Forgot password?": better-auth answers the same whether or not the account exists. */
 export const requestPasswordReset = (email: string) =>
