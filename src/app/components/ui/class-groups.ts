@@ -9,6 +9,7 @@
 export const CLASS_GROUPS = [
   'aspect',
   'break-after',
+  'break-before',
   'break-inside',
   'display',
   'sr',
