@@ -108,7 +108,7 @@ const ZONES: Record<string, string[]> = {
     'limited',
   ],
   admin: ['db', 'http', 'auth', 'csv', 'account', 'catalog', 'orders', 'activity'],
-  // The Cookie Club: boxes are orders on bake days, priced as checkout prices, charged through payments.
+  // The Cookie Club: deliveries are orders on bake days, priced as checkout prices, charged through payments.
   club: [
     'db',
     'http',

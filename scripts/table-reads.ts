@@ -76,8 +76,8 @@ export const TABLE_READS: Record<string, Record<string, string>> = {
     'auth.accounts': 'an accepted invitation sets the new user’s password',
   },
   club: {
-    'account.profiles': "a Cookie Club box goes to the member's account, address and e-mail",
-    'catalog.products': 'a club box is made of products, priced as they are now',
+    'account.profiles': "a Cookie Club delivery goes to the member's account, address and e-mail",
+    'catalog.products': 'a club delivery is made of products, priced as they are now',
     'catalog.productBoxes': "the club's box sizes are the catalogue's boxes",
   },
   trade: {

@@ -477,7 +477,7 @@ async function subscription(status: 'active' | 'paused') {
       everyWeeks: 2,
       weekday: 5,
       status,
-      nextBoxDate: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
+      nextDeliveryDate: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
       paymentProvider: 'test',
       paymentMethodId: 'pm_test',
       quotedPennies: 1500,

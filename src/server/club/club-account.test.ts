@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountDataExport } from '~/server/account/account-privacy-service';
-import { orders, subscriptionBoxes, subscriptions } from '~/server/db/schema';
+import { clubDeliveries, orders, subscriptions } from '~/server/db/schema';
 import { TEST_CARDS } from '~/server/payments/test-provider';
 import { addDays, londonDate } from '~/shared/time/london-time';
 import { everyDayTemplate } from '~/test/bake-days';
@@ -24,12 +24,12 @@ afterAll(() => t.close());
 const testCard = (cardNumber: string) => ({ cardNumber, expiry: '12 / 40', cvc: '123', name: 'Mary Smith' });
 const subOf = async (id: string) =>
   (await t.services.db.select().from(subscriptions).where(eq(subscriptions.id, id)))[0]!;
-const boxesOf = (id: string) =>
+const deliveriesOf = (id: string) =>
   t.services.db
     .select()
-    .from(subscriptionBoxes)
-    .where(eq(subscriptionBoxes.subscriptionId, id))
-    .orderBy(subscriptionBoxes.boxDate);
+    .from(clubDeliveries)
+    .where(eq(clubDeliveries.subscriptionId, id))
+    .orderBy(clubDeliveries.scheduledDate);
 const orderOf = async (id: string) =>
   (await t.services.db.select().from(orders).where(eq(orders.id, id)))[0]!;
 
@@ -56,7 +56,7 @@ describe('deleting an account', () => {
   it('ends its Cookie Club: no further box is made or charged, the waiting box’s order is cancelled, the card detached', async () => {
     // Saved, then declined: the first box waits unpaid for a retry.
     const { user, subscriptionId, firstDate } = await member(TEST_CARDS.declinedLater);
-    const [waiting] = await boxesOf(subscriptionId);
+    const [waiting] = await deliveriesOf(subscriptionId);
     expect(waiting).toMatchObject({ status: 'due' });
     expect((await orderOf(waiting!.orderId!)).status).toBe('pending');
     const { paymentMethodId, providerCustomerId, cardLabel } = await subOf(subscriptionId);
@@ -70,7 +70,7 @@ describe('deleting an account', () => {
       paymentMethodId: null,
       cardLabel: null,
     });
-    const [ended] = await boxesOf(subscriptionId);
+    const [ended] = await deliveriesOf(subscriptionId);
     expect(ended).toMatchObject({ status: 'missed', lastError: ENDED_BY_DELETION });
     expect((await orderOf(waiting!.orderId!)).status).toBe('cancelled');
     // The retries and the next boxes come and go: nothing is made, nothing charged.
@@ -81,7 +81,7 @@ describe('deleting an account', () => {
       addDays(firstDate, 28),
     ])
       await t.services.subscriptions.runDue(asOfInstant(date));
-    const after = await boxesOf(subscriptionId);
+    const after = await deliveriesOf(subscriptionId);
     expect(after).toHaveLength(1);
     expect(after[0]!.attempts).toBe(waiting!.attempts);
     // The provider no longer charges the card the member saved.

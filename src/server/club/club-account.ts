@@ -1,8 +1,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
-import { subscriptionBoxes, subscriptions } from '../db/schema';
+import { clubDeliveries, subscriptions } from '../db/schema';
 import type { SavedCard } from '../payments/payment-provider';
-import { boxPayments } from './club-admin';
+import { deliveryPayments } from './club-admin';
 import { CLUB, type ClubDeps } from './club-deps';
 import { addHistory } from './club-history';
 import { historyOf, viewsOf } from './club-views';
@@ -11,7 +11,7 @@ export const ENDED_BY_DELETION = 'The member deleted their account';
 
 /**
  * A deleted account's Cookie Club ends in the deletion's own transaction: every
- * subscription is cancelled, a box made but not yet paid is never charged (its pending order is
+ * subscription is cancelled, a delivery made but not yet paid is never charged (its pending order is
  * cancelled with the account's other pending orders), and the saved cards are forgotten here. The
  * open card pages are closed too: their setup session is cleared, so a card saved there now saves
  * nothing. Answers the cards, for the caller to detach at the provider once this has committed.
@@ -38,9 +38,9 @@ export async function endForDeletedAccount(tx: Tx, profileId: string): Promise<S
     })
     .where(inArray(subscriptions.id, ids));
   await tx
-    .update(subscriptionBoxes)
+    .update(clubDeliveries)
     .set({ status: 'missed', nextRetryAt: null, lastError: ENDED_BY_DELETION })
-    .where(and(inArray(subscriptionBoxes.subscriptionId, ids), eq(subscriptionBoxes.status, 'due')));
+    .where(and(inArray(clubDeliveries.subscriptionId, ids), eq(clubDeliveries.status, 'due')));
   return subs.flatMap((s) =>
     s.paymentMethodId
       ? [{ customerId: s.providerCustomerId, paymentMethodId: s.paymentMethodId, label: s.cardLabel ?? '' }]
@@ -59,7 +59,7 @@ export async function detachCards(deps: ClubDeps, cards: readonly SavedCard[]) {
   }
 }
 
-/** "Download my data": the member's subscriptions, each with its boxes, their payments and its history. */
+/** "Download my data": the member's subscriptions, each with its deliveries, their payments and its history. */
 export async function subscriptionsExport(deps: ClubDeps, profileId: string) {
   const rows = await deps.db
     .select()
@@ -71,7 +71,7 @@ export async function subscriptionsExport(deps: ClubDeps, profileId: string) {
   for (const view of views) {
     out.push({
       ...view,
-      payments: await boxPayments(deps, view),
+      payments: await deliveryPayments(deps, view),
       history: await historyOf(deps.db, view.id),
     });
   }

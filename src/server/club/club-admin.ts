@@ -10,7 +10,7 @@ import { historyOf, viewsOf } from './club-views';
 
 /**
  * The owner's Subscriptions page: every subscription with its member, the counts per status and
- * the monthly recurring revenue (active and failing subscriptions at today's price per box).
+ * the monthly recurring revenue (active and failing subscriptions at today's price per delivery).
  */
 export async function adminOverview(deps: ClubDeps) {
   const rows = await deps.db
@@ -43,7 +43,7 @@ export async function adminOverview(deps: ClubDeps) {
   };
 }
 
-/** One subscription for the owner: its boxes, the payments of their orders, and who did what. */
+/** One subscription for the owner: its deliveries, the payments of their orders, and who did what. */
 export async function adminDetail(deps: ClubDeps, id: string) {
   const [row] = await deps.db
     .select({
@@ -58,19 +58,19 @@ export async function adminDetail(deps: ClubDeps, id: string) {
   return {
     ...view!,
     member: row.member,
-    payments: await boxPayments(deps, view!),
+    payments: await deliveryPayments(deps, view!),
     history: await historyOf(deps.db, id),
   };
 }
 
-/** What was paid (and refunded) for each box that was made, from its order. */
-export async function boxPayments(deps: ClubDeps, view: SubscriptionView) {
+/** What was paid (and refunded) for each delivery that was made, from its order. */
+export async function deliveryPayments(deps: ClubDeps, view: SubscriptionView) {
   const payments = [];
-  for (const box of view.boxes) {
-    if (!box.order_id) continue;
-    const order = await deps.orders.getForAdmin(box.order_id);
+  for (const delivery of view.boxes) {
+    if (!delivery.order_id) continue;
+    const order = await deps.orders.getForAdmin(delivery.order_id);
     payments.push({
-      box_id: box.id,
+      box_id: delivery.id,
       order_id: order.id,
       order_number: order.number,
       order_status: order.status,
@@ -84,25 +84,25 @@ export async function boxPayments(deps: ClubDeps, view: SubscriptionView) {
 
 /**
  * Boxes the scheduler will make between `from` and `to`, per day, before they are made: the
- * bake-days overview shows them so the owner plans for them. A box lands on its own date (a full
+ * bake-days overview shows them so the owner plans for them. A delivery lands on its own date (a full
  * or closed day moves it only when it is made).
  */
-export async function upcomingBoxes(deps: ClubDeps, from: IsoDate, to: IsoDate) {
+export async function upcomingDeliveries(deps: ClubDeps, from: IsoDate, to: IsoDate) {
   const rows = await deps.db.select().from(subscriptions);
   const sizes = await boxRulesOf(
     deps.db,
     rows.flatMap((s) => (s.productId ? [s.productId] : [])),
   );
-  const byDay = new Map<IsoDate, { boxes: number; cookies: number }>();
+  const byDay = new Map<IsoDate, { deliveries: number; cookies: number }>();
   for (const s of rows) {
     if (s.status !== 'active' && s.status !== 'failing' && s.status !== 'paused') continue;
-    // Without a saved card no box is made: nothing to plan for.
+    // Without a saved card no delivery is made: nothing to plan for.
     if (!s.paymentMethodId) continue;
-    for (let d = s.nextBoxDate; d <= to; d = addDays(d, s.everyWeeks * 7)) {
+    for (let d = s.nextDeliveryDate; d <= to; d = addDays(d, s.everyWeeks * 7)) {
       if (d < from) continue;
       if (s.status === 'paused' && (s.pausedUntil === null || d < s.pausedUntil)) continue;
-      const day = byDay.get(d) ?? { boxes: 0, cookies: 0 };
-      day.boxes++;
+      const day = byDay.get(d) ?? { deliveries: 0, cookies: 0 };
+      day.deliveries++;
       day.cookies += s.quantity * ((s.productId && sizes.get(s.productId)?.size) || 1);
       byDay.set(d, day);
     }

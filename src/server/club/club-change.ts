@@ -12,18 +12,18 @@ import { decideZone } from '../delivery-zones/zones-service';
 import { badRequest, parseOrThrow } from '../errors';
 import type { ClubDeps } from './club-deps';
 import { addHistory } from './club-history';
-import { contentsOf, priceBox, pricingNow, refuseUnderMinimum } from './club-pricing';
+import { contentsOf, priceDelivery, pricingNow, refuseUnderMinimum } from './club-pricing';
 
 type SubRow = typeof subscriptions.$inferSelect;
 
 /** The first date on or after `from` that falls on `weekday`. */
 const onWeekday = (from: IsoDate, weekday: number) => addDays(from, (weekday - weekdayOf(from) + 7) % 7);
 
-/** The weekdays a member's boxes can come on: their zone's days, or the bake template's delivery days. */
+/** The weekdays a member's deliveries can come on: their zone's days, or the bake template's delivery days. */
 export const weekdaysFor = (template: BakeTemplate, zone: DeliveryZone | null) =>
   [...zoneTemplate(template, zone).deliveryWeekdays].sort((a, b) => a - b);
 
-/** The bake template as it is now (the weekdays boxes can come on start from it). */
+/** The bake template as it is now (the weekdays deliveries can come on start from it). */
 export const templateNow = (deps: ClubDeps, exec: Db | Tx) =>
   deps.bakeDaysAt(() => new Date()).getTemplate(exec);
 
@@ -31,7 +31,7 @@ export const notDeliveredOn = (weekday: number, days: readonly number[]) =>
   `We do not deliver to your address on ${WEEKDAY_NAMES[weekday]}s. Choose ${days.map((d) => WEEKDAY_NAMES[d]).join(', ') || 'another day'}.`;
 
 /**
- * Changes frequency, weekday or contents from the next unbilled box (`earliest`), checked as a
+ * Changes frequency, weekday or contents from the next unbilled delivery (`earliest`), checked as a
  * join is: new contents must be sendable and not under the zone's minimum order, and
  * a new weekday must be one the member's zone delivers on (Sunday was accepted). The
  * history says what changed in words.
@@ -58,7 +58,7 @@ export async function changeSubscription(
   const notes: string[] = [];
   if (c.product_id !== undefined || c.quantity !== undefined || c.box !== undefined) {
     // New contents are checked as a join's are: a box must be full of cookies it may hold.
-    const price = await priceBox(tx, pricing, { ...after, postcode });
+    const price = await priceDelivery(tx, pricing, { ...after, postcode });
     if (!price) throw badRequest('Sorry, that cookie is not available.', { product_id: 'Not available' });
     refuseUnderMinimum(price);
     const [p] = await tx
@@ -70,7 +70,7 @@ export async function changeSubscription(
       notes.push(`in each box ${contentsLine(price.lines[0].box)}`);
   }
   const weekday = c.weekday ?? sub.weekday;
-  let next = sub.nextBoxDate;
+  let next = sub.nextDeliveryDate;
   if (weekday !== sub.weekday) {
     const zone = postcode ? decideZone(pricing.zones, postcode).zone : null;
     const days = weekdaysFor(await templateNow(deps, tx), zone);
@@ -86,7 +86,7 @@ export async function changeSubscription(
   if (everyWeeks !== sub.everyWeeks) notes.push(`every ${everyWeeks} weeks`);
   await tx
     .update(subscriptions)
-    .set({ everyWeeks, weekday, ...after, nextBoxDate: next })
+    .set({ everyWeeks, weekday, ...after, nextDeliveryDate: next })
     .where(eq(subscriptions.id, sub.id));
   const what = notes.length ? `Now ${notes.join(', ')}` : 'Nothing new';
   await addHistory(tx, sub.id, 'changed', actor, `${what}; next box ${formatBakeDay(next)}`);

@@ -19,7 +19,7 @@ export interface ClubDeps {
   /** The bake-day calendar as it stands at `now` (the scheduler's clock, moved by --as-of). */
   bakeDaysAt: (now: () => Date) => BakeDaysService;
   pricingSettings: (exec: Db | Tx) => Promise<PricingSettings>;
-  /** The delivery zones as they are now: a box pays its member's zone's delivery (decision 041). */
+  /** The delivery zones as they are now: a club delivery pays its member's zone's delivery charge (decision 041). */
   zones: (exec: Db | Tx) => Promise<readonly DeliveryZone[]>;
   /** Records a charge's answer through the payments module's one fulfilment (paid exactly once). */
   recordCharge: (event: ProviderEvent) => Promise<unknown>;
@@ -31,5 +31,5 @@ export interface ClubDeps {
 /** The author of what the scheduler does, in order and subscription history. */
 export const CLUB = { type: 'system' as const, name: 'Cookie Club' };
 
-/** The payment reference of a box's order: how the provider's answers find it (decision 045). */
-export const boxReference = (boxId: string) => `club_${boxId}`;
+/** The payment reference of a delivery's order: how the provider's answers find it (decision 045). */
+export const deliveryReference = (deliveryId: string) => `club_${deliveryId}`;

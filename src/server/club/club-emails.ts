@@ -62,21 +62,21 @@ export interface ClubEmailContext {
 }
 
 /** Two days before a charge: what is coming, when, for how much, with a link to skip it. */
-export const upcomingBoxEmail = (
+export const upcomingDeliveryEmail = (
   c: ClubEmailContext,
-  box: { date: IsoDate; chargeDate: IsoDate; pennies: number; previousPennies: number | null },
+  delivery: { date: IsoDate; chargeDate: IsoDate; pennies: number; previousPennies: number | null },
 ) =>
   clubEmail(c.shop, {
-    dedupeKey: `club-upcoming:${c.subscriptionId}:${box.date}`,
+    dedupeKey: `club-upcoming:${c.subscriptionId}:${delivery.date}`,
     kind: 'club-upcoming',
     to: c.to,
-    subject: `Your next Cookie Club box: ${formatBakeDay(box.date)}`,
+    subject: `Your next Cookie Club box: ${formatBakeDay(delivery.date)}`,
     paragraphs: [
-      `Your next box, ${c.contents}, comes on ${formatBakeDay(box.date)}.`,
-      `We will charge ${formatPence(box.pennies)} (including delivery) to your saved card on ${formatBakeDay(box.chargeDate)}.`,
-      ...(box.previousPennies !== null && box.previousPennies !== box.pennies
+      `Your next box, ${c.contents}, comes on ${formatBakeDay(delivery.date)}.`,
+      `We will charge ${formatPence(delivery.pennies)} (including delivery) to your saved card on ${formatBakeDay(delivery.chargeDate)}.`,
+      ...(delivery.previousPennies !== null && delivery.previousPennies !== delivery.pennies
         ? [
-            `Our prices have changed: this box costs ${formatPence(box.pennies)}, it was ${formatPence(box.previousPennies)}.`,
+            `Our prices have changed: this box costs ${formatPence(delivery.pennies)}, it was ${formatPence(delivery.previousPennies)}.`,
           ]
         : []),
       'Not this time? Skip this box before then and nothing is charged.',
@@ -84,45 +84,45 @@ export const upcomingBoxEmail = (
     link: { label: 'Skip this box', url: clubPage(c.publicUrl) },
   });
 
-/** Prices changed since the member was last told, and the box is about to be charged. */
+/** Prices changed since the member was last told, and the delivery is about to be charged. */
 export const priceChangedEmail = (
   c: ClubEmailContext,
-  box: { date: IsoDate; pennies: number; previousPennies: number },
+  delivery: { date: IsoDate; pennies: number; previousPennies: number },
 ) =>
   clubEmail(c.shop, {
-    dedupeKey: `club-price:${c.subscriptionId}:${box.date}:${box.pennies}`,
+    dedupeKey: `club-price:${c.subscriptionId}:${delivery.date}:${delivery.pennies}`,
     kind: 'club-price',
     to: c.to,
     subject: 'A new price for your Cookie Club box',
     paragraphs: [
-      `From your box of ${formatBakeDay(box.date)}, ${c.contents} costs ${formatPence(box.pennies)} including delivery (it was ${formatPence(box.previousPennies)}).`,
+      `From your box of ${formatBakeDay(delivery.date)}, ${c.contents} costs ${formatPence(delivery.pennies)} including delivery (it was ${formatPence(delivery.previousPennies)}).`,
       'You can skip, pause or cancel at any time from your account.',
     ],
     link: { label: 'Your Cookie Club', url: clubPage(c.publicUrl) },
   });
 
-/** The box's day was full or closed: it comes on another day. */
-export const boxMovedEmail = (c: ClubEmailContext, box: { date: IsoDate; movedTo: IsoDate }) =>
+/** The delivery's day was full or closed: it comes on another day. */
+export const deliveryMovedEmail = (c: ClubEmailContext, delivery: { date: IsoDate; movedTo: IsoDate }) =>
   clubEmail(c.shop, {
-    dedupeKey: `club-moved:${c.subscriptionId}:${box.date}`,
+    dedupeKey: `club-moved:${c.subscriptionId}:${delivery.date}`,
     kind: 'club-moved',
     to: c.to,
-    subject: `Your Cookie Club box comes on ${formatBakeDay(box.movedTo)}`,
+    subject: `Your Cookie Club box comes on ${formatBakeDay(delivery.movedTo)}`,
     paragraphs: [
-      `We cannot bake on ${formatBakeDay(box.date)}, so your box, ${c.contents}, comes on ${formatBakeDay(box.movedTo)} instead.`,
+      `We cannot bake on ${formatBakeDay(delivery.date)}, so your box, ${c.contents}, comes on ${formatBakeDay(delivery.movedTo)} instead.`,
     ],
     link: { label: 'Your Cookie Club', url: clubPage(c.publicUrl) },
   });
 
-/** No day in reach could take the box: it is not made, nothing is charged. */
-export const boxNotMadeEmail = (c: ClubEmailContext, box: { date: IsoDate }) =>
+/** No day in reach could take the delivery: it is not made, nothing is charged. */
+export const deliveryNotMadeEmail = (c: ClubEmailContext, delivery: { date: IsoDate }) =>
   clubEmail(c.shop, {
-    dedupeKey: `club-not-made:${c.subscriptionId}:${box.date}`,
+    dedupeKey: `club-not-made:${c.subscriptionId}:${delivery.date}`,
     kind: 'club-not-made',
     to: c.to,
     subject: 'We could not bake your Cookie Club box',
     paragraphs: [
-      `We have no bake day with room for your box of ${formatBakeDay(box.date)}, so it is not coming and nothing is charged. Your next box comes as usual.`,
+      `We have no bake day with room for your box of ${formatBakeDay(delivery.date)}, so it is not coming and nothing is charged. Your next box comes as usual.`,
     ],
     link: { label: 'Your Cookie Club', url: clubPage(c.publicUrl) },
   });
@@ -130,17 +130,17 @@ export const boxNotMadeEmail = (c: ClubEmailContext, box: { date: IsoDate }) =>
 /** A charge was declined: update the card (once per attempt). */
 export const updateCardEmail = (
   c: ClubEmailContext,
-  box: { id: string; date: IsoDate; attempt: number; pennies: number; retryOn: IsoDate | null },
+  delivery: { id: string; date: IsoDate; attempt: number; pennies: number; retryOn: IsoDate | null },
 ) =>
   clubEmail(c.shop, {
-    dedupeKey: `club-declined:${box.id}:${box.attempt}`,
+    dedupeKey: `club-declined:${delivery.id}:${delivery.attempt}`,
     kind: 'club-declined',
     to: c.to,
     subject: 'Please update your card for the Cookie Club',
     paragraphs: [
-      `Your card was declined for your box of ${formatBakeDay(box.date)} (${formatPence(box.pennies)}). The box is not baked until it is paid.`,
-      box.retryOn
-        ? `We will try again on ${formatBakeDay(box.retryOn)}. Update your card before then.`
+      `Your card was declined for your box of ${formatBakeDay(delivery.date)} (${formatPence(delivery.pennies)}). The box is not baked until it is paid.`,
+      delivery.retryOn
+        ? `We will try again on ${formatBakeDay(delivery.retryOn)}. Update your card before then.`
         : 'This was our last try: your subscription is paused until you update your card and resume it.',
     ],
     link: { label: 'Update your card', url: clubPage(c.publicUrl) },
@@ -151,10 +151,10 @@ export const ownerPausedEmail = (
   shop: Config['shop'],
   publicUrl: string,
   to: string,
-  sub: { id: string; boxId: string; customer: string; email: string; attempts: number },
+  sub: { id: string; deliveryId: string; customer: string; email: string; attempts: number },
 ) =>
   clubEmail(shop, {
-    dedupeKey: `club-owner-paused:${sub.id}:${sub.boxId}`,
+    dedupeKey: `club-owner-paused:${sub.id}:${sub.deliveryId}`,
     kind: 'club-owner-paused',
     to,
     subject: `Cookie Club paused: ${sub.customer}'s card was declined`,

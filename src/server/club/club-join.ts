@@ -7,7 +7,7 @@ import { profiles, subscriptions } from '../db/schema';
 import { AppError, badRequest, parseOrThrow } from '../errors';
 import type { ClubDeps } from './club-deps';
 import { addHistory } from './club-history';
-import { priceBox, pricingNow, refuseUnderMinimum } from './club-pricing';
+import { priceDelivery, pricingNow, refuseUnderMinimum } from './club-pricing';
 
 /** Joins one member may start in an hour: each opens a card-saving page at the provider. */
 export const JOIN_LIMIT = { max: 10, windowSeconds: 60 * 60 };
@@ -24,7 +24,7 @@ export const TOO_MANY_SUBSCRIPTIONS = `You already have ${MAX_SUBSCRIPTIONS} Coo
 type SubRow = typeof subscriptions.$inferSelect;
 
 /**
- * "Join the Cookie Club": the box is priced and checked as checkout would (its zone's fee and
+ * "Join the Cookie Club": the delivery is priced and checked as checkout would (its zone's fee and
  * minimum, an open first day), then the subscription is written waiting for its card. The count
  * of the member's subscriptions and the insert share one transaction on the member's locked
  * profile row, so two joins at once cannot both pass the limit.
@@ -46,7 +46,7 @@ export async function joinClub(deps: ClubDeps, user: SessionUser, input: unknown
     boxFilling: j.box ?? null,
     postcode: member.postcode,
   };
-  const price = await priceBox(db, await pricingNow(deps, db), contents);
+  const price = await priceDelivery(db, await pricingNow(deps, db), contents);
   if (!price) throw badRequest('Sorry, that cookie is not available.', { product_id: 'Not available' });
   refuseUnderMinimum(price);
   const open = (await deps.bakeDaysAt(() => new Date()).choices(price.cookies, 'delivery', price.zone)).some(
@@ -72,7 +72,7 @@ export async function joinClub(deps: ClubDeps, user: SessionUser, input: unknown
         boxFilling: j.box ? normaliseFilling(j.box) : null,
         everyWeeks: j.every_weeks,
         weekday: weekdayOf(j.first_date),
-        nextBoxDate: j.first_date,
+        nextDeliveryDate: j.first_date,
         paymentProvider: provider.name,
         quotedPennies: price.priced.totalPennies,
       })

@@ -6,7 +6,7 @@ import { productBoxes, products, profiles, subscriptions } from '../db/schema';
 import type { ClubDeps } from './club-deps';
 import { priceIfSendable, pricingNow, underMinimum } from './club-pricing';
 
-/** How many open delivery days the join page offers for the first box. */
+/** How many open delivery days the join page offers for the first delivery. */
 const FIRST_DAYS_OFFERED = 12;
 /**
  * What the join page starts on before the member says how many: one box of a box product (issue
@@ -16,7 +16,7 @@ export const STARTING_QUANTITY = { box: 1, cookies: 6 } as const;
 
 /**
  * What "Join the Cookie Club" offers: the cookies and boxes on sale, for a box the cookies it may
- * hold, the open delivery days for the first box, and today's price per box of the choice,
+ * hold, the open delivery days for the first delivery, and today's price per delivery of the choice,
  * delivery included. The server checks and prices it again when the member joins.
  */
 export async function joinOptions(
@@ -67,13 +67,13 @@ export async function joinOptions(
         }
       : null,
     days,
-    /** Per box: the cookies, the delivery and what each box is charged, all today's. */
+    /** Per delivery: the cookies, the delivery and what each delivery is charged, all today's. */
     price: price
       ? {
           cookies_pennies: price.priced.subtotalPennies,
           delivery_pennies: price.priced.deliveryPennies,
           total_pennies: price.priced.totalPennies,
-          /** The checkout's words when the box is under the zone's minimum order (joining is refused). */
+          /** The checkout's words when the delivery is under the zone's minimum order (joining is refused). */
           minimum_note: underMinimum(price),
         }
       : null,

@@ -13,8 +13,8 @@ import { decideZone } from '../delivery-zones/zones-service';
 import { badRequest, isAppError } from '../errors';
 import type { ClubDeps } from './club-deps';
 
-/** One club box's line: priced as checkout prices a line. */
-export type BoxLine = ProductLine;
+/** One club delivery's line: priced as checkout prices a line. */
+export type DeliveryLine = ProductLine;
 
 /** What a subscription sends each time, and where. */
 export interface ClubContents {
@@ -26,7 +26,7 @@ export interface ClubContents {
   postcode: string | null;
 }
 
-/** What prices a box besides the product: the shop's settings and its delivery zones, as they are now. */
+/** What prices a delivery besides the product: the shop's settings and its delivery zones, as they are now. */
 export interface ClubPricing {
   settings: PricingSettings;
   zones: readonly DeliveryZone[];
@@ -40,16 +40,21 @@ export async function pricingNow(
 }
 
 /**
- * A box priced as an order is: today's product price and today's delivery fee (prices are
+ * A delivery priced as an order is: today's product price and today's delivery fee (prices are
  * today's, never the first order's). A box product holds its fixed assortment or the member's
  * filling, checked against the catalogue as it is now (refused with the checkout's message when a
  * cookie can no longer go in). Null when the product can no longer be sold.
  */
-export async function priceBox(
+export async function priceDelivery(
   exec: Db | Tx,
   { settings, zones }: ClubPricing,
   sub: ClubContents,
-): Promise<{ lines: BoxLine[]; priced: PricedOrder; cookies: number; zone: DeliveryZone | null } | null> {
+): Promise<{
+  lines: DeliveryLine[];
+  priced: PricedOrder;
+  cookies: number;
+  zone: DeliveryZone | null;
+} | null> {
   if (!sub.productId) return null;
   const [p] = await exec.select().from(products).where(eq(products.id, sub.productId));
   // A gift card is bought once, for someone, not every few weeks (decision 047).
@@ -75,7 +80,7 @@ export async function priceBox(
   const { zone, refused } = sub.postcode ? decideZone(zones, sub.postcode) : { zone: null, refused: null };
   if (refused) throw badRequest(refused, { postcode: refused });
   const cookiesEach = rules?.size ?? 1;
-  const lines: BoxLine[] = [
+  const lines: DeliveryLine[] = [
     {
       productId: p.id,
       name: p.name,
@@ -86,7 +91,7 @@ export async function priceBox(
       cookiesEach,
     },
   ];
-  // The checkout's own terms (fee, free-delivery threshold, minimum): one price for the same box.
+  // The checkout's own terms (fee, free-delivery threshold, minimum): one price for the same delivery.
   const priced = priceOrder({
     lines,
     fulfilment: 'delivery',
@@ -96,19 +101,19 @@ export async function priceBox(
   return { lines, priced, cookies: sub.quantity * cookiesEach, zone };
 }
 
-export type PricedBox = NonNullable<Awaited<ReturnType<typeof priceBox>>>;
+export type PricedDelivery = NonNullable<Awaited<ReturnType<typeof priceDelivery>>>;
 
 /**
- * A box under its zone's minimum order is refused, in the checkout's words: when
- * joining and when a change would take it under. A box already made is sent as priced.
+ * A delivery under its zone's minimum order is refused, in the checkout's words: when
+ * joining and when a change would take it under. A delivery already made is sent as priced.
  */
-export function refuseUnderMinimum(price: PricedBox) {
+export function refuseUnderMinimum(price: PricedDelivery) {
   const message = underMinimum(price);
   if (message) throw badRequest(message, { quantity: message });
 }
 
-/** The checkout's words for a box under its zone's minimum order; null when it is not. */
-export const underMinimum = ({ priced, zone }: PricedBox) =>
+/** The checkout's words for a delivery under its zone's minimum order; null when it is not. */
+export const underMinimum = ({ priced, zone }: PricedDelivery) =>
   zone?.minimumOrderPennies != null && priced.minimumShortfallPennies !== null
     ? minimumText(zone.minimumOrderPennies)
     : null;
@@ -116,9 +121,9 @@ export const underMinimum = ({ priced, zone }: PricedBox) =>
 /** Today's price, or null when the subscription's contents cannot be sent as they are. */
 export async function priceIfSendable(exec: Db | Tx, pricing: ClubPricing, sub: ClubContents) {
   try {
-    return await priceBox(exec, pricing, sub);
+    return await priceDelivery(exec, pricing, sub);
   } catch (err) {
-    // A box that can no longer be filled as chosen is not sendable; anything else is a real failure.
+    // A delivery that can no longer be filled as chosen is not sendable; anything else is a real failure.
     if (isAppError(err) && err.status === 400) return null;
     throw err;
   }
@@ -127,6 +132,6 @@ export async function priceIfSendable(exec: Db | Tx, pricing: ClubPricing, sub: 
 /** "6 x Shortbread", how e-mails and pages name what comes. */
 export const contentsOf = (quantity: number, name: string) => `${quantity} x ${name}`;
 
-/** Money per month from a box every `everyWeeks` weeks: 52 weeks over 12 months. */
+/** Money per month from a delivery every `everyWeeks` weeks: 52 weeks over 12 months. */
 export const monthlyPennies = (pennies: number, everyWeeks: number) =>
   Math.round((pennies * 52) / (12 * everyWeeks));

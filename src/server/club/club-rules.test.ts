@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionUser } from '~/server/auth/session-service';
-import { orders, subscriptionBoxes, subscriptionHistory, subscriptions } from '~/server/db/schema';
+import { clubDeliveries, orders, subscriptionHistory, subscriptions } from '~/server/db/schema';
 import { loadClientBuild } from '~/server/load-build';
 import { historyNoteWords } from '~/shared/club/club';
 import { minimumText } from '~/shared/delivery-zones/zone-texts';
@@ -39,8 +39,8 @@ const subOf = async (id: string) =>
   (await t.services.db.select().from(subscriptions).where(eq(subscriptions.id, id)))[0]!;
 const subsOf = (profileId: string) =>
   t.services.db.select().from(subscriptions).where(eq(subscriptions.profileId, profileId));
-const boxesOf = (id: string) =>
-  t.services.db.select().from(subscriptionBoxes).where(eq(subscriptionBoxes.subscriptionId, id));
+const deliveriesOf = (id: string) =>
+  t.services.db.select().from(clubDeliveries).where(eq(clubDeliveries.subscriptionId, id));
 const bookedOn = async (date: string) =>
   (await t.services.bakeDays.calendar()).days.find((d) => d.date === date)!.booked;
 
@@ -96,7 +96,7 @@ describe('one amount, one box to start', () => {
       // The card page says what each box will cost; the box's order charges it.
       expect((await club().cardPage(sessionId))?.quoted_pennies).toBe(1825);
       expect((await saveCard(sessionId)).status).toBe(200);
-      const [made] = await boxesOf(subscriptionId);
+      const [made] = await deliveriesOf(subscriptionId);
       const [order] = await t.services.db.select().from(orders).where(eq(orders.id, made!.orderId!));
       expect(order).toMatchObject({ status: 'paid', totalPennies: 1825, deliveryFeePennies: 325 });
       // A one-off order of the same box costs the same.
@@ -112,7 +112,7 @@ describe('one amount, one box to start', () => {
 describe('no subscription without a card', () => {
   it('pausing and resuming one waiting for its card keeps it waiting, and books no bake-day place', async () => {
     const planned = async () =>
-      (await club().upcomingBoxes(today, addDays(today, 60))).reduce((n, d) => n + d.boxes, 0);
+      (await club().upcomingDeliveries(today, addDays(today, 60))).reduce((n, d) => n + d.deliveries, 0);
     const plannedBefore = await planned();
     const member = await createUser(t);
     const firstDate = addDays(today, 3);
@@ -133,7 +133,7 @@ describe('no subscription without a card', () => {
     const before = await bookedOn(firstDate);
     for (const date of [addDays(firstDate, -3), firstDate, addDays(firstDate, 14)])
       await club().runDue(asOfInstant(date));
-    expect(await boxesOf(subscriptionId)).toEqual([]);
+    expect(await deliveriesOf(subscriptionId)).toEqual([]);
     expect(await bookedOn(firstDate)).toBe(before);
   });
 
@@ -230,7 +230,7 @@ describe('zone rules', () => {
       expect((await change({ weekday: other })).status).toBe(200);
       const after = await subOf(subscriptionId);
       expect(after.weekday).toBe(other);
-      expect(weekdayOf(after.nextBoxDate)).toBe(other);
+      expect(weekdayOf(after.nextDeliveryDate)).toBe(other);
     });
   });
 });

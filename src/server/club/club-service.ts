@@ -7,14 +7,12 @@ import { addDays, atLondonTimeOf, formatBakeDay, type IsoDate, londonDate } from
 import { recordActivity } from '../activity/activity-log';
 import type { SessionUser } from '../auth/session-service';
 import type { Tx } from '../db/client';
-import { profiles, subscriptionBoxes, subscriptions } from '../db/schema';
+import { clubDeliveries, profiles, subscriptions } from '../db/schema';
 import { AppError, badRequest, notFound, parseOrThrow } from '../errors';
 import type { SavedCard } from '../payments/payment-provider';
 import type { UpkeepJob } from '../upkeep/upkeep';
-import { boxesToCharge, chargeBox, settleWebhookPaid } from './box-charger';
-import { makeNextBox } from './box-maker';
 import { detachCards, endForDeletedAccount, subscriptionsExport } from './club-account';
-import { adminDetail, adminOverview, upcomingBoxes } from './club-admin';
+import { adminDetail, adminOverview, upcomingDeliveries } from './club-admin';
 import { changeSubscription } from './club-change';
 import type { ClubDeps } from './club-deps';
 import { CLUB } from './club-deps';
@@ -23,6 +21,8 @@ import { joinClub } from './club-join';
 import { cardPage, clubChoices, fillingChoices, joinOptions } from './club-pages';
 import { sendReminders } from './club-reminders';
 import { viewsOf } from './club-views';
+import { chargeDelivery, deliveriesToCharge, settleWebhookPaid } from './delivery-charger';
+import { makeNextDelivery } from './delivery-maker';
 
 type SubRow = typeof subscriptions.$inferSelect;
 
@@ -37,7 +37,7 @@ export function asOfInstant(asOf: IsoDate | undefined, real = new Date()): Date 
 
 /**
  * The Cookie Club (docs/decisions/045): members join with a saved card, the scheduler
- * makes each box as a real order on its bake day and charges it once, and members (or the owner
+ * makes each delivery as a real order on its bake day and charges it once, and members (or the owner
  * on their behalf) skip, pause, change and cancel.
  */
 export function createSubscriptionsService(deps: ClubDeps) {
@@ -51,7 +51,7 @@ export function createSubscriptionsService(deps: ClubDeps) {
     return sub;
   }
 
-  /** The next box's date cannot move before the boxes already made (it is unbilled only past the lead). */
+  /** The next delivery's date cannot move before the deliveries already made (it is unbilled only past the lead). */
   const earliestUnbilled = (now: Date) => addDays(londonDate(now), config.subscriptionLeadDays + 1);
 
   async function openCardPage(sub: SubRow, email: string) {
@@ -70,11 +70,11 @@ export function createSubscriptionsService(deps: ClubDeps) {
     return { url: page.url, sessionId: page.sessionId };
   }
 
-  /** Makes every due box and charges every box due a charge, as of `now`. */
+  /** Makes every due delivery and charges every delivery due a charge, as of `now`. */
   async function runDue(now: Date = new Date()) {
     const today = londonDate(now);
     const counts = { resumed: 0, reminded: 0, made: 0, moved: 0, paid: 0, declined: 0, refunded: 0 };
-    // Pauses that end today: boxes come again from the next date the lead leaves room for.
+    // Pauses that end today: deliveries come again from the next date the lead leaves room for.
     const resumed = await db
       .select()
       .from(subscriptions)
@@ -90,19 +90,23 @@ export function createSubscriptionsService(deps: ClubDeps) {
       .where(
         and(
           sql`${subscriptions.status} in ('active','failing')`,
-          sql`${subscriptions.nextBoxDate} <= ${addDays(today, config.subscriptionLeadDays)}::date`,
+          sql`${subscriptions.nextDeliveryDate} <= ${addDays(today, config.subscriptionLeadDays)}::date`,
         ),
       );
     for (const { id } of due) {
-      // Catch-up: every missed date is made once (or moved), one box per pass of the loop.
-      for (let made = await makeNextBox(deps, id, now); made; made = await makeNextBox(deps, id, now)) {
+      // Catch-up: every missed date is made once (or moved), one delivery per pass of the loop.
+      for (
+        let made = await makeNextDelivery(deps, id, now);
+        made;
+        made = await makeNextDelivery(deps, id, now)
+      ) {
         if (made.made) counts.made++;
         if (made.moved) counts.moved++;
       }
     }
     await settleWebhookPaid(deps, now);
-    for (const boxId of await boxesToCharge(deps, now)) {
-      const result = await chargeBox(deps, boxId, now);
+    for (const deliveryId of await deliveriesToCharge(deps, now)) {
+      const result = await chargeDelivery(deps, deliveryId, now);
       if (result === 'paid') counts.paid++;
       else if (result === 'declined' || result === 'missed') counts.declined++;
       else if (result === 'refunded') counts.refunded++;
@@ -116,20 +120,20 @@ export function createSubscriptionsService(deps: ClubDeps) {
     await db.transaction(async (tx) => {
       const sub = await lockOwn(tx, id, profileId);
       if (sub.status !== 'paused') throw badRequest('This subscription is not paused.');
-      let next = sub.nextBoxDate;
+      let next = sub.nextDeliveryDate;
       while (next < earliestUnbilled(now)) next = addDays(next, sub.everyWeeks * 7);
       // Never active without a card: one paused while waiting for its card waits again.
       const status = sub.paymentMethodId ? 'active' : 'awaiting_card';
       await tx
         .update(subscriptions)
-        .set({ status, pausedUntil: null, nextBoxDate: next })
+        .set({ status, pausedUntil: null, nextDeliveryDate: next })
         .where(eq(subscriptions.id, id));
       await addHistory(tx, id, 'resumed', actor, status === 'awaiting_card' ? 'Waiting for a card' : null);
       await recordActivity(tx, {
         kind: 'subscription.resume',
         record: ['subscription', id],
-        before: { status: sub.status, pausedUntil: sub.pausedUntil, nextBoxDate: sub.nextBoxDate },
-        after: { status, pausedUntil: null, nextBoxDate: next },
+        before: { status: sub.status, pausedUntil: sub.pausedUntil, nextDeliveryDate: sub.nextDeliveryDate },
+        after: { status, pausedUntil: null, nextDeliveryDate: next },
       });
     });
   }
@@ -139,21 +143,24 @@ export function createSubscriptionsService(deps: ClubDeps) {
       const sub = await lockOwn(tx, id, profileId);
       if (sub.status === 'cancelled' || sub.status === 'awaiting_card')
         throw badRequest('This subscription has no box to skip.');
-      // The skip is a box row of its own: the scheduler can never make that date afterwards.
+      // The skip is a delivery row of its own: the scheduler can never make that date afterwards.
       await tx
-        .insert(subscriptionBoxes)
-        .values({ subscriptionId: id, boxDate: sub.nextBoxDate, status: 'skipped' })
+        .insert(clubDeliveries)
+        .values({ subscriptionId: id, scheduledDate: sub.nextDeliveryDate, status: 'skipped' })
         .onConflictDoNothing();
       await tx
         .update(subscriptions)
-        .set({ nextBoxDate: addDays(sub.nextBoxDate, sub.everyWeeks * 7) })
+        .set({ nextDeliveryDate: addDays(sub.nextDeliveryDate, sub.everyWeeks * 7) })
         .where(eq(subscriptions.id, id));
-      await addHistory(tx, id, 'skipped', actor, `Box of ${formatBakeDay(sub.nextBoxDate)} skipped`);
+      await addHistory(tx, id, 'skipped', actor, `Box of ${formatBakeDay(sub.nextDeliveryDate)} skipped`);
       await recordActivity(tx, {
         kind: 'subscription.skip',
         record: ['subscription', id],
-        before: { nextBoxDate: sub.nextBoxDate },
-        after: { nextBoxDate: addDays(sub.nextBoxDate, sub.everyWeeks * 7), skipped: sub.nextBoxDate },
+        before: { nextDeliveryDate: sub.nextDeliveryDate },
+        after: {
+          nextDeliveryDate: addDays(sub.nextDeliveryDate, sub.everyWeeks * 7),
+          skipped: sub.nextDeliveryDate,
+        },
       });
     });
   }
@@ -195,12 +202,12 @@ export function createSubscriptionsService(deps: ClubDeps) {
         before: { status: sub.status },
         after: { status: 'cancelled' },
       });
-      // A box already paid still comes; one made but unpaid is not charged any more.
+      // A delivery already paid still comes; one made but unpaid is not charged any more.
       return tx
-        .update(subscriptionBoxes)
+        .update(clubDeliveries)
         .set({ status: 'missed', nextRetryAt: null, lastError: 'Subscription cancelled' })
-        .where(and(eq(subscriptionBoxes.subscriptionId, id), eq(subscriptionBoxes.status, 'due')))
-        .returning({ orderId: subscriptionBoxes.orderId });
+        .where(and(eq(clubDeliveries.subscriptionId, id), eq(clubDeliveries.status, 'due')))
+        .returning({ orderId: clubDeliveries.orderId });
     });
     for (const { orderId } of unpaid) {
       if (!orderId) continue;
@@ -213,14 +220,14 @@ export function createSubscriptionsService(deps: ClubDeps) {
   return {
     runDue,
 
-    /** Its background upkeep: the boxes due, made and charged (catch-up after downtime), every 15 minutes. */
+    /** Its background upkeep: the deliveries due, made and charged (catch-up after downtime), every 15 minutes. */
     upkeepJobs(): UpkeepJob[] {
       return [{ name: 'Cookie Club scheduler', everyMs: 15 * 60_000, run: runDue }];
     },
 
     /**
      * "Join the Cookie Club": the subscription waits for its card; the hosted page saves it, and
-     * then the first box is made for the chosen day and charged.
+     * then the first delivery is made for the chosen day and charged.
      */
     async join(user: SessionUser, input: unknown) {
       const { sub, email } = await joinClub(deps, user, input);
@@ -229,8 +236,8 @@ export function createSubscriptionsService(deps: ClubDeps) {
 
     /**
      * A card was saved on a hosted page (the provider's event, maybe repeated): it becomes the
-     * subscription's card, the first box is made and charged, and a failing subscription's
-     * waiting box is tried again at once.
+     * subscription's card, the first delivery is made and charged, and a failing subscription's
+     * waiting delivery is tried again at once.
      */
     async cardSaved(setupSessionId: string, card: SavedCard, now = new Date()): Promise<string> {
       const before = await db.transaction(async (tx) => {
@@ -252,16 +259,17 @@ export function createSubscriptionsService(deps: ClubDeps) {
           .where(eq(subscriptions.id, sub.id));
         if (sub.paymentMethodId !== card.paymentMethodId)
           await addHistory(tx, sub.id, 'card_saved', CLUB, card.label);
-        // The new card is tried on a waiting box now, not at the next retry.
+        // The new card is tried on a waiting delivery now, not at the next retry.
         await tx
-          .update(subscriptionBoxes)
+          .update(clubDeliveries)
           .set({ nextRetryAt: now })
-          .where(and(eq(subscriptionBoxes.subscriptionId, sub.id), eq(subscriptionBoxes.status, 'due')));
+          .where(and(eq(clubDeliveries.subscriptionId, sub.id), eq(clubDeliveries.status, 'due')));
         return { id: sub.id, first };
       });
       if (!before) return 'unknown_setup';
-      if (before.first) await makeNextBox(deps, before.id, now, { first: true });
-      for (const boxId of await boxesToCharge(deps, now)) await chargeBox(deps, boxId, now);
+      if (before.first) await makeNextDelivery(deps, before.id, now, { first: true });
+      for (const deliveryId of await deliveriesToCharge(deps, now))
+        await chargeDelivery(deps, deliveryId, now);
       return 'card_saved';
     },
 
@@ -280,14 +288,14 @@ export function createSubscriptionsService(deps: ClubDeps) {
     resume,
     cancel,
 
-    /** Changes frequency, weekday or contents from the next unbilled box. */
+    /** Changes frequency, weekday or contents from the next unbilled delivery. */
     async change(id: string, profileId: string | null, input: unknown, actor: Actor, now = new Date()) {
       await db.transaction(async (tx) =>
         changeSubscription(deps, tx, await lockOwn(tx, id, profileId), input, actor, earliestUnbilled(now)),
       );
     },
 
-    /** The join page's choices and today's price per box for the member's choice. */
+    /** The join page's choices and today's price per delivery for the member's choice. */
     joinOptions: (choice: { productId: string | null; quantity: number | null; profileId: string | null }) =>
       joinOptions(deps, choice),
     /** What may be subscribed to, without the join page's days and price (a member's "change"). */
@@ -303,13 +311,13 @@ export function createSubscriptionsService(deps: ClubDeps) {
       return adminDetail(deps, id);
     },
     /** Boxes to come per day before they are made (the bake-days overview). */
-    upcomingBoxes: (from: IsoDate, to: IsoDate) => upcomingBoxes(deps, from, to),
+    upcomingDeliveries: (from: IsoDate, to: IsoDate) => upcomingDeliveries(deps, from, to),
 
     /** In an account deletion's transaction: ends its subscriptions; answers the cards to detach after commit. */
     endForDeletedAccount,
     /** Detaches a deleted account's saved cards at the provider, once the deletion has committed. */
     detachCards: (cards: readonly SavedCard[]) => detachCards(deps, cards),
-    /** The member's subscriptions for "Download my data": boxes, payments and history. */
+    /** The member's subscriptions for "Download my data": deliveries, payments and history. */
     exportFor: (profileId: string) => subscriptionsExport(deps, profileId),
 
     /** Opens the hosted page that saves a new card for the member's subscription. */

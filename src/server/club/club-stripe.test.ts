@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderPayments, subscriptionBoxes, subscriptions } from '~/server/db/schema';
+import { clubDeliveries, orderPayments, subscriptions } from '~/server/db/schema';
 import { addDays, londonDate } from '~/shared/time/london-time';
 import { everyDayTemplate } from '~/test/bake-days';
 import { type StripeStandIn, stripeTestApp } from '~/test/doubles/stripe-stand-in';
@@ -39,12 +39,12 @@ function sendWebhook(type: string, object: object, id = `evt_club_${eventSeq++}`
 }
 
 const intentRequests = () => standIn.requests.filter((r) => r.path === '/v1/payment_intents');
-const boxesOf = (id: string) =>
+const deliveriesOf = (id: string) =>
   t.services.db
     .select()
-    .from(subscriptionBoxes)
-    .where(eq(subscriptionBoxes.subscriptionId, id))
-    .orderBy(subscriptionBoxes.boxDate);
+    .from(clubDeliveries)
+    .where(eq(clubDeliveries.subscriptionId, id))
+    .orderBy(clubDeliveries.scheduledDate);
 const paymentsOf = async (orderId: string) =>
   (
     await t.services.db.select({ n: count() }).from(orderPayments).where(eq(orderPayments.orderId, orderId))
@@ -86,7 +86,7 @@ describe('the Cookie Club on Stripe', () => {
     expect(detached).toHaveLength(1);
     await t.services.subscriptions.runDue(asOfInstant(addDays(firstDate, 28 - 3)));
     expect(intentRequests()).toHaveLength(charged);
-    expect(await boxesOf(subscriptionId)).toHaveLength(1);
+    expect(await deliveriesOf(subscriptionId)).toHaveLength(1);
   });
 
   it('saves the card with Checkout in setup mode and charges the first box once, however often Stripe says so', async () => {
@@ -110,64 +110,67 @@ describe('the Cookie Club on Stripe', () => {
       paymentMethodId: 'pm_card_visa',
       cardLabel: 'Visa ending 4242',
     });
-    const [box] = await boxesOf(subscriptionId);
-    expect(box).toMatchObject({ boxDate: firstDate, status: 'paid', attempts: 1 });
+    const [delivery] = await deliveriesOf(subscriptionId);
+    expect(delivery).toMatchObject({ scheduledDate: firstDate, status: 'paid', attempts: 1 });
     const sent = intentRequests().filter(
-      (r) => r.form.get('metadata[payment_reference]') === `club_${box!.id}`,
+      (r) => r.form.get('metadata[payment_reference]') === `club_${delivery!.id}`,
     );
     expect(sent).toHaveLength(1);
-    expect(sent[0]!.headers['idempotency-key']).toBe(`club-${box!.id}-1`);
+    expect(sent[0]!.headers['idempotency-key']).toBe(`club-${delivery!.id}-1`);
     expect(sent[0]!.form.get('off_session')).toBe('true');
     expect(sent[0]!.form.get('amount')).toBe('1499');
 
     // Stripe's own word on the charge, replayed: still one payment.
     const intent = [...standIn.paymentIntents.values()].find(
-      (p) => 'metadata' in p && p.metadata.payment_reference === `club_${box!.id}`,
+      (p) => 'metadata' in p && p.metadata.payment_reference === `club_${delivery!.id}`,
     )!;
     for (const eventId of ['evt_pi_1', 'evt_pi_1', 'evt_pi_2']) {
       expect((await sendWebhook('payment_intent.succeeded', intent, eventId)).status).toBe(200);
     }
-    expect(await paymentsOf(box!.orderId!)).toBe(1);
+    expect(await paymentsOf(delivery!.orderId!)).toBe(1);
 
     // Two schedulers race for the next box: one PaymentIntent.
     const next = addDays(firstDate, 28);
     const asOf = asOfInstant(addDays(next, -3));
     await Promise.all([t.services.subscriptions.runDue(asOf), t.services.subscriptions.runDue(asOf)]);
-    const boxes = await boxesOf(subscriptionId);
-    expect(boxes.map((b) => b.status)).toEqual(['paid', 'paid']);
+    const deliveries = await deliveriesOf(subscriptionId);
+    expect(deliveries.map((b) => b.status)).toEqual(['paid', 'paid']);
     const second = intentRequests().filter(
-      (r) => r.form.get('metadata[payment_reference]') === `club_${boxes[1]!.id}`,
+      (r) => r.form.get('metadata[payment_reference]') === `club_${deliveries[1]!.id}`,
     );
     expect(second).toHaveLength(1);
-    expect(await paymentsOf(boxes[1]!.orderId!)).toBe(1);
+    expect(await paymentsOf(deliveries[1]!.orderId!)).toBe(1);
   });
 
   it('asks a charge left unanswered again with the same idempotency key: one charge', async () => {
     const { subscriptionId, session } = await join();
     standIn.loseNextPaymentIntentAnswer();
     await sendWebhook('checkout.session.completed', { ...session, status: 'complete' });
-    const [box] = await boxesOf(subscriptionId);
-    expect(box).toMatchObject({ status: 'charging', attempts: 1 });
-    expect(await paymentsOf(box!.orderId!)).toBe(0);
+    const [delivery] = await deliveriesOf(subscriptionId);
+    expect(delivery).toMatchObject({ status: 'charging', attempts: 1 });
+    expect(await paymentsOf(delivery!.orderId!)).toBe(0);
     // Ten minutes on, the box is still "charging": asked again.
     await t.services.db
-      .update(subscriptionBoxes)
+      .update(clubDeliveries)
       .set({ status: 'charging', chargeStartedAt: new Date(Date.now() - 3_600_000) })
-      .where(eq(subscriptionBoxes.id, box!.id));
+      .where(eq(clubDeliveries.id, delivery!.id));
     await t.services.subscriptions.runDue();
     const sent = intentRequests().filter(
-      (r) => r.form.get('metadata[payment_reference]') === `club_${box!.id}`,
+      (r) => r.form.get('metadata[payment_reference]') === `club_${delivery!.id}`,
     );
-    expect(sent.map((r) => r.headers['idempotency-key'])).toEqual([`club-${box!.id}-1`, `club-${box!.id}-1`]);
-    expect((await boxesOf(subscriptionId))[0]!.status).toBe('paid');
-    expect(await paymentsOf(box!.orderId!)).toBe(1);
+    expect(sent.map((r) => r.headers['idempotency-key'])).toEqual([
+      `club-${delivery!.id}-1`,
+      `club-${delivery!.id}-1`,
+    ]);
+    expect((await deliveriesOf(subscriptionId))[0]!.status).toBe('paid');
+    expect(await paymentsOf(delivery!.orderId!)).toBe(1);
   });
 
   it('leaves a declined box unpaid and failing, with a new key for the retry', async () => {
     const { subscriptionId, session } = await join(true);
     await sendWebhook('checkout.session.completed', { ...session, status: 'complete' });
-    const [box] = await boxesOf(subscriptionId);
-    expect(box).toMatchObject({ status: 'due', attempts: 1, lastError: 'Your card was declined.' });
+    const [delivery] = await deliveriesOf(subscriptionId);
+    expect(delivery).toMatchObject({ status: 'due', attempts: 1, lastError: 'Your card was declined.' });
     const [sub] = await t.services.db
       .select()
       .from(subscriptions)
@@ -175,10 +178,13 @@ describe('the Cookie Club on Stripe', () => {
     expect(sub!.status).toBe('failing');
     await t.services.subscriptions.runDue(asOfInstant(addDays(today, 1)));
     const sent = intentRequests().filter(
-      (r) => r.form.get('metadata[payment_reference]') === `club_${box!.id}`,
+      (r) => r.form.get('metadata[payment_reference]') === `club_${delivery!.id}`,
     );
-    expect(sent.map((r) => r.headers['idempotency-key'])).toEqual([`club-${box!.id}-1`, `club-${box!.id}-2`]);
-    expect(await paymentsOf(box!.orderId!)).toBe(0);
+    expect(sent.map((r) => r.headers['idempotency-key'])).toEqual([
+      `club-${delivery!.id}-1`,
+      `club-${delivery!.id}-2`,
+    ]);
+    expect(await paymentsOf(delivery!.orderId!)).toBe(0);
   });
 
   it('refuses a webhook with a bad signature', async () => {

@@ -1,9 +1,9 @@
 import { desc, eq, inArray } from 'drizzle-orm';
 import { contentsLine } from '~/shared/boxes/box';
-import type { BoxStatus, SubscriptionStatus, SubscriptionView } from '~/shared/club/club';
+import type { DeliveryStatus, SubscriptionStatus, SubscriptionView } from '~/shared/club/club';
 import { boxRulesOf } from '../checkout/box-products';
 import type { Db, Tx } from '../db/client';
-import { products, profiles, subscriptionBoxes, subscriptionHistory, type subscriptions } from '../db/schema';
+import { clubDeliveries, products, profiles, subscriptionHistory, type subscriptions } from '../db/schema';
 import { decideZone } from '../delivery-zones/zones-service';
 import { templateNow, weekdaysFor } from './club-change';
 import type { ClubDeps } from './club-deps';
@@ -11,15 +11,15 @@ import { priceIfSendable, pricingNow } from './club-pricing';
 
 type SubRow = typeof subscriptions.$inferSelect;
 
-/** Subscriptions as their members see them: today's price per box, and their boxes newest first. */
+/** Subscriptions as their members see them: today's price per delivery, and their deliveries newest first. */
 export async function viewsOf(deps: ClubDeps, exec: Db | Tx, rows: SubRow[]): Promise<SubscriptionView[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const boxes = await exec
+  const deliveries = await exec
     .select()
-    .from(subscriptionBoxes)
-    .where(inArray(subscriptionBoxes.subscriptionId, ids))
-    .orderBy(desc(subscriptionBoxes.boxDate));
+    .from(clubDeliveries)
+    .where(inArray(clubDeliveries.subscriptionId, ids))
+    .orderBy(desc(clubDeliveries.scheduledDate));
   const productIds = rows.flatMap((r) => (r.productId ? [r.productId] : []));
   const names = new Map(
     (productIds.length
@@ -60,18 +60,18 @@ export async function viewsOf(deps: ClubDeps, exec: Db | Tx, rows: SubRow[]): Pr
       every_weeks: r.everyWeeks,
       weekday: r.weekday,
       delivery_weekdays: weekdaysFor(template, zone),
-      next_box_date: r.status === 'cancelled' ? null : r.nextBoxDate,
+      next_box_date: r.status === 'cancelled' ? null : r.nextDeliveryDate,
       price_pennies: price?.priced.totalPennies ?? r.quotedPennies,
       card_label: r.cardLabel,
       paused_until: r.pausedUntil,
       created_at: r.createdAt.toISOString(),
-      boxes: boxes
+      boxes: deliveries
         .filter((b) => b.subscriptionId === r.id)
         .map((b) => ({
           id: b.id,
-          box_date: b.boxDate,
+          box_date: b.scheduledDate,
           delivery_date: b.deliveryDate,
-          status: b.status as BoxStatus,
+          status: b.status as DeliveryStatus,
           total_pennies: b.totalPennies,
           order_id: b.orderId,
           attempts: b.attempts,

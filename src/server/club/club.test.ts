@@ -1,13 +1,13 @@
 import { and, count, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
+  clubDeliveries,
   emailOutbox,
   orderItems,
   orderPayments,
   orders,
   products,
   profiles,
-  subscriptionBoxes,
   subscriptionHistory,
   subscriptions,
 } from '~/server/db/schema';
@@ -58,12 +58,12 @@ async function joinWith(card = '4242424242424242', firstDate = addDays(today, 2)
   return { user, subscriptionId: subscriptionId as string, sessionId: sessionId as string, firstDate };
 }
 
-const boxesOf = (subscriptionId: string) =>
+const deliveriesOf = (subscriptionId: string) =>
   t.services.db
     .select()
-    .from(subscriptionBoxes)
-    .where(eq(subscriptionBoxes.subscriptionId, subscriptionId))
-    .orderBy(subscriptionBoxes.boxDate);
+    .from(clubDeliveries)
+    .where(eq(clubDeliveries.subscriptionId, subscriptionId))
+    .orderBy(clubDeliveries.scheduledDate);
 const subOf = async (id: string) =>
   (await t.services.db.select().from(subscriptions).where(eq(subscriptions.id, id)))[0]!;
 const orderOf = async (id: string) =>
@@ -87,10 +87,15 @@ describe('joining the Cookie Club', () => {
       cardLabel: 'Visa ending 4242',
       weekday: weekdayOf(firstDate),
     });
-    expect(sub.nextBoxDate).toBe(addDays(firstDate, 14));
-    const [box] = await boxesOf(subscriptionId);
-    expect(box).toMatchObject({ boxDate: firstDate, deliveryDate: firstDate, status: 'paid', attempts: 1 });
-    const order = await orderOf(box!.orderId!);
+    expect(sub.nextDeliveryDate).toBe(addDays(firstDate, 14));
+    const [delivery] = await deliveriesOf(subscriptionId);
+    expect(delivery).toMatchObject({
+      scheduledDate: firstDate,
+      deliveryDate: firstDate,
+      status: 'paid',
+      attempts: 1,
+    });
+    const order = await orderOf(delivery!.orderId!);
     // 6 x £3.00 + £4.99 delivery, on the chosen bake day, paid once.
     expect(order).toMatchObject({
       status: 'paid',
@@ -161,7 +166,7 @@ describe('joining the Cookie Club', () => {
     expect(res.status, await res.clone().text()).toBe(200);
     const { subscriptionId, sessionId } = await res.json();
     await api(t, 'POST', `/api/payments/test/cards/${sessionId}/save`, testCard('4242424242424242'));
-    const [made] = await boxesOf(subscriptionId);
+    const [made] = await deliveriesOf(subscriptionId);
     expect(made).toMatchObject({ status: 'paid', totalPennies: 2 * 1500 + 499 });
     const [line] = await t.services.db
       .select()
@@ -191,9 +196,9 @@ describe('joining the Cookie Club', () => {
     ).zones.find((z) => z.name === 'Van')!;
     try {
       const { subscriptionId } = await joinWith();
-      const [box] = await boxesOf(subscriptionId);
+      const [delivery] = await deliveriesOf(subscriptionId);
       // 6 x £3.00 + the van's £2.50, not the Settings' £4.99.
-      expect(box).toMatchObject({ status: 'paid', totalPennies: 1800 + 250 });
+      expect(delivery).toMatchObject({ status: 'paid', totalPennies: 1800 + 250 });
       await zones.save(van.id, { name: 'Van', postcodes: 'SY1', method: 'none', weekdays: [] });
       const user = await createUser(t);
       const res = await api(
@@ -225,20 +230,20 @@ describe('the scheduler', () => {
     const next = addDays(firstDate, 14);
     // Not yet due four days ahead.
     await runAsOf(addDays(next, -4));
-    expect(await boxesOf(subscriptionId)).toHaveLength(1);
+    expect(await deliveriesOf(subscriptionId)).toHaveLength(1);
     await t.services.db.update(profiles).set({ address: '9 New Street' }).where(eq(profiles.id, user.userId));
     // Two schedulers at once, then a third: one box, one charge.
     await Promise.all([runAsOf(addDays(next, -3)), runAsOf(addDays(next, -3))]);
     await runAsOf(addDays(next, -2));
-    const boxes = await boxesOf(subscriptionId);
-    expect(boxes.map((b) => [b.boxDate, b.status])).toEqual([
+    const deliveries = await deliveriesOf(subscriptionId);
+    expect(deliveries.map((b) => [b.scheduledDate, b.status])).toEqual([
       [firstDate, 'paid'],
       [next, 'paid'],
     ]);
-    const order = await orderOf(boxes[1]!.orderId!);
+    const order = await orderOf(deliveries[1]!.orderId!);
     expect(order).toMatchObject({ status: 'paid', shipAddress: '9 New Street', deliveryDate: next });
     expect(await paymentsOf(order.id)).toBe(1);
-    expect(boxes[1]!.attempts).toBe(1);
+    expect(deliveries[1]!.attempts).toBe(1);
   });
 
   it('moves a box from a closed day to the next open day and tells the member', async () => {
@@ -246,9 +251,9 @@ describe('the scheduler', () => {
     const next = addDays(firstDate, 14);
     await t.services.bakeDays.setOverride({ date: next, closed: true, note: 'Holiday' });
     await runAsOf(addDays(next, -3));
-    const box = (await boxesOf(subscriptionId))[1]!;
-    expect(box).toMatchObject({ boxDate: next, deliveryDate: addDays(next, 1), status: 'paid' });
-    expect((await orderOf(box.orderId!)).deliveryDate).toBe(addDays(next, 1));
+    const delivery = (await deliveriesOf(subscriptionId))[1]!;
+    expect(delivery).toMatchObject({ scheduledDate: next, deliveryDate: addDays(next, 1), status: 'paid' });
+    expect((await orderOf(delivery.orderId!)).deliveryDate).toBe(addDays(next, 1));
     const moved = await mailsTo(user.email, 'club-moved');
     expect(moved).toHaveLength(1);
     expect(moved[0]!.subject).toContain('comes on');
@@ -261,12 +266,12 @@ describe('the scheduler', () => {
     const missed = addDays(today, -28);
     await t.services.db
       .update(subscriptions)
-      .set({ nextBoxDate: missed })
+      .set({ nextDeliveryDate: missed })
       .where(eq(subscriptions.id, subscriptionId));
     await Promise.all([runAsOf(today), runAsOf(today)]);
     await runAsOf(today);
-    const made = (await boxesOf(subscriptionId)).filter((b) => b.boxDate < addDays(today, 2));
-    expect(made.map((b) => b.boxDate)).toEqual([missed, addDays(missed, 14), addDays(missed, 28)]);
+    const made = (await deliveriesOf(subscriptionId)).filter((b) => b.scheduledDate < addDays(today, 2));
+    expect(made.map((b) => b.scheduledDate)).toEqual([missed, addDays(missed, 14), addDays(missed, 28)]);
     // Each is moved to a day still to come, and each is paid once.
     for (const b of made) {
       expect(b.deliveryDate! > today).toBe(true);
@@ -279,9 +284,9 @@ describe('declined cards', () => {
   it('leaves the order unpaid, retries after 1, 3 and 5 days with an e-mail each time, then pauses and tells the owner', async () => {
     const { user, subscriptionId, firstDate } = await joinWith('4000000000000341');
     expect((await subOf(subscriptionId)).cardLabel).toBe('Visa ending 0341');
-    const [box] = await boxesOf(subscriptionId);
-    expect(box).toMatchObject({ status: 'due', attempts: 1 });
-    expect(await orderOf(box!.orderId!)).toMatchObject({
+    const [delivery] = await deliveriesOf(subscriptionId);
+    expect(delivery).toMatchObject({ status: 'due', attempts: 1 });
+    expect(await orderOf(delivery!.orderId!)).toMatchObject({
       status: 'pending',
       paidAt: null,
       deliveryDate: firstDate,
@@ -289,14 +294,14 @@ describe('declined cards', () => {
     expect((await subOf(subscriptionId)).status).toBe('failing');
     // Not before its time: a scheduler the same day charges nothing more.
     await runAsOf(today);
-    expect((await boxesOf(subscriptionId))[0]!.attempts).toBe(1);
+    expect((await deliveriesOf(subscriptionId))[0]!.attempts).toBe(1);
     for (const [days, attempts] of [
       [1, 2],
       [3, 3],
       [5, 4],
     ] as const) {
       await runAsOf(addDays(today, days));
-      expect((await boxesOf(subscriptionId))[0]!.attempts).toBe(attempts);
+      expect((await deliveriesOf(subscriptionId))[0]!.attempts).toBe(attempts);
     }
     expect(await mailsTo(user.email, 'club-declined')).toHaveLength(4);
     const sub = await subOf(subscriptionId);
@@ -306,7 +311,7 @@ describe('declined cards', () => {
       .from(emailOutbox)
       .where(like(emailOutbox.kind, 'club-owner-paused'));
     expect(owner.some((m) => m.text.includes(user.email))).toBe(true);
-    const order = await orderOf(box!.orderId!);
+    const order = await orderOf(delivery!.orderId!);
     expect(order.status).toBe('cancelled');
     expect(await paymentsOf(order.id)).toBe(0);
   });
@@ -316,26 +321,26 @@ describe('declined cards', () => {
     const res = await api(t, 'POST', `/api/subscriptions/${subscriptionId}/card`, {}, user.cookie);
     const { sessionId } = await res.json();
     await api(t, 'POST', `/api/payments/test/cards/${sessionId}/save`, testCard('4242424242424242'));
-    const [box] = await boxesOf(subscriptionId);
-    expect(box).toMatchObject({ status: 'paid', attempts: 2 });
+    const [delivery] = await deliveriesOf(subscriptionId);
+    expect(delivery).toMatchObject({ status: 'paid', attempts: 2 });
     expect((await subOf(subscriptionId)).status).toBe('active');
   });
 
   it('refunds a payment that arrives after the box’s cut-off, and does not bake it', async () => {
     const { subscriptionId } = await joinWith('4000000000000341');
-    const [box] = await boxesOf(subscriptionId);
+    const [delivery] = await deliveriesOf(subscriptionId);
     // The cut-off passes unpaid: the expiry sweep cancels the order.
     await t.services.orders.sweepExpired(new Date(Date.now() + 5 * 86_400_000));
-    expect((await orderOf(box!.orderId!)).status).toBe('cancelled');
+    expect((await orderOf(delivery!.orderId!)).status).toBe('cancelled');
     // Then the provider reports the money after all (twice).
     const late = {
-      eventId: `late_${box!.id}`,
+      eventId: `late_${delivery!.id}`,
       eventType: TEST_EVENTS.charged,
       action: {
         kind: 'paid' as const,
         payment: {
-          sessionId: `club_${box!.id}`,
-          orderId: box!.orderId,
+          sessionId: `club_${delivery!.id}`,
+          orderId: delivery!.orderId,
           paymentIntentId: 'pi_late',
           amount: null,
         },
@@ -344,11 +349,11 @@ describe('declined cards', () => {
     await t.services.payments.act(late);
     await t.services.payments.act(late);
     await runAsOf(today);
-    const order = await t.services.orders.getForAdmin(box!.orderId!);
+    const order = await t.services.orders.getForAdmin(delivery!.orderId!);
     expect(order.status).toBe('cancelled');
     expect(order.refunded_pennies).toBe(order.paid_pennies);
     expect(order.paid_pennies).toBe(2299);
-    expect((await boxesOf(subscriptionId))[0]!.status).toBe('refunded');
+    expect((await deliveriesOf(subscriptionId))[0]!.status).toBe('refunded');
   });
 });
 
@@ -363,9 +368,9 @@ describe('prices are today’s', () => {
     expect(reminder!.text).toContain('it was £22.99');
     expect(reminder!.text).toContain('Skip this box');
     await runAsOf(addDays(next, -3));
-    const box = (await boxesOf(subscriptionId))[1]!;
-    expect(box.totalPennies).toBe(2599);
-    expect((await orderOf(box.orderId!)).totalPennies).toBe(2599);
+    const delivery = (await deliveriesOf(subscriptionId))[1]!;
+    expect(delivery.totalPennies).toBe(2599);
+    expect((await orderOf(delivery.orderId!)).totalPennies).toBe(2599);
   });
 });
 
@@ -385,23 +390,23 @@ describe('the member runs it', () => {
     const post = (what: string, body: object = {}) =>
       api(t, 'POST', `/api/subscriptions/${subscriptionId}/${what}`, body, user.cookie);
     expect((await post('skip')).status).toBe(200);
-    expect((await subOf(subscriptionId)).nextBoxDate).toBe(addDays(firstDate, 28));
+    expect((await subOf(subscriptionId)).nextDeliveryDate).toBe(addDays(firstDate, 28));
     // The skipped date is never made.
     await runAsOf(addDays(firstDate, 11));
-    expect((await boxesOf(subscriptionId)).map((b) => b.status)).toEqual(['paid', 'skipped']);
+    expect((await deliveriesOf(subscriptionId)).map((b) => b.status)).toEqual(['paid', 'skipped']);
 
     expect((await post('pause', { until: null })).status).toBe(200);
     await runAsOf(addDays(firstDate, 25));
-    expect(await boxesOf(subscriptionId)).toHaveLength(2);
+    expect(await deliveriesOf(subscriptionId)).toHaveLength(2);
     expect((await post('resume')).status).toBe(200);
     expect((await subOf(subscriptionId)).status).toBe('active');
 
     expect((await post('cancel')).status).toBe(200);
     expect((await subOf(subscriptionId)).status).toBe('cancelled');
-    const paid = (await boxesOf(subscriptionId))[0]!;
+    const paid = (await deliveriesOf(subscriptionId))[0]!;
     expect((await orderOf(paid.orderId!)).status).toBe('paid');
     await runAsOf(addDays(firstDate, 40));
-    expect(await boxesOf(subscriptionId)).toHaveLength(2);
+    expect(await deliveriesOf(subscriptionId)).toHaveLength(2);
   });
 
   it('lets the owner pause and cancel on a member’s behalf, recorded as by whom', async () => {

@@ -36,7 +36,7 @@ export const JoinClubSchema = z.object({
 });
 export type JoinClubInput = z.input<typeof JoinClubSchema>;
 
-/** Changes from the next unbilled box: any of frequency, weekday and contents. */
+/** Changes from the next unbilled delivery: any of frequency, weekday and contents. */
 export const ChangeClubSchema = z
   .object({
     every_weeks: EveryWeeks.optional(),
@@ -53,5 +53,5 @@ export const ChangeClubSchema = z
   .refine((v) => Object.values(v).some((x) => x !== undefined), 'Nothing to change');
 export type ChangeClubInput = z.output<typeof ChangeClubSchema>;
 
-/** Pause until a date (boxes resume on it), or until resumed (`until` null). */
+/** Pause until a date (deliveries resume on it), or until resumed (`until` null). */
 export const PauseClubSchema = z.object({ until: Day.nullable().default(null) });

@@ -1,6 +1,6 @@
 import { formatBakeDay, type IsoDate, WEEKDAY_NAMES } from '../time/london-time';
 
-/** How often a Cookie Club box comes, in weeks. */
+/** How often a Cookie Club delivery comes, in weeks. */
 export const EVERY_WEEKS = [2, 4] as const;
 /** After a declined charge, the days after the first decline on which it is tried again. */
 export const RETRY_AFTER_DAYS = [1, 3, 5] as const;
@@ -16,10 +16,10 @@ export const SUBSCRIPTION_STATUS_LABELS: Record<SubscriptionStatus, string> = {
   cancelled: 'Cancelled',
 };
 
-export const BOX_STATUSES = ['skipped', 'due', 'charging', 'paid', 'missed', 'refunded'] as const;
-export type BoxStatus = (typeof BOX_STATUSES)[number];
+export const DELIVERY_STATUSES = ['skipped', 'due', 'charging', 'paid', 'missed', 'refunded'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
-export const BOX_STATUS_LABELS: Record<BoxStatus, string> = {
+export const DELIVERY_STATUS_LABELS: Record<DeliveryStatus, string> = {
   skipped: 'Skipped',
   due: 'Waiting for payment',
   charging: 'Charging',
@@ -28,12 +28,12 @@ export const BOX_STATUS_LABELS: Record<BoxStatus, string> = {
   refunded: 'Refunded',
 };
 
-/** One box as the customer and the owner see it. */
-export interface BoxView {
+/** One delivery as the customer and the owner see it. */
+export interface DeliveryView {
   id: string;
   box_date: string;
   delivery_date: string | null;
-  status: BoxStatus;
+  status: DeliveryStatus;
   total_pennies: number;
   order_id: string | null;
   attempts: number;
@@ -47,23 +47,23 @@ export interface SubscriptionView {
   product_id: string | null;
   product_name: string;
   quantity: number;
-  /** What is in each box, when the product is a box ("4 × Oat, 2 × Ginger"); null for loose cookies. */
+  /** What is in each delivery, when the product is a box ("4 × Oat, 2 × Ginger"); null for loose cookies. */
   box_contents: string | null;
-  /** Cookies in each box when the product is a box; null for loose cookies. */
+  /** Cookies in each delivery when the product is a box; null for loose cookies. */
   box_size: number | null;
   /** What the member put in each box of a box they fill; null for any other product. */
   filling: { product_id: string; quantity: number }[] | null;
   every_weeks: number;
   weekday: number;
-  /** The weekdays the member's zone delivers on (0 = Sunday): the days a box can move to. */
+  /** The weekdays the member's zone delivers on (0 = Sunday): the days a delivery can move to. */
   delivery_weekdays: number[];
   next_box_date: string | null;
-  /** Today's price per box including delivery: what the next unbilled box costs. */
+  /** Today's price per delivery including delivery: what the next unbilled delivery costs. */
   price_pennies: number;
   card_label: string | null;
   paused_until: string | null;
   created_at: string;
-  boxes: BoxView[];
+  boxes: DeliveryView[];
 }
 
 /** A subscription history line's action as the owner reads it ("card_saved" -> "Card saved"). */

@@ -1,22 +1,26 @@
 import { Link } from 'react-router';
 import { Badge } from '~/app/components/ui/card';
-import { BOX_STATUS_LABELS, SUBSCRIPTION_STATUS_LABELS, type SubscriptionView } from '~/shared/club/club';
+import {
+  DELIVERY_STATUS_LABELS,
+  SUBSCRIPTION_STATUS_LABELS,
+  type SubscriptionView,
+} from '~/shared/club/club';
 import { formatPence } from '~/shared/money/money';
 import { formatBakeDay, type IsoDate, WEEKDAY_NAMES } from '~/shared/time/london-time';
 
-/** How many of a subscription's boxes its summary lists (newest first). */
-const BOXES_SHOWN = 6;
+/** How many of a subscription's deliveries its summary lists (newest first). */
+const DELIVERIES_SHOWN = 6;
 
 /**
  * A Cookie Club subscription as its member and the owner read it: what comes, how often, the next
- * box and today's price for it, the card, and the latest boxes.
+ * delivery and today's price for it, the card, and the latest deliveries.
  */
 export function SubscriptionSummary({
   sub,
   orderLink,
 }: {
   sub: SubscriptionView;
-  /** Where a box's order opens (the member's order page, or the owner's). */
+  /** Where a delivery's order opens (the member's order page, or the owner's). */
   orderLink: (orderId: string) => string;
 }) {
   return (
@@ -67,7 +71,7 @@ export function SubscriptionSummary({
             </tr>
           </thead>
           <tbody className="divide-y divide-crumb">
-            {sub.boxes.slice(0, BOXES_SHOWN).map((b) => (
+            {sub.boxes.slice(0, DELIVERIES_SHOWN).map((b) => (
               <tr key={b.id}>
                 <td className="py-1">
                   {b.order_id ? (
@@ -79,7 +83,7 @@ export function SubscriptionSummary({
                   )}
                 </td>
                 <td className="py-1">
-                  {BOX_STATUS_LABELS[b.status]}
+                  {DELIVERY_STATUS_LABELS[b.status]}
                   {b.last_error && b.status !== 'paid' ? ` (${b.last_error})` : ''}
                 </td>
                 <td className="py-1 text-right">{b.total_pennies ? formatPence(b.total_pennies) : ''}</td>

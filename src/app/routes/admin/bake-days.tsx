@@ -27,10 +27,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const upcoming =
     days.length > 0
       ? await loadOrNull(context, 'Cookie Club boxes', () =>
-          subscriptions.upcomingBoxes(days[0]!.date, days.at(-1)!.date),
+          subscriptions.upcomingDeliveries(days[0]!.date, days.at(-1)!.date),
         )
       : [];
-  const clubBoxes = Object.fromEntries((upcoming ?? []).map(({ date, ...n }) => [date, n]));
+  const clubDeliveries = Object.fromEntries((upcoming ?? []).map(({ date, ...n }) => [date, n]));
   const parcels =
     days.length > 0
       ? await loadOrNull(context, 'parcels to dispatch', () =>
@@ -42,7 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     calendar,
     collectionOn: shop?.collectionEnabled ?? true,
-    clubBoxes,
+    clubDeliveries,
     parcels: parcels ?? {},
     ahead,
   };
@@ -87,7 +87,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function BakeDays({ loaderData }: Route.ComponentProps) {
-  const { calendar, collectionOn, clubBoxes, parcels, ahead } = loaderData;
+  const { calendar, collectionOn, clubDeliveries, parcels, ahead } = loaderData;
   return (
     <main className="mx-auto w-full max-w-6xl px-4 py-8">
       <h1 className="text-3xl font-bold">Bake Days</h1>
@@ -101,7 +101,7 @@ export default function BakeDays({ loaderData }: Route.ComponentProps) {
           <DaysAtAGlance
             days={calendar.days}
             collectionOn={collectionOn}
-            clubBoxes={clubBoxes}
+            clubDeliveries={clubDeliveries}
             parcels={parcels}
           />
           {ahead && ahead.products.length > 0 && <LimitedAhead view={ahead} />}

@@ -37,7 +37,7 @@ function choiceOf(url: URL) {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getUser(request, context);
-  // A member's price per box is their zone's (delivery included); a visitor sees the standard fee.
+  // A member's price per delivery is their zone's (delivery included); a visitor sees the standard fee.
   const options = await context.services.subscriptions.joinOptions({
     ...choiceOf(new URL(request.url)),
     profileId: user?.id ?? null,
@@ -50,7 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
-/** Joins (the server prices the box and checks the day again), then opens the card page. */
+/** Joins (the server prices the delivery and checks the day again), then opens the card page. */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUserPage(request, context);
   if (user.role === 'admin') throw redirect('/admin/subscriptions');
@@ -73,7 +73,7 @@ export default function ClubPage({ loaderData, actionData }: Route.ComponentProp
   const submit = useSubmit();
   const busy = useNavigation().state !== 'idle';
   const fields: Record<string, string> = actionData?.fields ?? {};
-  // Changing the cookie or the count re-prices the box on the server (the address keeps the choice).
+  // Changing the cookie or the count re-prices the delivery on the server (the address keeps the choice).
   // Another cookie or box starts on its own quantity: 6 cookies must not become 6 boxes.
   const reprice = (form: HTMLFormElement, changed: string) => {
     const f = new FormData(form);

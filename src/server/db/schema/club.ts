@@ -13,7 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { BoxFilling } from '../../../shared/boxes/box';
-import { BOX_STATUSES, SUBSCRIPTION_STATUSES } from '../../../shared/club/club';
+import { DELIVERY_STATUSES, SUBSCRIPTION_STATUSES } from '../../../shared/club/club';
 import { profiles } from './account';
 import { products } from './catalog';
 import { createdAt, oneOf, updatedAt } from './columns';
@@ -21,7 +21,7 @@ import { orders } from './orders';
 
 /**
  * A customer's Cookie Club membership: what comes (a product, which may be a box, and how many),
- * how often, on which weekday, and the saved card each box is charged to.
+ * how often, on which weekday, and the saved card each delivery is charged to.
  */
 export const subscriptions = pgTable(
   'subscriptions',
@@ -35,14 +35,14 @@ export const subscriptions = pgTable(
     boxFilling: jsonb('box_filling').$type<BoxFilling>(),
     quantity: integer('quantity').notNull(),
     everyWeeks: integer('every_weeks').notNull(),
-    /** 0 = Sunday ... 6 = Saturday (London), the weekday boxes are delivered on. */
+    /** 0 = Sunday ... 6 = Saturday (London), the weekday its deliveries come on. */
     weekday: integer('weekday').notNull(),
     /** awaiting_card (joined, first card not saved yet), active, paused, failing, cancelled. */
     status: text('status').notNull().default('awaiting_card'),
     /** Paused until this date (resumes on it); null while paused until resumed. */
     pausedUntil: date('paused_until', { mode: 'string' }),
-    /** The next box's date by the cadence: the scheduler makes it `SUBSCRIPTION_LEAD_DAYS` before. */
-    nextBoxDate: date('next_box_date', { mode: 'string' }).notNull(),
+    /** The next delivery's date by the cadence: the scheduler makes it `SUBSCRIPTION_LEAD_DAYS` before. */
+    nextDeliveryDate: date('next_box_date', { mode: 'string' }).notNull(),
     /** The provider the card is saved with, and its references (Stripe customer and PaymentMethod). */
     paymentProvider: text('payment_provider', { enum: ['test', 'stripe'] }).notNull(),
     providerCustomerId: text('provider_customer_id'),
@@ -51,7 +51,7 @@ export const subscriptions = pgTable(
     cardLabel: text('card_label'),
     /** The hosted page open to save (or update) the card: the setup's own id. */
     setupSessionId: text('setup_session_id').unique(),
-    /** The price per box including delivery the customer was last told (a change is e-mailed first). */
+    /** The price per delivery, delivery charge included, the customer was last told (a change is e-mailed first). */
     quotedPennies: integer('quoted_pennies').notNull(),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -63,15 +63,18 @@ export const subscriptions = pgTable(
     check('subscriptions_weekday_check', sql`${t.weekday} between 0 and 6`),
     check('subscriptions_quantity_check', sql`${t.quantity} between 1 and 500`),
     index('subscriptions_profile_idx').on(t.profileId),
-    index('subscriptions_due_idx').on(t.nextBoxDate).where(sql`${t.status} in ('active','failing','paused')`),
+    index('subscriptions_due_idx')
+      .on(t.nextDeliveryDate)
+      .where(sql`${t.status} in ('active','failing','paused')`),
   ],
 );
 
 /**
- * One box of a subscription: made once per (subscription, box date) as a real order, and charged
+ * One Cookie Club delivery of a subscription (its table keeps the name `subscription_boxes`:
+ * docs/decisions/095): made once per (subscription, scheduled date) as a real order, and charged
  * with one idempotency key per attempt (docs/decisions/045).
  */
-export const subscriptionBoxes = pgTable(
+export const clubDeliveries = pgTable(
   'subscription_boxes',
   {
     id: uuid('id').primaryKey().defaultRandom(),
@@ -79,14 +82,14 @@ export const subscriptionBoxes = pgTable(
       .notNull()
       .references(() => subscriptions.id, { onDelete: 'cascade' }),
     /** The date the cadence gave it; unique per subscription, whatever day it moved to. */
-    boxDate: date('box_date', { mode: 'string' }).notNull(),
-    /** The bake day it was booked on (the box date, or the next open day when that was full or closed). */
+    scheduledDate: date('box_date', { mode: 'string' }).notNull(),
+    /** The bake day it was booked on (the scheduled date, or the next open day when that was full or closed). */
     deliveryDate: date('delivery_date', { mode: 'string' }),
     orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
     /** skipped, due (to charge), charging, paid, missed (unpaid at its cut-off), refunded. */
     status: text('status').notNull(),
     totalPennies: integer('total_pennies').notNull().default(0),
-    /** Charges tried; the provider's idempotency key is `club-<box id>-<attempt>`. */
+    /** Charges tried; the provider's idempotency key is `club-<delivery id>-<attempt>`. */
     attempts: integer('attempts').notNull().default(0),
     chargeStartedAt: timestamp('charge_started_at', { withTimezone: true }),
     firstDeclinedAt: timestamp('first_declined_at', { withTimezone: true }),
@@ -97,9 +100,9 @@ export const subscriptionBoxes = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex('subscription_boxes_once_idx').on(t.subscriptionId, t.boxDate),
+    uniqueIndex('subscription_boxes_once_idx').on(t.subscriptionId, t.scheduledDate),
     uniqueIndex('subscription_boxes_order_idx').on(t.orderId),
-    check('subscription_boxes_status_check', oneOf(t.status, BOX_STATUSES)),
+    check('subscription_boxes_status_check', oneOf(t.status, DELIVERY_STATUSES)),
     index('subscription_boxes_due_idx').on(t.nextRetryAt).where(sql`${t.status} in ('due','charging')`),
   ],
 );

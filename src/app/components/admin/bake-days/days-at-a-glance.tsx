@@ -23,13 +23,13 @@ const ONLY: Record<Fulfilment, string> = { delivery: 'Delivery only', collection
 export function DaysAtAGlance({
   days,
   collectionOn,
-  clubBoxes = {},
+  clubDeliveries = {},
   parcels = {},
 }: {
   days: BakeDay[];
   collectionOn: boolean;
-  /** Cookie Club boxes still to be made, per day: planned for before they are booked. */
-  clubBoxes?: Record<string, { boxes: number; cookies: number }>;
+  /** Cookie Club deliveries still to be made, per day: planned for before they are booked. */
+  clubDeliveries?: Record<string, { deliveries: number; cookies: number }>;
   /** Paid posted orders to dispatch, per day (a posted zone may dispatch on a day the van never runs). */
   parcels?: Record<string, number>;
 }) {
@@ -46,7 +46,7 @@ export function DaysAtAGlance({
               day={d}
               first={i === 0}
               collectionOn={collectionOn}
-              club={clubBoxes[d.date]}
+              club={clubDeliveries[d.date]}
               parcels={parcels[d.date] ?? 0}
             />
           ))}
@@ -77,7 +77,7 @@ function DayTile({
   day: BakeDay;
   first: boolean;
   collectionOn: boolean;
-  club?: { boxes: number; cookies: number };
+  club?: { deliveries: number; cookies: number };
   parcels: number;
 }) {
   const offered = collectionOn ? day.fulfilments : day.fulfilments.filter((f) => f !== 'collection');
@@ -128,7 +128,8 @@ function DayTile({
       )}
       {club && (
         <span className="text-sm text-cocoa-light">
-          + {club.boxes} Cookie Club {club.boxes === 1 ? 'box' : 'boxes'} to come ({club.cookies} cookies)
+          + {club.deliveries} Cookie Club {club.deliveries === 1 ? 'box' : 'boxes'} to come ({club.cookies}{' '}
+          cookies)
         </span>
       )}
     </li>

@@ -3,8 +3,8 @@ import { RETRY_AFTER_DAYS } from '~/shared/club/club';
 import type { OrderView } from '~/shared/orders/order-view';
 import { addDays, atLondonTimeOf, londonDate } from '~/shared/time/london-time';
 import type { Tx } from '../db/client';
-import { products, profiles, subscriptionBoxes, subscriptions } from '../db/schema';
-import { boxReference, CLUB, type ClubDeps } from './club-deps';
+import { clubDeliveries, products, profiles, subscriptions } from '../db/schema';
+import { CLUB, type ClubDeps, deliveryReference } from './club-deps';
 import { ownerPausedEmail, updateCardEmail } from './club-emails';
 import { addHistory } from './club-history';
 import { contentsOf } from './club-pricing';
@@ -14,50 +14,53 @@ const STALE_CHARGE_MS = 10 * 60_000;
 
 export type ChargeResult = 'paid' | 'declined' | 'refunded' | 'not_due' | 'error' | 'missed';
 
-/** The provider's idempotency key of one attempt to charge one box: a repeat of it is the same charge. */
-export const chargeKey = (boxId: string, attempt: number) => `club-${boxId}-${attempt}`;
+/** The provider's idempotency key of one attempt to charge one delivery: a repeat of it is the same charge. */
+export const chargeKey = (deliveryId: string, attempt: number) => `club-${deliveryId}-${attempt}`;
 
-type BoxRow = typeof subscriptionBoxes.$inferSelect;
+type DeliveryRow = typeof clubDeliveries.$inferSelect;
 
 /**
- * Claims a box to charge: one scheduler wins each attempt (a conditional update), so however many
+ * Claims a delivery to charge: one scheduler wins each attempt (a conditional update), so however many
  * run, each attempt is one request with one idempotency key. A claim left behind by a stopped
  * process is taken again with the same attempt number, so the provider answers it as the same charge.
  */
-async function claim(deps: ClubDeps, boxId: string, now: Date): Promise<BoxRow | null> {
+async function claim(deps: ClubDeps, deliveryId: string, now: Date): Promise<DeliveryRow | null> {
   const [fresh] = await deps.db
-    .update(subscriptionBoxes)
-    .set({ status: 'charging', attempts: sql`${subscriptionBoxes.attempts} + 1`, chargeStartedAt: now })
+    .update(clubDeliveries)
+    .set({ status: 'charging', attempts: sql`${clubDeliveries.attempts} + 1`, chargeStartedAt: now })
     .where(
       and(
-        eq(subscriptionBoxes.id, boxId),
-        eq(subscriptionBoxes.status, 'due'),
-        or(isNull(subscriptionBoxes.nextRetryAt), lte(subscriptionBoxes.nextRetryAt, now)),
+        eq(clubDeliveries.id, deliveryId),
+        eq(clubDeliveries.status, 'due'),
+        or(isNull(clubDeliveries.nextRetryAt), lte(clubDeliveries.nextRetryAt, now)),
       ),
     )
     .returning();
   if (fresh) return fresh;
   const [stale] = await deps.db
-    .update(subscriptionBoxes)
+    .update(clubDeliveries)
     .set({ chargeStartedAt: now })
     .where(
       and(
-        eq(subscriptionBoxes.id, boxId),
-        eq(subscriptionBoxes.status, 'charging'),
-        lt(subscriptionBoxes.chargeStartedAt, new Date(now.getTime() - STALE_CHARGE_MS)),
+        eq(clubDeliveries.id, deliveryId),
+        eq(clubDeliveries.status, 'charging'),
+        lt(clubDeliveries.chargeStartedAt, new Date(now.getTime() - STALE_CHARGE_MS)),
       ),
     )
     .returning();
   return stale ?? null;
 }
 
-/** Charges one box with its saved card, when it is due and its order can still be baked. */
-export async function chargeBox(deps: ClubDeps, boxId: string, now: Date): Promise<ChargeResult> {
-  const box = await claim(deps, boxId, now);
-  if (!box?.orderId) return 'not_due';
-  const [sub] = await deps.db.select().from(subscriptions).where(eq(subscriptions.id, box.subscriptionId));
-  const order = await deps.orders.getForAdmin(box.orderId);
-  if (order.paid_at) return settlePaid(deps, box, order, now);
+/** Charges one delivery with its saved card, when it is due and its order can still be baked. */
+export async function chargeDelivery(deps: ClubDeps, deliveryId: string, now: Date): Promise<ChargeResult> {
+  const delivery = await claim(deps, deliveryId, now);
+  if (!delivery?.orderId) return 'not_due';
+  const [sub] = await deps.db
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.id, delivery.subscriptionId));
+  const order = await deps.orders.getForAdmin(delivery.orderId);
+  if (order.paid_at) return settlePaid(deps, delivery, order, now);
   const pastCutoff =
     order.status !== 'pending' ||
     (order.payment.expires_at !== null && new Date(order.payment.expires_at) <= now);
@@ -68,7 +71,7 @@ export async function chargeBox(deps: ClubDeps, boxId: string, now: Date): Promi
     // Nothing to charge it to, or too late to bake it: counted as a failed attempt, never charged.
     return declined(
       deps,
-      box,
+      delivery,
       now,
       pastCutoff ? 'Not charged: the box’s cut-off has passed' : 'No saved card',
     );
@@ -78,40 +81,40 @@ export async function chargeBox(deps: ClubDeps, boxId: string, now: Date): Promi
     answer = await deps.provider.savedCards.charge({
       card,
       amountPennies: order.total_pennies,
-      idempotencyKey: chargeKey(box.id, box.attempts),
+      idempotencyKey: chargeKey(delivery.id, delivery.attempts),
       orderId: order.id,
-      paymentReference: boxReference(box.id),
+      paymentReference: deliveryReference(delivery.id),
       description: `Cookie Club box ${order.number}`,
     });
   } catch (err) {
     // No answer (network, provider down): the claim goes stale and is asked again with the same key.
-    deps.log.error({ err, boxId }, 'Cookie Club charge got no answer; it will be asked again');
+    deps.log.error({ err, deliveryId }, 'Cookie Club charge got no answer; it will be asked again');
     return 'error';
   }
-  if (!answer.ok) return declined(deps, box, now, answer.message);
+  if (!answer.ok) return declined(deps, delivery, now, answer.message);
   await deps.recordCharge({
     eventId: `club_charge_${answer.paymentIntentId}`,
     eventType: answer.eventType,
     action: {
       kind: 'paid',
       payment: {
-        sessionId: boxReference(box.id),
+        sessionId: deliveryReference(delivery.id),
         orderId: order.id,
         paymentIntentId: answer.paymentIntentId,
         amount: answer.amount,
       },
     },
   });
-  return settlePaid(deps, box, await deps.orders.getForAdmin(order.id), now);
+  return settlePaid(deps, delivery, await deps.orders.getForAdmin(order.id), now);
 }
 
 /**
- * A box whose order is paid (by the charge's answer or a webhook): paid, or, when the money came
- * after the box's cut-off, refunded and not baked.
+ * A delivery whose order is paid (by the charge's answer or a webhook): paid, or, when the money came
+ * after the delivery's cut-off, refunded and not baked.
  */
 export async function settlePaid(
   deps: ClubDeps,
-  box: BoxRow,
+  delivery: DeliveryRow,
   order: OrderView,
   now: Date,
 ): Promise<ChargeResult> {
@@ -125,54 +128,59 @@ export async function settlePaid(
     if (order.refunded_pennies < order.paid_pennies) {
       await deps.orders.refund(
         order.id,
-        { amountPennies: null, reason, requestKey: `club-late:${box.id}` },
+        { amountPennies: null, reason, requestKey: `club-late:${delivery.id}` },
         CLUB,
       );
     }
     await deps.db
-      .update(subscriptionBoxes)
+      .update(clubDeliveries)
       .set({ status: 'refunded', nextRetryAt: null })
-      .where(eq(subscriptionBoxes.id, box.id));
+      .where(eq(clubDeliveries.id, delivery.id));
     return 'refunded';
   }
   await deps.db.transaction(async (tx) => {
     await tx
-      .update(subscriptionBoxes)
+      .update(clubDeliveries)
       .set({ status: 'paid', nextRetryAt: null, lastError: null })
-      .where(eq(subscriptionBoxes.id, box.id));
+      .where(eq(clubDeliveries.id, delivery.id));
     const back = await tx
       .update(subscriptions)
       .set({ status: 'active' })
-      .where(and(eq(subscriptions.id, box.subscriptionId), eq(subscriptions.status, 'failing')))
+      .where(and(eq(subscriptions.id, delivery.subscriptionId), eq(subscriptions.status, 'failing')))
       .returning({ id: subscriptions.id });
-    if (back.length) await addHistory(tx, box.subscriptionId, 'card_working', CLUB, 'A box was paid');
+    if (back.length) await addHistory(tx, delivery.subscriptionId, 'card_working', CLUB, 'A box was paid');
   });
   return 'paid';
 }
 
 /**
  * A declined (or impossible) attempt: the order waits unpaid, not baked; the member is asked to
- * update the card, and the box is tried again 1, 3 and 5 days after the first decline. After the
+ * update the card, and the delivery is tried again 1, 3 and 5 days after the first decline. After the
  * last, the subscription pauses and the owner is told.
  */
-async function declined(deps: ClubDeps, box: BoxRow, now: Date, reason: string): Promise<ChargeResult> {
+async function declined(
+  deps: ClubDeps,
+  delivery: DeliveryRow,
+  now: Date,
+  reason: string,
+): Promise<ChargeResult> {
   const { db, mail, config } = deps;
-  const first = box.firstDeclinedAt ?? now;
-  const retryIn = RETRY_AFTER_DAYS[box.attempts - 1];
+  const first = delivery.firstDeclinedAt ?? now;
+  const retryIn = RETRY_AFTER_DAYS[delivery.attempts - 1];
   // Days on London's calendar at the same time of day: the e-mail promises a date.
   const nextRetryAt =
     retryIn === undefined ? null : atLondonTimeOf(addDays(londonDate(first), retryIn), first);
   const last = nextRetryAt === null;
   const cancelOrder = await db.transaction(async (tx) => {
     await tx
-      .update(subscriptionBoxes)
+      .update(clubDeliveries)
       .set({ status: last ? 'missed' : 'due', firstDeclinedAt: first, nextRetryAt, lastError: reason })
-      .where(eq(subscriptionBoxes.id, box.id));
+      .where(eq(clubDeliveries.id, delivery.id));
     const [row] = await tx
       .select({ sub: subscriptions, profile: profiles })
       .from(subscriptions)
       .innerJoin(profiles, eq(profiles.id, subscriptions.profileId))
-      .where(eq(subscriptions.id, box.subscriptionId))
+      .where(eq(subscriptions.id, delivery.subscriptionId))
       .for('update', { of: subscriptions });
     if (!row) return false;
     const { sub, profile } = row;
@@ -186,10 +194,10 @@ async function declined(deps: ClubDeps, box: BoxRow, now: Date, reason: string):
     };
     await mail.enqueue(
       updateCardEmail(ctx, {
-        id: box.id,
-        date: box.deliveryDate ?? box.boxDate,
-        attempt: box.attempts,
-        pennies: box.totalPennies,
+        id: delivery.id,
+        date: delivery.deliveryDate ?? delivery.scheduledDate,
+        attempt: delivery.attempts,
+        pennies: delivery.totalPennies,
         retryOn: nextRetryAt ? londonDate(nextRetryAt) : null,
       }),
       tx,
@@ -206,25 +214,25 @@ async function declined(deps: ClubDeps, box: BoxRow, now: Date, reason: string):
         .update(subscriptions)
         .set({ status: 'paused', pausedUntil: null })
         .where(eq(subscriptions.id, sub.id));
-      await addHistory(tx, sub.id, 'paused', CLUB, `The card was declined ${box.attempts} times`);
+      await addHistory(tx, sub.id, 'paused', CLUB, `The card was declined ${delivery.attempts} times`);
       await mail.enqueue(
         ownerPausedEmail(config.shop, config.publicUrl, config.mail.orderAlertTo, {
           id: sub.id,
-          boxId: box.id,
+          deliveryId: delivery.id,
           customer: profile.fullName,
           email: profile.email,
-          attempts: box.attempts,
+          attempts: delivery.attempts,
         }),
         tx,
       );
     }
     return true;
   });
-  // The box will not be paid: its order gives its place back now rather than at its cut-off.
-  if (cancelOrder && box.orderId) {
-    const order = await deps.orders.getForAdmin(box.orderId);
+  // The delivery will not be paid: its order gives its place back now rather than at its cut-off.
+  if (cancelOrder && delivery.orderId) {
+    const order = await deps.orders.getForAdmin(delivery.orderId);
     if (order.status === 'pending' && !order.paid_at) {
-      await deps.orders.setStatus(box.orderId, 'cancelled', CLUB, 'Card declined: not baked');
+      await deps.orders.setStatus(delivery.orderId, 'cancelled', CLUB, 'Card declined: not baked');
     }
   }
   return last ? 'missed' : 'declined';
@@ -237,41 +245,41 @@ async function productName(tx: Tx, productId: string | null): Promise<string> {
 }
 
 /** Boxes to charge now: due (first try or a retry whose time has come) or left charging too long. */
-export async function boxesToCharge(deps: ClubDeps, now: Date): Promise<string[]> {
+export async function deliveriesToCharge(deps: ClubDeps, now: Date): Promise<string[]> {
   const rows = await deps.db
-    .select({ id: subscriptionBoxes.id })
-    .from(subscriptionBoxes)
+    .select({ id: clubDeliveries.id })
+    .from(clubDeliveries)
     .where(
       or(
         and(
-          eq(subscriptionBoxes.status, 'due'),
-          or(isNull(subscriptionBoxes.nextRetryAt), lte(subscriptionBoxes.nextRetryAt, now)),
+          eq(clubDeliveries.status, 'due'),
+          or(isNull(clubDeliveries.nextRetryAt), lte(clubDeliveries.nextRetryAt, now)),
         ),
         and(
-          eq(subscriptionBoxes.status, 'charging'),
-          lt(subscriptionBoxes.chargeStartedAt, new Date(now.getTime() - STALE_CHARGE_MS)),
+          eq(clubDeliveries.status, 'charging'),
+          lt(clubDeliveries.chargeStartedAt, new Date(now.getTime() - STALE_CHARGE_MS)),
         ),
       ),
     )
-    .orderBy(subscriptionBoxes.boxDate);
+    .orderBy(clubDeliveries.scheduledDate);
   return rows.map((r) => r.id);
 }
 
 /**
  * Boxes waiting or charging whose order a webhook has paid meanwhile: settled as paid (or
- * refunded when late), so the box's state follows the money however it arrived.
+ * refunded when late), so the delivery's state follows the money however it arrived.
  */
 export async function settleWebhookPaid(deps: ClubDeps, now: Date): Promise<number> {
   const open = await deps.db
     .select()
-    .from(subscriptionBoxes)
-    .where(inArray(subscriptionBoxes.status, ['due', 'charging', 'missed']));
+    .from(clubDeliveries)
+    .where(inArray(clubDeliveries.status, ['due', 'charging', 'missed']));
   let settled = 0;
-  for (const box of open) {
-    if (!box.orderId) continue;
-    const order = await deps.orders.getForAdmin(box.orderId);
+  for (const delivery of open) {
+    if (!delivery.orderId) continue;
+    const order = await deps.orders.getForAdmin(delivery.orderId);
     if (!order.paid_at) continue;
-    await settlePaid(deps, box, order, now);
+    await settlePaid(deps, delivery, order, now);
     settled++;
   }
   return settled;
