@@ -29,8 +29,9 @@ export async function seedDayRace(services: Services): Promise<string> {
       email: emailOf(i),
       phone: '07123456789',
       address: `${i + 1} Race Lane`,
-      city: 'Ludlow',
-      postcode: 'SY8 1AA',
+      // In the van zone the bench opens every day (vanEveryDay), as the other bench customers.
+      city: 'Shrewsbury',
+      postcode: 'SY1 1AA',
       password: PASSWORD,
     });
   }
