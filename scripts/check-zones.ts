@@ -187,6 +187,7 @@ const PUBLIC: Record<string, string[]> = {
     'order-stats',
     'open-checkouts',
     'order-payments',
+    'order-money',
     'booked-cookies',
     'day-orders',
     'discount-uses',

@@ -5,7 +5,7 @@ import { addDays, londonDate, londonInstant } from '~/shared/time/london-time';
 import { customer } from '../account/customers';
 import type { Db } from '../db/client';
 import { orderItems, orderPaymentRequests, orderPayments, orders, refunds } from '../db/schema';
-import { countedRefund } from './counted-refunds';
+import { countedRefund } from './order-money';
 
 /**
  * The books' reads of orders (decision 087): orders whose money was taken (`paid_at`) in a period,

@@ -1,10 +1,9 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { formatPence } from '~/shared/money/money';
 import type { Tx } from '../db/client';
 import { orders, refunds } from '../db/schema';
 import { badRequest, notFound } from '../errors';
-import { countedRefund } from './counted-refunds';
-import { paidSoFar, stillOwed } from './order-payments';
+import { orderMoney, owed, refundable } from './order-money';
 import { type Actor, lockOrder } from './order-status';
 
 export interface CreditOnAccount {
@@ -24,12 +23,14 @@ export interface CreditOnAccount {
  * under the order's lock. On an order that still asks for money, a `credit` refund (no money
  * moves) takes the amount off what it asks, and an order left asking nothing is settled; on one
  * paid by bank transfer, a `manual` refund records the money the shop pays back. Either way the
- * books, revenue and the dashboard count it as they count any refund.
+ * books, revenue and the dashboard count it as they count any refund. Returns what the order
+ * still asks afterwards (0 when the money was paid back).
  */
-export async function creditOnAccount(tx: Tx, c: CreditOnAccount): Promise<void> {
+export async function creditOnAccount(tx: Tx, c: CreditOnAccount): Promise<number> {
   const order = await lockOrder(tx, c.orderId);
   if (!order) throw notFound('Order not found');
-  const most = c.payBack ? await refundableMoney(tx, order.id) : await stillOwed(tx, order);
+  const money = await orderMoney(tx, order.id);
+  const most = c.payBack ? refundable(money) : owed(order.totalPennies, money);
   if (c.pennies > most) {
     throw badRequest(`At most ${formatPence(Math.max(most, 0))} can be credited on this order.`);
   }
@@ -46,13 +47,5 @@ export async function creditOnAccount(tx: Tx, c: CreditOnAccount): Promise<void>
   if (!c.payBack && c.pennies === most && !order.paidAt) {
     await tx.update(orders).set({ paidAt: new Date() }).where(eq(orders.id, order.id));
   }
-}
-
-/** Money taken less money given back: what can still be paid back. */
-async function refundableMoney(tx: Tx, orderId: string): Promise<number> {
-  const [row] = await tx
-    .select({ back: sql<number>`coalesce(sum(${refunds.amountPennies}), 0)`.mapWith(Number) })
-    .from(refunds)
-    .where(and(eq(refunds.orderId, orderId), countedRefund(), ne(refunds.provider, 'credit')));
-  return (await paidSoFar(tx, orderId)) - (row?.back ?? 0);
+  return c.payBack ? 0 : most - c.pennies;
 }

@@ -11,9 +11,8 @@ import type { Db } from '../db/client';
 import { newestFirst } from '../db/paging';
 import { orderItems, orders } from '../db/schema';
 import { parseOrThrow } from '../errors';
-import { refundedSum } from './counted-refunds';
 import { orderFilterWhere } from './order-filter';
-import { thisOrder } from './order-payments';
+import { refundedSum, thisOrder } from './order-money';
 
 /**
  * Rows per database round trip: small enough for flat memory and, on the embedded database (whose

@@ -10,6 +10,7 @@ import type { Db, Tx } from '../db/client';
 import { deliveries, orderItems, orderPaymentRequests, orderPayments, orders, refunds } from '../db/schema';
 import { badRequest } from '../errors';
 import { releaseForOrder, spendForOrder } from '../gift-cards/gift-card-ledger';
+import { paidSum, stillOwed, thisOrder } from './order-money';
 import { type Actor, applyStatus, type OrderRow, SYSTEM } from './order-status';
 
 /**
@@ -43,12 +44,6 @@ export type PaymentOutcome =
 
 const withFlag = (order: OrderRow, flag: OrderFlag) =>
   order.flags.includes(flag) ? order.flags : [...order.flags, flag];
-
-/**
- * The outer query's order id, always table-qualified: drizzle leaves columns unqualified in a
- * one-table select, where a bare "id" inside a subquery would mean the subquery's own table.
- */
-export const thisOrder = sql.raw('"orders"."id"');
 
 /** The order the payment is for, and whether it buys gift cards (issued once it is paid). */
 type FoundOrder = OrderRow & { buysGiftCards: boolean };
@@ -312,34 +307,6 @@ const MANUAL_NOTE: Record<ManualPaymentMethod, string> = {
   card_in_person: 'card in person',
 };
 
-/** Money taken for an order so far, by any means (a deposit alone included). */
-export async function paidSoFar(exec: Db | Tx, orderId: string): Promise<number> {
-  const [row] = await exec
-    .select({ paid: sql<number>`coalesce(sum(${orderPayments.amountPennies}), 0)`.mapWith(Number) })
-    .from(orderPayments)
-    .where(and(eq(orderPayments.orderId, orderId), eq(orderPayments.currency, 'gbp')));
-  return row?.paid ?? 0;
-}
-
-/**
- * What credit notes took off an order on account before it was paid (refunds of provider
- * `credit`, decision 091): money the shop no longer asks for, never money taken.
- */
-export async function creditedSoFar(exec: Db | Tx, orderId: string): Promise<number> {
-  const [row] = await exec
-    .select({ credited: sql<number>`coalesce(sum(${refunds.amountPennies}), 0)`.mapWith(Number) })
-    .from(refunds)
-    .where(
-      and(eq(refunds.orderId, orderId), eq(refunds.provider, 'credit'), eq(refunds.status, 'succeeded')),
-    );
-  return row?.credited ?? 0;
-}
-
-/** What an order still asks: its total less the money taken and what credit notes took off it. */
-export async function stillOwed(exec: Db | Tx, order: { id: string; totalPennies: number }): Promise<number> {
-  return order.totalPennies - (await paidSoFar(exec, order.id)) - (await creditedSoFar(exec, order.id));
-}
-
 /**
  * The owner records money for an order that still owes it, never more than it owes (a provider's
  * charge is recorded whatever it is: it was taken; a typed amount can still be put right).
@@ -369,12 +336,6 @@ export interface PaidOrder {
   /** It has gift cards among its lines, to issue now it is paid. */
   buysGiftCards: boolean;
 }
-
-/** Sum of the money taken for an order. */
-export const paidSum = sql<number>`coalesce((
-  select sum(p.amount_pennies) from ${orderPayments} p
-  where p.order_id = ${thisOrder} and p.currency = 'gbp'
-), 0)`.mapWith(Number);
 
 /** The amount asked for on the order (decision 088) that this session is the page of, if any. */
 async function partPaymentOf(tx: Tx, orderId: string, sessionId: string) {

@@ -1,4 +1,4 @@
-import { and, eq, ne, notInArray, sql } from 'drizzle-orm';
+import { and, eq, notInArray } from 'drizzle-orm';
 import { formatPence } from '~/shared/money/money';
 import { SYSTEM } from '~/shared/orders/actor';
 import { recordActivity } from '../activity/activity-log';
@@ -8,34 +8,15 @@ import { AppError, badRequest, notFound } from '../errors';
 import { giveBackBoughtCards, lockBoughtCards, takeBackBoughtCards } from '../gift-cards/bought-card-refunds';
 import { refundableByCard, refundToCards } from '../gift-cards/gift-card-ledger';
 import type { CardProvider } from './card-provider';
-import { countedRefund } from './counted-refunds';
+import { orderMoney, refundable } from './order-money';
 import { type Actor, lockOrder } from './order-status';
 
 export type RefundRow = typeof refunds.$inferSelect;
 
 /** Money taken and money given back (or being given back) for an order, read under its lock. */
 async function balance(tx: Tx, orderId: string) {
-  // One statement: a transaction's queries must not overlap (pg refuses it from v9).
-  const [row] = await tx
-    .select({
-      paid: sql<number>`coalesce((select sum(${orderPayments.amountPennies}) from ${orderPayments}
-        where ${and(eq(orderPayments.orderId, orderId), eq(orderPayments.currency, 'gbp'))}), 0)`.mapWith(
-        Number,
-      ),
-      // A credit note's refund gave back no money: what can be refunded is the money taken.
-      refunded: sql<number>`coalesce((select sum(${refunds.amountPennies}) from ${refunds}
-        where ${and(eq(refunds.orderId, orderId), countedRefund(), ne(refunds.provider, 'credit'))}), 0)`.mapWith(
-        Number,
-      ),
-      toCards: sql<number>`coalesce((select sum(${refunds.amountPennies}) from ${refunds}
-        where ${and(eq(refunds.orderId, orderId), countedRefund(), eq(refunds.provider, 'gift_card'))}), 0)`.mapWith(
-        Number,
-      ),
-    })
-    .from(orders)
-    .where(eq(orders.id, orderId));
-  const { paid, refunded, toCards } = row ?? { paid: 0, refunded: 0, toCards: 0 };
-  return { paid, refunded, providerRefunded: refunded - toCards, remaining: Math.max(paid - refunded, 0) };
+  const money = await orderMoney(tx, orderId);
+  return { ...money, providerRefunded: money.refunded - money.toCards, remaining: refundable(money) };
 }
 
 export interface RefundInput {

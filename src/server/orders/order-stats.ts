@@ -7,7 +7,8 @@ import type { Db } from '../db/client';
 import { newestFirst } from '../db/paging';
 import { orderPayments, orders, refunds, salesByDay } from '../db/schema';
 import { zoneCondition } from './order-filter';
-import { takenOnPartPaidByDay, thisOrder } from './order-payments';
+import { thisOrder } from './order-money';
+import { takenOnPartPaidByDay } from './order-payments';
 import { foldSales } from './sales-ledger';
 
 /**

@@ -5,8 +5,7 @@ import { orderNumber } from '~/shared/orders/statuses';
 import { slotOf } from '~/shared/settings/collection-slots';
 import type { Db } from '../db/client';
 import { orderItems, orders } from '../db/schema';
-import { refundedSum } from './counted-refunds';
-import { paidSum, thisOrder } from './order-payments';
+import { paidSum, refundedSum, thisOrder } from './order-money';
 
 type SummaryLine = OrderSummaryView['items'][number];
 

@@ -26,8 +26,8 @@ import {
   orders,
   refunds,
 } from '../db/schema';
-import { refundedSum } from './counted-refunds';
-import { depositTakenSql, paidSum, thisOrder } from './order-payments';
+import { paidSum, refundedSum, thisOrder } from './order-money';
+import { depositTakenSql } from './order-payments';
 import { shipToOf } from './ship-to-columns';
 
 const columns = {

@@ -34,7 +34,8 @@ import { createDeliveriesService } from './deliveries-service';
 import { openCheckouts } from './open-checkouts';
 import { exportOrderRows } from './order-export';
 import { listOrdersForAdmin } from './order-list';
-import { type EventClaim, paidSoFar, type ReceivedPayment, recordPayment } from './order-payments';
+import { orderMoney } from './order-money';
+import { type EventClaim, type ReceivedPayment, recordPayment } from './order-payments';
 import { createRefunds, giftCardPartOf, type RefundInput } from './order-refunds';
 import { salesInsights } from './order-sales';
 import { orderTotals, spendByCustomer } from './order-stats';
@@ -675,7 +676,7 @@ export function createOrdersService(
         if (status === 'cancelled' && actor.role) {
           const order = await lockOrder(tx, orderId);
           // Paid means money taken: a made-to-order job's deposit alone is refunded by cancelling too.
-          const taken = order && (order.paidAt !== null || (await paidSoFar(tx, orderId)) > 0);
+          const taken = order && (order.paidAt !== null || (await orderMoney(tx, orderId)).paid > 0);
           if (order && order.status !== 'cancelled' && !mayCancelOrder(actor.role, !!taken)) {
             throw forbidden(STAFF_MAY_NOT_CANCEL_PAID);
           }

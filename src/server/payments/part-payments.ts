@@ -7,7 +7,7 @@ import type { Db, Tx } from '../db/client';
 import { orderPaymentRequests, orders } from '../db/schema';
 import { badRequest, notFound } from '../errors';
 import { servedOrigin } from '../http/served-origin';
-import { stillOwed } from '../orders/order-payments';
+import { stillOwed } from '../orders/order-money';
 import type { PaymentProvider } from './payment-provider';
 
 /** How long a part payment's hosted page takes payment (Stripe's longest is 24 hours). */

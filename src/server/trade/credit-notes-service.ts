@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Actor } from '~/shared/orders/actor';
 import type { IsoDate } from '~/shared/time/london-time';
 import {
@@ -12,7 +12,7 @@ import {
   creditNoteNumberText,
   overCreditMessage,
 } from '~/shared/trade/credit-notes';
-import { priceTradeLines } from '~/shared/trade/trade';
+import { priceTradeLines, storedLine } from '~/shared/trade/trade';
 import { invoiceNumberText, TRADE_ORDER_MESSAGES } from '~/shared/trade/trade-invoices';
 import { recordActivity } from '../activity/activity-log';
 import type { Db, Tx } from '../db/client';
@@ -184,15 +184,10 @@ export function createCreditNotesService(deps: CreditNotesDeps) {
           priced.lines.map((l) => ({
             creditNoteNumber: noteNumber,
             invoicePosition: Number(l.productId),
-            description: l.name,
-            quantity: l.quantity,
-            unitPenniesExVat: l.unitPenniesExVat,
-            vatRate: l.vatRate,
-            netPennies: l.netPennies,
-            vatPennies: l.vatPennies,
+            ...storedLine(l),
           })),
         );
-        await deps.orders.creditOnAccount(tx, {
+        const owedPennies = await deps.orders.creditOnAccount(tx, {
           orderId: invoice.orderId,
           pennies: priced.totalPennies,
           reason: `Credit note ${creditNoteNumberText(noteNumber)} against ${invoiceNumberText(number)}: ${CREDIT_NOTE_REASON_LABELS[wanted.reason].toLowerCase()}`,
@@ -200,13 +195,6 @@ export function createCreditNotesService(deps: CreditNotesDeps) {
           actor,
           payBack,
         });
-        const [{ credited: creditedPennies } = { credited: 0 }] = await tx
-          .select({
-            credited: sql<number>`coalesce(sum(${tradeCreditNotes.totalPennies}), 0)`.mapWith(Number),
-          })
-          .from(tradeCreditNotes)
-          .where(and(eq(tradeCreditNotes.invoiceNumber, number), eq(tradeCreditNotes.settledBy, 'invoice')));
-        const owedPennies = payBack ? 0 : invoice.totalPennies - creditedPennies;
         if (!payBack && owedPennies === 0) {
           await tx
             .update(tradeInvoices)

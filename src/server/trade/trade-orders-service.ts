@@ -7,7 +7,7 @@ import type { Actor } from '~/shared/orders/actor';
 import type { OrderStatus } from '~/shared/orders/statuses';
 import { addDays, daysBetween, type IsoDate, londonDate } from '~/shared/time/london-time';
 import { STANDING_MESSAGES } from '~/shared/trade/standing-orders';
-import { priceTradeLines, quantityProblem, type TradeTotals } from '~/shared/trade/trade';
+import { priceTradeLines, quantityProblem, storedLine, type TradeTotals } from '~/shared/trade/trade';
 import {
   AGE_BUCKETS,
   type AgeBucket,
@@ -243,12 +243,7 @@ export function createTradeOrdersService(deps: TradeOrdersDeps) {
           invoiceNumber: number,
           position,
           productId: l.productId,
-          description: l.name,
-          quantity: l.quantity,
-          unitPenniesExVat: l.unitPenniesExVat,
-          vatRate: l.vatRate,
-          netPennies: l.netPennies,
-          vatPennies: l.vatPennies,
+          ...storedLine(l),
         })),
       );
       await deps.enqueue(

@@ -114,15 +114,7 @@ export function creditNoteDocument(
     vatPennies: number;
     totalPennies: number;
   },
-  lines: readonly {
-    invoicePosition: number;
-    description: string;
-    quantity: number;
-    unitPenniesExVat: number;
-    vatRate: number;
-    netPennies: number;
-    vatPennies: number;
-  }[],
+  lines: readonly (Omit<DocumentLine, 'position'> & { invoicePosition: number })[],
 ): CreditNoteDocumentData {
   return {
     number: note.number,

@@ -114,6 +114,16 @@ export function priceTradeLines(
   };
 }
 
+/** A priced line's columns as an invoice or credit note stores them. */
+export const storedLine = (l: TradeLine) => ({
+  description: l.name,
+  quantity: l.quantity,
+  unitPenniesExVat: l.unitPenniesExVat,
+  vatRate: l.vatRate,
+  netPennies: l.netPennies,
+  vatPennies: l.vatPennies,
+});
+
 /** Why a quantity does not fit the product's case size or minimum; null = it fits. */
 export function quantityProblem(
   name: string,
